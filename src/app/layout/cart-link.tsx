@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { CartIcon } from '@/components/ui/icons';
+import { totalQuantity } from '@/features/cart/cart-rules';
+import { useShopStore } from '@/features/cart/store/shop-store';
+
+/** The cart icon with a badge of the total item quantity; always visible in the header. */
+export function CartLink() {
+  const count = useShopStore((state) => totalQuantity(state.cart));
+  return (
+    <Link
+      to="/cart"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      className="relative grid size-12 place-items-center rounded-full text-ink hover:bg-slate-100"
+    >
+      <CartIcon width={26} height={26} />
+      <span
+        aria-hidden="true"
+        className="absolute -top-0.5 -right-0.5 grid h-6 min-w-6 place-items-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white tabular"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { NAV_LINKS } from './nav-links';
+
+/** The small-screen slide-in menu: a modal <dialog> (focus trap, Escape) with the same links. */
+export function MobileMenu() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  // Following a link closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="grid size-12 place-items-center rounded-full hover:bg-slate-100 md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon width={26} height={26} />
+      </button>
+      <dialog
+        ref={dialog}
+        aria-label="Menu"
+        onClose={() => setOpen(false)}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) setOpen(false);
+        }}
+        className="animate-slide-in m-0 ml-auto h-dvh max-h-none w-[min(20rem,85vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-slate-900/40"
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+          <span className="text-lg font-bold">Menu</span>
+          <button
+            type="button"
+            className="grid size-12 place-items-center rounded-full hover:bg-slate-100"
+            aria-label="Close menu"
+            onClick={() => setOpen(false)}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="flex flex-col p-2">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={({ isActive }) =>
+                    `flex min-h-12 items-center rounded-lg px-4 text-lg font-semibold ${isActive ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-slate-100'}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { NAV_LINKS } from './nav-links';
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-tile">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-2">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="flex min-h-11 items-center rounded px-3 font-semibold text-ink hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-sm text-muted">Built with care by the Kiosk Shop team.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link, NavLink } from 'react-router';
+import { CartLink } from './cart-link';
+import { MobileMenu } from './mobile-menu';
+import { NAV_LINKS } from './nav-links';
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex min-h-11 items-center gap-2 rounded text-xl font-extrabold tracking-tight">
+          <img src="./favicon.svg" alt="" width={36} height={36} />
+          Kiosk Shop
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={({ isActive }) =>
+                    `flex min-h-11 items-center rounded-lg px-4 font-semibold ${isActive ? 'text-brand-700' : 'text-ink hover:bg-slate-100'}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <CartLink />
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

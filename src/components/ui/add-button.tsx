@@ -1,0 +1,32 @@
+import { CheckIcon } from './icons';
+import { useAddedFeedback } from './use-added-feedback';
+
+interface AddButtonProps {
+  /** 'Add to Cart' on cards, 'Add to cart' on the detail page (the spec's texts). */
+  label: string;
+  onAdd: () => void;
+  className?: string;
+}
+
+export function AddButton({ label, onAdd, className = '' }: AddButtonProps) {
+  const [added, trigger] = useAddedFeedback();
+  return (
+    <button
+      type="button"
+      className={`${added ? 'btn bg-emerald-700 text-white hover:bg-emerald-800' : 'btn-primary'} ${className}`}
+      onClick={() => {
+        onAdd();
+        trigger();
+      }}
+    >
+      {added ? (
+        <>
+          <CheckIcon className="animate-pop-in" width={20} height={20} />
+          Added
+        </>
+      ) : (
+        label
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { ImageOffIcon } from './icons';
+
+interface ProductImageProps {
+  src: string;
+  alt: string;
+  className?: string;
+  priority?: boolean;
+}
+
+/** Only web images: a catalogue must not make the shop load javascript: or file: URLs. */
+function isSafeImageUrl(src: string): boolean {
+  if (src.startsWith('/')) return !src.startsWith('//');
+  try {
+    const { protocol } = new URL(src);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A product image in a fixed square tile (no layout shift while it loads) with a calm
+ * fallback when the image is missing or fails.
+ */
+export function ProductImage({ src, alt, className = '', priority = false }: ProductImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const usable = isSafeImageUrl(src) && failedSrc !== src;
+  return (
+    <div className={`relative aspect-square overflow-hidden rounded-xl bg-tile ${className}`}>
+      {usable ? (
+        <img
+          src={src}
+          alt={alt}
+          className="size-full object-contain p-4"
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+        />
+      ) : (
+        <div role="img" aria-label={alt} className="grid size-full place-items-center text-muted">
+          <span className="flex flex-col items-center gap-2 text-sm">
+            <ImageOffIcon width={40} height={40} />
+            Image unavailable
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

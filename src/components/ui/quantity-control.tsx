@@ -1,0 +1,86 @@
+import { useState, type KeyboardEvent } from 'react';
+import { MinusIcon, PlusIcon } from './icons';
+
+interface QuantityControlProps {
+  value: number;
+  onChange: (quantity: number) => void;
+  /** Digits-only typing and the "empty or 0 becomes 1" rule live with the cart rules. */
+  sanitize: (typed: string) => string;
+  commit: (typed: string) => number;
+  min?: number;
+  max: number;
+  /** Names the product for screen readers when several controls share a page. */
+  describedBy?: string;
+  size?: 'md' | 'lg';
+}
+
+export function QuantityControl({
+  value,
+  onChange,
+  sanitize,
+  commit,
+  min = 1,
+  max,
+  describedBy,
+  size = 'md',
+}: QuantityControlProps) {
+  // While typing, the field may hold '' or '0'; it only becomes a quantity on blur/Enter.
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? String(value);
+
+  const finish = () => {
+    if (draft === null) return;
+    onChange(commit(draft));
+    setDraft(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      finish();
+    }
+  };
+
+  const button = size === 'lg' ? 'size-12' : 'size-11';
+  return (
+    <div className="inline-flex items-center rounded-lg border border-slate-400 bg-white">
+      <button
+        type="button"
+        className={`${button} grid place-items-center rounded-l-lg text-ink hover:bg-slate-100`}
+        aria-label="Decrease quantity"
+        aria-describedby={describedBy}
+        onClick={() => {
+          setDraft(null);
+          onChange(Math.max(min, value - 1));
+        }}
+      >
+        <MinusIcon />
+      </button>
+      <input
+        className={`${size === 'lg' ? 'h-12 w-16' : 'h-11 w-14'} border-x border-slate-400 text-center text-base font-semibold tabular focus:outline-offset-0`}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        aria-label="Quantity"
+        aria-describedby={describedBy}
+        value={shown}
+        onChange={(event) => setDraft(sanitize(event.target.value))}
+        onBlur={finish}
+        onKeyDown={onKeyDown}
+      />
+      <button
+        type="button"
+        className={`${button} grid place-items-center rounded-r-lg text-ink hover:bg-slate-100 disabled:text-slate-400`}
+        aria-label="Increase quantity"
+        aria-describedby={describedBy}
+        disabled={value >= max}
+        onClick={() => {
+          setDraft(null);
+          onChange(Math.min(max, value + 1));
+        }}
+      >
+        <PlusIcon />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export const ADDED_FEEDBACK_MS = 2000;
+
+/** The 'Added' tick: shown for 2 s; every new trigger restarts the timer (spec §4). */
+export function useAddedFeedback(durationMs = ADDED_FEEDBACK_MS): [boolean, () => void] {
+  const [added, setAdded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const trigger = useCallback(() => {
+    clearTimeout(timer.current);
+    setAdded(true);
+    timer.current = setTimeout(() => setAdded(false), durationMs);
+  }, [durationMs]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return [added, trigger];
+}

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Money } from '@/components/ui/money';
+import { ProductImage } from '@/components/ui/product-image';
+import { QuantityControl } from '@/components/ui/quantity-control';
+import { commitQuantityInput, digitsOnly, MAX_QUANTITY, type CartLine } from '../cart-rules';
+import { lineTotal } from '../pricing';
+
+interface CartLineItemProps {
+  line: CartLine;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) {
+  const titleId = useId();
+  const product = line.productData;
+  return (
+    <li className="flex gap-4 py-5 sm:gap-6">
+      <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true" className="w-24 shrink-0 sm:w-32">
+        <ProductImage src={product.image} alt={product.title} />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-base leading-snug font-semibold sm:text-lg">
+              <Link to={`/product/${product.id}`} className="rounded hover:text-brand-700 hover:underline">
+                {product.title}
+              </Link>
+            </h2>
+            <p className="mt-1 text-sm text-muted capitalize">{product.category}</p>
+          </div>
+          <p className="text-lg font-bold">
+            <span className="sr-only">Line total </span>
+            <Money cents={lineTotal(line)} />
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <QuantityControl
+            value={line.quantity}
+            onChange={onQuantity}
+            sanitize={digitsOnly}
+            commit={commitQuantityInput}
+            max={MAX_QUANTITY}
+            describedBy={titleId}
+          />
+          <button
+            type="button"
+            className="btn-ghost text-sale-700 hover:bg-sale-50"
+            aria-describedby={titleId}
+            onClick={onRemove}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

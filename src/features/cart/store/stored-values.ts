@@ -1,0 +1,50 @@
+import { parseProduct, parseProductList, type Product } from '@/features/catalogue/api/product-schema';
+import { clampQuantity, type CartLine } from '../cart-rules';
+
+/** The four localStorage keys of the spec, with the original shop's JSON formats. */
+export const STORAGE_KEYS = {
+  cart: 'cart',
+  products: 'products',
+  savings: 'savings',
+  totalPriceBeforeTax: 'totalPriceBeforeTax',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+export const ALL_STORAGE_KEYS: readonly StorageKey[] = Object.values(STORAGE_KEYS);
+
+/**
+ * A stored cart, validated: lines without a valid product are dropped, odd quantities
+ * become a safe whole number, duplicate lines of one product are merged.
+ */
+export function parseStoredCart(value: unknown): CartLine[] {
+  if (!Array.isArray(value)) return [];
+  const lines = new Map<number, CartLine>();
+  for (const item of value) {
+    const product = isRecord(item) ? parseProduct(item.productData) : null;
+    if (!product || !isRecord(item)) {
+      console.warn('[storage] dropped an invalid cart line');
+      continue;
+    }
+    const quantity = clampQuantity(Number(item.quantity));
+    const existing = lines.get(product.id);
+    lines.set(product.id, {
+      productId: product.id,
+      quantity: existing ? clampQuantity(existing.quantity + quantity) : quantity,
+      productData: product,
+    });
+  }
+  return [...lines.values()];
+}
+
+export function parseStoredProducts(value: unknown): Product[] {
+  return parseProductList(value, 'stored products') ?? [];
+}
+
+/** savings / totalPriceBeforeTax: a non-negative dollar amount, else the default 0. */
+export function parseStoredAmount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,31 @@
+import { CATEGORIES, type CategoryValue } from '../catalogue-rules';
+
+interface CategoryListProps {
+  active: CategoryValue;
+  onSelect: (category: CategoryValue) => void;
+}
+
+export function CategoryList({ active, onSelect }: CategoryListProps) {
+  return (
+    <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">
+      {CATEGORIES.map((category) => {
+        const pressed = category.value === active;
+        return (
+          <button
+            key={category.value}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onSelect(category.value)}
+            className={`min-h-11 rounded-full border px-4 text-sm font-semibold transition-colors duration-150 ${
+              pressed
+                ? 'border-brand-700 bg-brand-700 text-white'
+                : 'border-line bg-white text-ink hover:border-brand-600 hover:text-brand-700'
+            }`}
+          >
+            {category.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

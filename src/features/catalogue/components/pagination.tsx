@@ -1,0 +1,36 @@
+import { ChevronIcon } from '@/components/ui/icons';
+
+interface PaginationProps {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}
+
+/** Previous / Next with 'page / total' between them (spec §2). */
+export function Pagination({ page, totalPages, onPage }: PaginationProps) {
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        <ChevronIcon direction="left" width={20} height={20} />
+        Previous
+      </button>
+      <p className="min-w-16 text-center font-semibold tabular" aria-live="polite">
+        {page} / {totalPages}
+      </p>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+        <ChevronIcon direction="right" width={20} height={20} />
+      </button>
+    </nav>
+  );
+}

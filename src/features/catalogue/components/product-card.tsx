@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { AddButton } from '@/components/ui/add-button';
+import { Money } from '@/components/ui/money';
+import { ProductImage } from '@/components/ui/product-image';
+import { StarRating } from '@/components/ui/star-rating';
+import type { Cents } from '@/lib/money';
+import { toCents } from '@/lib/money';
+import { truncateWords } from '@/lib/text';
+import type { Product } from '../api/product-schema';
+
+export const CARD_TITLE_WORDS = 6;
+export const CARD_DESCRIPTION_WORDS = 12;
+
+interface ProductCardProps {
+  product: Product;
+  /** The struck "original" price: the list and the suggestions round it differently. */
+  listPrice: Cents;
+  descriptionWords?: number;
+  onAdd: (product: Product) => void;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** A catalogue card: everything the spec lists, the add button aligned at the bottom. */
+export function ProductCard({
+  product,
+  listPrice,
+  descriptionWords = CARD_DESCRIPTION_WORDS,
+  onAdd,
+  headingLevel: Heading = 'h2',
+}: ProductCardProps) {
+  const href = `/product/${product.id}`;
+  return (
+    <article className="card flex h-full flex-col overflow-hidden p-4">
+      <div className="relative">
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <ProductImage src={product.image} alt={product.title} />
+        </Link>
+        <span className="absolute top-3 left-3 rounded-full bg-sale-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
+          Hot Sale
+        </span>
+      </div>
+      <p className="mt-4 text-xs font-semibold tracking-wider text-muted uppercase">
+        {product.category}
+      </p>
+      <Heading className="mt-1 text-lg leading-snug font-semibold">
+        <Link
+          to={href}
+          title={product.title}
+          className="line-clamp-2 rounded hover:text-brand-700 hover:underline"
+        >
+          {truncateWords(product.title, CARD_TITLE_WORDS)}
+        </Link>
+      </Heading>
+      <p className="mt-2 line-clamp-3 text-sm text-muted">
+        {truncateWords(product.description, descriptionWords)}
+      </p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <StarRating rate={product.rating.rate} count={product.rating.count} />
+        <span className="text-sm font-semibold text-emerald-800">In Stock</span>
+      </div>
+      <div className="mt-auto pt-4">
+        <p className="mb-3 flex items-baseline gap-3">
+          <Money cents={toCents(product.price)} className="text-2xl font-bold" />
+          <Money cents={listPrice} struck className="text-base" />
+        </p>
+        <AddButton label="Add to Cart" onAdd={() => onAdd(product)} className="w-full" />
+      </div>
+    </article>
+  );
+}

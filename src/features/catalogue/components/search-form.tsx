@@ -1,0 +1,36 @@
+import { useState, type FormEvent } from 'react';
+import { SearchIcon } from '@/components/ui/icons';
+
+/** Required field, Enter submits, cleared after every search (spec §5). */
+export function SearchForm({ onSearch }: { onSearch: (term: string) => void }) {
+  const [term, setTerm] = useState('');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(term);
+    setTerm('');
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex w-full gap-2 sm:max-w-xl">
+      <label htmlFor="product-search" className="sr-only">
+        Search products
+      </label>
+      <div className="relative flex-1">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+        <input
+          id="product-search"
+          type="search"
+          required
+          maxLength={100}
+          enterKeyHint="search"
+          placeholder="Search Mockups, Logos..."
+          className="field w-full pl-11"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn-primary">
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { CartIcon } from '@/components/ui/icons';
+import { CartLineItem } from '@/features/cart/components/cart-line-item';
+import { OrderSummary } from '@/features/cart/components/order-summary';
+import { Suggestions } from '@/features/cart/components/suggestions';
+import { VoucherForm } from '@/features/cart/components/voucher-form';
+import { orderTotals } from '@/features/cart/pricing';
+import { useShopStore } from '@/features/cart/store/shop-store';
+import { pickSuggestions } from '@/features/cart/suggestions';
+import { PageTitle } from './page-title';
+
+export function CartPage() {
+  const cart = useShopStore((state) => state.cart);
+  const products = useShopStore((state) => state.products);
+  const subtotalCents = useShopStore((state) => state.subtotalCents);
+  const savingsCents = useShopStore((state) => state.savingsCents);
+  const { addToCart, setQuantity, removeFromCart, applyVoucher } = useShopStore.getState();
+  const suggestions = pickSuggestions(products, cart);
+
+  if (cart.length === 0) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+        <PageTitle title="Cart" />
+        <div className="card mx-auto flex max-w-xl flex-col items-center gap-4 p-10 text-center">
+          <span className="grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">
+            <CartIcon width={32} height={32} />
+          </span>
+          <h1 className="text-2xl font-bold">No items in cart</h1>
+          <p className="text-muted">Find something you like and it will wait for you here.</p>
+          <Link to="/products" className="btn-primary">
+            Continue Shopping
+          </Link>
+        </div>
+        <Suggestions products={suggestions} onAdd={(product) => addToCart(product, 1)} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <PageTitle title="Cart" />
+      <h1 className="text-3xl font-bold sm:text-4xl">Shopping Cart</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem] lg:items-start">
+        <section aria-label="Items in your cart">
+          <ul className="divide-y divide-slate-200 border-y border-slate-200">
+            {cart.map((line) => (
+              <CartLineItem
+                key={line.productId}
+                line={line}
+                onQuantity={(quantity) => setQuantity(line.productId, quantity)}
+                onRemove={() => removeFromCart(line.productId)}
+              />
+            ))}
+          </ul>
+        </section>
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-24">
+          <section aria-labelledby="summary-heading" className="card p-6">
+            <h2 id="summary-heading" className="mb-2 text-xl font-bold">
+              Order summary
+            </h2>
+            <OrderSummary totals={orderTotals(subtotalCents, savingsCents)} />
+            <div className="mt-6 flex flex-col gap-3">
+              <Link to="/checkout" className="btn-primary min-h-12 w-full text-lg">
+                Proceed to Checkout
+              </Link>
+              <Link to="/products" className="btn-secondary w-full">
+                Continue Shopping
+              </Link>
+            </div>
+          </section>
+          <section aria-label="Voucher" className="card p-6">
+            <VoucherForm onApply={applyVoucher} />
+          </section>
+        </aside>
+      </div>
+      <Suggestions products={suggestions} onAdd={(product) => addToCart(product, 1)} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { AddButton } from '@/components/ui/add-button';
+import { ErrorPanel } from '@/components/ui/error-panel';
+import { Money } from '@/components/ui/money';
+import { ProductImage } from '@/components/ui/product-image';
+import { QuantityControl } from '@/components/ui/quantity-control';
+import { Spinner } from '@/components/ui/spinner';
+import { StarRating } from '@/components/ui/star-rating';
+import { toCents } from '@/lib/money';
+import { productQueries } from '@/features/catalogue/api/product-queries';
+import type { Product } from '@/features/catalogue/api/product-schema';
+import { commitQuantityInput, digitsOnly, isInCart, MAX_QUANTITY } from '@/features/cart/cart-rules';
+import { useShopStore } from '@/features/cart/store/shop-store';
+import { useCatalogueUrl } from '@/platform/platform-context';
+import { PageTitle } from './page-title';
+
+export const DEFAULT_DETAIL_QUANTITY = 1;
+
+function ProductDetail({ product }: { product: Product }) {
+  const [quantity, setQuantity] = useState(DEFAULT_DETAIL_QUANTITY);
+  const addToCart = useShopStore((state) => state.addToCart);
+  const inCart = useShopStore((state) => isInCart(state.cart, product.id));
+
+  return (
+    <article className="grid gap-8 md:grid-cols-2 md:gap-12">
+      <PageTitle title={product.title} />
+      <ProductImage src={product.image} alt={product.title} priority className="md:sticky md:top-24 md:self-start" />
+      <div className="flex flex-col gap-5">
+        <p className="text-sm font-semibold tracking-wider text-muted uppercase">{product.category}</p>
+        <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.title}</h1>
+        <StarRating rate={product.rating.rate} count={product.rating.count} size="md" />
+        <p className="text-3xl font-bold">
+          <Money cents={toCents(product.price)} />
+        </p>
+        <p className="font-semibold text-emerald-800">In stock</p>
+        <p className="leading-relaxed text-muted">{product.description}</p>
+        <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-6">
+          <QuantityControl
+            value={quantity}
+            onChange={setQuantity}
+            sanitize={digitsOnly}
+            commit={commitQuantityInput}
+            max={MAX_QUANTITY}
+            size="lg"
+          />
+          <AddButton label="Add to cart" onAdd={() => addToCart(product, quantity)} className="min-h-12 flex-1 sm:flex-none sm:px-10" />
+        </div>
+        {inCart && (
+          <Link to="/cart" className="btn-secondary min-h-12 self-start">
+            Buy it now
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const catalogueUrl = useCatalogueUrl();
+  const query = useQuery(productQueries.detail(catalogueUrl, id));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <nav aria-label="Breadcrumb" className="mb-6">
+        <Link to="/products" className="btn-ghost -ml-3 px-3">
+          ← Back to products
+        </Link>
+      </nav>
+      {query.isPending ? (
+        <>
+          <PageTitle title="Loading product" />
+          <Spinner label="Loading product…" />
+        </>
+      ) : query.isError ? (
+        <>
+          <PageTitle title="Product unavailable" />
+          <h1 className="sr-only">Product unavailable</h1>
+          <ErrorPanel
+            message={query.error.message}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        </>
+      ) : (
+        <ProductDetail key={query.data.id} product={query.data} />
+      )}
+    </div>
+  );
+}

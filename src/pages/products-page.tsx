@@ -1,0 +1,145 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorPanel } from '@/components/ui/error-panel';
+import { productQueries } from '@/features/catalogue/api/product-queries';
+import { CategoryList } from '@/features/catalogue/components/category-list';
+import { Pagination } from '@/features/catalogue/components/pagination';
+import { ProductCard } from '@/features/catalogue/components/product-card';
+import { ProductCardSkeleton } from '@/features/catalogue/components/product-card-skeleton';
+import { ProductGrid } from '@/features/catalogue/components/product-grid';
+import { SearchForm } from '@/features/catalogue/components/search-form';
+import {
+  filterProducts,
+  paginate,
+  PAGE_SIZE,
+  toCategory,
+  toPageNumber,
+  type CategoryValue,
+} from '@/features/catalogue/catalogue-rules';
+import { cardListPrice } from '@/features/cart/pricing';
+import { useShopStore } from '@/features/cart/store/shop-store';
+import { useCatalogueUrl } from '@/platform/platform-context';
+import { PageTitle } from './page-title';
+
+/** Search term, category and page live in the URL: shareable on the web, back button works. */
+function useCatalogueParams() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const category = toCategory(params.get('category'));
+  const page = toPageNumber(params.get('page'));
+
+  const update = (next: { search?: string; category?: CategoryValue; page?: number }) => {
+    const merged = { search, category, page, ...next };
+    const query = new URLSearchParams();
+    if (merged.search) query.set('q', merged.search);
+    if (merged.category !== 'all') query.set('category', merged.category);
+    if (merged.page > 1) query.set('page', String(merged.page));
+    setParams(query);
+  };
+  return { search, category, page, update };
+}
+
+export function ProductsPage() {
+  const catalogueUrl = useCatalogueUrl();
+  const cachedProducts = useShopStore((state) => state.products);
+  const setProducts = useShopStore((state) => state.setProducts);
+  const addToCart = useShopStore((state) => state.addToCart);
+  const { search, category, page, update } = useCatalogueParams();
+
+  // Spec §7: the catalogue is fetched only when nothing is cached.
+  const query = useQuery({ ...productQueries.all(catalogueUrl), enabled: cachedProducts.length === 0 });
+  useEffect(() => {
+    if (query.data && query.data.length > 0) setProducts(query.data);
+  }, [query.data, setProducts]);
+
+  const products = cachedProducts.length > 0 ? cachedProducts : (query.data ?? []);
+  const filtered = filterProducts(products, search, category);
+  const current = paginate(filtered.products, page, PAGE_SIZE);
+
+  const goToPage = (next: number) => {
+    update({ page: next });
+    document.getElementById('catalogue-heading')?.scrollIntoView({ block: 'start' });
+  };
+
+  let body;
+  if (products.length > 0) {
+    body = (
+      <>
+        {filtered.showingAllInstead && (
+          <p role="status" className="mb-6 rounded-xl bg-brand-50 px-4 py-3 text-brand-800">
+            No products match “{search}”. Showing the full catalogue instead.
+          </p>
+        )}
+        <ProductGrid label="Products">
+          {current.items.map((product) => (
+            <li key={product.id}>
+              <ProductCard
+                product={product}
+                listPrice={cardListPrice(product.price)}
+                onAdd={(added) => addToCart(added, 1)}
+                headingLevel="h2"
+              />
+            </li>
+          ))}
+        </ProductGrid>
+        <Pagination page={current.page} totalPages={current.totalPages} onPage={goToPage} />
+      </>
+    );
+  } else if (query.isError) {
+    body = (
+      <ErrorPanel
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (query.isPending || query.isFetching) {
+    body = (
+      <>
+        <p role="status" className="mb-6 text-muted">
+          Loading products…
+        </p>
+        <ProductGrid label="Loading products">
+          {Array.from({ length: PAGE_SIZE }, (_, index) => (
+            <li key={index}>
+              <ProductCardSkeleton />
+            </li>
+          ))}
+        </ProductGrid>
+      </>
+    );
+  } else {
+    body = (
+      <p role="status" className="rounded-xl bg-tile px-4 py-6 text-center text-muted">
+        The catalogue is empty right now. Please check back soon.
+      </p>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <PageTitle title="Products" />
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+          <div>
+            <h1 id="catalogue-heading" className="scroll-mt-24 text-3xl font-bold sm:text-4xl">
+              Products
+            </h1>
+            {search && !filtered.showingAllInstead && (
+              <p className="mt-2 flex flex-wrap items-center gap-2 text-muted">
+                Results for “{search}”
+                <button type="button" className="btn-ghost min-h-11 px-3" onClick={() => update({ search: '', page: 1 })}>
+                  Clear search
+                </button>
+              </p>
+            )}
+          </div>
+          <SearchForm onSearch={(term) => update({ search: term.trim(), page: 1 })} />
+        </div>
+        <CategoryList active={category} onSelect={(next) => update({ category: next, page: 1 })} />
+      </div>
+      <div className="mt-8">{body}</div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Vite config of the renderer, shared by both builds:
+ * - the static web build (this file's default export, `npm run build:web` → out/web),
+ * - the Electron renderer (electron.vite.config.ts imports createRendererConfig).
+ * The build target and the catalogue URL are baked in at build time.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { buildContentSecurityPolicy } from './electron/shared/csp.ts';
+
+export type RendererTarget = 'kiosk' | 'web';
+
+/** The web build talks to the public FakeStore API unless told otherwise. */
+export const DEFAULT_WEB_CATALOGUE_URL = 'https://fakestoreapi.com';
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const publicDir = fileURLToPath(new URL('./resources/public', import.meta.url));
+
+export function resolveCatalogueUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const url = (env.VITE_CATALOGUE_URL ?? '').trim().replace(/\/+$/, '');
+  return url || DEFAULT_WEB_CATALOGUE_URL;
+}
+
+/** Injects the strict CSP into index.html of production builds (dev needs Vite's inline preamble). */
+function contentSecurityPolicy(catalogueUrl: string): Plugin {
+  return {
+    name: 'shop-content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: {
+          'http-equiv': 'Content-Security-Policy',
+          content: buildContentSecurityPolicy(catalogueUrl),
+        },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
+export function createRendererConfig(target: RendererTarget): UserConfig {
+  const catalogueUrl = resolveCatalogueUrl();
+  return {
+    root: srcDir,
+    publicDir,
+    plugins: [react(), tailwindcss(), contentSecurityPolicy(catalogueUrl)],
+    resolve: { alias: { '@': srcDir } },
+    define: {
+      __SHOP_TARGET__: JSON.stringify(target),
+      __SHOP_CATALOGUE_URL__: JSON.stringify(catalogueUrl),
+    },
+    build: {
+      // The kiosk build is opened from disk/app protocol: relative asset paths.
+      assetsInlineLimit: 0,
+      reportCompressedSize: true,
+    },
+  };
+}
+
+export default defineConfig(() => {
+  const config = createRendererConfig('web');
+  return {
+    ...config,
+    base: '/',
+    build: {
+      ...config.build,
+      outDir: fileURLToPath(new URL('./out/web', import.meta.url)),
+      emptyOutDir: true,
+    },
+  };
+});

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': srcDir } },
+  define: {
+    __SHOP_TARGET__: JSON.stringify('web'),
+    __SHOP_CATALOGUE_URL__: JSON.stringify('http://catalogue.test'),
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['electron/**/*.test.ts', 'tests/electron/**/*.test.ts', 'tests/catalogue/**/*.test.ts', 'tests/config/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
