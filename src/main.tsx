@@ -13,7 +13,11 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App platform={platform} router={createRouter(platform.target)} queryClient={createQueryClient()} />
+      <App
+        platform={platform}
+        router={createRouter(platform.target)}
+        queryClient={createQueryClient()}
+      />
     </StrictMode>,
   );
 }

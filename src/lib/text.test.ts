@@ -10,7 +10,9 @@ describe('truncateWords', () => {
 
   it('cuts a description to 12 words and a suggestion description to 8', () => {
     const text = 'one two three four five six seven eight nine ten eleven twelve thirteen';
-    expect(truncateWords(text, 12)).toBe('one two three four five six seven eight nine ten eleven twelve...');
+    expect(truncateWords(text, 12)).toBe(
+      'one two three four five six seven eight nine ten eleven twelve...',
+    );
     expect(truncateWords(text, 8)).toBe('one two three four five six seven eight...');
   });
 

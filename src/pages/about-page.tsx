@@ -21,8 +21,8 @@ export function AboutPage() {
       <PageTitle title="About" />
       <h1 className="text-3xl font-bold sm:text-4xl">About</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted">
-        Kiosk Shop is a self-service shop for in-store pickup. Browse the catalogue here or at
-        home, fill your cart, and collect your order at the counter — store pickup is free.
+        Kiosk Shop is a self-service shop for in-store pickup. Browse the catalogue here or at home,
+        fill your cart, and collect your order at the counter — store pickup is free.
       </p>
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
         {FEATURES.map((feature) => (

@@ -40,8 +40,8 @@ export function CartPage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <PageTitle title="Cart" />
       <h1 className="text-3xl font-bold sm:text-4xl">Shopping Cart</h1>
-      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem] lg:items-start">
-        <section aria-label="Items in your cart">
+      <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <section aria-label="Items in your cart" className="min-w-0">
           <ul className="divide-y divide-slate-200 border-y border-slate-200">
             {cart.map((line) => (
               <CartLineItem
@@ -53,7 +53,7 @@ export function CartPage() {
             ))}
           </ul>
         </section>
-        <aside className="flex flex-col gap-6 lg:sticky lg:top-24">
+        <aside className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-24">
           <section aria-labelledby="summary-heading" className="card p-6">
             <h2 id="summary-heading" className="mb-2 text-xl font-bold">
               Order summary

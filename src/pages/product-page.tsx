@@ -11,7 +11,12 @@ import { StarRating } from '@/components/ui/star-rating';
 import { toCents } from '@/lib/money';
 import { productQueries } from '@/features/catalogue/api/product-queries';
 import type { Product } from '@/features/catalogue/api/product-schema';
-import { commitQuantityInput, digitsOnly, isInCart, MAX_QUANTITY } from '@/features/cart/cart-rules';
+import {
+  commitQuantityInput,
+  digitsOnly,
+  isInCart,
+  MAX_QUANTITY,
+} from '@/features/cart/cart-rules';
 import { useShopStore } from '@/features/cart/store/shop-store';
 import { useCatalogueUrl } from '@/platform/platform-context';
 import { PageTitle } from './page-title';
@@ -26,9 +31,16 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <article className="grid gap-8 md:grid-cols-2 md:gap-12">
       <PageTitle title={product.title} />
-      <ProductImage src={product.image} alt={product.title} priority className="md:sticky md:top-24 md:self-start" />
+      <ProductImage
+        src={product.image}
+        alt={product.title}
+        priority
+        className="md:sticky md:top-24 md:self-start"
+      />
       <div className="flex flex-col gap-5">
-        <p className="text-sm font-semibold tracking-wider text-muted uppercase">{product.category}</p>
+        <p className="text-sm font-semibold tracking-wider text-muted uppercase">
+          {product.category}
+        </p>
         <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.title}</h1>
         <StarRating rate={product.rating.rate} count={product.rating.count} size="md" />
         <p className="text-3xl font-bold">
@@ -45,7 +57,11 @@ function ProductDetail({ product }: { product: Product }) {
             max={MAX_QUANTITY}
             size="lg"
           />
-          <AddButton label="Add to cart" onAdd={() => addToCart(product, quantity)} className="min-h-12 flex-1 sm:flex-none sm:px-10" />
+          <AddButton
+            label="Add to cart"
+            onAdd={() => addToCart(product, quantity)}
+            className="min-h-12 flex-1 sm:flex-none sm:px-10"
+          />
         </div>
         {inCart && (
           <Link to="/cart" className="btn-secondary min-h-12 self-start">

@@ -48,7 +48,10 @@ export function ProductsPage() {
   const { search, category, page, update } = useCatalogueParams();
 
   // Spec §7: the catalogue is fetched only when nothing is cached.
-  const query = useQuery({ ...productQueries.all(catalogueUrl), enabled: cachedProducts.length === 0 });
+  const query = useQuery({
+    ...productQueries.all(catalogueUrl),
+    enabled: cachedProducts.length === 0,
+  });
   useEffect(() => {
     if (query.data && query.data.length > 0) setProducts(query.data);
   }, [query.data, setProducts]);
@@ -129,7 +132,11 @@ export function ProductsPage() {
             {search && !filtered.showingAllInstead && (
               <p className="mt-2 flex flex-wrap items-center gap-2 text-muted">
                 Results for “{search}”
-                <button type="button" className="btn-ghost min-h-11 px-3" onClick={() => update({ search: '', page: 1 })}>
+                <button
+                  type="button"
+                  className="btn-ghost min-h-11 px-3"
+                  onClick={() => update({ search: '', page: 1 })}
+                >
                   Clear search
                 </button>
               </p>

@@ -3,7 +3,13 @@ import type { Platform } from './platform';
 
 const PlatformContext = createContext<Platform | null>(null);
 
-export function PlatformProvider({ platform, children }: { platform: Platform; children: ReactNode }) {
+export function PlatformProvider({
+  platform,
+  children,
+}: {
+  platform: Platform;
+  children: ReactNode;
+}) {
   return <PlatformContext value={platform}>{children}</PlatformContext>;
 }
 

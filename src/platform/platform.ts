@@ -44,7 +44,7 @@ function buildTimeConfig(): RendererConfig {
 function readBridgeConfig(bridge: KioskBridge, fallback: RendererConfig): RendererConfig {
   try {
     const config = bridge.getConfig();
-    const catalogueUrl = normalizeCatalogueUrl(String(config.catalogueUrl));
+    const catalogueUrl = normalizeCatalogueUrl(config.catalogueUrl);
     return {
       catalogueUrl: isUsableCatalogueUrl(catalogueUrl) ? catalogueUrl : fallback.catalogueUrl,
       mode: config.mode === 'windowed' ? 'windowed' : 'kiosk',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { KioskBridge } from '../../electron/shared/bridge';
 
 /**
@@ -26,7 +26,7 @@ export function StaffExitDialog({ bridge }: { bridge: KioskBridge }) {
     setWrong(false);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const accepted = await bridge.submitStaffExitPin(pin);
     setPin('');

@@ -6,7 +6,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     id,
     title: `Test product number ${id} with a long enough title`,
     price: 10,
-    description: 'A product used by the unit tests, described in more than twelve words for truncation.',
+    description:
+      'A product used by the unit tests, described in more than twelve words for truncation.',
     category: "men's clothing",
     image: `https://catalogue.test/images/${id}.svg`,
     rating: { rate: 4.5, count: 120 },

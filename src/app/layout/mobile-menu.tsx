@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { NAV_LINKS } from './nav-links';
 
@@ -7,7 +7,6 @@ import { NAV_LINKS } from './nav-links';
 export function MobileMenu() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
 
   useEffect(() => {
     const element = dialog.current;
@@ -15,9 +14,6 @@ export function MobileMenu() {
     if (open && !element.open) element.showModal();
     if (!open && element.open) element.close();
   }, [open]);
-
-  // Following a link closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <>
@@ -58,6 +54,7 @@ export function MobileMenu() {
                 <NavLink
                   to={link.to}
                   end
+                  onClick={() => setOpen(false)}
                   className={({ isActive }) =>
                     `flex min-h-12 items-center rounded-lg px-4 text-lg font-semibold ${isActive ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-slate-100'}`
                   }

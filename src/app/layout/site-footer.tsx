@@ -9,7 +9,10 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-2">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="flex min-h-11 items-center rounded px-3 font-semibold text-ink hover:underline">
+                <Link
+                  to={link.to}
+                  className="flex min-h-11 items-center rounded px-3 font-semibold text-ink hover:underline"
+                >
                   {link.label}
                 </Link>
               </li>

@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import logoUrl from '@/assets/logo.svg';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
 import { NAV_LINKS } from './nav-links';
@@ -7,8 +8,11 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex min-h-11 items-center gap-2 rounded text-xl font-extrabold tracking-tight">
-          <img src="./favicon.svg" alt="" width={36} height={36} />
+        <Link
+          to="/"
+          className="flex min-h-11 items-center gap-2 rounded text-xl font-extrabold tracking-tight"
+        >
+          <img src={logoUrl} alt="" width={36} height={36} />
           Kiosk Shop
         </Link>
         <nav aria-label="Main" className="hidden md:block">

@@ -11,8 +11,7 @@ export function toHalfStars(rate: number): number {
 }
 
 function Star({ fill, px }: { fill: 'full' | 'half' | 'empty'; px: number }) {
-  const path =
-    'M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z';
+  const path = 'M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z';
   return (
     <svg width={px} height={px} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={path} fill="#d0d5dd" />

@@ -14,12 +14,20 @@ import {
 
 describe('pricing', () => {
   it('line total is price times quantity in cents', () => {
-    const line: CartLine = { productId: 1, quantity: 3, productData: makeProduct({ price: 109.95 }) };
+    const line: CartLine = {
+      productId: 1,
+      quantity: 3,
+      productData: makeProduct({ price: 109.95 }),
+    };
     expect(lineTotal(line)).toBe(32985);
   });
 
   it('savings are 10% and tax 20% of the subtotal; total = subtotal + tax - savings', () => {
-    const cart = addLine(addLine([], makeProduct({ id: 1, price: 109.95 }), 2), makeProduct({ id: 2, price: 22.3 }), 1);
+    const cart = addLine(
+      addLine([], makeProduct({ id: 1, price: 109.95 }), 2),
+      makeProduct({ id: 2, price: 22.3 }),
+      1,
+    );
     const sub = subtotal(cart);
     expect(sub).toBe(24220);
     const totals = orderTotals(sub, savingsFor(sub));
@@ -27,7 +35,12 @@ describe('pricing', () => {
   });
 
   it('an empty cart costs nothing', () => {
-    expect(orderTotals(subtotal([]), savingsFor(0))).toEqual({ subtotal: 0, savings: 0, tax: 0, total: 0 });
+    expect(orderTotals(subtotal([]), savingsFor(0))).toEqual({
+      subtotal: 0,
+      savings: 0,
+      tax: 0,
+      total: 0,
+    });
   });
 
   it('the card list price is price x1.2 rounded down to whole dollars', () => {
@@ -43,9 +56,15 @@ describe('pricing', () => {
   });
 
   const priceArb = fc.integer({ min: 1, max: 500_000 }).map((cents) => cents / 100);
-  const cartArb = fc.array(fc.tuple(priceArb, fc.integer({ min: 1, max: 999 })), { maxLength: 20 }).map((items) =>
-    items.reduce<CartLine[]>((cart, [price, quantity], index) => addLine(cart, makeProduct({ id: index, price }), quantity), []),
-  );
+  const cartArb = fc
+    .array(fc.tuple(priceArb, fc.integer({ min: 1, max: 999 })), { maxLength: 20 })
+    .map((items) =>
+      items.reduce<CartLine[]>(
+        (cart, [price, quantity], index) =>
+          addLine(cart, makeProduct({ id: index, price }), quantity),
+        [],
+      ),
+    );
 
   it('property: totals are whole cents and consistent with each other', () => {
     fc.assert(
@@ -65,7 +84,9 @@ describe('pricing', () => {
         const sub = subtotal(cart);
         expect(Math.abs(savingsFor(sub) - sub * 0.1)).toBeLessThanOrEqual(0.5);
         expect(Math.abs(taxFor(sub) - sub * 0.2)).toBeLessThanOrEqual(0.5);
-        expect(Math.abs(orderTotals(sub, savingsFor(sub)).total - sub * 1.1)).toBeLessThanOrEqual(1);
+        expect(Math.abs(orderTotals(sub, savingsFor(sub)).total - sub * 1.1)).toBeLessThanOrEqual(
+          1,
+        );
       }),
     );
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test/product-fixtures';
-import { CATEGORIES, filterProducts, paginate, PAGE_SIZE, toCategory, toPageNumber } from './catalogue-rules';
+import {
+  CATEGORIES,
+  filterProducts,
+  paginate,
+  PAGE_SIZE,
+  toCategory,
+  toPageNumber,
+} from './catalogue-rules';
 
 const products = [
   makeProduct({ id: 1, title: 'Slim Fit Cotton Shirt', category: "Men's Clothing" }),
@@ -11,7 +18,13 @@ const products = [
 
 describe('catalogue rules', () => {
   it('lists the spec categories in order', () => {
-    expect(CATEGORIES.map((c) => c.label)).toEqual(['All', "Women's clothing", "Men's clothing", 'Jewelery', 'Electronics']);
+    expect(CATEGORIES.map((c) => c.label)).toEqual([
+      'All',
+      "Women's clothing",
+      "Men's clothing",
+      'Jewelery',
+      'Electronics',
+    ]);
   });
 
   it('search is a case-insensitive substring match on the title', () => {
@@ -25,7 +38,9 @@ describe('catalogue rules', () => {
   });
 
   it('search and category combine', () => {
-    expect(filterProducts(products, 'jacket', "women's clothing").products.map((p) => p.id)).toEqual([3]);
+    expect(
+      filterProducts(products, 'jacket', "women's clothing").products.map((p) => p.id),
+    ).toEqual([3]);
   });
 
   it('an empty result shows the full catalogue again', () => {

@@ -17,14 +17,22 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
   const product = line.productData;
   return (
     <li className="flex gap-4 py-5 sm:gap-6">
-      <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true" className="w-24 shrink-0 sm:w-32">
+      <Link
+        to={`/product/${product.id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="w-24 shrink-0 sm:w-32"
+      >
         <ProductImage src={product.image} alt={product.title} />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
             <h2 id={titleId} className="text-base leading-snug font-semibold sm:text-lg">
-              <Link to={`/product/${product.id}`} className="rounded hover:text-brand-700 hover:underline">
+              <Link
+                to={`/product/${product.id}`}
+                className="rounded hover:text-brand-700 hover:underline"
+              >
                 {product.title}
               </Link>
             </h2>

@@ -72,4 +72,3 @@ export function createFourKeyStorage(): PersistStorage<PersistedShopState> {
 export function isShopStorageEvent(event: StorageEvent): boolean {
   return event.key === null || (ALL_STORAGE_KEYS as readonly string[]).includes(event.key);
 }
-

@@ -1,4 +1,8 @@
-import { parseProduct, parseProductList, type Product } from '@/features/catalogue/api/product-schema';
+import {
+  parseProduct,
+  parseProductList,
+  type Product,
+} from '@/features/catalogue/api/product-schema';
 import { clampQuantity, type CartLine } from '../cart-rules';
 
 /** The four localStorage keys of the spec, with the original shop's JSON formats. */

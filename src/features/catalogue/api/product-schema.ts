@@ -7,13 +7,13 @@ import { z } from 'zod';
 export const productSchema = z.object({
   id: z.number().int().nonnegative(),
   title: z.string().trim().min(1).max(500),
-  price: z.number().finite().nonnegative().max(10_000_000),
+  price: z.number().nonnegative().max(10_000_000),
   description: z.string().max(20_000).catch(''),
   category: z.string().trim().min(1).max(100),
   image: z.string().max(2_000).catch(''),
   rating: z
     .object({
-      rate: z.number().finite().min(0).max(5),
+      rate: z.number().min(0).max(5),
       count: z.number().int().nonnegative(),
     })
     .catch({ rate: 0, count: 0 }),

@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { useShopStore } from '@/features/cart/store/shop-store';
+import { makeProduct } from '@/test/product-fixtures';
+import { jsonResponse, renderApp } from '@/test/render-app';
+
+const product = makeProduct({
+  id: 3,
+  title: 'Wireless Noise Cancelling Headphones',
+  price: 1299.99,
+});
+
+describe('product page', () => {
+  let fetchMock: Mock<typeof fetch>;
+  beforeEach(async () => {
+    localStorage.clear();
+    await useShopStore.persist.rehydrate();
+    useShopStore.getState().completePurchase();
+    fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(product)));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the product and adds the chosen quantity; Buy it now appears once in the cart', async () => {
+    const user = userEvent.setup();
+    renderApp('/product/3');
+    expect(screen.getByText('Loading product…')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: product.title }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('$1,299.99')).toBeInTheDocument();
+    expect(screen.getByText('In stock')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
+    expect(screen.queryByRole('link', { name: 'Buy it now' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByRole('button', { name: 'Added' })).toBeInTheDocument();
+    expect(useShopStore.getState().cart[0]?.quantity).toBe(2);
+    expect(useShopStore.getState().subtotalCents).toBe(259998);
+    expect(screen.getByRole('link', { name: 'Buy it now' })).toHaveAttribute('href', '/cart');
+  });
+
+  const failures: [string, () => Response][] = [
+    ['a 404', () => new Response('{"error":"Product not found"}', { status: 404 })],
+    ['a 500', () => new Response('', { status: 500 })],
+    ['an empty 200 body (the public API for unknown ids)', () => new Response('', { status: 200 })],
+    ['a body that is not a product', () => jsonResponse({ hello: 'world' })],
+  ];
+  for (const [name, respond] of failures) {
+    it(`shows Error: Failed to fetch product on ${name}`, async () => {
+      fetchMock.mockImplementation(() => Promise.resolve(respond()));
+      renderApp('/product/3');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch product');
+    });
+  }
+
+  it('never sends an odd id to the catalogue', async () => {
+    renderApp('/product/..%2F..%2Fadmin');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch product');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a network error with its own message', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderApp('/product/3');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch');
+  });
+});

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { useShopStore } from '@/features/cart/store/shop-store';
+import { makeProduct } from '@/test/product-fixtures';
+import { jsonResponse, renderApp, TEST_CATALOGUE_URL } from '@/test/render-app';
+
+const catalogue = Array.from({ length: 14 }, (_, i) =>
+  makeProduct({
+    id: i + 1,
+    title:
+      i === 0
+        ? 'Silver Dragon Ring with a Sapphire Stone Inlay'
+        : `Product ${i + 1} title with plenty of words`,
+    category: i % 2 === 0 ? 'jewelery' : 'electronics',
+  }),
+);
+
+describe('products page', () => {
+  let fetchMock: Mock<typeof fetch>;
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await useShopStore.persist.rehydrate();
+    fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(catalogue)));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fetches the catalogue once, caches it and shows 6 cards with pagination', async () => {
+    renderApp('/products');
+    expect(await screen.findAllByRole('article')).toHaveLength(6);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${TEST_CATALOGUE_URL}/products`);
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('products') ?? '[]')).toHaveLength(14),
+    );
+  });
+
+  it('does not call the catalogue when products are cached', async () => {
+    useShopStore.getState().setProducts(catalogue);
+    renderApp('/products');
+    expect(await screen.findAllByRole('article')).toHaveLength(6);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a card with badge, truncated texts, prices, rating and stock', async () => {
+    renderApp('/products');
+    const card = (await screen.findAllByRole('article'))[0]!;
+    const inCard = within(card);
+    expect(inCard.getByText('Hot Sale')).toBeInTheDocument();
+    expect(
+      inCard.getByRole('heading', { name: 'Silver Dragon Ring with a Sapphire...' }),
+    ).toBeInTheDocument();
+    expect(inCard.getByText('$10.00')).toBeInTheDocument();
+    expect(inCard.getByText('$12.00')).toBeInTheDocument();
+    expect(inCard.getByText('In Stock')).toBeInTheDocument();
+    expect(inCard.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+  });
+
+  it('searches case-insensitively, clears the field and resets to page 1', async () => {
+    const user = userEvent.setup();
+    renderApp('/products?page=2');
+    await screen.findByText('2 / 3');
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    await user.type(box, 'DRAGON{Enter}');
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    expect(box).toHaveValue('');
+    expect(screen.getByText('1 / 1')).toBeInTheDocument();
+  });
+
+  it('filters by category and shows the whole catalogue when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderApp('/products');
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Electronics' }));
+    expect(screen.getByRole('button', { name: 'Electronics' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByText('1 / 2')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox'), 'no such thing{Enter}');
+    expect(screen.getByText(/Showing the full catalogue instead/)).toBeInTheDocument();
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+  });
+
+  it('shows Error: {message} with a way to try again', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    const user = userEvent.setup();
+    renderApp('/products');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch products');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(6);
+  });
+
+  it('shows a loading state first', () => {
+    fetchMock.mockReturnValueOnce(new Promise(() => undefined));
+    renderApp('/products');
+    expect(screen.getByText('Loading products…')).toBeInTheDocument();
+  });
+
+  it('adding from a card updates the header badge', async () => {
+    const user = userEvent.setup();
+    renderApp('/products');
+    const [first] = await screen.findAllByRole('button', { name: 'Add to Cart' });
+    await user.click(first!);
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+  });
+});
