@@ -1,0 +1,235 @@
+/**
+ * The kiosk's one validated configuration. Precedence: CLI flags > SHOP_* environment >
+ * JSON config file > defaults. Pure (file reading and logging are injected) so every
+ * rule is unit-tested without Electron. A kiosk must always start: any bad source is
+ * logged in one line and ignored, never thrown.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { RendererConfig } from '../shared/bridge';
+
+export const CONFIG_FILE_NAME = 'kiosk-config.json';
+
+const catalogueUrlSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\/+$/, ''))
+  .refine((value) => value === '' || /^https?:\/\/[^/]/i.test(value), {
+    message: 'must be empty or an http(s) URL',
+  })
+  .refine((value) => value === '' || URL.canParse(value), { message: 'is not a valid URL' });
+
+const staffPinSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^\d{4,12}$/.test(value), {
+    message: 'must be 4 to 12 digits',
+  });
+
+const idleTimeoutSchema = z.number().int().min(0).max(86_400);
+
+export const kioskConfigSchema = z.object({
+  /** Empty: start the embedded demo catalogue on a free loopback port. */
+  catalogueUrl: catalogueUrlSchema,
+  mode: z.enum(['kiosk', 'windowed']),
+  /** Empty: the staff exit chord cannot quit a kiosk (only the OS can). */
+  staffPin: staffPinSchema,
+  idleTimeoutSeconds: idleTimeoutSchema,
+  /** Empty: the system default printer. */
+  printerName: z.string().trim().max(256),
+});
+
+export type KioskConfig = z.infer<typeof kioskConfigSchema>;
+
+/** Strict so a misspelt key is reported instead of silently ignored. */
+const configFileSchema = kioskConfigSchema.partial().strict();
+
+export const DEFAULT_CONFIG: KioskConfig = {
+  catalogueUrl: '',
+  mode: 'kiosk',
+  staffPin: '',
+  idleTimeoutSeconds: 120,
+  printerName: '',
+};
+
+export interface ConfigLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface ConfigSources {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  userDataDir: string;
+  /** Returns the file's text; throws an error with code ENOENT when it does not exist. */
+  readFile: (path: string) => string;
+  log: ConfigLogger;
+}
+
+export interface LoadedConfig {
+  config: KioskConfig;
+  configPath: string;
+}
+
+type PartialConfig = Partial<KioskConfig>;
+
+/** Long CLI flags and their config keys; `--windowed` and `--kiosk` are bare switches. */
+const VALUE_FLAGS = {
+  'catalogue-url': 'catalogueUrl',
+  'staff-pin': 'staffPin',
+  'idle-timeout': 'idleTimeoutSeconds',
+  'printer-name': 'printerName',
+} as const satisfies Record<string, keyof KioskConfig>;
+
+const ENV_VARS = {
+  SHOP_CATALOGUE_URL: 'catalogueUrl',
+  SHOP_STAFF_PIN: 'staffPin',
+  SHOP_IDLE_TIMEOUT: 'idleTimeoutSeconds',
+  SHOP_PRINTER_NAME: 'printerName',
+} as const satisfies Record<string, keyof KioskConfig>;
+
+/** Reads `--name=value` or `--name value`; Chromium's own switches are left alone. */
+export function readFlag(argv: readonly string[], name: string): string | undefined {
+  for (let index = 0; index < argv.length; index += 1) {
+    const entry = argv[index];
+    if (entry === `--${name}`) {
+      const next = argv[index + 1];
+      return next !== undefined && !next.startsWith('--') ? next : '';
+    }
+    if (entry?.startsWith(`--${name}=`)) return entry.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+function hasSwitch(argv: readonly string[], name: string): boolean {
+  return argv.includes(`--${name}`);
+}
+
+function parseBoolean(text: string): boolean | undefined {
+  const normalized = text.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(normalized)) return false;
+  return undefined;
+}
+
+/** Validates one raw text value for `key`; logs and drops it when invalid. */
+function acceptValue(
+  target: PartialConfig,
+  key: Exclude<keyof KioskConfig, 'mode'>,
+  raw: string,
+  origin: string,
+  log: ConfigLogger,
+): void {
+  const candidate = key === 'idleTimeoutSeconds' ? Number(raw.trim() === '' ? NaN : raw) : raw;
+  const result = kioskConfigSchema.shape[key].safeParse(candidate);
+  if (result.success) {
+    Object.assign(target, { [key]: result.data });
+  } else {
+    log.warn(`Config: ignoring ${origin}: ${result.error.issues[0]?.message ?? 'invalid value'}`);
+  }
+}
+
+export function readCliConfig(argv: readonly string[], log: ConfigLogger): PartialConfig {
+  const config: PartialConfig = {};
+  for (const [flag, key] of Object.entries(VALUE_FLAGS)) {
+    const raw = readFlag(argv, flag);
+    if (raw !== undefined) acceptValue(config, key, raw, `--${flag}`, log);
+  }
+  if (hasSwitch(argv, 'windowed')) config.mode = 'windowed';
+  else if (hasSwitch(argv, 'kiosk')) config.mode = 'kiosk';
+  return config;
+}
+
+export function readEnvConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  log: ConfigLogger,
+): PartialConfig {
+  const config: PartialConfig = {};
+  for (const [name, key] of Object.entries(ENV_VARS)) {
+    const raw = env[name];
+    if (raw !== undefined) acceptValue(config, key, raw, name, log);
+  }
+  const windowed = env.SHOP_WINDOWED;
+  if (windowed !== undefined) {
+    const flag = parseBoolean(windowed);
+    if (flag === undefined) log.warn('Config: ignoring SHOP_WINDOWED: must be 1/0, true/false');
+    else config.mode = flag ? 'windowed' : 'kiosk';
+  }
+  return config;
+}
+
+function isMissingFile(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT'
+  );
+}
+
+export function readFileConfig(
+  path: string,
+  explicit: boolean,
+  readFile: (path: string) => string,
+  log: ConfigLogger,
+): PartialConfig {
+  let text: string;
+  try {
+    text = readFile(path);
+  } catch (error) {
+    if (isMissingFile(error) && !explicit) {
+      log.info(`Config: no config file at ${path}; using defaults, environment and flags`);
+    } else {
+      log.warn(`Config: cannot read config file ${path} (${describe(error)}); using safe defaults`);
+    }
+    return {};
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    log.warn(
+      `Config: config file ${path} is not valid JSON (${describe(error)}); using safe defaults`,
+    );
+    return {};
+  }
+  const result = configFileSchema.safeParse(json);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`)
+      .join('; ');
+    log.warn(`Config: config file ${path} is invalid (${problems}); using safe defaults`);
+    return {};
+  }
+  return result.data;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `--config` beats SHOP_CONFIG beats `<userData>/kiosk-config.json`. */
+export function resolveConfigPath(sources: Pick<ConfigSources, 'argv' | 'env' | 'userDataDir'>): {
+  path: string;
+  explicit: boolean;
+} {
+  const fromCli = readFlag(sources.argv, 'config');
+  if (fromCli) return { path: fromCli, explicit: true };
+  const fromEnv = sources.env.SHOP_CONFIG?.trim();
+  if (fromEnv) return { path: fromEnv, explicit: true };
+  return { path: join(sources.userDataDir, CONFIG_FILE_NAME), explicit: false };
+}
+
+export function loadConfig(sources: ConfigSources): LoadedConfig {
+  const { path, explicit } = resolveConfigPath(sources);
+  const merged = {
+    ...DEFAULT_CONFIG,
+    ...readFileConfig(path, explicit, sources.readFile, sources.log),
+    ...readEnvConfig(sources.env, sources.log),
+    ...readCliConfig(sources.argv, sources.log),
+  };
+  // Each layer was validated on its own, so this cannot fail; parse once more to be sure.
+  const result = kioskConfigSchema.safeParse(merged);
+  return { config: result.success ? result.data : DEFAULT_CONFIG, configPath: path };
+}
+
+export function toRendererConfig(config: KioskConfig, catalogueUrl: string): RendererConfig {
+  return { catalogueUrl, mode: config.mode, idleTimeoutSeconds: config.idleTimeoutSeconds };
+}

@@ -1,0 +1,105 @@
+/**
+ * The kiosk's main process: main() takes the single-instance lock, then wires one
+ * setupX() per concern once Electron is ready and opens the shop window.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { buildContentSecurityPolicy } from '../shared/csp';
+import { registerAppScheme, setupAppProtocol } from './app-protocol';
+import { startCatalogue, type CatalogueHandle } from './catalogue';
+import { loadConfig, toRendererConfig } from './config';
+import { setupLogging } from './logging';
+import { createRecovery } from './recovery';
+import { setupSecurity } from './security';
+import { setupShortcutBlocker } from './shortcuts';
+import { setupStaffExit } from './staff-exit';
+import { createWindow } from './window';
+
+// Privileges can only be granted before `ready`.
+registerAppScheme();
+// Touch kiosks: no pinch zoom and no two-finger swipe back through history.
+app.commandLine.appendSwitch('disable-pinch');
+app.commandLine.appendSwitch('disable-features', 'OverscrollHistoryNavigation');
+
+function main(): void {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  const log = setupLogging(app.getPath('userData'));
+  const { config, configPath } = loadConfig({
+    argv: process.argv,
+    env: process.env,
+    userDataDir: app.getPath('userData'),
+    readFile: (path) => readFileSync(path, 'utf8'),
+    log,
+  });
+  log.info(`Kiosk starting in ${config.mode} mode (config file: ${configPath})`);
+  const allowDevTools = config.mode === 'windowed' && !app.isPackaged;
+  const resourcesDir = join(app.getAppPath(), 'resources');
+  const recovery = createRecovery({ app, log, argv: process.argv });
+  let mainWindow: BrowserWindow | null = null;
+  let catalogue: CatalogueHandle | null = null;
+  let quitting = false;
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  });
+  app.on('before-quit', () => {
+    quitting = true;
+    void catalogue?.close();
+  });
+  app.on('window-all-closed', () => {
+    // In kiosk mode the 'closed' handler below has already opened a replacement.
+    if (quitting || config.mode !== 'kiosk') app.quit();
+  });
+
+  const openWindow = (catalogueUrl: string): void => {
+    const window = createWindow({
+      config: toRendererConfig(config, catalogueUrl),
+      preloadPath: join(__dirname, '../preload/index.js'),
+      allowDevTools,
+      iconPath: join(resourcesDir, 'icons', '512x512.png'),
+    });
+    setupShortcutBlocker(window.webContents, { allowDevTools });
+    recovery.watch(window);
+    window.on('closed', () => {
+      mainWindow = null;
+      // A kiosk window closed by anything but staff exit comes straight back.
+      if (!quitting && config.mode === 'kiosk') openWindow(catalogueUrl);
+    });
+    mainWindow = window;
+  };
+
+  app
+    .whenReady()
+    .then(async () => {
+      setupSecurity(app, session.defaultSession, { allowDevTools, log });
+      catalogue = await startCatalogue(config.catalogueUrl, resourcesDir, log);
+      setupAppProtocol({
+        rootDir: join(__dirname, '../renderer'),
+        csp: buildContentSecurityPolicy(catalogue.url),
+      });
+      setupStaffExit({
+        ipcMain,
+        staffPin: config.staffPin,
+        quit: () => {
+          app.quit();
+        },
+        log,
+      });
+      openWindow(catalogue.url);
+    })
+    .catch((error: unknown) => {
+      log.error(
+        `Startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      recovery.relaunch('a startup failure');
+    });
+}
+
+main();

@@ -1,0 +1,61 @@
+/**
+ * The app-wide lock-down that applies to every webContents, including ones Chromium
+ * creates on its own: no new windows, no navigation or redirect off the app origin,
+ * no <webview>, no permissions, no devtools in kiosk mode.
+ */
+import type { App, Event, Session, WebContents } from 'electron';
+import { isAppUrl } from './app-origin';
+import type { Logger } from './logging';
+
+export interface SecurityOptions {
+  allowDevTools: boolean;
+  log: Logger;
+}
+
+export function hardenWebContents(contents: WebContents, options: SecurityOptions): void {
+  const { log } = options;
+  contents.setWindowOpenHandler(({ url }) => {
+    log.warn(`Security: denied a new window for ${url}`);
+    return { action: 'deny' };
+  });
+  const blockOffApp = (event: Event, url: string, kind: string): void => {
+    if (isAppUrl(url)) return;
+    event.preventDefault();
+    log.warn(`Security: blocked ${kind} to ${url}`);
+  };
+  contents.on('will-navigate', (event) => {
+    blockOffApp(event, event.url, 'navigation');
+  });
+  contents.on('will-frame-navigate', (event) => {
+    blockOffApp(event, event.url, 'frame navigation');
+  });
+  contents.on('will-redirect', (event) => {
+    blockOffApp(event, event.url, 'redirect');
+  });
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault();
+    log.warn('Security: blocked a <webview>');
+  });
+  if (!options.allowDevTools) {
+    contents.on('devtools-opened', () => {
+      contents.closeDevTools();
+    });
+  }
+}
+
+/** Camera, geolocation, notifications, HID…: a shop kiosk needs none of them. */
+export function denyAllPermissions(session: Session, log: Logger): void {
+  session.setPermissionRequestHandler((_contents, permission, callback) => {
+    log.warn(`Security: denied permission request "${permission}"`);
+    callback(false);
+  });
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+}
+
+export function setupSecurity(app: App, session: Session, options: SecurityOptions): void {
+  denyAllPermissions(session, options.log);
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, options);
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Builds the `window.kiosk` bridge from an ipcRenderer-like object. Kept apart from the
+ * contextBridge call so it is unit-tested without Electron; the renderer gets these named
+ * functions only, never ipcRenderer itself.
+ */
+import type { IpcRenderer, IpcRendererEvent } from 'electron';
+import { IPC_CHANNELS, type KioskBridge, type RendererConfig } from '../shared/bridge';
+
+export function createKioskBridge(
+  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
+  config: RendererConfig,
+): KioskBridge {
+  const frozen = Object.freeze({ ...config });
+  return {
+    getConfig: () => frozen,
+    onStaffExitRequested: (listener) => {
+      // Wrapped so the IPC event object (which holds `sender`) never reaches the page.
+      const handler = (_event: IpcRendererEvent): void => {
+        listener();
+      };
+      ipc.on(IPC_CHANNELS.staffExitRequested, handler);
+      return () => {
+        ipc.removeListener(IPC_CHANNELS.staffExitRequested, handler);
+      };
+    },
+    submitStaffExitPin: async (pin) => {
+      if (typeof pin !== 'string') return false;
+      const accepted: unknown = await ipc.invoke(IPC_CHANNELS.submitStaffExitPin, pin);
+      return accepted === true;
+    },
+  };
+}
+
+/** Files or links dropped on the kiosk must not be opened; dragging inside the page is fine. */
+export function blockExternalDrops(target: Pick<Window, 'addEventListener'>): void {
+  const stop = (event: DragEvent): void => {
+    const types = event.dataTransfer?.types ?? [];
+    if (types.includes('Files') || types.includes('text/uri-list')) event.preventDefault();
+  };
+  target.addEventListener('dragover', stop);
+  target.addEventListener('drop', stop);
+  target.addEventListener('contextmenu', (event) => {
+    event.preventDefault();
+  });
+}

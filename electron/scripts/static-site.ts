@@ -1,0 +1,122 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
+
+const HTML = 'text/html; charset=utf-8';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': HTML,
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface StaticSiteOptions {
+  /** The built site, e.g. out/web. */
+  root: string;
+}
+
+const text = (status: number, body: string, headers: Record<string, string> = {}): Response =>
+  new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  });
+
+/** Maps a URL path to a file strictly inside root, or null for anything that could escape it. */
+function resolveInside(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const file = resolve(root, `.${decoded}`);
+  const rel = relative(root, file);
+  if (rel.startsWith('..') || isAbsolute(rel)) return null;
+  return file;
+}
+
+async function readFileInside(root: string, file: string): Promise<Buffer | null> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    // A symlink inside root must not lead outside it.
+    const real = await realpath(file);
+    const realRoot = await realpath(root);
+    if (real !== realRoot && !real.startsWith(realRoot + sep)) return null;
+    return await readFile(file);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves a single-page app: real files as they are, extension-less paths (deep links such
+ * as /product/3) as index.html, everything else 404. Hashed /assets/ never fall back.
+ */
+export function createStaticSite({
+  root,
+}: StaticSiteOptions): (request: Request) => Promise<Response> {
+  const siteRoot = resolve(root);
+  const index = resolve(siteRoot, 'index.html');
+
+  const serveIndex = async (method: string): Promise<Response> => {
+    const html = await readFileInside(siteRoot, index);
+    if (!html) return text(404, 'Not found: the web build has no index.html');
+    return new Response(method === 'HEAD' ? null : new Uint8Array(html), {
+      status: 200,
+      headers: { 'Content-Type': HTML, 'Cache-Control': 'no-cache' },
+    });
+  };
+
+  return async (request) => {
+    const { method } = request;
+    if (method !== 'GET' && method !== 'HEAD') {
+      return text(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    }
+    const { pathname } = new URL(request.url);
+    const file = resolveInside(siteRoot, pathname);
+    if (file === null) return text(400, 'Bad request');
+    if (file === siteRoot || file === index) return serveIndex(method);
+
+    const body = await readFileInside(siteRoot, file);
+    if (body) {
+      const ext = extname(file).toLowerCase();
+      const isAsset = pathname.startsWith('/assets/');
+      return new Response(method === 'HEAD' ? null : new Uint8Array(body), {
+        status: 200,
+        headers: {
+          'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+          'Cache-Control': isAsset
+            ? IMMUTABLE
+            : ext === '.html'
+              ? 'no-cache'
+              : 'public, max-age=3600',
+        },
+      });
+    }
+    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+    if (!pathname.startsWith('/assets/') && !lastSegment.includes('.')) return serveIndex(method);
+    return text(404, 'Not found');
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The IPC contract between the Electron main process, the preload script and the
+ * renderer. The preload exposes exactly `KioskBridge` as `window.kiosk`; the renderer
+ * never sees ipcRenderer. Types only (plus channel names), so every side can import it.
+ */
+
+/** What the renderer needs to know about the machine it runs on. */
+export interface RendererConfig {
+  /** Base URL of the FakeStore-shaped catalogue, without a trailing slash. */
+  catalogueUrl: string;
+  /** 'kiosk' = unattended full-screen counter; 'windowed' = staff demo on a laptop. */
+  mode: 'kiosk' | 'windowed';
+  /** Seconds without input before the kiosk offers to start over; 0 = never. */
+  idleTimeoutSeconds: number;
+}
+
+export interface KioskBridge {
+  /** The configuration chosen by the main process (CLI > env > file > defaults). */
+  getConfig(): RendererConfig;
+  /** Subscribe to the staff exit chord; returns an unsubscribe function. */
+  onStaffExitRequested(listener: () => void): () => void;
+  /** Ask the main process to quit; resolves false when the PIN is wrong. */
+  submitStaffExitPin(pin: string): Promise<boolean>;
+}
+
+export const IPC_CHANNELS = {
+  staffExitRequested: 'kiosk:staff-exit-requested',
+  submitStaffExitPin: 'kiosk:submit-staff-exit-pin',
+} as const;
+
+/** Name of the argv entry through which main hands the config to the sandboxed preload. */
+export const CONFIG_ARG_PREFIX = '--kiosk-renderer-config=';

@@ -1,0 +1,40 @@
+/**
+ * Carries the RendererConfig from main to the sandboxed preload as one argv entry.
+ * The preload cannot do IPC synchronously without sendSync (which blocks the renderer),
+ * and it must have the config before the first paint, so main hands it over at spawn time.
+ * Uses only btoa/atob and TextEncoder/TextDecoder, which exist in Node and in a sandboxed preload.
+ */
+import { CONFIG_ARG_PREFIX, type RendererConfig } from './bridge';
+
+export function encodeRendererConfigArg(config: RendererConfig): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(config));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return CONFIG_ARG_PREFIX + btoa(binary);
+}
+
+/** Returns null when the argument is missing or malformed; the preload then fails closed. */
+export function decodeRendererConfigArg(argv: readonly string[]): RendererConfig | null {
+  const arg = argv.find((entry) => entry.startsWith(CONFIG_ARG_PREFIX));
+  if (arg === undefined) return null;
+  try {
+    const binary = atob(arg.slice(CONFIG_ARG_PREFIX.length));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return isRendererConfig(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function isRendererConfig(value: unknown): value is RendererConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.catalogueUrl === 'string' &&
+    (record.mode === 'kiosk' || record.mode === 'windowed') &&
+    typeof record.idleTimeoutSeconds === 'number' &&
+    Number.isFinite(record.idleTimeoutSeconds) &&
+    record.idleTimeoutSeconds >= 0
+  );
+}

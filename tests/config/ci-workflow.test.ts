@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+}
+interface Workflow {
+  on: unknown;
+  jobs: Record<
+    string,
+    { strategy?: { matrix?: { include?: Record<string, string>[] } }; steps: Step[] }
+  >;
+}
+
+const root = process.cwd();
+const text = readFileSync(join(root, '.github', 'workflows', 'ci.yml'), 'utf8');
+const workflow = parse(text) as Workflow;
+const scripts = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
+const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+const matrix = Object.values(workflow.jobs).flatMap((job) => job.strategy?.matrix?.include ?? []);
+const commands = [
+  ...steps.map((step) => step.run ?? ''),
+  ...matrix.map((entry) => entry.test ?? ''),
+].join('\n');
+
+describe('the GitHub Actions workflow', () => {
+  it('parses and has triggers and jobs', () => {
+    expect(workflow.on).toBeTruthy();
+    expect(steps.length).toBeGreaterThan(0);
+  });
+
+  it('names only npm scripts that exist', () => {
+    const named = [...commands.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]!);
+    expect(named.length).toBeGreaterThan(0);
+    for (const script of named) expect(scripts, `npm run ${script}`).toHaveProperty(script);
+    expect(commands).toContain('npm test');
+    expect(scripts).toHaveProperty('test');
+  });
+
+  it('runs on Linux and Windows, Linux under xvfb', () => {
+    const oses = matrix.map((entry) => entry.os ?? '');
+    expect(oses.some((os) => os.startsWith('ubuntu'))).toBe(true);
+    expect(oses.some((os) => os.startsWith('windows'))).toBe(true);
+    const linux = matrix.find((entry) => entry.os?.startsWith('ubuntu'));
+    expect(linux?.test).toMatch(/^xvfb-run .*npm test$/);
+  });
+
+  it('uses only official actions pinned to a version', () => {
+    const actions = steps.flatMap((step) => (step.uses ? [step.uses] : []));
+    expect(actions.length).toBeGreaterThan(0);
+    for (const action of actions) expect(action).toMatch(/^actions\/[\w-]+@v\d+\.\d+\.\d+$/);
+  });
+
+  it('fetches Electron, tests, audits and uploads the installers', () => {
+    expect(commands).toContain('npm ci');
+    expect(commands).toContain('node_modules/electron/install.js');
+    expect(commands).toContain('npm run audit:electron');
+    expect(commands).toContain('npm run package');
+    expect(steps.some((step) => step.uses?.startsWith('actions/upload-artifact@'))).toBe(true);
+  });
+});

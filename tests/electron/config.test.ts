@@ -1,0 +1,165 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_CONFIG,
+  loadConfig,
+  resolveConfigPath,
+  type ConfigSources,
+} from '../../electron/main/config';
+import { fakeLogger } from './fake-electron';
+
+const USER_DATA = '/home/kiosk/.config/Kiosk Shop';
+const DEFAULT_PATH = join(USER_DATA, 'kiosk-config.json');
+
+function sources(overrides: Partial<ConfigSources> & { files?: Record<string, string> } = {}) {
+  const log = fakeLogger();
+  const files = overrides.files ?? {};
+  const result: ConfigSources = {
+    argv: ['/opt/kiosk/kiosk-shop'],
+    env: {},
+    userDataDir: USER_DATA,
+    readFile: (path) => {
+      const text = files[path];
+      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+      return text;
+    },
+    log,
+    ...overrides,
+  };
+  return { sources: result, log };
+}
+
+describe('kiosk config', () => {
+  it('uses safe defaults when nothing is configured: kiosk mode, embedded catalogue, no PIN', () => {
+    const { sources: s, log } = sources();
+    expect(loadConfig(s)).toEqual({ config: DEFAULT_CONFIG, configPath: DEFAULT_PATH });
+    expect(DEFAULT_CONFIG).toMatchObject({ mode: 'kiosk', catalogueUrl: '', staffPin: '' });
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('reads the JSON config file in userData', () => {
+    const file = JSON.stringify({
+      catalogueUrl: 'https://shop.example.com/api/',
+      mode: 'windowed',
+      staffPin: '2468',
+      idleTimeoutSeconds: 90,
+      printerName: 'Receipts',
+    });
+    const { sources: s } = sources({ files: { [DEFAULT_PATH]: file } });
+    expect(loadConfig(s).config).toEqual({
+      catalogueUrl: 'https://shop.example.com/api',
+      mode: 'windowed',
+      staffPin: '2468',
+      idleTimeoutSeconds: 90,
+      printerName: 'Receipts',
+    });
+  });
+
+  it('lets the environment override the file and CLI flags override both', () => {
+    const file = JSON.stringify({
+      catalogueUrl: 'https://file.example',
+      staffPin: '1111',
+      idleTimeoutSeconds: 10,
+    });
+    const { sources: s } = sources({
+      files: { [DEFAULT_PATH]: file },
+      env: {
+        SHOP_CATALOGUE_URL: 'https://env.example',
+        SHOP_STAFF_PIN: '2222',
+        SHOP_WINDOWED: '1',
+      },
+      argv: [
+        'kiosk',
+        '--catalogue-url=https://cli.example',
+        '--kiosk',
+        '--printer-name',
+        'Front desk',
+      ],
+    });
+    expect(loadConfig(s).config).toEqual({
+      catalogueUrl: 'https://cli.example',
+      mode: 'kiosk',
+      staffPin: '2222',
+      idleTimeoutSeconds: 10,
+      printerName: 'Front desk',
+    });
+  });
+
+  it('maps every SHOP_* variable', () => {
+    const { sources: s } = sources({
+      env: {
+        SHOP_CATALOGUE_URL: 'http://10.0.0.5:8080',
+        SHOP_WINDOWED: 'true',
+        SHOP_STAFF_PIN: '123456',
+        SHOP_IDLE_TIMEOUT: '0',
+        SHOP_PRINTER_NAME: 'EPSON TM-T20',
+      },
+    });
+    expect(loadConfig(s).config).toEqual({
+      catalogueUrl: 'http://10.0.0.5:8080',
+      mode: 'windowed',
+      staffPin: '123456',
+      idleTimeoutSeconds: 0,
+      printerName: 'EPSON TM-T20',
+    });
+  });
+
+  it('opens a windowed staff window with --windowed', () => {
+    const { sources: s } = sources({ argv: ['kiosk', '--windowed'] });
+    expect(loadConfig(s).config.mode).toBe('windowed');
+  });
+
+  it('takes the config path from --config, then SHOP_CONFIG, then userData', () => {
+    expect(
+      resolveConfigPath({
+        argv: ['x', '--config=/etc/kiosk.json'],
+        env: { SHOP_CONFIG: '/env.json' },
+        userDataDir: USER_DATA,
+      }),
+    ).toEqual({ path: '/etc/kiosk.json', explicit: true });
+    expect(
+      resolveConfigPath({ argv: ['x'], env: { SHOP_CONFIG: '/env.json' }, userDataDir: USER_DATA }),
+    ).toEqual({ path: '/env.json', explicit: true });
+    expect(resolveConfigPath({ argv: ['x'], env: {}, userDataDir: USER_DATA })).toEqual({
+      path: DEFAULT_PATH,
+      explicit: false,
+    });
+  });
+
+  it('logs one clear line and keeps safe defaults when the file is not JSON', () => {
+    const { sources: s, log } = sources({ files: { [DEFAULT_PATH]: '{ "mode": "windowed", ' } });
+    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]?.[0]).toMatch(
+      /kiosk-config\.json is not valid JSON.*using safe defaults/,
+    );
+  });
+
+  it('rejects a file with a wrong value or a misspelt key as a whole, naming the problem', () => {
+    const { sources: s, log } = sources({
+      files: {
+        [DEFAULT_PATH]: JSON.stringify({ mode: 'windowed', staffPin: 'abcd', catalogURL: 'x' }),
+      },
+    });
+    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    const line = String(log.warn.mock.calls[0]?.[0]);
+    expect(line).toContain('is invalid');
+    expect(line).toContain('staffPin: must be 4 to 12 digits');
+  });
+
+  it('warns when an explicitly named config file is missing', () => {
+    const { sources: s, log } = sources({ argv: ['x', '--config', '/missing.json'] });
+    expect(loadConfig(s)).toEqual({ config: DEFAULT_CONFIG, configPath: '/missing.json' });
+    expect(log.warn.mock.calls[0]?.[0]).toMatch(/cannot read config file \/missing\.json/);
+  });
+
+  it('ignores a bad flag or variable with a log line and keeps the lower layer', () => {
+    const { sources: s, log } = sources({
+      env: { SHOP_IDLE_TIMEOUT: 'soon', SHOP_WINDOWED: 'maybe' },
+      argv: ['x', '--catalogue-url=ftp://files.example'],
+    });
+    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
+    expect(log.warn).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,91 @@
+import { EventEmitter } from 'node:events';
+import type { IpcRenderer } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { blockExternalDrops, createKioskBridge } from '../../electron/preload/bridge';
+import { CONFIG_ARG_PREFIX, IPC_CHANNELS, type RendererConfig } from '../../electron/shared/bridge';
+import {
+  decodeRendererConfigArg,
+  encodeRendererConfigArg,
+} from '../../electron/shared/renderer-config-arg';
+import { as } from './fake-electron';
+
+vi.mock('electron', () => ({}));
+
+const config: RendererConfig = {
+  catalogueUrl: 'https://shop.example.com/api',
+  mode: 'kiosk',
+  idleTimeoutSeconds: 120,
+};
+
+function fakeIpc(answer: unknown = true) {
+  const emitter = new EventEmitter();
+  const invoke = vi.fn((_channel: string, ..._args: unknown[]) => Promise.resolve(answer));
+  return { ipc: Object.assign(emitter, { invoke }), invoke, emitter };
+}
+
+describe('the preload bridge', () => {
+  it('round-trips the config through argv, including non-ASCII text', () => {
+    const special = { ...config, catalogueUrl: 'https://café.example/api' };
+    const argv = ['electron', '--type=renderer', encodeRendererConfigArg(special)];
+    expect(decodeRendererConfigArg(argv)).toEqual(special);
+  });
+
+  it('fails closed on a missing or forged config argument', () => {
+    expect(decodeRendererConfigArg(['electron'])).toBeNull();
+    expect(decodeRendererConfigArg([`${CONFIG_ARG_PREFIX}not-base64!`])).toBeNull();
+    const forged = CONFIG_ARG_PREFIX + btoa(JSON.stringify({ catalogueUrl: 1, mode: 'root' }));
+    expect(decodeRendererConfigArg([forged])).toBeNull();
+  });
+
+  it('exposes exactly three named functions, never ipcRenderer', () => {
+    const { ipc } = fakeIpc();
+    const bridge = createKioskBridge(as<IpcRenderer>(ipc), config);
+    expect(Object.keys(bridge).sort()).toEqual([
+      'getConfig',
+      'onStaffExitRequested',
+      'submitStaffExitPin',
+    ]);
+    expect(bridge.getConfig()).toEqual(config);
+    expect(Object.isFrozen(bridge.getConfig())).toBe(true);
+  });
+
+  it('submits the PIN over the named channel and reports the answer', async () => {
+    const { ipc, invoke } = fakeIpc(true);
+    const bridge = createKioskBridge(as<IpcRenderer>(ipc), config);
+    await expect(bridge.submitStaffExitPin('2468')).resolves.toBe(true);
+    expect(invoke).toHaveBeenCalledWith(IPC_CHANNELS.submitStaffExitPin, '2468');
+    const refused = createKioskBridge(as<IpcRenderer>(fakeIpc('yes').ipc), config);
+    await expect(refused.submitStaffExitPin('2468')).resolves.toBe(false);
+  });
+
+  it('calls staff exit listeners without leaking the IPC event, and unsubscribes', () => {
+    const { ipc, emitter } = fakeIpc();
+    const bridge = createKioskBridge(as<IpcRenderer>(ipc), config);
+    const listener = vi.fn();
+    const unsubscribe = bridge.onStaffExitRequested(listener);
+    emitter.emit(IPC_CHANNELS.staffExitRequested, { sender: 'secret' });
+    expect(listener).toHaveBeenCalledWith();
+    unsubscribe();
+    emitter.emit(IPC_CHANNELS.staffExitRequested, {});
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(emitter.listenerCount(IPC_CHANNELS.staffExitRequested)).toBe(0);
+  });
+
+  it('stops dropped files and links but not in-page drags', () => {
+    const target = new EventTarget();
+    blockExternalDrops(as<Window>(target));
+    const drop = (types: string[]) => {
+      const event = Object.assign(new Event('drop', { cancelable: true }), {
+        dataTransfer: { types },
+      });
+      target.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(drop(['Files'])).toBe(true);
+    expect(drop(['text/uri-list'])).toBe(true);
+    expect(drop(['text/plain'])).toBe(false);
+    const menu = new Event('contextmenu', { cancelable: true });
+    target.dispatchEvent(menu);
+    expect(menu.defaultPrevented).toBe(true);
+  });
+});
