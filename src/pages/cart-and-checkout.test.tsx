@@ -26,7 +26,7 @@ describe('cart and checkout', () => {
   beforeEach(async () => {
     localStorage.clear();
     await useShopStore.persist.rehydrate();
-    useShopStore.getState().completePurchase();
+    useShopStore.getState().clearCart();
     useShopStore.getState().setProducts([]);
   });
 

@@ -30,7 +30,7 @@ export function CheckoutPage() {
   const cart = useShopStore((state) => state.cart);
   const subtotalCents = useShopStore((state) => state.subtotalCents);
   const savingsCents = useShopStore((state) => state.savingsCents);
-  const completePurchase = useShopStore((state) => state.completePurchase);
+  const clearCart = useShopStore((state) => state.clearCart);
   const [receiptId, setReceiptId] = useState<string | null>(null);
 
   if (receiptId) {
@@ -46,7 +46,7 @@ export function CheckoutPage() {
   const confirm = () => {
     // Spec §4: no order is sent anywhere; the cart is cleared and a receipt id is made.
     const id = createReceiptId();
-    completePurchase();
+    clearCart();
     setReceiptId(id);
   };
 

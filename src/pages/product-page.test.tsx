@@ -16,7 +16,7 @@ describe('product page', () => {
   beforeEach(async () => {
     localStorage.clear();
     await useShopStore.persist.rehydrate();
-    useShopStore.getState().completePurchase();
+    useShopStore.getState().clearCart();
     fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(product)));
     vi.stubGlobal('fetch', fetchMock);
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { productQueries } from '@/features/catalogue/api/product-queries';
@@ -56,8 +56,15 @@ export function ProductsPage() {
     if (query.data && query.data.length > 0) setProducts(query.data);
   }, [query.data, setProducts]);
 
-  const products = cachedProducts.length > 0 ? cachedProducts : (query.data ?? []);
-  const filtered = filterProducts(products, search, category);
+  const products = useMemo(
+    () => (cachedProducts.length > 0 ? cachedProducts : (query.data ?? [])),
+    [cachedProducts, query.data],
+  );
+  // A catalogue can hold tens of thousands of products: filter only when the inputs change.
+  const filtered = useMemo(
+    () => filterProducts(products, search, category),
+    [products, search, category],
+  );
   const current = paginate(filtered.products, page, PAGE_SIZE);
 
   const goToPage = (next: number) => {

@@ -35,7 +35,8 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      {/* Keyed by URL: the default key is shared by every fresh page load. */}
+      <ScrollRestoration getKey={(location) => location.pathname + location.search} />
     </div>
   );
 }

@@ -13,8 +13,8 @@ export interface ShopState extends PersistedShopState {
   /** True when the code is valid; an invalid code changes nothing (spec §5). */
   applyVoucher: (code: string) => boolean;
   setProducts: (products: Product[]) => void;
-  /** Checkout: empties the cart and zeroes subtotal and savings, also in storage. */
-  completePurchase: () => void;
+  /** Checkout and the kiosk idle reset: empty cart, subtotal and savings 0, also in storage. */
+  clearCart: () => void;
 }
 
 /** Subtotal and savings always follow the cart, so totals are right after any change. */
@@ -40,7 +40,7 @@ export const useShopStore = create<ShopState>()(
         return true;
       },
       setProducts: (products) => set({ products }),
-      completePurchase: () => set({ cart: [], subtotalCents: 0, savingsCents: 0 }),
+      clearCart: () => set({ cart: [], subtotalCents: 0, savingsCents: 0 }),
     }),
     {
       name: 'shop',
