@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIdleTimer } from './use-idle-timer';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
 
 export const IDLE_COUNTDOWN_SECONDS = 30;
 
@@ -15,9 +16,9 @@ interface IdleResetDialogProps {
  * there and, after a short countdown, empty the cart and go back to the start.
  */
 export function IdleResetDialog({ idleTimeoutSeconds, hasSession, onReset }: IdleResetDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const open = secondsLeft !== null;
+  const dialog = useModalDialog(open);
 
   useIdleTimer(
     idleTimeoutSeconds * 1000,
@@ -26,13 +27,6 @@ export function IdleResetDialog({ idleTimeoutSeconds, hasSession, onReset }: Idl
     },
     !open,
   );
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   useEffect(() => {
     if (secondsLeft === null) return;

@@ -1,24 +1,18 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { KioskBridge } from '../../electron/shared/bridge';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
 
 /**
  * Staff exit: the main process catches the key chord and asks for the PIN here; only the
  * main process knows the PIN and decides whether to quit.
  */
 export function StaffExitDialog({ bridge }: { bridge: KioskBridge }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const dialog = useModalDialog(open);
   const [pin, setPin] = useState('');
   const [wrong, setWrong] = useState(false);
 
   useEffect(() => bridge.onStaffExitRequested(() => setOpen(true)), [bridge]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const close = () => {
     setOpen(false);

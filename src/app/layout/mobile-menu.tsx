@@ -1,19 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { NAV_LINKS } from './nav-links';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
 
 /** The small-screen slide-in menu: a modal <dialog> (focus trap, Escape) with the same links. */
 export function MobileMenu() {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
 
   return (
     <>
