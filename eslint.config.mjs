@@ -19,26 +19,48 @@ const layer = (files, forbidden, message) => ({
       'error',
       {
         patterns: [{ group: forbidden, message }],
-        paths: [{ name: 'electron', message: 'The renderer talks to Electron only through the preload bridge (src/platform).' }],
+        paths: [
+          {
+            name: 'electron',
+            message:
+              'The renderer talks to Electron only through the preload bridge (src/platform).',
+          },
+        ],
       },
     ],
   },
 });
 
 export default defineConfig(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -46,16 +68,47 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  layer(['src/lib/**', 'src/components/**'], ['**/features/**', '**/pages/**', '**/app/**', '**/platform/**', 'node:*'], 'lib and components/ui are the bottom layer.'),
-  layer(['src/features/catalogue/**'], ['**/features/cart/**', '**/features/checkout/**', '**/pages/**', '**/app/**', 'node:*'], 'catalogue must not depend on cart, checkout, pages or app.'),
-  layer(['src/features/cart/**'], ['**/features/checkout/**', '**/pages/**', '**/app/**', 'node:*'], 'cart may use catalogue, nothing above it.'),
-  layer(['src/features/checkout/**'], ['**/pages/**', '**/app/**', 'node:*'], 'checkout may use cart and catalogue, nothing above it.'),
-  layer(['src/pages/**'], ['**/app/**', 'node:*'], 'pages compose features; the app composes pages.'),
-  layer(['src/platform/**', 'src/app/**', 'src/main.tsx'], ['node:*'], 'The renderer runs in a sandbox: no Node modules.'),
+  layer(
+    ['src/lib/**', 'src/components/**'],
+    ['**/features/**', '**/pages/**', '**/app/**', '**/platform/**', 'node:*'],
+    'lib and components/ui are the bottom layer.',
+  ),
+  layer(
+    ['src/features/catalogue/**'],
+    ['**/features/cart/**', '**/features/checkout/**', '**/pages/**', '**/app/**', 'node:*'],
+    'catalogue must not depend on cart, checkout, pages or app.',
+  ),
+  layer(
+    ['src/features/cart/**'],
+    ['**/features/checkout/**', '**/pages/**', '**/app/**', 'node:*'],
+    'cart may use catalogue, nothing above it.',
+  ),
+  layer(
+    ['src/features/checkout/**'],
+    ['**/pages/**', '**/app/**', 'node:*'],
+    'checkout may use cart and catalogue, nothing above it.',
+  ),
+  layer(
+    ['src/pages/**'],
+    ['**/app/**', 'node:*'],
+    'pages compose features; the app composes pages.',
+  ),
+  layer(
+    ['src/platform/**', 'src/app/**', 'src/main.tsx'],
+    ['node:*'],
+    'The renderer runs in a sandbox: no Node modules.',
+  ),
   {
     files: ['electron/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '@/*'], message: 'Electron code must not import the renderer.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '@/*'], message: 'Electron code must not import the renderer.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -27,7 +27,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['electron/**/*.test.ts', 'tests/electron/**/*.test.ts', 'tests/catalogue/**/*.test.ts', 'tests/config/**/*.test.ts'],
+          include: [
+            'electron/**/*.test.ts',
+            'tests/electron/**/*.test.ts',
+            'tests/catalogue/**/*.test.ts',
+            'tests/config/**/*.test.ts',
+          ],
         },
       },
     ],

@@ -115,8 +115,13 @@ export function createStaticSite({
         },
       });
     }
+    // Deep links are the app's business (/product/1.5 must reach the router and show its
+    // error): a browser navigation, or any path without a file extension, gets index.html.
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-    if (!pathname.startsWith('/assets/') && !lastSegment.includes('.')) return serveIndex(method);
+    const isNavigation = (request.headers.get('Accept') ?? '').includes('text/html');
+    if (!pathname.startsWith('/assets/') && (isNavigation || !lastSegment.includes('.'))) {
+      return serveIndex(method);
+    }
     return text(404, 'Not found');
   };
 }

@@ -41,11 +41,15 @@ export function createFourKeyStorage(): PersistStorage<PersistedShopState> {
   return {
     getItem: (): StorageValue<PersistedShopState> => {
       written.clear();
+      const storedProducts = readJson(STORAGE_KEYS.products);
+      const products = parseStoredProducts(storedProducts);
+      // A readable catalogue cache is not written back on start (it can be megabytes).
+      if (Array.isArray(storedProducts)) written.set(STORAGE_KEYS.products, products);
       return {
         version: 0,
         state: {
           cart: parseStoredCart(readJson(STORAGE_KEYS.cart)),
-          products: parseStoredProducts(readJson(STORAGE_KEYS.products)),
+          products,
           savingsCents: toCents(parseStoredAmount(readJson(STORAGE_KEYS.savings))),
           subtotalCents: toCents(parseStoredAmount(readJson(STORAGE_KEYS.totalPriceBeforeTax))),
         },

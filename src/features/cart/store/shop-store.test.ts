@@ -138,3 +138,17 @@ describe('shop store', () => {
     warn.mockRestore();
   });
 });
+
+describe('shop store start-up', () => {
+  it('writes normalized totals for a stored cart that came without them', async () => {
+    localStorage.clear();
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([{ productId: 2, quantity: 1, productData: ring }]),
+    );
+    localStorage.setItem('savings', '"lots"');
+    await useShopStore.persist.rehydrate();
+    expect(stored('totalPriceBeforeTax')).toBe(22.3);
+    expect(stored('savings')).toBe(2.23);
+  });
+});

@@ -18,6 +18,13 @@ export interface ShopState extends PersistedShopState {
 }
 
 /** Subtotal and savings always follow the cart, so totals are right after any change. */
+function persistedPart(state: PersistedShopState): PersistedShopState {
+  const { cart, products, savingsCents, subtotalCents } = state;
+  return { cart, products, savingsCents, subtotalCents };
+}
+
+const storage = createFourKeyStorage();
+
 function withTotals(cart: CartLine[]): Pick<ShopState, 'cart' | 'subtotalCents' | 'savingsCents'> {
   const subtotalCents = subtotal(cart);
   return { cart, subtotalCents, savingsCents: savingsFor(subtotalCents) };
@@ -44,13 +51,12 @@ export const useShopStore = create<ShopState>()(
     }),
     {
       name: 'shop',
-      storage: createFourKeyStorage(),
-      partialize: ({ cart, products, savingsCents, subtotalCents }) => ({
-        cart,
-        products,
-        savingsCents,
-        subtotalCents,
-      }),
+      storage,
+      partialize: (state) => persistedPart(state),
+      // Write back what was read, normalized: a missing or corrupt key gets its right value.
+      onRehydrateStorage: () => (state) => {
+        if (state) void storage.setItem('shop', { state: persistedPart(state), version: 0 });
+      },
       // Stored totals are only a cache of the cart: recompute them so they are always right.
       merge: (persisted, current) => {
         const stored = persisted as PersistedShopState;

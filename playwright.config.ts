@@ -1,0 +1,104 @@
+/**
+ * Playwright e2e + accessibility suite.
+ *
+ * Projects:
+ * - web:        the static web build (out/web) served with the embedded catalogue at /api.
+ * - kiosk-file: the Electron renderer build (out/renderer) opened from disk, no preload bridge.
+ * - electron:   the packaged main process (tests/e2e/electron; skips itself without a binary).
+ *
+ * No Playwright browser is downloaded here: the Debian Chromium (or CHROMIUM_PATH) is used.
+ * Build first (`npm run build:e2e`); the web server is started with `--no-build`.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defineConfig, type LaunchOptions } from '@playwright/test';
+
+const isCI = Boolean(process.env.CI);
+const PORT = 4173;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `Chromium was not found at "${chromiumPath}". Install the Debian "chromium" package ` +
+      '(apt-get install chromium) or point CHROMIUM_PATH at a Chromium/Chrome executable. ' +
+      'Playwright browsers are not downloaded for this project.',
+  );
+}
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const launchOptions: LaunchOptions = { executablePath: chromiumPath, args: chromiumArgs };
+
+const kioskIndex = pathToFileURL(resolve(__dirname, 'out/renderer/index.html')).href;
+
+// Started by its own PID (not through an npx wrapper) so Playwright can stop it cleanly.
+const tsx = process.platform === 'win32' ? 'npx tsx' : 'node_modules/.bin/tsx';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Per-test artifacts (traces, failure screenshots). Kept apart from test-results/screenshots/,
+  // which screenshots.spec.ts fills and which must survive the next run's clean-up.
+  outputDir: 'test-results/artifacts',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  workers: 2,
+  retries: isCI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  },
+  webServer: {
+    command: `${tsx} electron/scripts/serve.ts --no-build --port ${PORT}`,
+    url: `${ORIGIN}/api/products`,
+    reuseExistingServer: !isCI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+  projects: [
+    {
+      name: 'web',
+      testDir: 'tests/e2e/web',
+      use: {
+        baseURL: ORIGIN,
+        browserName: 'chromium',
+        viewport: { width: 1366, height: 768 },
+        launchOptions,
+      },
+    },
+    {
+      name: 'kiosk-file',
+      testDir: 'tests/e2e/kiosk',
+      use: {
+        // Tests open this URL themselves (page.goto(KIOSK_INDEX_URL)); kept here for reference.
+        baseURL: kioskIndex,
+        browserName: 'chromium',
+        viewport: { width: 1080, height: 1920 },
+        launchOptions: {
+          ...launchOptions,
+          // Headless Chromium refuses module scripts from file:// (origin 'null') without this.
+          args: [...chromiumArgs, '--allow-file-access-from-files'],
+        },
+      },
+    },
+    {
+      name: 'electron',
+      testDir: 'tests/e2e/electron',
+    },
+  ],
+});

@@ -1,0 +1,355 @@
+/**
+ * Accessibility: axe (WCAG 2.0/2.1 A+AA) on every route and state at phone and kiosk sizes,
+ * keyboard reachability, visible focus, touch target size and no horizontal scrolling.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { demoCatalogue, productById } from '../support/catalogue';
+import { expect, served, test } from '../support/fixtures';
+import { isCatalogueList, isProductDetail } from '../support/network';
+import { cartJson, seedStorage } from '../support/storage';
+import { VIEWPORTS, card, cards, categoryButton, header, main, searchBox } from '../support/ui';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoViolations(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations in ${state}`).toEqual([]);
+}
+
+/** Holds matching requests forever (until the page closes) to show loading states. */
+async function hold(page: Page, matcher: (url: URL) => boolean): Promise<void> {
+  await page.route(matcher, () => new Promise<void>(() => undefined));
+}
+
+interface State {
+  name: string;
+  setup: (page: Page, catalogue: ReturnType<typeof demoCatalogue>) => Promise<void>;
+}
+
+const filledCart = (catalogue: ReturnType<typeof demoCatalogue>): string =>
+  cartJson([
+    [served(catalogue, 1), 2],
+    [served(catalogue, 14), 1],
+  ]);
+
+const STATES: State[] = [
+  {
+    name: 'home',
+    setup: async (page) => {
+      await page.goto('/home');
+      await expect(page.getByRole('link', { name: 'Start Shoping' })).toBeVisible();
+    },
+  },
+  {
+    name: 'about',
+    setup: async (page) => {
+      await page.goto('/about');
+      await expect(page.getByRole('heading', { name: 'Secure Shopping' })).toBeVisible();
+    },
+  },
+  {
+    name: 'not found',
+    setup: async (page) => {
+      await page.goto('/no-such-page');
+      await expect(
+        page.getByRole('heading', { name: "Oh no, this route doesn't exist!" }),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'products loaded',
+    setup: async (page) => {
+      await page.goto('/products');
+      await expect(cards(page)).toHaveCount(6);
+    },
+  },
+  {
+    name: 'products loading',
+    setup: async (page) => {
+      await hold(page, isCatalogueList);
+      await page.goto('/products');
+      await expect(page.getByRole('status').filter({ hasText: 'Loading products' })).toBeVisible();
+    },
+  },
+  {
+    name: 'products error',
+    setup: async (page) => {
+      await page.route(isCatalogueList, (route) => route.fulfill({ status: 500, body: '' }));
+      await page.goto('/products');
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    },
+  },
+  {
+    name: 'product loaded',
+    setup: async (page) => {
+      await page.goto('/product/1');
+      await expect(
+        page.getByRole('heading', { level: 1, name: productById(1).title }),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'product in cart',
+    setup: async (page, catalogue) => {
+      await seedStorage(page, { cart: filledCart(catalogue) });
+      await page.goto('/product/1');
+      await expect(page.getByRole('link', { name: 'Buy it now' })).toBeVisible();
+    },
+  },
+  {
+    name: 'product loading',
+    setup: async (page) => {
+      await hold(page, isProductDetail);
+      await page.goto('/product/1');
+      await expect(page.getByRole('status').filter({ hasText: 'Loading product' })).toBeVisible();
+    },
+  },
+  {
+    name: 'product error',
+    setup: async (page) => {
+      await page.goto('/product/abc');
+      await expect(page.getByRole('alert').filter({ hasText: 'Error:' })).toBeVisible();
+    },
+  },
+  {
+    name: 'cart empty',
+    setup: async (page) => {
+      await page.goto('/cart');
+      await expect(page.getByRole('heading', { name: 'No items in cart' })).toBeVisible();
+    },
+  },
+  {
+    name: 'cart filled',
+    setup: async (page, catalogue) => {
+      await seedStorage(page, { cart: filledCart(catalogue), products: JSON.stringify(catalogue) });
+      await page.goto('/cart');
+      await expect(page.getByRole('heading', { name: 'People also bought' })).toBeVisible();
+      await expect(main(page).getByRole('article').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'checkout empty',
+    setup: async (page) => {
+      await page.goto('/checkout');
+      await expect(page.getByRole('link', { name: 'Keep Shoping' })).toBeVisible();
+    },
+  },
+  {
+    name: 'checkout filled',
+    setup: async (page, catalogue) => {
+      await seedStorage(page, { cart: filledCart(catalogue) });
+      await page.goto('/checkout');
+      await expect(page.getByRole('button', { name: 'Confirm Purchase !' })).toBeVisible();
+    },
+  },
+  {
+    name: 'checkout thank-you',
+    setup: async (page, catalogue) => {
+      await seedStorage(page, { cart: filledCart(catalogue) });
+      await page.goto('/checkout');
+      await page.getByRole('button', { name: 'Confirm Purchase !' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /thank you/i })).toBeVisible();
+    },
+  },
+];
+
+test.describe('axe', () => {
+  for (const [size, viewport] of [
+    ['phone', VIEWPORTS.phone],
+    ['kiosk', VIEWPORTS.kioskPortrait],
+  ] as const) {
+    test.describe(`${size} ${viewport.width}x${viewport.height}`, () => {
+      test.use({ viewport });
+      for (const state of STATES) {
+        test(`no violations: ${state.name}`, async ({ page, servedCatalogue }) => {
+          await state.setup(page, servedCatalogue);
+          await expectNoViolations(page, `${state.name} at ${size}`);
+        });
+      }
+      if (size === 'phone') {
+        test('no violations: mobile menu open', async ({ page }) => {
+          await page.goto('/home');
+          await header(page).getByRole('button', { name: 'Open menu' }).click();
+          await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+          await expectNoViolations(page, 'mobile menu at phone');
+        });
+      }
+    });
+  }
+});
+
+async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => el === document.activeElement).catch(() => false);
+}
+
+/** Presses Tab until `target` has focus; returns the number of presses or -1. */
+async function tabTo(page: Page, target: Locator, max = 80): Promise<number> {
+  for (let i = 1; i <= max; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await isFocused(target)) return i;
+  }
+  return -1;
+}
+
+async function hasVisibleFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const outline =
+      style.outlineStyle !== 'none' &&
+      parseFloat(style.outlineWidth) > 0 &&
+      style.outlineColor !== 'transparent';
+    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    return outline || ring;
+  });
+}
+
+test.describe('keyboard', () => {
+  test('Tab reaches the search box, the categories and a card’s Add to Cart, with visible focus', async ({
+    page,
+  }) => {
+    await page.goto('/products');
+    await expect(cards(page)).toHaveCount(6);
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    for (const target of [
+      searchBox(page),
+      categoryButton(page, 'All'),
+      categoryButton(page, 'Electronics'),
+      card(page, demoCatalogue()[0]!).getByRole('button', { name: 'Add to Cart' }),
+    ]) {
+      expect(await tabTo(page, target), `Tab reaches ${target.toString()}`).toBeGreaterThan(0);
+      expect(await hasVisibleFocus(target), `${target.toString()} shows focus`).toBe(true);
+    }
+  });
+
+  test('Enter on a focused Add to Cart adds the product', async ({ page }) => {
+    await page.goto('/products');
+    const button = card(page, demoCatalogue()[0]!).getByRole('button', { name: 'Add to Cart' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(header(page).getByRole('link', { name: /^Cart, 1 items?$/ })).toBeVisible();
+  });
+
+  test('a skip link, if present, is the first Tab stop and moves focus to the main content', async ({
+    page,
+  }) => {
+    await page.goto('/products');
+    await expect(cards(page)).toHaveCount(6);
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    const name = (await focused.textContent().catch(() => '')) ?? '';
+    test.skip(!/skip/i.test(name), 'no skip link in this build');
+    await expect(focused).toBeVisible();
+    expect(await hasVisibleFocus(focused)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() =>
+        main(page).evaluate(
+          (m) => m === document.activeElement || m.contains(document.activeElement),
+        ),
+      )
+      .toBe(true);
+  });
+
+  test('header links and the cart link show visible focus', async ({ page }) => {
+    await page.goto('/home');
+    for (const target of [
+      header(page).getByRole('link', { name: 'Products', exact: true }),
+      header(page).getByRole('link', { name: /^Cart, / }),
+    ]) {
+      expect(await tabTo(page, target)).toBeGreaterThan(0);
+      expect(await hasVisibleFocus(target)).toBe(true);
+    }
+  });
+});
+
+/** Buttons and main links (not inline text links) must be at least 44x44 px. */
+async function smallTargets(page: Page): Promise<string[]> {
+  const targets = [
+    ...(await page.getByRole('button').all()),
+    ...(await header(page).getByRole('link').all()),
+    ...(await main(page)
+      .getByRole('link', {
+        name: /^(Start Shoping|Learn more|Proceed to Checkout|Continue Shopping|Keep Shoping|Buy it now|Back to Home)$/,
+      })
+      .all()),
+  ];
+  const small: string[] = [];
+  for (const target of targets) {
+    if (!(await target.isVisible())) continue;
+    const box = await target.boundingBox();
+    if (!box) continue;
+    if (box.width < 44 || box.height < 44) {
+      const name = (await target.getAttribute('aria-label')) ?? (await target.innerText());
+      small.push(
+        `${name.trim() || '(unnamed)'}: ${Math.round(box.width)}x${Math.round(box.height)}`,
+      );
+    }
+  }
+  return small;
+}
+
+test.describe('touch targets', () => {
+  for (const [size, viewport] of [
+    ['phone', VIEWPORTS.phone],
+    ['kiosk', VIEWPORTS.kioskPortrait],
+  ] as const) {
+    test(`buttons and main links are at least 44x44 px (${size})`, async ({
+      page,
+      servedCatalogue,
+    }) => {
+      await page.setViewportSize(viewport);
+      await seedStorage(page, {
+        cart: filledCart(servedCatalogue),
+        products: JSON.stringify(servedCatalogue),
+      });
+      const problems: string[] = [];
+      for (const path of ['/home', '/products', '/product/1', '/cart', '/checkout', '/nowhere']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        problems.push(...(await smallTargets(page)).map((p) => `${path} ${p}`));
+      }
+      if (size === 'phone') {
+        await header(page).getByRole('button', { name: 'Open menu' }).click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        for (const link of await menu.getByRole('link').all()) {
+          const box = await link.boundingBox();
+          if (box && (box.width < 44 || box.height < 44)) {
+            problems.push(
+              `menu ${await link.innerText()}: ${Math.round(box.width)}x${Math.round(box.height)}`,
+            );
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test.describe('no horizontal scroll', () => {
+  for (const width of [375, 1366, 1920, 1080]) {
+    test(`no route scrolls sideways at ${width}px`, async ({ page, servedCatalogue }) => {
+      const height = width === 1080 ? 1920 : width === 375 ? 812 : width === 1366 ? 768 : 1080;
+      await page.setViewportSize({ width, height });
+      await seedStorage(page, {
+        cart: filledCart(servedCatalogue),
+        products: JSON.stringify(servedCatalogue),
+      });
+      const wide: string[] = [];
+      for (const path of ['/', '/about', '/products', '/product/1', '/cart', '/checkout', '/x']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+          innerWidth: window.innerWidth,
+        }));
+        if (scrollWidth > innerWidth) wide.push(`${path}: ${scrollWidth} > ${innerWidth}`);
+      }
+      expect(wide).toEqual([]);
+    });
+  }
+});

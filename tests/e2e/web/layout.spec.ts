@@ -1,0 +1,192 @@
+/** Spec §2: shared layout, landing, about and unknown-route pages, navigation. */
+import { productById, cardTitle } from '../support/catalogue';
+import { expect, served, test } from '../support/fixtures';
+import { cartJson, seedStorage } from '../support/storage';
+import { VIEWPORTS, cartLink, expectCartCount, footer, header } from '../support/ui';
+
+const NAV_LINKS = [
+  { name: 'Home', url: /\/(home)?$/ },
+  { name: 'Products', url: /\/products$/ },
+  { name: 'About', url: /\/about$/ },
+] as const;
+
+test.describe('layout', () => {
+  test('header shows the logo and links Home, Products, About that navigate', async ({ page }) => {
+    await page.goto('/about');
+    await expect(header(page).getByRole('link', { name: 'Kiosk Shop' })).toBeVisible();
+    const nav = header(page).getByRole('navigation', { name: 'Main' });
+    for (const link of NAV_LINKS) {
+      await nav.getByRole('link', { name: link.name, exact: true }).click();
+      await expect(page).toHaveURL(link.url);
+    }
+  });
+
+  test('header is sticky: it stays in view after scrolling', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/products');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.mouse.wheel(0, 2000);
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { message: 'page scrolled' })
+      .toBeGreaterThan(0);
+    const box = await header(page).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeLessThanOrEqual(1);
+    await expect(header(page)).toBeInViewport();
+  });
+
+  test('footer has links Home, Products, About and a developer credit', async ({ page }) => {
+    await page.goto('/home');
+    for (const link of NAV_LINKS) {
+      await expect(footer(page).getByRole('link', { name: link.name, exact: true })).toBeVisible();
+    }
+    await footer(page).getByRole('link', { name: 'Products', exact: true }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(footer(page)).not.toHaveText('');
+  });
+
+  test('cart badge shows the total item quantity, not the number of lines', async ({
+    page,
+    servedCatalogue,
+  }) => {
+    await seedStorage(page, {
+      cart: cartJson([
+        [served(servedCatalogue, 1), 2],
+        [served(servedCatalogue, 2), 3],
+      ]),
+    });
+    await page.goto('/home');
+    await expectCartCount(page, 5);
+    await cartLink(page).click();
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
+  test('cart badge shows 0 with an empty cart', async ({ page }) => {
+    await page.goto('/home');
+    await expectCartCount(page, 0);
+  });
+
+  test('on small screens a slide-in menu holds the same three links', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/home');
+    await expect(
+      header(page).getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }),
+    ).toBeHidden();
+    await header(page).getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    for (const link of NAV_LINKS) {
+      await expect(menu.getByRole('link', { name: link.name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+
+    await header(page).getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  });
+
+  test('the slide-in menu closes with Escape', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/home');
+    await header(page).getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  });
+
+  test('on wide screens the links are shown and there is no menu button', async ({ page }) => {
+    await page.goto('/home');
+    await expect(header(page).getByRole('link', { name: 'About', exact: true })).toBeVisible();
+    await expect(header(page).getByRole('button', { name: 'Open menu' })).toBeHidden();
+  });
+});
+
+test.describe('home', () => {
+  for (const path of ['/', '/home']) {
+    test(`${path} shows the landing page with headline and tagline`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
+      await expect(page.getByRole('link', { name: 'Start Shoping' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Learn more' })).toBeVisible();
+    });
+  }
+
+  test("'Start Shoping' goes to /products", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Start Shoping' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test("'Learn more' goes to /about", async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('link', { name: 'Learn more' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+});
+
+test.describe('about', () => {
+  test('shows three feature cards: Fast & Easy, Curated Products, Secure Shopping', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+    for (const name of ['Fast & Easy', 'Curated Products', 'Secure Shopping']) {
+      await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe('unknown route', () => {
+  for (const path of ['/nope', '/products/extra/segments', '/cart/1']) {
+    test(`${path} shows 'Oh no, this route doesn't exist!' with a link to /home`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expect(
+        page.getByRole('heading', { name: "Oh no, this route doesn't exist!", exact: true }),
+      ).toBeVisible();
+      const back = page.getByRole('main').getByRole('link', { name: 'Back to Home' });
+      await expect(back).toHaveAttribute('href', '/home');
+      await back.click();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByRole('link', { name: 'Start Shoping' })).toBeVisible();
+    });
+  }
+});
+
+test.describe('routing', () => {
+  test('deep link /product/3 opened directly shows that product', async ({ page }) => {
+    const product = productById(3);
+    await page.goto('/product/3');
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  });
+
+  test('deep links to /cart and /checkout survive a reload', async ({ page }) => {
+    await page.goto('/cart');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'No items in cart' })).toBeVisible();
+    await page.goto('/checkout');
+    await expect(page.getByRole('link', { name: 'Keep Shoping' })).toBeVisible();
+  });
+
+  test('the browser back and forward buttons work', async ({ page }) => {
+    const product = productById(1);
+    await page.goto('/home');
+    await page.getByRole('link', { name: 'Start Shoping' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await page.getByRole('link', { name: cardTitle(product), exact: true }).click();
+    await expect(page).toHaveURL(/\/product\/1$/);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole('heading', { name: cardTitle(product) })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('link', { name: 'Start Shoping' })).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+});
