@@ -19,7 +19,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <p className="text-sm text-muted">Built with care by the Kiosk Shop team.</p>
+        <p className="text-sm text-muted">Developed with care by the Kiosk Shop team.</p>
       </div>
     </footer>
   );

@@ -24,7 +24,7 @@ export function QuantityControl({
   describedBy,
   size = 'md',
 }: QuantityControlProps) {
-  // While typing, the field may hold '' or '0'; it only becomes a quantity on blur/Enter.
+  // While typing, the field may hold '' or '0'; those only become a quantity on blur/Enter.
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? String(value);
 
@@ -64,7 +64,12 @@ export function QuantityControl({
         aria-label="Quantity"
         aria-describedby={describedBy}
         value={shown}
-        onChange={(event) => setDraft(sanitize(event.target.value))}
+        onChange={(event) => {
+          const typed = sanitize(event.target.value);
+          setDraft(typed);
+          // A real number applies at once (line totals follow); '' and '0' wait for blur/Enter.
+          if (Number(typed) >= min) onChange(commit(typed));
+        }}
         onBlur={finish}
         onKeyDown={onKeyDown}
       />

@@ -57,3 +57,15 @@ describe('QuantityControl', () => {
     expect(screen.getByLabelText('committed')).toHaveTextContent('1');
   });
 });
+
+describe('QuantityControl live typing', () => {
+  it('applies a typed number at once, so totals follow before blur', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={1} />);
+    const field = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(field);
+    expect(screen.getByLabelText('committed')).toHaveTextContent('1');
+    await user.type(field, '4');
+    expect(screen.getByLabelText('committed')).toHaveTextContent('4');
+  });
+});
