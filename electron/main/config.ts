@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { RendererConfig } from '../shared/bridge';
+import { isCspSafeUrl } from '../shared/csp';
 
 export const CONFIG_FILE_NAME = 'kiosk-config.json';
 
@@ -17,7 +18,11 @@ const catalogueUrlSchema = z
   .refine((value) => value === '' || /^https?:\/\/[^/]/i.test(value), {
     message: 'must be empty or an http(s) URL',
   })
-  .refine((value) => value === '' || URL.canParse(value), { message: 'is not a valid URL' });
+  .refine((value) => value === '' || URL.canParse(value), { message: 'is not a valid URL' })
+  // The origin goes into the Content-Security-Policy header: no `;`, `,`, `*` or quotes.
+  .refine((value) => value === '' || isCspSafeUrl(value), {
+    message: 'must have a plain host name (letters, digits, dots, hyphens) or IP address',
+  });
 
 const staffPinSchema = z
   .string()
@@ -227,7 +232,24 @@ export function loadConfig(sources: ConfigSources): LoadedConfig {
   };
   // Each layer was validated on its own, so this cannot fail; parse once more to be sure.
   const result = kioskConfigSchema.safeParse(merged);
-  return { config: result.success ? result.data : DEFAULT_CONFIG, configPath: path };
+  const config = result.success ? result.data : DEFAULT_CONFIG;
+  if (isPlainHttpOffMachine(config.catalogueUrl)) {
+    sources.log.warn(
+      `Config: catalogue ${config.catalogueUrl} is plain http; anyone on the network can change what the kiosk shows. Use https outside a trusted shop LAN`,
+    );
+  }
+  return { config, configPath: path };
+}
+
+/** Plain http is fine for the kiosk's own loopback catalogue, not for another machine. */
+export function isPlainHttpOffMachine(catalogueUrl: string): boolean {
+  if (!catalogueUrl.toLowerCase().startsWith('http:')) return false;
+  try {
+    const host = new URL(catalogueUrl).hostname;
+    return !(host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host));
+  } catch {
+    return false;
+  }
 }
 
 export function toRendererConfig(config: KioskConfig, catalogueUrl: string): RendererConfig {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { app, ipcMain, Menu, session, type BrowserWindow } from 'electron';
 import { buildContentSecurityPolicy } from '../shared/csp';
 import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue, type CatalogueHandle } from './catalogue';
@@ -14,10 +14,14 @@ import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
 import { setupStaffExit } from './staff-exit';
-import { createWindow } from './window';
+import { createWindow, keepKioskWindowOpen } from './window';
 
 // Privileges can only be granted before `ready`.
 registerAppScheme();
+// Every renderer sandboxed, whatever its webPreferences say (Electron checklist item 4).
+app.enableSandbox();
+// No application menu: its accelerators (reload, devtools, zoom, close) would be live keys.
+Menu.setApplicationMenu(null);
 // Touch kiosks: no pinch zoom and no two-finger swipe back through history.
 app.commandLine.appendSwitch('disable-pinch');
 app.commandLine.appendSwitch('disable-features', 'OverscrollHistoryNavigation');
@@ -67,6 +71,12 @@ function main(): void {
     });
     setupShortcutBlocker(window.webContents, { allowDevTools });
     recovery.watch(window);
+    if (config.mode === 'kiosk') {
+      keepKioskWindowOpen(window, () => quitting);
+      window.on('session-end', () => {
+        quitting = true;
+      });
+    }
     window.on('closed', () => {
       mainWindow = null;
       // A kiosk window closed by anything but staff exit comes straight back.

@@ -1,7 +1,7 @@
 /**
  * The app-wide lock-down that applies to every webContents, including ones Chromium
  * creates on its own: no new windows, no navigation or redirect off the app origin,
- * no <webview>, no permissions, no devtools in kiosk mode.
+ * no <webview>, no permissions, no downloads (save dialogs), no devtools in kiosk mode.
  */
 import type { App, Event, Session, WebContents } from 'electron';
 import { isAppUrl } from './app-origin';
@@ -32,6 +32,11 @@ export function hardenWebContents(contents: WebContents, options: SecurityOption
   contents.on('will-redirect', (event) => {
     blockOffApp(event, event.url, 'redirect');
   });
+  // Web Bluetooth picks the first device when nobody answers: answer "none".
+  contents.on('select-bluetooth-device', (event, _devices, callback) => {
+    event.preventDefault();
+    callback('');
+  });
   contents.on('will-attach-webview', (event) => {
     event.preventDefault();
     log.warn('Security: blocked a <webview>');
@@ -53,8 +58,20 @@ export function denyAllPermissions(session: Session, log: Logger): void {
   session.setDevicePermissionHandler(() => false);
 }
 
+/**
+ * Alt+click on a link, `<a download>` or a navigation to a file would open a save-file
+ * dialog: a file browser on a public kiosk. Nothing is ever downloaded.
+ */
+export function denyDownloads(session: Pick<Session, 'on'>, log: Logger): void {
+  session.on('will-download', (event, item) => {
+    event.preventDefault();
+    log.warn(`Security: blocked a download of ${item.getURL()}`);
+  });
+}
+
 export function setupSecurity(app: App, session: Session, options: SecurityOptions): void {
   denyAllPermissions(session, options.log);
+  denyDownloads(session, options.log);
   app.on('web-contents-created', (_event, contents) => {
     hardenWebContents(contents, options);
   });

@@ -41,6 +41,7 @@ const COMMAND_CODES = new Set([
   'PageUp',
   'PageDown',
 ]);
+const ZOOM_KEYS = new Set(['+', '-', '=', '_', '0']);
 const BLOCKED_KEYS = new Set([
   'F1',
   'F3',
@@ -74,8 +75,13 @@ export function classifyInput(input: KeyInput, options: { allowDevTools: boolean
   if (isDevToolsKey) return options.allowDevTools ? 'allow' : 'block';
   if (BLOCKED_KEYS.has(input.code) || BLOCKED_KEYS.has(input.key)) return 'block';
   if (command && COMMAND_CODES.has(input.code)) return 'block';
-  // Alt+F4 closes the window, Alt+Left/Right navigates history, Alt+Home goes home.
-  if (input.alt && ['F4', 'ArrowLeft', 'ArrowRight', 'Home'].includes(input.code)) return 'block';
+  // Zoom by the character typed, for layouts where + or - is not on Equal/Minus (de, fr…).
+  if (command && ZOOM_KEYS.has(input.key)) return 'block';
+  // Alt+F4 closes the window, Alt+Left/Right navigates history, Alt+Home goes home,
+  // Alt+Space opens the window's system menu (Move, Close) on Windows.
+  if (input.alt && ['F4', 'ArrowLeft', 'ArrowRight', 'Home', 'Space'].includes(input.code)) {
+    return 'block';
+  }
   return 'allow';
 }
 

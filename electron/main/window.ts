@@ -91,3 +91,21 @@ export function createWindow({
   void window.loadURL(APP_ENTRY_URL);
   return window;
 }
+
+/**
+ * Alt+F4, Alt+Space → Close or the window manager's close: a kiosk window stays open
+ * until the app itself quits (staff exit) or the OS session ends (shutdown, log-off).
+ */
+export function keepKioskWindowOpen(
+  window: Pick<BrowserWindow, 'on'>,
+  isQuitting: () => boolean,
+): void {
+  let sessionEnding = false;
+  window.on('session-end', () => {
+    sessionEnding = true;
+  });
+  window.on('close', (event) => {
+    if (isQuitting() || sessionEnding) return;
+    event.preventDefault();
+  });
+}

@@ -31,7 +31,10 @@ export function createKioskBridge(
   };
 }
 
-/** Files or links dropped on the kiosk must not be opened; dragging inside the page is fine. */
+/**
+ * Files or links dropped on the kiosk must not be opened, and links or pictures must not
+ * be dragged out of it; other drags inside the page are fine.
+ */
 export function blockExternalDrops(target: Pick<Window, 'addEventListener'>): void {
   const stop = (event: DragEvent): void => {
     const types = event.dataTransfer?.types ?? [];
@@ -39,6 +42,13 @@ export function blockExternalDrops(target: Pick<Window, 'addEventListener'>): vo
   };
   target.addEventListener('dragover', stop);
   target.addEventListener('drop', stop);
+  // Dragging a link or picture out of the kiosk would hand its URL to another app.
+  target.addEventListener('dragstart', (event) => {
+    const origin = event.target as { closest?: (selector: string) => unknown } | null;
+    if (typeof origin?.closest === 'function' && origin.closest('a[href], img')) {
+      event.preventDefault();
+    }
+  });
   target.addEventListener('contextmenu', (event) => {
     event.preventDefault();
   });

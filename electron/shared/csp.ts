@@ -3,15 +3,30 @@
  * index.html) and by the Electron main process (response header of the app protocol).
  * Only the app itself and the catalogue host may be reached; no inline or eval'd script.
  */
+/**
+ * An origin that is safe to paste into a CSP source list: http(s), a plain DNS name or
+ * IPv4/IPv6 literal, an optional port. The URL parser lets `;` `,` `*` `'` `"` through in
+ * host names, so `https://a.example;script-src` or `https://*` would add a directive or a
+ * wildcard to the policy; those are refused.
+ */
+const SAFE_ORIGIN =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
 export function catalogueOrigin(catalogueUrl: string): string | null {
   // A root-relative host ("/api") lives on the app's own origin: 'self' covers it.
   if (catalogueUrl.startsWith('/')) return null;
   try {
     const url = new URL(catalogueUrl);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return SAFE_ORIGIN.test(url.origin) ? url.origin : null;
   } catch {
     return null;
   }
+}
+
+/** True for an absolute http(s) URL whose origin can be written into the CSP as is. */
+export function isCspSafeUrl(catalogueUrl: string): boolean {
+  return !catalogueUrl.startsWith('/') && catalogueOrigin(catalogueUrl) !== null;
 }
 
 export function buildContentSecurityPolicy(catalogueUrl: string): string {

@@ -162,4 +162,24 @@ describe('kiosk config', () => {
     expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
     expect(log.warn).toHaveBeenCalledTimes(3);
   });
+
+  it.each(['https://evil.example;script-src', 'https://*', 'https://a.example,b'])(
+    'refuses the catalogue URL %s, which would break the CSP header, and keeps the embedded one',
+    (url) => {
+      const { sources: s, log } = sources({ env: { SHOP_CATALOGUE_URL: url } });
+      expect(loadConfig(s).config.catalogueUrl).toBe('');
+      expect(log.warn).toHaveBeenCalledWith(
+        expect.stringMatching(/ignoring SHOP_CATALOGUE_URL: must have a plain host name/),
+      );
+    },
+  );
+
+  it('warns about a plain http catalogue on another machine, not on loopback', () => {
+    const lan = sources({ env: { SHOP_CATALOGUE_URL: 'http://10.0.0.5:8080' } });
+    expect(loadConfig(lan.sources).config.catalogueUrl).toBe('http://10.0.0.5:8080');
+    expect(lan.log.warn).toHaveBeenCalledWith(expect.stringContaining('is plain http'));
+    const loopback = sources({ env: { SHOP_CATALOGUE_URL: 'http://127.0.0.1:4555' } });
+    loadConfig(loopback.sources);
+    expect(loopback.log.warn).not.toHaveBeenCalled();
+  });
 });

@@ -88,4 +88,21 @@ describe('the preload bridge', () => {
     target.dispatchEvent(menu);
     expect(menu.defaultPrevented).toBe(true);
   });
+
+  it('stops links and pictures from being dragged out of the kiosk', () => {
+    const target = new EventTarget();
+    blockExternalDrops(as<Window>(target));
+    const dragStart = (closest: string | null) => {
+      const event = new Event('dragstart', { cancelable: true });
+      const element = {
+        closest: (selector: string) => (closest && selector.includes(closest) ? {} : null),
+      };
+      Object.defineProperty(event, 'target', { value: element });
+      target.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(dragStart('a[href]')).toBe(true);
+    expect(dragStart('img')).toBe(true);
+    expect(dragStart(null)).toBe(false);
+  });
 });

@@ -1,7 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type { App, Session, WebContents } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { denyAllPermissions, hardenWebContents, setupSecurity } from '../../electron/main/security';
+import {
+  denyAllPermissions,
+  denyDownloads,
+  hardenWebContents,
+  setupSecurity,
+} from '../../electron/main/security';
 import { as, FakeEvent, FakeWebContents, fakeLogger } from './fake-electron';
 
 vi.mock('electron', () => ({}));
@@ -14,11 +19,11 @@ function hardened(allowDevTools = false) {
 }
 
 function fakeSession() {
-  return {
+  return Object.assign(new EventEmitter(), {
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
     setDevicePermissionHandler: vi.fn(),
-  };
+  });
 }
 
 describe('security handlers', () => {
@@ -104,5 +109,33 @@ describe('security handlers', () => {
     const contents = new FakeWebContents();
     app.emit('web-contents-created', {}, contents);
     expect(contents.windowOpenHandler?.({ url: 'https://x.example' })).toEqual({ action: 'deny' });
+  });
+
+  it('cancels every download, so Alt+click on a link never opens a save dialog', () => {
+    const session = fakeSession();
+    const log = fakeLogger();
+    denyDownloads(as<Session>(session), log);
+    const event = new FakeEvent();
+    session.emit('will-download', event, { getURL: () => 'app://shop/index.html' });
+    expect(event.defaultPrevented).toBe(true);
+    expect(log.warn).toHaveBeenCalledWith('Security: blocked a download of app://shop/index.html');
+  });
+
+  it('wires the download block into setupSecurity', () => {
+    const session = fakeSession();
+    setupSecurity(as<App>(new EventEmitter()), as<Session>(session), {
+      allowDevTools: false,
+      log: fakeLogger(),
+    });
+    expect(session.listenerCount('will-download')).toBe(1);
+  });
+
+  it('answers a Web Bluetooth device picker with no device', () => {
+    const { contents } = hardened();
+    const event = new FakeEvent();
+    const callback = vi.fn();
+    contents.emit('select-bluetooth-device', event, [{ deviceId: 'printer' }], callback);
+    expect(event.defaultPrevented).toBe(true);
+    expect(callback).toHaveBeenCalledWith('');
   });
 });

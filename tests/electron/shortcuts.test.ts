@@ -39,6 +39,20 @@ describe('the shortcut blocker', () => {
     ['back (Alt+Left)', key('ArrowLeft', { alt: true })],
     ['view source (Ctrl+U)', key('KeyU', { control: true })],
     ['full screen toggle (F11)', key('F11')],
+    [
+      'zoom in on a German layout (Ctrl + on BracketRight)',
+      { ...key('BracketRight', { control: true }), key: '+' },
+    ],
+    [
+      'zoom in with Shift (Ctrl+Shift+=)',
+      { ...key('Equal', { control: true, shift: true }), key: '+' },
+    ],
+    ['zoom in on the keypad (Ctrl+NumpadAdd)', key('NumpadAdd', { control: true })],
+    ['the window system menu (Alt+Space)', key('Space', { alt: true })],
+    ['forward (Alt+Right)', key('ArrowRight', { alt: true })],
+    ['close tab (Ctrl+F4)', key('F4', { control: true })],
+    ['quit (Ctrl+Q)', key('KeyQ', { control: true })],
+    ['browser back key', key('BrowserBack')],
   ])('blocks %s', (_name, input) => {
     expect(classifyInput(input, kiosk)).toBe('block');
   });
@@ -51,6 +65,8 @@ describe('the shortcut blocker', () => {
     ['Enter', key('Enter')],
     ['Tab', key('Tab')],
     ['Backspace', key('Backspace')],
+    ['a plus sign in the search box', { ...key('BracketRight'), key: '+' }],
+    ['Space', key('Space')],
   ])('lets %s through', (_name, input) => {
     expect(classifyInput(input, kiosk)).toBe('allow');
   });

@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RendererConfig } from '../../electron/shared/bridge';
 import { decodeRendererConfigArg } from '../../electron/shared/renderer-config-arg';
-import { FakeBrowserWindow } from './fake-electron';
+import type { BrowserWindow } from 'electron';
+import { as, FakeBrowserWindow, FakeEvent } from './fake-electron';
 
 vi.mock('electron', async () => {
   const fakes = await import('./fake-electron');
   return { BrowserWindow: fakes.FakeBrowserWindow };
 });
 
-const { createWindow } = await import('../../electron/main/window');
+const { createWindow, keepKioskWindowOpen } = await import('../../electron/main/window');
 
 const kioskConfig: RendererConfig = {
   catalogueUrl: 'http://127.0.0.1:4555',
@@ -91,5 +92,27 @@ describe('the shop window', () => {
     expect(window.show).not.toHaveBeenCalled();
     window.emit('ready-to-show');
     expect(window.show).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses to close a kiosk window (Alt+F4, window manager) until the app quits', () => {
+    let quitting = false;
+    const window = open(kioskConfig);
+    keepKioskWindowOpen(as<BrowserWindow>(window), () => quitting);
+    const altF4 = new FakeEvent();
+    window.emit('close', altF4);
+    expect(altF4.defaultPrevented).toBe(true);
+    quitting = true;
+    const staffExit = new FakeEvent();
+    window.emit('close', staffExit);
+    expect(staffExit.defaultPrevented).toBe(false);
+  });
+
+  it('lets the OS close a kiosk window when the session ends', () => {
+    const window = open(kioskConfig);
+    keepKioskWindowOpen(as<BrowserWindow>(window), () => false);
+    window.emit('session-end');
+    const shutdown = new FakeEvent();
+    window.emit('close', shutdown);
+    expect(shutdown.defaultPrevented).toBe(false);
   });
 });

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { buildContentSecurityPolicy, catalogueOrigin } from '../../electron/shared/csp';
+
+describe('the Content-Security-Policy', () => {
+  it('has no unsafe-eval or unsafe-inline and allows only the app and the catalogue', () => {
+    const csp = buildContentSecurityPolicy('https://shop.example.com/api');
+    expect(csp).not.toMatch(/unsafe-/);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("img-src 'self' data: https://shop.example.com;");
+    expect(csp).toContain("connect-src 'self' https://shop.example.com;");
+  });
+
+  it.each([
+    'https://evil.example;script-src',
+    'https://evil.example%3Bscript-src',
+    'https://a.example,b',
+    'https://*',
+    "https://a'unsafe-eval'",
+    'https://a"b.example',
+    'javascript:alert(1)',
+    'ftp://files.example',
+  ])('never writes the unsafe catalogue origin %s into the policy', (url) => {
+    expect(catalogueOrigin(url)).toBeNull();
+    const csp = buildContentSecurityPolicy(url);
+    expect(csp.split(';')).toHaveLength(10);
+    expect(csp).not.toMatch(/[*,"]|evil|unsafe/);
+  });
+
+  it('accepts plain host names, IP literals and ports', () => {
+    expect(catalogueOrigin('http://127.0.0.1:4555/')).toBe('http://127.0.0.1:4555');
+    expect(catalogueOrigin('http://[::1]:8080/api')).toBe('http://[::1]:8080');
+    expect(catalogueOrigin('https://Shop.Example.com/api')).toBe('https://shop.example.com');
+    expect(catalogueOrigin('https://café.example/api')).toBe('https://xn--caf-dma.example');
+  });
+});
