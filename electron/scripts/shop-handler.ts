@@ -1,6 +1,7 @@
 import { buildContentSecurityPolicy } from '../shared/csp';
 import { createCatalogueApp } from '../catalogue/catalogue-app';
 import type { CatalogueProduct } from '../catalogue/product-schema';
+import { compressResponse } from './compression';
 import { createStaticSite } from './static-site';
 
 export interface ShopHandlerOptions {
@@ -31,10 +32,13 @@ export function createShopHandler({
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('X-Frame-Options', 'DENY');
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', csp);
-    return new Response(response.body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers,
-    });
+    return compressResponse(
+      request,
+      new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      }),
+    );
   };
 }

@@ -82,13 +82,14 @@ export function ProductsPage() {
           </p>
         )}
         <ProductGrid label="Products">
-          {current.items.map((product) => (
+          {current.items.map((product, index) => (
             <li key={product.id}>
               <ProductCard
                 product={product}
                 listPrice={cardListPrice(product.price)}
                 onAdd={(added) => addToCart(added, 1)}
                 headingLevel="h2"
+                priority={index < 3}
               />
             </li>
           ))}
@@ -107,12 +108,13 @@ export function ProductsPage() {
   } else if (query.isPending || query.isFetching) {
     body = (
       <>
-        <p role="status" className="mb-6 text-muted">
+        {/* Announced, not shown: the skeletons show it, and the grid must not jump when it goes. */}
+        <p role="status" className="sr-only">
           Loading products…
         </p>
         <ProductGrid label="Loading products">
           {Array.from({ length: PAGE_SIZE }, (_, index) => (
-            <li key={index}>
+            <li key={`skeleton-${index}`}>
               <ProductCardSkeleton />
             </li>
           ))}

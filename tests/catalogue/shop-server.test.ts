@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,5 +132,45 @@ describe('the serve script handler (web build + catalogue on one origin)', () =>
   it('refuses to modify anything', async () => {
     expect((await fetch(`${server.origin}/index.html`, { method: 'POST' })).status).toBe(405);
     expect((await fetch(`${server.origin}/api/products`, { method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('answers a browser navigation to a dotted deep link with the app', async () => {
+    const response = await fetch(`${server.origin}/product/1.5`, {
+      headers: { Accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(INDEX);
+    expect((await fetch(`${server.origin}/missing.js`)).status).toBe(404);
+  });
+
+  it('gzips text for clients that accept it, and only for them', async () => {
+    const { hostname, port } = new URL(server.origin);
+    const gzipped = await new Promise<{ encoding: unknown; vary: unknown; body: Buffer }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          { hostname, port, path: '/api/products', headers: { 'Accept-Encoding': 'gzip' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                encoding: res.headers['content-encoding'],
+                vary: res.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
+    expect(gzipped.encoding).toBe('gzip');
+    expect(String(gzipped.vary)).toContain('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(gzipped.body).toString('utf8'))).toHaveLength(
+      sampleProducts.length,
+    );
+    const plain = await rawGet(server.origin, '/api/products');
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 });

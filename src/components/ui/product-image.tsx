@@ -34,6 +34,7 @@ export function ProductImage({ src, alt, className = '', priority = false }: Pro
           alt={alt}
           className="size-full object-contain p-4"
           loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailedSrc(src)}
         />

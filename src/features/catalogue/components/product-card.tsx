@@ -18,6 +18,8 @@ interface ProductCardProps {
   descriptionWords?: number;
   onAdd: (product: Product) => void;
   headingLevel?: 'h2' | 'h3';
+  /** The first row is the page's largest paint: load it at once, not lazily. */
+  priority?: boolean;
 }
 
 /** A catalogue card: everything the spec lists, the add button aligned at the bottom. */
@@ -27,13 +29,14 @@ export function ProductCard({
   descriptionWords = CARD_DESCRIPTION_WORDS,
   onAdd,
   headingLevel: Heading = 'h2',
+  priority = false,
 }: ProductCardProps) {
   const href = `/product/${product.id}`;
   return (
     <article className="card flex h-full flex-col overflow-hidden p-4">
       <div className="relative">
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          <ProductImage src={product.image} alt={product.title} />
+          <ProductImage src={product.image} alt={product.title} priority={priority} />
         </Link>
         <span className="absolute top-3 left-3 rounded-full bg-sale-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
           Hot Sale
