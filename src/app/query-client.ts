@@ -1,16 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { CatalogueError } from '@/features/catalogue/api/catalogue-client';
 
-/** One retry for a flaky network or a server error; a 404 or bad answer fails at once. */
+/**
+ * The spec allows one catalogue call per visit: a failure is shown at once with a
+ * 'Try again' button rather than retried behind the shopper's back.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: {
-        retry: (failureCount, error) =>
-          failureCount < 1 && !(error instanceof CatalogueError && !error.retryable),
-        retryDelay: 800,
-        refetchOnWindowFocus: false,
-      },
+      queries: { retry: false, refetchOnWindowFocus: false },
     },
   });
 }

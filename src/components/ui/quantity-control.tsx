@@ -43,49 +43,55 @@ export function QuantityControl({
 
   const button = size === 'lg' ? 'size-12' : 'size-11';
   return (
-    <div className="inline-flex items-center rounded-lg border border-slate-400 bg-white">
-      <button
-        type="button"
-        className={`${button} grid place-items-center rounded-l-lg text-ink hover:bg-slate-100`}
-        aria-label="Decrease quantity"
-        aria-describedby={describedBy}
-        onClick={() => {
-          setDraft(null);
-          onChange(Math.max(min, value - 1));
-        }}
-      >
-        <MinusIcon />
-      </button>
-      <input
-        className={`${size === 'lg' ? 'h-12 w-16' : 'h-11 w-14'} border-x border-slate-400 text-center text-base font-semibold tabular focus:outline-offset-0`}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        aria-label="Quantity"
-        aria-describedby={describedBy}
-        value={shown}
-        onChange={(event) => {
-          const typed = sanitize(event.target.value);
-          setDraft(typed);
-          // A real number applies at once (line totals follow); '' and '0' wait for blur/Enter.
-          if (Number(typed) >= min) onChange(commit(typed));
-        }}
-        onBlur={finish}
-        onKeyDown={onKeyDown}
-      />
-      <button
-        type="button"
-        className={`${button} grid place-items-center rounded-r-lg text-ink hover:bg-slate-100 disabled:text-slate-400`}
-        aria-label="Increase quantity"
-        aria-describedby={describedBy}
-        disabled={value >= max}
-        onClick={() => {
-          setDraft(null);
-          onChange(Math.min(max, value + 1));
-        }}
-      >
-        <PlusIcon />
-      </button>
+    <div className="inline-flex flex-col gap-1">
+      <div className="inline-flex items-center self-start rounded-lg border border-slate-400 bg-white">
+        <button
+          type="button"
+          className={`${button} grid place-items-center rounded-l-lg text-ink hover:bg-slate-100`}
+          aria-label="Decrease quantity"
+          aria-describedby={describedBy}
+          onClick={() => {
+            setDraft(null);
+            onChange(Math.max(min, value - 1));
+          }}
+        >
+          <MinusIcon />
+        </button>
+        <input
+          className={`${size === 'lg' ? 'h-12 w-16' : 'h-11 w-14'} border-x border-slate-400 text-center text-base font-semibold tabular focus:outline-offset-0`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-label="Quantity"
+          aria-describedby={describedBy}
+          value={shown}
+          onChange={(event) => {
+            const typed = sanitize(event.target.value);
+            setDraft(typed);
+            // A real number applies at once (line totals follow); '' and '0' wait for blur/Enter.
+            if (Number(typed) >= min) onChange(commit(typed));
+          }}
+          onBlur={finish}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="button"
+          className={`${button} grid place-items-center rounded-r-lg text-ink hover:bg-slate-100 disabled:text-slate-400`}
+          aria-label="Increase quantity"
+          aria-describedby={describedBy}
+          disabled={value >= max}
+          onClick={() => {
+            setDraft(null);
+            onChange(Math.min(max, value + 1));
+          }}
+        >
+          <PlusIcon />
+        </button>
+      </div>
+      {/* The cap keeps a stranger's typo from becoming a nonsense order; say so when it bites. */}
+      <p className="text-sm text-muted" aria-live="polite">
+        {value >= max ? `Limit ${max} per product` : ''}
+      </p>
     </div>
   );
 }

@@ -266,6 +266,30 @@ test.describe('catalogue failures', () => {
   }
 });
 
+test.describe('a failing catalogue is asked once', () => {
+  test('a 500 on the catalogue makes one request; only Try again asks again', async ({ page }) => {
+    const calls = trackRequests(page, (request) => isCatalogueList(new URL(request.url())));
+    await page.route(isCatalogueList, (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.goto('/products');
+    await expect(errorAlert(page)).toContainText('Error: Failed to fetch products');
+    // Spec §7: no other calls — nothing is retried behind the shopper's back.
+    await page.waitForTimeout(1500);
+    expect(calls).toHaveLength(1);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(errorAlert(page)).toBeVisible();
+    expect(calls).toHaveLength(2);
+  });
+
+  test('a failing product detail makes one request', async ({ page }) => {
+    const calls = trackRequests(page, (request) => isProductDetail(new URL(request.url())));
+    await page.route(isProductDetail, (route) => route.abort());
+    await page.goto('/product/5');
+    await expect(errorAlert(page)).toContainText('Error:');
+    await page.waitForTimeout(1500);
+    expect(calls).toHaveLength(1);
+  });
+});
+
 test.describe('hostile product data', () => {
   const XSS = '<img src=x onerror=alert(1)>';
 

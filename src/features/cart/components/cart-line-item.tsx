@@ -36,7 +36,9 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
                 {product.title}
               </Link>
             </h2>
-            <p className="mt-1 text-sm text-muted capitalize">{product.category}</p>
+            <p className="mt-1 text-xs font-semibold tracking-wider text-muted uppercase">
+              {product.category}
+            </p>
           </div>
           <p className="text-lg font-bold">
             <span className="sr-only">Line total </span>

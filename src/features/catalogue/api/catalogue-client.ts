@@ -2,11 +2,7 @@ import { parseProduct, parseProductList, type Product } from './product-schema';
 
 /** A catalogue failure with the message the shopper sees after 'Error: '. */
 export class CatalogueError extends Error {
-  constructor(
-    message: string,
-    /** Client errors (404, a malformed answer) are not worth retrying. */
-    readonly retryable: boolean,
-  ) {
+  constructor(message: string) {
     super(message);
     this.name = 'CatalogueError';
   }
@@ -17,21 +13,21 @@ export const PRODUCT_FAILED = 'Failed to fetch product';
 
 async function getJson(url: string, failure: string, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new CatalogueError(failure, response.status >= 500);
+  if (!response.ok) throw new CatalogueError(failure);
   // The public FakeStore API answers an unknown id with 200 and an empty body.
   const body = await response.text();
-  if (!body.trim()) throw new CatalogueError(failure, false);
+  if (!body.trim()) throw new CatalogueError(failure);
   try {
     return JSON.parse(body) as unknown;
   } catch {
-    throw new CatalogueError(failure, false);
+    throw new CatalogueError(failure);
   }
 }
 
 export async function fetchProducts(baseUrl: string, signal?: AbortSignal): Promise<Product[]> {
   const body = await getJson(`${baseUrl}/products`, PRODUCTS_FAILED, signal);
   const products = parseProductList(body, 'the catalogue');
-  if (!products) throw new CatalogueError(PRODUCTS_FAILED, false);
+  if (!products) throw new CatalogueError(PRODUCTS_FAILED);
   return products;
 }
 
@@ -46,9 +42,9 @@ export async function fetchProduct(
   signal?: AbortSignal,
 ): Promise<Product> {
   // Never put an odd id into a URL path ("..", "%2F"): it could address another resource.
-  if (!isProductId(id)) throw new CatalogueError(PRODUCT_FAILED, false);
+  if (!isProductId(id)) throw new CatalogueError(PRODUCT_FAILED);
   const body = await getJson(`${baseUrl}/products/${id}`, PRODUCT_FAILED, signal);
   const product = parseProduct(body);
-  if (!product) throw new CatalogueError(PRODUCT_FAILED, false);
+  if (!product) throw new CatalogueError(PRODUCT_FAILED);
   return product;
 }

@@ -9,7 +9,7 @@ interface PaginationProps {
 /** Previous / Next with 'page / total' between them (spec §2). */
 export function Pagination({ page, totalPages, onPage }: PaginationProps) {
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-2 sm:gap-4">
       <button
         type="button"
         className="btn-secondary"
@@ -19,7 +19,7 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
         <ChevronIcon direction="left" width={20} height={20} />
         Previous
       </button>
-      <p className="min-w-16 text-center font-semibold tabular" aria-live="polite">
+      <p className="min-w-14 text-center font-semibold tabular" aria-live="polite">
         {page} / {totalPages}
       </p>
       <button
