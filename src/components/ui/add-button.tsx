@@ -13,7 +13,7 @@ export function AddButton({ label, onAdd, className = '' }: AddButtonProps) {
   return (
     <button
       type="button"
-      className={`${added ? 'btn bg-emerald-700 text-white hover:bg-emerald-800' : 'btn-primary'} ${className}`}
+      className={`whitespace-nowrap ${added ? 'btn bg-emerald-700 text-white hover:bg-emerald-800' : 'btn-primary'} ${className}`}
       onClick={() => {
         onAdd();
         trigger();

@@ -16,7 +16,7 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        <ChevronIcon direction="left" width={20} height={20} />
+        <ChevronIcon direction="left" width={20} height={20} className="max-sm:hidden" />
         Previous
       </button>
       <p className="min-w-14 text-center font-semibold tabular" aria-live="polite">
@@ -29,7 +29,7 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
         onClick={() => onPage(page + 1)}
       >
         Next
-        <ChevronIcon direction="right" width={20} height={20} />
+        <ChevronIcon direction="right" width={20} height={20} className="max-sm:hidden" />
       </button>
     </nav>
   );
