@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import type { Platform } from '@/platform/platform';
 import { PlatformProvider } from '@/platform/platform-context';
 import { useShopStore } from '@/features/cart/store/shop-store';
+import { forgetReceipt } from '@/features/checkout/last-receipt';
 import { IdleResetDialog } from '@/platform/idle-reset-dialog';
 import { StaffExitDialog } from '@/platform/staff-exit-dialog';
 import type { createRouter } from './create-router';
@@ -23,6 +24,7 @@ export function App({ platform, router, queryClient }: AppProps) {
   );
   const startOver = useCallback(() => {
     useShopStore.getState().clearCart();
+    forgetReceipt();
     void router.navigate('/');
   }, [router]);
   return (

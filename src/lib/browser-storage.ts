@@ -10,6 +10,15 @@ export function getStorage(): Storage | null {
   }
 }
 
+/** This tab's session storage (gone when the tab closes), or null where it is locked. */
+export function getSessionStorage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
 export function readRaw(key: string): string | null {
   try {
     return getStorage()?.getItem(key) ?? null;

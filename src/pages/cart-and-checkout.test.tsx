@@ -98,6 +98,24 @@ describe('cart and checkout', () => {
     expect(localStorage.getItem('totalPriceBeforeTax')).toBe('0');
   });
 
+  it('keeps the last receipt findable after a reload of the thank-you page', async () => {
+    const user = userEvent.setup();
+    useShopStore.getState().addToCart(shirt, 1);
+    const first = renderApp('/checkout');
+    await user.click(screen.getByRole('button', { name: 'Confirm Purchase !' }));
+    const receipt = screen.getByText(/^Receipt-\d{13}-\d{1,3}$/).textContent;
+    first.unmount();
+    renderApp('/checkout');
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
+    expect(screen.getByText(receipt)).toBeInTheDocument();
+    expect(Object.keys(localStorage).sort()).toEqual([
+      'cart',
+      'products',
+      'savings',
+      'totalPriceBeforeTax',
+    ]);
+  });
+
   it('checkout with an empty cart offers no confirm button', () => {
     renderApp('/checkout');
     expect(screen.queryByRole('button', { name: 'Confirm Purchase !' })).not.toBeInTheDocument();

@@ -5,6 +5,7 @@ import { Money } from '@/components/ui/money';
 import { SummaryRow } from '@/features/cart/components/summary-row';
 import { lineTotal, orderTotals } from '@/features/cart/pricing';
 import { useShopStore } from '@/features/cart/store/shop-store';
+import { lastReceipt, rememberReceipt } from '@/features/checkout/last-receipt';
 import { createReceiptId } from '@/features/checkout/receipt';
 import { PageTitle } from './page-title';
 
@@ -23,6 +24,17 @@ function ThankYou({ receiptId }: { receiptId: string }) {
         Keep Shoping
       </Link>
     </div>
+  );
+}
+
+/** After a reload of the thank-you page the receipt number must still be findable. */
+function LastReceiptNote() {
+  const [receipt] = useState(lastReceipt);
+  if (!receipt) return null;
+  return (
+    <p className="text-muted">
+      Your last receipt: <span className="font-mono font-semibold text-ink">{receipt}</span>
+    </p>
   );
 }
 
@@ -46,6 +58,7 @@ export function CheckoutPage() {
   const confirm = () => {
     // Spec §4: no order is sent anywhere; the cart is cleared and a receipt id is made.
     const id = createReceiptId();
+    rememberReceipt(id);
     clearCart();
     setReceiptId(id);
   };
@@ -57,6 +70,7 @@ export function CheckoutPage() {
       {cart.length === 0 ? (
         <div className="card mt-8 flex flex-col items-center gap-4 p-10 text-center">
           <p className="text-lg">Your cart is empty.</p>
+          <LastReceiptNote />
           <Link to="/products" className="btn-primary">
             Keep Shoping
           </Link>

@@ -1,10 +1,12 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
 import { NAV_LINKS } from './nav-links';
 
 export function SiteHeader() {
+  // /home is the same page as /, so Home is the current link on both.
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -23,7 +25,7 @@ export function SiteHeader() {
                   to={link.to}
                   end
                   className={({ isActive }) =>
-                    `flex min-h-11 items-center rounded-lg px-4 font-semibold ${isActive ? 'text-brand-700' : 'text-ink hover:bg-slate-100'}`
+                    `flex min-h-11 items-center rounded-lg px-4 font-semibold ${isActive || (link.to === '/' && pathname === '/home') ? 'text-brand-700' : 'text-ink hover:bg-slate-100'}`
                   }
                 >
                   {link.label}
