@@ -53,7 +53,9 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
       __SHOP_CATALOGUE_URL__: JSON.stringify(catalogueUrl),
     },
     build: {
-      // The kiosk build is opened from disk/app protocol: relative asset paths.
+      // electron-vite leaves the renderer unminified unless told; a kiosk PC parses it too.
+      minify: true,
+      // Assets stay separate hashed files, long-cached by any static host.
       assetsInlineLimit: 0,
       reportCompressedSize: true,
     },
