@@ -3,7 +3,7 @@
  * the screenshot capture so both look at exactly the same screens.
  */
 import type { Page } from '@playwright/test';
-import type { demoCatalogue} from './catalogue';
+import type { demoCatalogue } from './catalogue';
 import { productById } from './catalogue';
 import { expect, served } from './fixtures';
 import { isCatalogueList, isProductDetail } from './network';
