@@ -11,11 +11,31 @@ export class CatalogueError extends Error {
 export const PRODUCTS_FAILED = 'Failed to fetch products';
 export const PRODUCT_FAILED = 'Failed to fetch product';
 
-async function getJson(url: string, failure: string, signal?: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new CatalogueError(failure);
+export const TIMED_OUT = 'The catalogue did not answer in time';
+/** An offline kiosk must not show skeletons forever: give up and offer 'Try again'. */
+export const CATALOGUE_TIMEOUT_MS = 15_000;
+
+async function getJson(
+  url: string,
+  failure: string,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<unknown> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  let body: string;
+  try {
+    const response = await fetch(url, {
+      signal: combined,
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) throw new CatalogueError(failure);
+    body = await response.text();
+  } catch (error) {
+    if (timeout.aborted && !signal?.aborted) throw new CatalogueError(TIMED_OUT);
+    throw error;
+  }
   // The public FakeStore API answers an unknown id with 200 and an empty body.
-  const body = await response.text();
   if (!body.trim()) throw new CatalogueError(failure);
   try {
     return JSON.parse(body) as unknown;
@@ -24,8 +44,12 @@ async function getJson(url: string, failure: string, signal?: AbortSignal): Prom
   }
 }
 
-export async function fetchProducts(baseUrl: string, signal?: AbortSignal): Promise<Product[]> {
-  const body = await getJson(`${baseUrl}/products`, PRODUCTS_FAILED, signal);
+export async function fetchProducts(
+  baseUrl: string,
+  signal?: AbortSignal,
+  timeoutMs = CATALOGUE_TIMEOUT_MS,
+): Promise<Product[]> {
+  const body = await getJson(`${baseUrl}/products`, PRODUCTS_FAILED, signal, timeoutMs);
   const products = parseProductList(body, 'the catalogue');
   if (!products) throw new CatalogueError(PRODUCTS_FAILED);
   return products;
@@ -40,10 +64,11 @@ export async function fetchProduct(
   baseUrl: string,
   id: string,
   signal?: AbortSignal,
+  timeoutMs = CATALOGUE_TIMEOUT_MS,
 ): Promise<Product> {
   // Never put an odd id into a URL path ("..", "%2F"): it could address another resource.
   if (!isProductId(id)) throw new CatalogueError(PRODUCT_FAILED);
-  const body = await getJson(`${baseUrl}/products/${id}`, PRODUCT_FAILED, signal);
+  const body = await getJson(`${baseUrl}/products/${id}`, PRODUCT_FAILED, signal, timeoutMs);
   const product = parseProduct(body);
   if (!product) throw new CatalogueError(PRODUCT_FAILED);
   return product;
