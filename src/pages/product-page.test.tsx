@@ -67,3 +67,31 @@ describe('product page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch');
   });
 });
+
+describe('back to products', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(product))),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('returns to the list the shopper came from, with its category and page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/about');
+    await router.navigate('/products?category=electronics&page=2');
+    await router.navigate('/product/3');
+    await user.click(await screen.findByRole('link', { name: '← Back to products' }));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/products?category=electronics&page=2',
+    );
+  });
+
+  it('goes to the catalogue from a deep link', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/product/3');
+    await user.click(await screen.findByRole('link', { name: '← Back to products' }));
+    expect(router.state.location.pathname).toBe('/products');
+  });
+});

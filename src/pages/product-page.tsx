@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AddButton } from '@/components/ui/add-button';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { Money } from '@/components/ui/money';
@@ -73,6 +73,28 @@ function ProductDetail({ product }: { product: Product }) {
   );
 }
 
+/**
+ * Back to the list the shopper came from (its category, search and page), which the kiosk
+ * cannot do with a browser button; a deep link with no history goes to the catalogue.
+ */
+function BackToProducts() {
+  const navigate = useNavigate();
+  const cameFromApp = useLocation().key !== 'default';
+  return (
+    <Link
+      to="/products"
+      className="btn-ghost -ml-3 px-3"
+      onClick={(event) => {
+        if (!cameFromApp) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+    >
+      ← Back to products
+    </Link>
+  );
+}
+
 export function ProductPage() {
   const { id = '' } = useParams();
   const catalogueUrl = useCatalogueUrl();
@@ -81,9 +103,7 @@ export function ProductPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <nav aria-label="Breadcrumb" className="mb-6">
-        <Link to="/products" className="btn-ghost -ml-3 px-3">
-          ← Back to products
-        </Link>
+        <BackToProducts />
       </nav>
       {query.isPending ? (
         <>
