@@ -39,6 +39,11 @@ export function cartTotals(lines: readonly { price: number; quantity: number }[]
   return { subtotal, savings, tax, total: subtotal + tax - savings };
 }
 
+/** Expected totals of cart lines as the tests write them: [product, quantity] pairs. */
+export function totalsOfLines(lines: readonly (readonly [{ price: number }, number])[]): Totals {
+  return cartTotals(lines.map(([product, quantity]) => ({ price: product.price, quantity })));
+}
+
 /**
  * Quantities (1..10 each) for the given prices whose subtotal is a multiple of 10 cents, so
  * savings and tax are exact; prefers the fewest items.

@@ -12,11 +12,11 @@ import {
 } from '../support/catalogue';
 import { expect, served, test } from '../support/fixtures';
 import {
-  cartTotals,
   exactQuantities,
   formatCents,
   money,
   suggestionStruckPrice,
+  totalsOfLines,
 } from '../support/money';
 import { cartJson, readStored, seedStorage } from '../support/storage';
 import {
@@ -57,7 +57,7 @@ async function openCart(
 }
 
 async function expectSummary(page: Page, lines: [Product, number][]): Promise<void> {
-  const t = cartTotals(lines.map(([p, quantity]) => ({ price: p.price, quantity })));
+  const t = totalsOfLines(lines);
   const summary = orderSummary(page);
   await expectRow(summary, 'Original price', formatCents(t.subtotal));
   await expectRow(summary, 'Savings', formatCents(t.savings));
@@ -225,7 +225,7 @@ test.describe('cart', () => {
     servedCatalogue,
   }) => {
     const lines = knownCart();
-    const t = cartTotals(lines.map(([p, quantity]) => ({ price: p.price, quantity })));
+    const t = totalsOfLines(lines);
     await openCart(page, servedCatalogue, lines);
     // Line totals change (spec §4: savings are recomputed whenever line totals change).
     const line = cartLine(page, lines[0]![0]);
@@ -297,7 +297,7 @@ test.describe('voucher', () => {
       await expect(voucherBox(page)).toHaveValue('');
     }
     await expectSummary(page, lines);
-    const t = cartTotals(lines.map(([p, quantity]) => ({ price: p.price, quantity })));
+    const t = totalsOfLines(lines);
     await expect.poll(() => readStored(page, 'savings')).toBeCloseTo(t.savings / 100, 2);
   });
 

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { escapeRegExp, priciestProduct, productById, type Product } from '../support/catalogue';
 import { expect, served, test } from '../support/fixtures';
-import { cartTotals, exactQuantities, formatCents, money } from '../support/money';
+import { exactQuantities, formatCents, money, totalsOfLines } from '../support/money';
 import { cartJson, readStored, seedStorage } from '../support/storage';
 import { expectCartCount, expectRow, main } from '../support/ui';
 
@@ -49,7 +49,7 @@ test.describe('checkout', () => {
     servedCatalogue,
   }) => {
     const lines = knownCart();
-    const t = cartTotals(lines.map(([p, quantity]) => ({ price: p.price, quantity })));
+    const t = totalsOfLines(lines);
     await openCheckout(page, servedCatalogue, lines);
     await expectRow(main(page), 'Savings', formatCents(t.savings));
     await expectRow(main(page), 'Total', formatCents(t.total));
@@ -81,7 +81,7 @@ test.describe('checkout', () => {
     servedCatalogue,
   }) => {
     const lines = knownCart();
-    const t = cartTotals(lines.map(([p, quantity]) => ({ price: p.price, quantity })));
+    const t = totalsOfLines(lines);
     await openCheckout(page, servedCatalogue, lines);
     const before = Date.now();
     await confirm(page).click();

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { cardTitle, demoCatalogue, productById, type Product } from '../support/catalogue';
 import { expect, served, test } from '../support/fixtures';
-import { cartTotals, exactQuantities, formatCents } from '../support/money';
+import { cartTotals, exactQuantities, formatCents, totalsOfLines } from '../support/money';
 import {
   STORAGE_KEYS,
   cartJson,
@@ -92,7 +92,7 @@ test.describe('storage', () => {
     await expect(quantityBox(cartLine(page, a))).toHaveValue(String(lines[0]![1]));
     await expect(quantityBox(cartLine(page, b))).toHaveValue(String(lines[1]![1]));
     await expectCartCount(page, lines[0]![1] + lines[1]![1]);
-    const t = cartTotals(lines.map(([p, quantity]) => ({ price: p.price, quantity })));
+    const t = totalsOfLines(lines);
     await expectRow(orderSummary(page), 'Original price', formatCents(t.subtotal));
     await expectRow(orderSummary(page), 'Total', formatCents(t.total));
   });
