@@ -32,6 +32,7 @@ export default defineConfig({
             'tests/electron/**/*.test.ts',
             'tests/catalogue/**/*.test.ts',
             'tests/config/**/*.test.ts',
+            'tests/scripts/**/*.test.ts',
           ],
         },
       },

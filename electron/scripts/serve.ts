@@ -10,25 +10,13 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadDemoCatalogue } from '../catalogue/demo-catalogue';
-import { generateCatalogue } from '../catalogue/generate-catalogue';
-import { listenFetch } from '../catalogue/listen-fetch';
-import { parseCount, REPO_ROOT } from './cli-args';
-import { createShopHandler } from './shop-handler';
-
-const API_BASE = '/api';
-
-async function buildWeb(): Promise<void> {
-  // Read by vite.web.config.mts when it is loaded, so it must be set before build().
-  process.env.VITE_CATALOGUE_URL = API_BASE;
-  const { build } = await import('vite');
-  await build({ configFile: resolve(REPO_ROOT, 'vite.web.config.mts'), logLevel: 'warn' });
-}
+import { buildWebShop, closeOnSignals, DEFAULT_PORT, startBrowserShop } from './browser-shop';
+import { parseCount } from './cli-args';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string', default: '4173' },
+      port: { type: 'string', default: String(DEFAULT_PORT) },
       host: { type: 'string', default: '127.0.0.1' },
       'no-build': { type: 'boolean', default: false },
       products: { type: 'string' },
@@ -36,34 +24,15 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  const port = parseCount('port', values.port) ?? 4173;
-  const productCount = parseCount('products', values.products, 1);
-  const staticDir = resolve(values.dir ?? resolve(REPO_ROOT, 'out', 'web'));
-
-  if (!values['no-build']) await buildWeb();
-
-  const products =
-    productCount === undefined ? loadDemoCatalogue() : generateCatalogue({ count: productCount });
-  const server = await listenFetch(createShopHandler({ staticDir, products, apiBase: API_BASE }), {
-    port,
+  if (!values['no-build']) await buildWebShop();
+  const server = await startBrowserShop({
+    port: parseCount('port', values.port) ?? DEFAULT_PORT,
     host: values.host,
+    productCount: parseCount('products', values.products, 1),
+    ...(values.dir ? { staticDir: resolve(values.dir) } : {}),
   });
   console.log(`Kiosk Shop is running at ${server.origin}/`);
-
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) return;
-    stopping = true;
-    // Open keep-alive connections would otherwise hold the process after Ctrl+C.
-    const force = setTimeout(() => process.exit(0), 3000);
-    force.unref();
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignals(server);
 }
 
 main().catch((error: unknown) => {

@@ -1,23 +1,45 @@
 /**
- * `npm start`: builds and opens the kiosk with `electron-vite preview`, passing flags such
- * as --windowed through. Where the Electron binary is missing it says so in one line
- * instead of letting electron-vite attempt (and fail) a download.
+ * `npm start`: the kiosk. Downloads Electron with its own installer when the binary is
+ * missing, then builds and opens the kiosk (`electron-vite preview`); flags such as
+ * --windowed go to the kiosk. When Electron cannot be had it says why in one line and
+ * serves the shop to a browser instead, on the embedded catalogue, so a newcomer always
+ * ends up with a running shop. `npm start -- --no-fallback` exits 1 instead (for scripts).
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { findElectronBinary, MISSING_ELECTRON_MESSAGE } from './electron-binary';
+import { resolve } from 'node:path';
+import { buildWebShop, closeOnSignals, startBrowserShop } from './browser-shop';
+import { REPO_ROOT } from './cli-args';
+import { ensureElectronBinary } from './electron-binary';
+import { parseLaunchArgs, prepareElectronVite } from './launch-options';
 
-if (findElectronBinary() === null) {
-  console.error(MISSING_ELECTRON_MESSAGE);
-  process.exit(1);
+async function main(): Promise<void> {
+  const { noFallback, kioskArgs } = parseLaunchArgs(process.argv.slice(2));
+  const electron = await ensureElectronBinary({ projectDir: REPO_ROOT });
+  if (electron.binary !== null) {
+    prepareElectronVite(electron.binary, kioskArgs);
+    const { preview } = await import('electron-vite');
+    // Builds, then runs Electron; the process exits with it.
+    await preview(
+      {
+        configFile: resolve(REPO_ROOT, 'electron.vite.config.ts'),
+        root: REPO_ROOT,
+        logLevel: 'warn',
+      },
+      { skipBuild: false },
+    );
+    return;
+  }
+  if (noFallback) {
+    console.error(`${electron.reason}; not opening the browser shop (--no-fallback).`);
+    process.exit(1);
+  }
+  console.error(`${electron.reason}; opening the shop in a browser instead.`);
+  await buildWebShop();
+  const server = await startBrowserShop({ anyPortIfBusy: true });
+  console.log(`Kiosk Shop is running at ${server.origin}/ (open it in a browser)`);
+  closeOnSignals(server);
 }
 
-const electronVite = join(process.cwd(), 'node_modules', '.bin', 'electron-vite');
-const userArgs = process.argv.slice(2);
-const child = spawn(electronVite, ['preview', ...(userArgs.length ? ['--', ...userArgs] : [])], {
-  stdio: 'inherit',
-  shell: process.platform === 'win32',
-});
-child.on('exit', (code, signal) => {
-  process.exit(signal ? 1 : (code ?? 1));
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 });

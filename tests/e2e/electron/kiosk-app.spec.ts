@@ -24,7 +24,7 @@ const binary = findElectronBinary(ROOT);
 
 const skipReason =
   binary === null
-    ? 'Electron binary not installed (node_modules/electron/path.txt + dist missing): the _electron smoke test needs it; it runs on hosted CI.'
+    ? 'no Electron binary (neither node_modules/electron/dist nor ELECTRON_OVERRIDE_DIST_PATH holds one): the _electron smoke test needs it; it runs on hosted CI.'
     : null;
 if (skipReason) console.log(`[electron e2e] skipped: ${skipReason}`);
 test.skip(skipReason !== null, skipReason ?? '');
