@@ -12,7 +12,10 @@ interface Workflow {
   on: unknown;
   jobs: Record<
     string,
-    { strategy?: { matrix?: { include?: Record<string, string>[] } }; steps: Step[] }
+    {
+      strategy?: { matrix?: { include?: Record<string, string>[]; node?: unknown[] } };
+      steps: Step[];
+    }
   >;
 }
 
@@ -53,10 +56,20 @@ describe('the GitHub Actions workflow', () => {
     expect(linux?.test).toMatch(/^xvfb-run .*npm test$/);
   });
 
-  it('uses only official actions pinned to a version', () => {
+  it('uses only official actions, pinned to a full commit SHA with its tag beside it', () => {
     const actions = steps.flatMap((step) => (step.uses ? [step.uses] : []));
     expect(actions.length).toBeGreaterThan(0);
-    for (const action of actions) expect(action).toMatch(/^actions\/[\w-]+@v\d+\.\d+\.\d+$/);
+    for (const action of actions) expect(action).toMatch(/^actions\/[\w-]+@[0-9a-f]{40}$/);
+    // YAML drops comments, so the tag is read from the text: `uses: …@<sha> # vX.Y.Z`.
+    const usesLines = text.split('\n').filter((line) => /^\s*(-\s+)?uses:/.test(line));
+    expect(usesLines).toHaveLength(actions.length);
+    for (const line of usesLines) expect(line).toMatch(/@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+  });
+
+  it('tests on Node 22 and 24, the versions Electron 45 supports', () => {
+    const nodes = Object.values(workflow.jobs).flatMap((job) => job.strategy?.matrix?.node ?? []);
+    expect(nodes).toEqual([22, 24]);
+    expect(text).toContain('node-version: ${{ matrix.node }}');
   });
 
   it('fetches Electron, tests, audits and uploads the installers', () => {
