@@ -1,35 +1,13 @@
 // @ts-check
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-/**
- * Import boundaries (one-way): lib, components/ui ← features/catalogue ← features/cart
- * ← features/checkout ← pages ← app. platform is a leaf the app wires in.
- * The renderer never imports Electron or Node; Electron code never imports the renderer.
- */
-/** @param {string[]} files @param {string[]} forbidden @param {string} message */
-const layer = (files, forbidden, message) => ({
-  files,
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [{ group: forbidden, message }],
-        paths: [
-          {
-            name: 'electron',
-            message:
-              'The renderer talks to Electron only through the preload bridge (src/platform).',
-          },
-        ],
-      },
-    ],
-  },
-});
+import { layerConfigs } from './eslint.layers.mjs';
 
 export default defineConfig(
   {
@@ -68,49 +46,21 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  layer(
-    ['src/lib/**', 'src/components/**'],
-    ['**/features/**', '**/pages/**', '**/app/**', '**/platform/**', 'node:*'],
-    'lib and components/ui are the bottom layer.',
-  ),
-  layer(
-    ['src/features/catalogue/**'],
-    ['**/features/cart/**', '**/features/checkout/**', '**/pages/**', '**/app/**', 'node:*'],
-    'catalogue must not depend on cart, checkout, pages or app.',
-  ),
-  layer(
-    ['src/features/cart/**'],
-    ['**/features/checkout/**', '**/pages/**', '**/app/**', 'node:*'],
-    'cart may use catalogue, nothing above it.',
-  ),
-  layer(
-    ['src/features/checkout/**'],
-    ['**/pages/**', '**/app/**', 'node:*'],
-    'checkout may use cart and catalogue, nothing above it.',
-  ),
-  layer(
-    ['src/pages/**'],
-    ['**/app/**', 'node:*'],
-    'pages compose features; the app composes pages.',
-  ),
-  layer(
-    ['src/platform/**', 'src/app/**', 'src/main.tsx'],
-    ['node:*'],
-    'The renderer runs in a sandbox: no Node modules.',
-  ),
   {
-    files: ['electron/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/src/**', '@/*'], message: 'Electron code must not import the renderer.' },
-          ],
-        },
+    files: ['**/*.{ts,tsx,mts}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x parses the files an import leads to (for no-cycle) with the TS parser.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: 'tsconfig.json',
+        }),
       ],
     },
   },
+  ...layerConfigs,
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
     rules: {

@@ -63,7 +63,7 @@ export default defineConfig({
     timezoneId: 'UTC',
   },
   webServer: {
-    command: `${tsx} electron/scripts/serve.ts --no-build --port ${PORT}`,
+    command: `${tsx} scripts/serve.ts --no-build --port ${PORT}`,
     url: `${ORIGIN}/api/products`,
     reuseExistingServer: !isCI,
     timeout: 60_000,

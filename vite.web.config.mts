@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { buildContentSecurityPolicy } from './electron/shared/csp.ts';
+import { normaliseCatalogueUrl } from './shared/catalogue-url.ts';
+import { buildContentSecurityPolicy } from './shared/csp.ts';
 
 export type RendererTarget = 'kiosk' | 'web';
 
@@ -16,11 +17,11 @@ export type RendererTarget = 'kiosk' | 'web';
 export const DEFAULT_WEB_CATALOGUE_URL = 'https://fakestoreapi.com';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
 const publicDir = fileURLToPath(new URL('./resources/public', import.meta.url));
 
 export function resolveCatalogueUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const url = (env.VITE_CATALOGUE_URL ?? '').trim().replace(/\/+$/, '');
-  return url || DEFAULT_WEB_CATALOGUE_URL;
+  return normaliseCatalogueUrl(env.VITE_CATALOGUE_URL ?? '') || DEFAULT_WEB_CATALOGUE_URL;
 }
 
 /** Injects the strict CSP into index.html of production builds (dev needs Vite's inline preamble). */
@@ -47,7 +48,7 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
     root: srcDir,
     publicDir,
     plugins: [react(), tailwindcss(), contentSecurityPolicy(catalogueUrl)],
-    resolve: { alias: { '@': srcDir } },
+    resolve: { alias: { '@': srcDir, '@shared': sharedDir } },
     define: {
       __SHOP_TARGET__: JSON.stringify(target),
       __SHOP_CATALOGUE_URL__: JSON.stringify(catalogueUrl),

@@ -3,10 +3,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': srcDir } },
+  resolve: { alias: { '@': srcDir, '@shared': sharedDir } },
   define: {
     __SHOP_TARGET__: JSON.stringify('web'),
     __SHOP_CATALOGUE_URL__: JSON.stringify('http://catalogue.test'),
@@ -30,9 +31,10 @@ export default defineConfig({
           include: [
             'electron/**/*.test.ts',
             'tests/electron/**/*.test.ts',
-            'tests/catalogue/**/*.test.ts',
+            'tests/server/**/*.test.ts',
             'tests/config/**/*.test.ts',
             'tests/scripts/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
           ],
         },
       },

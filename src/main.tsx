@@ -3,19 +3,19 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/create-router';
-import { detectPlatform } from './platform/platform';
+import { detectCapabilities } from './platform/capabilities';
 import './styles.css';
 
-const platform = detectPlatform();
-document.documentElement.dataset.target = platform.target;
+const capabilities = detectCapabilities();
+document.documentElement.dataset.target = capabilities.target;
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
       <App
-        platform={platform}
-        router={createRouter(platform.target)}
+        capabilities={capabilities}
+        router={createRouter(capabilities.target)}
         queryClient={createQueryClient()}
       />
     </StrictMode>,

@@ -2,8 +2,8 @@
  * Decides where the kiosk's catalogue lives: the configured host, or (when none is set)
  * the embedded demo catalogue on a free loopback port, so a fresh kiosk works offline.
  */
-import { startCatalogueServer } from '../catalogue/catalogue-server';
-import { loadDemoCatalogue } from '../catalogue/demo-catalogue';
+import { startCatalogueServer } from '../../server/catalogue/catalogue-server';
+import { loadDemoCatalogue } from '../../server/catalogue/demo-catalogue';
 import type { Logger } from './logging';
 
 export interface CatalogueHandle {

@@ -6,19 +6,18 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { RendererConfig } from '../shared/bridge';
-import { isCspSafeUrl } from '../shared/csp';
+import type { RendererConfig } from '../../shared/bridge';
+import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../shared/catalogue-url';
+import { isCspSafeUrl } from '../../shared/csp';
 
 export const CONFIG_FILE_NAME = 'kiosk-config.json';
 
 const catalogueUrlSchema = z
   .string()
-  .trim()
-  .transform((value) => value.replace(/\/+$/, ''))
-  .refine((value) => value === '' || /^https?:\/\/[^/]/i.test(value), {
+  .transform(normaliseCatalogueUrl)
+  .refine((value) => value === '' || isAbsoluteHttpUrl(value), {
     message: 'must be empty or an http(s) URL',
   })
-  .refine((value) => value === '' || URL.canParse(value), { message: 'is not a valid URL' })
   // The origin goes into the Content-Security-Policy header: no `;`, `,`, `*` or quotes.
   .refine((value) => value === '' || isCspSafeUrl(value), {
     message: 'must have a plain host name (letters, digits, dots, hyphens) or IP address',

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, ipcMain, Menu, session, type BrowserWindow } from 'electron';
-import { buildContentSecurityPolicy } from '../shared/csp';
+import { buildContentSecurityPolicy } from '../../shared/csp';
 import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue, type CatalogueHandle } from './catalogue';
 import { loadConfig, toRendererConfig } from './config';

@@ -4,7 +4,7 @@
  * acts on them. One chord is reserved for staff: it asks the renderer for the exit PIN.
  */
 import type { Input, WebContents } from 'electron';
-import { IPC_CHANNELS } from '../shared/bridge';
+import { IPC_CHANNELS } from '../../shared/bridge';
 
 /** Ctrl+Alt+Shift+Q: four keys no shopper presses by accident. */
 export const STAFF_EXIT_CHORD = 'Ctrl+Alt+Shift+Q';
@@ -87,7 +87,6 @@ export function classifyInput(input: KeyInput, options: { allowDevTools: boolean
 
 export interface ShortcutOptions {
   allowDevTools: boolean;
-  onStaffExit?: () => void;
 }
 
 export function setupShortcutBlocker(contents: WebContents, options: ShortcutOptions): void {
@@ -95,10 +94,7 @@ export function setupShortcutBlocker(contents: WebContents, options: ShortcutOpt
     const verdict = classifyInput(input, options);
     if (verdict === 'allow') return;
     event.preventDefault();
-    if (verdict === 'staff-exit') {
-      contents.send(IPC_CHANNELS.staffExitRequested);
-      options.onStaffExit?.();
-    }
+    if (verdict === 'staff-exit') contents.send(IPC_CHANNELS.staffExitRequested);
   });
   // Ctrl+wheel and trackpad pinch zoom the page; a kiosk's layout must not move.
   contents.on('zoom-changed', () => {

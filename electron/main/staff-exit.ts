@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IpcMain } from 'electron';
-import { IPC_CHANNELS } from '../shared/bridge';
+import { IPC_CHANNELS } from '../../shared/bridge';
 import { isTrustedSender } from './ipc-sender';
 import type { Logger } from './logging';
 

@@ -4,8 +4,8 @@
  * and reports false HIGH findings when they come from a helper.
  */
 import { BrowserWindow } from 'electron';
-import type { RendererConfig } from '../shared/bridge';
-import { encodeRendererConfigArg } from '../shared/renderer-config-arg';
+import type { RendererConfig } from '../../shared/bridge';
+import { encodeRendererConfigArg } from '../../shared/renderer-config-arg';
 import { APP_ENTRY_URL } from './app-origin';
 
 export interface WindowChrome {

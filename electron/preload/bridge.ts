@@ -4,7 +4,7 @@
  * functions only, never ipcRenderer itself.
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { IPC_CHANNELS, type KioskBridge, type RendererConfig } from '../shared/bridge';
+import { IPC_CHANNELS, type KioskBridge, type RendererConfig } from '../../shared/bridge';
 
 export function createKioskBridge(
   ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,

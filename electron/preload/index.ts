@@ -4,7 +4,7 @@
  * built-in defaults instead of running half-configured.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { decodeRendererConfigArg } from '../shared/renderer-config-arg';
+import { decodeRendererConfigArg } from '../../shared/renderer-config-arg';
 import { blockExternalDrops, createKioskBridge } from './bridge';
 
 const config = decodeRendererConfigArg(process.argv);

@@ -1,45 +1,46 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { RouterProvider } from 'react-router';
-import type { Platform } from '@/platform/platform';
-import { PlatformProvider } from '@/platform/platform-context';
-import { useShopStore } from '@/features/cart/store/shop-store';
+import type { Capabilities } from '@/platform/capabilities';
+import { CapabilitiesProvider } from '@/platform/capabilities-context';
+import { useCartStore } from '@/features/cart/store/cart-store';
+import { useCartSync } from '@/features/cart/use-cart-sync';
+import { useProductsCache } from '@/features/catalogue/use-products';
 import { forgetReceipt } from '@/features/checkout/last-receipt';
-import { IdleResetDialog } from '@/platform/idle-reset-dialog';
-import { StaffExitDialog } from '@/platform/staff-exit-dialog';
+import { KioskBehaviours } from '@/features/kiosk/kiosk-behaviours';
 import type { createRouter } from './create-router';
-import { useCrossTabSync } from './use-cross-tab-sync';
 
 interface AppProps {
-  platform: Platform;
+  capabilities: Capabilities;
   router: ReturnType<typeof createRouter>;
   queryClient: QueryClient;
 }
 
-export function App({ platform, router, queryClient }: AppProps) {
-  useCrossTabSync();
+/** Keeps this tab's cart and catalogue in step with other tabs of the web shop. */
+function StorageSync() {
+  useCartSync();
+  useProductsCache();
+  return null;
+}
+
+export function App({ capabilities, router, queryClient }: AppProps) {
   const hasSession = useCallback(
-    () => useShopStore.getState().cart.length > 0 || router.state.location.pathname !== '/',
+    () => useCartStore.getState().cart.length > 0 || router.state.location.pathname !== '/',
     [router],
   );
+  // A shopper's session is the cart and the last receipt; the catalogue cache stays.
   const startOver = useCallback(() => {
-    useShopStore.getState().clearCart();
+    useCartStore.getState().clearCart();
     forgetReceipt();
     void router.navigate('/');
   }, [router]);
   return (
-    <PlatformProvider platform={platform}>
+    <CapabilitiesProvider capabilities={capabilities}>
       <QueryClientProvider client={queryClient}>
+        <StorageSync />
         <RouterProvider router={router} />
-        {platform.bridge && <StaffExitDialog bridge={platform.bridge} />}
-        {platform.config.idleTimeoutSeconds > 0 && (
-          <IdleResetDialog
-            idleTimeoutSeconds={platform.config.idleTimeoutSeconds}
-            hasSession={hasSession}
-            onReset={startOver}
-          />
-        )}
+        <KioskBehaviours hasSession={hasSession} onStartOver={startOver} />
       </QueryClientProvider>
-    </PlatformProvider>
+    </CapabilitiesProvider>
   );
 }

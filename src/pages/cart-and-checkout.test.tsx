@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useShopStore } from '@/features/cart/store/shop-store';
+import { useCartStore } from '@/features/cart/store/cart-store';
 import { makeProduct } from '@/test/product-fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -25,14 +25,13 @@ function summaryValue(label: string): string {
 describe('cart and checkout', () => {
   beforeEach(async () => {
     localStorage.clear();
-    await useShopStore.persist.rehydrate();
-    useShopStore.getState().clearCart();
-    useShopStore.getState().setProducts([]);
+    await useCartStore.persist.rehydrate();
+    useCartStore.getState().clearCart();
   });
 
   it('shows the summary rows with savings 10%, tax 20% and free pickup', () => {
-    useShopStore.getState().addToCart(shirt, 2);
-    useShopStore.getState().addToCart(ring, 1);
+    useCartStore.getState().addToCart(shirt, 2);
+    useCartStore.getState().addToCart(ring, 1);
     renderApp('/cart');
     expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeInTheDocument();
     expect(summaryValue('Original price')).toBe('$242.20');
@@ -44,11 +43,11 @@ describe('cart and checkout', () => {
 
   it('totals are right after removing the last line', async () => {
     const user = userEvent.setup();
-    useShopStore.getState().addToCart(ring, 1);
+    useCartStore.getState().addToCart(ring, 1);
     renderApp('/cart');
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.getByRole('heading', { level: 1, name: 'No items in cart' })).toBeInTheDocument();
-    expect(useShopStore.getState()).toMatchObject({ subtotalCents: 0, savingsCents: 0 });
+    expect(useCartStore.getState()).toMatchObject({ subtotalCents: 0, savingsCents: 0 });
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
       'href',
       '/products',
@@ -57,7 +56,7 @@ describe('cart and checkout', () => {
 
   it('changes a line quantity with the stepper', async () => {
     const user = userEvent.setup();
-    useShopStore.getState().addToCart(ring, 1);
+    useCartStore.getState().addToCart(ring, 1);
     renderApp('/cart');
     const line = within(screen.getByRole('region', { name: 'Items in your cart' })).getByRole(
       'listitem',
@@ -68,7 +67,7 @@ describe('cart and checkout', () => {
 
   it('a voucher field is cleared after every attempt', async () => {
     const user = userEvent.setup();
-    useShopStore.getState().addToCart(ring, 1);
+    useCartStore.getState().addToCart(ring, 1);
     renderApp('/cart');
     const field = screen.getByRole('textbox', { name: 'Do you have a voucher or gift card?' });
     await user.type(field, 'nope{Enter}');
@@ -82,7 +81,7 @@ describe('cart and checkout', () => {
 
   it('confirming checkout clears the cart, shows a receipt and hides the totals', async () => {
     const user = userEvent.setup();
-    useShopStore.getState().addToCart(shirt, 1);
+    useCartStore.getState().addToCart(shirt, 1);
     renderApp('/checkout');
     expect(screen.getByText('Qty 1')).toBeInTheDocument();
     // 109.95 + 21.99 tax − 11.00 savings (10.995 rounded half up)
@@ -100,7 +99,7 @@ describe('cart and checkout', () => {
 
   it('keeps the last receipt findable after a reload of the thank-you page', async () => {
     const user = userEvent.setup();
-    useShopStore.getState().addToCart(shirt, 1);
+    useCartStore.getState().addToCart(shirt, 1);
     const first = renderApp('/checkout');
     await user.click(screen.getByRole('button', { name: 'Confirm Purchase !' }));
     const receipt = screen.getByText(/^Receipt-\d{13}-\d{1,3}$/).textContent;

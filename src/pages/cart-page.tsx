@@ -5,16 +5,17 @@ import { OrderSummary } from '@/features/cart/components/order-summary';
 import { Suggestions } from '@/features/cart/components/suggestions';
 import { VoucherForm } from '@/features/cart/components/voucher-form';
 import { orderTotals } from '@/features/cart/pricing';
-import { useShopStore } from '@/features/cart/store/shop-store';
+import { useCartStore } from '@/features/cart/store/cart-store';
 import { pickSuggestions } from '@/features/cart/suggestions';
+import { useKnownProducts } from '@/features/catalogue/use-products';
 import { PageTitle } from './page-title';
 
 export function CartPage() {
-  const cart = useShopStore((state) => state.cart);
-  const products = useShopStore((state) => state.products);
-  const subtotalCents = useShopStore((state) => state.subtotalCents);
-  const savingsCents = useShopStore((state) => state.savingsCents);
-  const { addToCart, setQuantity, removeFromCart, applyVoucher } = useShopStore.getState();
+  const cart = useCartStore((state) => state.cart);
+  const products = useKnownProducts();
+  const subtotalCents = useCartStore((state) => state.subtotalCents);
+  const savingsCents = useCartStore((state) => state.savingsCents);
+  const { addToCart, setQuantity, removeFromCart, applyVoucher } = useCartStore.getState();
   const suggestions = pickSuggestions(products, cart);
 
   if (cart.length === 0) {

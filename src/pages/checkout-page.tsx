@@ -1,49 +1,19 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { CheckIcon, StoreIcon } from '@/components/ui/icons';
+import { StoreIcon } from '@/components/ui/icons';
 import { Money } from '@/components/ui/money';
 import { SummaryRow } from '@/features/cart/components/summary-row';
 import { lineTotal, orderTotals } from '@/features/cart/pricing';
-import { useShopStore } from '@/features/cart/store/shop-store';
-import { lastReceipt, rememberReceipt } from '@/features/checkout/last-receipt';
-import { createReceiptId } from '@/features/checkout/receipt';
+import { useCartStore } from '@/features/cart/store/cart-store';
+import { LastReceiptNote } from '@/features/checkout/components/last-receipt-note';
+import { ThankYou } from '@/features/checkout/components/thank-you';
+import { useConfirmPurchase } from '@/features/checkout/use-confirm-purchase';
 import { PageTitle } from './page-title';
 
-function ThankYou({ receiptId }: { receiptId: string }) {
-  return (
-    <div className="card mx-auto flex max-w-xl flex-col items-center gap-4 p-10 text-center">
-      <span className="grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-800">
-        <CheckIcon width={34} height={34} />
-      </span>
-      <h1 className="text-3xl font-bold">Thank you for your purchase!</h1>
-      <p className="text-muted">Show this receipt at the pickup counter to collect your order.</p>
-      <p className="rounded-xl bg-tile px-5 py-3 font-mono text-lg font-semibold break-all">
-        {receiptId}
-      </p>
-      <Link to="/products" className="btn-primary mt-2">
-        Keep Shoping
-      </Link>
-    </div>
-  );
-}
-
-/** After a reload of the thank-you page the receipt number must still be findable. */
-function LastReceiptNote() {
-  const [receipt] = useState(lastReceipt);
-  if (!receipt) return null;
-  return (
-    <p className="text-muted">
-      Your last receipt: <span className="font-mono font-semibold text-ink">{receipt}</span>
-    </p>
-  );
-}
-
 export function CheckoutPage() {
-  const cart = useShopStore((state) => state.cart);
-  const subtotalCents = useShopStore((state) => state.subtotalCents);
-  const savingsCents = useShopStore((state) => state.savingsCents);
-  const clearCart = useShopStore((state) => state.clearCart);
-  const [receiptId, setReceiptId] = useState<string | null>(null);
+  const cart = useCartStore((state) => state.cart);
+  const subtotalCents = useCartStore((state) => state.subtotalCents);
+  const savingsCents = useCartStore((state) => state.savingsCents);
+  const { receiptId, confirm } = useConfirmPurchase();
 
   if (receiptId) {
     return (
@@ -55,13 +25,6 @@ export function CheckoutPage() {
   }
 
   const totals = orderTotals(subtotalCents, savingsCents);
-  const confirm = () => {
-    // Spec §4: no order is sent anywhere; the cart is cleared and a receipt id is made.
-    const id = createReceiptId();
-    rememberReceipt(id);
-    clearCart();
-    setReceiptId(id);
-  };
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CartIcon, CheckIcon, StoreIcon } from '@/components/ui/icons';
-import { CATEGORIES } from '@/features/catalogue/catalogue-rules';
+import { CATEGORIES } from '@shared/categories';
 import { PageTitle } from './page-title';
 
 const STEPS = [
@@ -17,7 +17,6 @@ const TILE_COLOURS = [
 ] as const;
 
 export function HomePage() {
-  const categories = CATEGORIES.filter((category) => category.value !== 'all');
   return (
     <div>
       <PageTitle title="Welcome" />
@@ -51,7 +50,7 @@ export function HomePage() {
           Shop by category
         </h2>
         <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {categories.map((category, index) => (
+          {CATEGORIES.map((category, index) => (
             <li key={category.value}>
               <Link
                 to={`/products?category=${encodeURIComponent(category.value)}`}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { useShopStore } from '@/features/cart/store/shop-store';
+import { useCartStore } from '@/features/cart/store/cart-store';
 import { makeProduct } from '@/test/product-fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 
@@ -15,8 +15,8 @@ describe('product page', () => {
   let fetchMock: Mock<typeof fetch>;
   beforeEach(async () => {
     localStorage.clear();
-    await useShopStore.persist.rehydrate();
-    useShopStore.getState().clearCart();
+    await useCartStore.persist.rehydrate();
+    useCartStore.getState().clearCart();
     fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(product)));
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -36,8 +36,8 @@ describe('product page', () => {
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(screen.getByRole('button', { name: 'Added' })).toBeInTheDocument();
-    expect(useShopStore.getState().cart[0]?.quantity).toBe(2);
-    expect(useShopStore.getState().subtotalCents).toBe(259998);
+    expect(useCartStore.getState().cart[0]?.quantity).toBe(2);
+    expect(useCartStore.getState().subtotalCents).toBe(259998);
     expect(screen.getByRole('link', { name: 'Buy it now' })).toHaveAttribute('href', '/cart');
   });
 

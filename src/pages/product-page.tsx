@@ -17,16 +17,16 @@ import {
   isInCart,
   MAX_QUANTITY,
 } from '@/features/cart/cart-rules';
-import { useShopStore } from '@/features/cart/store/shop-store';
-import { useCatalogueUrl } from '@/platform/platform-context';
+import { useCartStore } from '@/features/cart/store/cart-store';
+import { useCatalogueUrl } from '@/platform/capabilities-context';
 import { PageTitle } from './page-title';
 
 export const DEFAULT_DETAIL_QUANTITY = 1;
 
 function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(DEFAULT_DETAIL_QUANTITY);
-  const addToCart = useShopStore((state) => state.addToCart);
-  const inCart = useShopStore((state) => isInCart(state.cart, product.id));
+  const addToCart = useCartStore((state) => state.addToCart);
+  const inCart = useCartStore((state) => isInCart(state.cart, product.id));
 
   return (
     <article className="grid gap-8 md:grid-cols-2 md:gap-12">

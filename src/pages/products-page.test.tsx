@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { useShopStore } from '@/features/cart/store/shop-store';
+import { useCartStore } from '@/features/cart/store/cart-store';
 import { makeProduct } from '@/test/product-fixtures';
 import { jsonResponse, renderApp, TEST_CATALOGUE_URL } from '@/test/render-app';
 
@@ -21,7 +21,7 @@ describe('products page', () => {
 
   beforeEach(async () => {
     localStorage.clear();
-    await useShopStore.persist.rehydrate();
+    await useCartStore.persist.rehydrate();
     fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(catalogue)));
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -40,7 +40,7 @@ describe('products page', () => {
   });
 
   it('does not call the catalogue when products are cached', async () => {
-    useShopStore.getState().setProducts(catalogue);
+    localStorage.setItem('products', JSON.stringify(catalogue));
     renderApp('/products');
     expect(await screen.findAllByRole('article')).toHaveLength(6);
     expect(fetchMock).not.toHaveBeenCalled();

@@ -1,65 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { ErrorPanel } from '@/components/ui/error-panel';
-import { productQueries } from '@/features/catalogue/api/product-queries';
 import { CategoryList } from '@/features/catalogue/components/category-list';
 import { Pagination } from '@/features/catalogue/components/pagination';
 import { ProductCard } from '@/features/catalogue/components/product-card';
 import { ProductCardSkeleton } from '@/features/catalogue/components/product-card-skeleton';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { SearchForm } from '@/features/catalogue/components/search-form';
-import {
-  filterProducts,
-  paginate,
-  PAGE_SIZE,
-  toCategory,
-  toPageNumber,
-  type CategoryValue,
-} from '@/features/catalogue/catalogue-rules';
+import { filterProducts, paginate, PAGE_SIZE } from '@/features/catalogue/catalogue-rules';
+import { useCatalogueParams } from '@/features/catalogue/use-catalogue-params';
+import { useCatalogue } from '@/features/catalogue/use-products';
 import { cardListPrice } from '@/features/cart/pricing';
-import { useShopStore } from '@/features/cart/store/shop-store';
-import { useCatalogueUrl } from '@/platform/platform-context';
+import { useCartStore } from '@/features/cart/store/cart-store';
 import { PageTitle } from './page-title';
 
-/** Search term, category and page live in the URL: shareable on the web, back button works. */
-function useCatalogueParams() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const category = toCategory(params.get('category'));
-  const page = toPageNumber(params.get('page'));
-
-  const update = (next: { search?: string; category?: CategoryValue; page?: number }) => {
-    const merged = { search, category, page, ...next };
-    const query = new URLSearchParams();
-    if (merged.search) query.set('q', merged.search);
-    if (merged.category !== 'all') query.set('category', merged.category);
-    if (merged.page > 1) query.set('page', String(merged.page));
-    setParams(query);
-  };
-  return { search, category, page, update };
-}
-
 export function ProductsPage() {
-  const catalogueUrl = useCatalogueUrl();
-  const cachedProducts = useShopStore((state) => state.products);
-  const setProducts = useShopStore((state) => state.setProducts);
-  const addToCart = useShopStore((state) => state.addToCart);
+  const addToCart = useCartStore((state) => state.addToCart);
   const { search, category, page, update } = useCatalogueParams();
-
-  // Spec §7: the catalogue is fetched only when nothing is cached.
-  const query = useQuery({
-    ...productQueries.all(catalogueUrl),
-    enabled: cachedProducts.length === 0,
-  });
-  useEffect(() => {
-    if (query.data && query.data.length > 0) setProducts(query.data);
-  }, [query.data, setProducts]);
-
-  const products = useMemo(
-    () => (cachedProducts.length > 0 ? cachedProducts : (query.data ?? [])),
-    [cachedProducts, query.data],
-  );
+  // Spec §7: fetched only when local storage holds no cached catalogue.
+  const query = useCatalogue();
+  const products = useMemo(() => query.data ?? [], [query.data]);
   // A catalogue can hold tens of thousands of products: filter only when the inputs change.
   const filtered = useMemo(
     () => filterProducts(products, search, category),

@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter } from 'react-router';
+import { App } from '@/app/app';
 import { routes } from '@/app/routes';
-import { PlatformProvider } from '@/platform/platform-context';
+import type { Capabilities } from '@/platform/capabilities';
 
 export const TEST_CATALOGUE_URL = 'http://catalogue.test';
 
@@ -10,17 +11,14 @@ export const TEST_CATALOGUE_URL = 'http://catalogue.test';
 export function renderApp(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const platform = {
-    target: 'web' as const,
+  const capabilities: Capabilities = {
+    target: 'web',
+    catalogueUrl: TEST_CATALOGUE_URL,
     bridge: null,
-    config: { catalogueUrl: TEST_CATALOGUE_URL, mode: 'windowed' as const, idleTimeoutSeconds: 0 },
+    kiosk: { idleResetSeconds: null, staffExit: false },
   };
   const view = render(
-    <PlatformProvider platform={platform}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </PlatformProvider>,
+    <App capabilities={capabilities} router={router} queryClient={queryClient} />,
   );
   return { ...view, router };
 }

@@ -4,7 +4,7 @@
  * Run: npm run bench [-- --products 50000]
  */
 import { performance } from 'node:perf_hooks';
-import { generateCatalogue } from '../../electron/catalogue/generate-catalogue';
+import { generateCatalogue } from '../../server/catalogue/generate-catalogue';
 import { addLine, type CartLine } from '../../src/features/cart/cart-rules';
 import { orderTotals, savingsFor, subtotal } from '../../src/features/cart/pricing';
 import { pickSuggestions } from '../../src/features/cart/suggestions';

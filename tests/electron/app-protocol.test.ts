@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { handleAppRequest, resolveAppFile, rewriteCspMeta } from '../../electron/main/app-files';
-import { buildContentSecurityPolicy } from '../../electron/shared/csp';
+import { buildContentSecurityPolicy } from '../../shared/csp';
 
 const registered: unknown[] = [];
 vi.mock('electron', () => ({

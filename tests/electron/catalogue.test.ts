@@ -11,10 +11,10 @@ const server = {
 const startCatalogueServer = vi.fn((_options: unknown) => Promise.resolve(server));
 const loadDemoCatalogue = vi.fn((_dir?: string) => [{ id: 1 }]);
 
-vi.mock('../../electron/catalogue/catalogue-server', () => ({
+vi.mock('../../server/catalogue/catalogue-server', () => ({
   startCatalogueServer: (options: unknown) => startCatalogueServer(options),
 }));
-vi.mock('../../electron/catalogue/demo-catalogue', () => ({
+vi.mock('../../server/catalogue/demo-catalogue', () => ({
   loadDemoCatalogue: (dir?: string) => loadDemoCatalogue(dir),
 }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildContentSecurityPolicy, catalogueOrigin } from '../../electron/shared/csp';
+import { buildContentSecurityPolicy, catalogueOrigin } from '../../shared/csp';
 
 describe('the Content-Security-Policy', () => {
   it('has no unsafe-eval or unsafe-inline and allows only the app and the catalogue', () => {

@@ -5,7 +5,7 @@ import {
   auditFindings,
   parseAllowList,
   parseSarifReport,
-} from '../../electron/scripts/electronegativity-report';
+} from '../../scripts/electronegativity-report';
 
 const sarif = {
   runs: [

@@ -2,11 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { IpcRenderer } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { blockExternalDrops, createKioskBridge } from '../../electron/preload/bridge';
-import { CONFIG_ARG_PREFIX, IPC_CHANNELS, type RendererConfig } from '../../electron/shared/bridge';
-import {
-  decodeRendererConfigArg,
-  encodeRendererConfigArg,
-} from '../../electron/shared/renderer-config-arg';
+import { CONFIG_ARG_PREFIX, IPC_CHANNELS, type RendererConfig } from '../../shared/bridge';
+import { decodeRendererConfigArg, encodeRendererConfigArg } from '../../shared/renderer-config-arg';
 import { as } from './fake-electron';
 
 vi.mock('electron', () => ({}));

@@ -1,7 +1,7 @@
 import type { WebContents } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { classifyInput, setupShortcutBlocker, type KeyInput } from '../../electron/main/shortcuts';
-import { IPC_CHANNELS } from '../../electron/shared/bridge';
+import { IPC_CHANNELS } from '../../shared/bridge';
 import { as, FakeEvent, FakeWebContents } from './fake-electron';
 
 vi.mock('electron', () => ({}));

@@ -2,7 +2,7 @@ import type { IpcMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { PinAttemptLimiter, pinMatches, setupStaffExit } from '../../electron/main/staff-exit';
 import { isTrustedSender } from '../../electron/main/ipc-sender';
-import { IPC_CHANNELS } from '../../electron/shared/bridge';
+import { IPC_CHANNELS } from '../../shared/bridge';
 import { as, fakeLogger, ipcEventFrom } from './fake-electron';
 
 vi.mock('electron', () => ({}));

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RendererConfig } from '../../electron/shared/bridge';
-import { decodeRendererConfigArg } from '../../electron/shared/renderer-config-arg';
+import type { RendererConfig } from '../../shared/bridge';
+import { decodeRendererConfigArg } from '../../shared/renderer-config-arg';
 import type { BrowserWindow } from 'electron';
 import { as, FakeBrowserWindow, FakeEvent } from './fake-electron';
 

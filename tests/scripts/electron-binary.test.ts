@@ -9,7 +9,7 @@ import {
   summariseInstallerError,
   type EnsureResult,
   type InstallResult,
-} from '../../electron/scripts/electron-binary';
+} from '../../scripts/electron-binary';
 
 function project(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-electron-'));

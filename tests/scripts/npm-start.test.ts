@@ -57,8 +57,13 @@ function npmRun(script: string, cwd: string, args: string[], env: NodeJS.Process
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { child, output: () => output, exited };
+  const run = { child, output: () => output, exited };
+  started.push(run);
+  return run;
 }
+
+/** Every run, so a test that times out cannot leave a server behind. */
+const started: Run[] = [];
 
 function stop(run: Run): void {
   if (run.child.exitCode !== null || run.child.pid === undefined) return;
@@ -110,6 +115,7 @@ describe('npm start on a fresh clone', () => {
     project = createTempProject();
   });
   afterAll(() => {
+    started.forEach(stop);
     rmSync(project, { recursive: true, force: true });
   });
 

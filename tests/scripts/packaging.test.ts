@@ -8,7 +8,7 @@ import {
   looksLikeDownloadFailure,
   overrideProblem,
   packagingNeeds,
-} from '../../electron/scripts/packaging';
+} from '../../scripts/packaging';
 import { REPO_ROOT } from './temp-project';
 
 describe('npm run package', () => {
@@ -46,7 +46,7 @@ describe('npm run package', () => {
   it('stops at once, saying what it needs, when the override is wrong', () => {
     const run = spawnSync(
       process.execPath,
-      [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'electron/scripts/package.ts'],
+      [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/package.ts'],
       {
         cwd: REPO_ROOT,
         encoding: 'utf8',

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { CartIcon } from '@/components/ui/icons';
 import { totalQuantity } from '@/features/cart/cart-rules';
-import { useShopStore } from '@/features/cart/store/shop-store';
+import { useCartStore } from '@/features/cart/store/cart-store';
 
 /** The cart icon with a badge of the total item quantity; always visible in the header. */
 export function CartLink() {
-  const count = useShopStore((state) => totalQuantity(state.cart));
+  const count = useCartStore((state) => totalQuantity(state.cart));
   return (
     <Link
       to="/cart"

@@ -1,4 +1,4 @@
-import type { Product } from '@/features/catalogue/api/product-schema';
+import type { Product } from '@/features/catalogue/public';
 
 /** A cart line exactly as the original shop stored it: productData is a copy of the product. */
 export interface CartLine {

@@ -1,4 +1,4 @@
-import type { Product } from '@/features/catalogue/api/product-schema';
+import type { Product } from '@/features/catalogue/public';
 import type { CartLine } from './cart-rules';
 
 export const SUGGESTION_COUNT = 3;

@@ -1,15 +1,10 @@
+import { CATEGORIES as CATALOGUE_CATEGORIES } from '@shared/categories';
 import type { Product } from './api/product-schema';
 
 export const PAGE_SIZE = 6;
 
-/** The spec's category list; `value` is what the lower-cased product category must equal. */
-export const CATEGORIES = [
-  { label: 'All', value: 'all' },
-  { label: "Women's clothing", value: "women's clothing" },
-  { label: "Men's clothing", value: "men's clothing" },
-  { label: 'Jewelery', value: 'jewelery' },
-  { label: 'Electronics', value: 'electronics' },
-] as const;
+/** The spec's category list: All, then the catalogue's own; `value` is what the lower-cased product category must equal. */
+export const CATEGORIES = [{ label: 'All', value: 'all' }, ...CATALOGUE_CATEGORIES] as const;
 
 export type CategoryValue = (typeof CATEGORIES)[number]['value'];
 

@@ -14,8 +14,8 @@ import {
   type ElectronApplication,
   type Page,
 } from '@playwright/test';
-import { findElectronBinary } from '../../../electron/scripts/electron-binary';
-import type { KioskBridge } from '../../../electron/shared/bridge';
+import { findElectronBinary } from '../../../scripts/electron-binary';
+import type { KioskBridge } from '../../../shared/bridge';
 
 const ROOT = resolve(__dirname, '../../..');
 const MAIN = join(ROOT, 'out', 'main', 'index.js');

@@ -1,5 +1,4 @@
-import { ProductCard } from '@/features/catalogue/components/product-card';
-import type { Product } from '@/features/catalogue/api/product-schema';
+import { ProductCard, type Product } from '@/features/catalogue/public';
 import { suggestionListPrice } from '../pricing';
 
 export const SUGGESTION_DESCRIPTION_WORDS = 8;

@@ -1,20 +1,12 @@
-import {
-  parseProduct,
-  parseProductList,
-  type Product,
-} from '@/features/catalogue/api/product-schema';
+import { parseProduct } from '@/features/catalogue/public';
 import { clampQuantity, type CartLine } from '../cart-rules';
 
-/** The four localStorage keys of the spec, with the original shop's JSON formats. */
-export const STORAGE_KEYS = {
+/** The cart's three localStorage keys of the spec, with the original shop's JSON formats. */
+export const CART_STORAGE_KEYS = {
   cart: 'cart',
-  products: 'products',
   savings: 'savings',
   totalPriceBeforeTax: 'totalPriceBeforeTax',
 } as const;
-
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
-export const ALL_STORAGE_KEYS: readonly StorageKey[] = Object.values(STORAGE_KEYS);
 
 /**
  * A stored cart, validated: lines without a valid product are dropped, odd quantities
@@ -38,10 +30,6 @@ export function parseStoredCart(value: unknown): CartLine[] {
     });
   }
   return [...lines.values()];
-}
-
-export function parseStoredProducts(value: unknown): Product[] {
-  return parseProductList(value, 'stored products') ?? [];
 }
 
 /** savings / totalPriceBeforeTax: a non-negative dollar amount, else the default 0. */

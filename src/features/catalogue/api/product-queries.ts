@@ -1,12 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
+import { loadCachedProducts, saveCachedProducts } from '../products-cache';
 import { fetchProduct, fetchProducts } from './catalogue-client';
 
 /** Query key and fetcher kept together (TanStack query options factory). */
 export const productQueries = {
+  /**
+   * The whole catalogue. Spec §7: fetched only when local storage holds no cached products,
+   * so the cache is the query's initial data and it never goes stale; a fetched list is cached.
+   */
   all: (baseUrl: string) =>
     queryOptions({
       queryKey: ['catalogue', baseUrl, 'products'],
-      queryFn: ({ signal }) => fetchProducts(baseUrl, signal),
+      queryFn: async ({ signal }) => {
+        const products = await fetchProducts(baseUrl, signal);
+        if (products.length > 0) saveCachedProducts(products);
+        return products;
+      },
+      initialData: loadCachedProducts,
       staleTime: Infinity,
     }),
   detail: (baseUrl: string, id: string) =>

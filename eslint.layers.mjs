@@ -1,0 +1,139 @@
+// @ts-check
+/**
+ * The doors of the code base, enforced by file path (import-x resolves every import,
+ * relative or aliased, to the file it names) rather than by matching import text.
+ *
+ *   src:    lib, components/ui  ←  features/*  ←  pages  ←  app      (platform: detection + bridge)
+ *   shared: imported by every runtime, imports nothing of theirs
+ *   electron/main, server, scripts: Node; never the renderer
+ *
+ * Read by eslint.config.mjs and by tests/architecture, which proves each door holds.
+ */
+
+/** Which feature may use which, always through that feature's public file. */
+export const FEATURE_DEPENDENCIES = {
+  catalogue: [],
+  cart: ['catalogue'],
+  checkout: ['cart', 'catalogue'],
+  kiosk: [],
+};
+
+/** A feature's one public file: all another feature may import from it. */
+export const FEATURE_PUBLIC_FILE = 'public.ts';
+
+const RENDERER_ONLY =
+  'The renderer reaches Electron only through the preload bridge (src/platform) and shared/.';
+
+/** @typedef {{ target: string, from: string | string[], except?: string[], message: string }} Zone */
+
+/** @returns {Zone[]} */
+function featureZones() {
+  /** @type {Zone[]} */
+  const zones = [];
+  for (const [feature, allowed] of Object.entries(FEATURE_DEPENDENCIES)) {
+    for (const other of Object.keys(FEATURE_DEPENDENCIES)) {
+      if (other === feature) continue;
+      const mayUse = /** @type {string[]} */ (allowed).includes(other);
+      zones.push({
+        target: `./src/features/${feature}`,
+        from: `./src/features/${other}`,
+        ...(mayUse ? { except: [`./${FEATURE_PUBLIC_FILE}`] } : {}),
+        message: mayUse
+          ? `features/${feature} may use features/${other} only through its ${FEATURE_PUBLIC_FILE}.`
+          : `features/${feature} must not depend on features/${other}.`,
+      });
+    }
+  }
+  return zones;
+}
+
+/** @type {Zone[]} */
+export const LAYER_ZONES = [
+  {
+    target: './src',
+    from: ['./electron', './server', './scripts', './tests'],
+    message: RENDERER_ONLY,
+  },
+  {
+    target: './src/lib',
+    from: ['./src/components', './src/features', './src/pages', './src/app', './src/platform'],
+    message: 'lib is the bottom layer: plain functions, no UI, no features.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/features', './src/pages', './src/app', './src/platform'],
+    message: 'components/ui are shared building blocks: they know no feature, page or platform.',
+  },
+  {
+    target: './src/platform',
+    from: ['./src/components', './src/features', './src/pages', './src/app'],
+    message:
+      'platform is detection and the bridge only: features use it, it uses no feature or UI.',
+  },
+  {
+    target: './src/features',
+    from: ['./src/pages', './src/app'],
+    message: 'Features are composed by pages and the app, never the other way round.',
+  },
+  ...featureZones(),
+  {
+    target: './src/pages',
+    from: './src/app',
+    message: 'Pages compose features; the app composes pages.',
+  },
+  {
+    target: './shared',
+    from: ['./src', './electron', './server', './scripts', './tests'],
+    message: 'shared/ is imported by every runtime and imports none of them.',
+  },
+  {
+    target: './electron/main',
+    from: ['./src', './electron/preload', './scripts', './tests'],
+    message: 'The main process never imports the renderer, the preload or scripts.',
+  },
+  {
+    target: './electron/preload',
+    from: ['./src', './electron/main', './server', './scripts', './tests'],
+    message: 'The sandboxed preload imports only shared/ and Electron’s renderer modules.',
+  },
+  {
+    target: './server',
+    from: ['./src', './electron', './scripts', './tests'],
+    message: 'The servers are plain Node: no renderer, no Electron, no scripts.',
+  },
+  {
+    target: './scripts',
+    from: ['./src', './tests'],
+    message: 'Scripts run in Node and never import the renderer or tests.',
+  },
+];
+
+const noElectronModule = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [{ name: 'electron', message: RENDERER_ONLY }],
+      patterns: [{ group: ['electron/*'], message: RENDERER_ONLY }],
+    },
+  ],
+};
+
+/** Flat-config entries with the layer rules; the import-x plugin and resolver are set by the caller. */
+export const layerConfigs = [
+  {
+    files: ['**/*.{ts,tsx,mts}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Browser and sandbox code: no Node built-ins (the renderer and shared also lack their types).
+    files: ['src/**/*.{ts,tsx}', 'shared/**/*.ts', 'electron/preload/**/*.ts'],
+    rules: { 'import-x/no-nodejs-modules': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/**/*.ts'],
+    rules: noElectronModule,
+  },
+];

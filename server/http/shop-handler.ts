@@ -1,0 +1,44 @@
+import { buildContentSecurityPolicy } from '../../shared/csp';
+import { createCatalogueApp } from '../catalogue/catalogue-app';
+import type { CatalogueProduct } from '../catalogue/product-schema';
+import { compressResponse } from './compression';
+import { createStaticSite } from './static-site';
+
+export interface ShopHandlerOptions {
+  /** The web build to serve, e.g. out/web. */
+  staticDir: string;
+  products: readonly CatalogueProduct[];
+  /** Where the catalogue is mounted; the web build must be built with the same VITE_CATALOGUE_URL. */
+  apiBase?: string;
+}
+
+/** The web build and its catalogue on one origin, with the headers a static host should send. */
+export function createShopHandler({
+  staticDir,
+  products,
+  apiBase = '/api',
+}: ShopHandlerOptions): (request: Request) => Promise<Response> {
+  const catalogue = createCatalogueApp({ products, basePath: apiBase });
+  const site = createStaticSite({ root: staticDir });
+  const csp = `${buildContentSecurityPolicy(apiBase)}; frame-ancestors 'none'`;
+
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    const isApi = pathname === apiBase || pathname.startsWith(`${apiBase}/`);
+    const response = isApi ? await catalogue.fetch(request) : await site(request);
+    // Responses from fetch handlers may have immutable headers; copy before adding ours.
+    const headers = new Headers(response.headers);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'no-referrer');
+    headers.set('X-Frame-Options', 'DENY');
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', csp);
+    return compressResponse(
+      request,
+      new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      }),
+    );
+  };
+}

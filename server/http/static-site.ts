@@ -1,0 +1,76 @@
+import { extname, resolve } from 'node:path';
+import { contentTypeFor, readFileInside, resolveInside } from './static-files';
+
+const HTML = contentTypeFor('index.html');
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface StaticSiteOptions {
+  /** The built site, e.g. out/web. */
+  root: string;
+}
+
+const text = (status: number, body: string, headers: Record<string, string> = {}): Response =>
+  new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  });
+
+/**
+ * Serves a single-page app: real files as they are, extension-less paths (deep links such
+ * as /product/3) as index.html, everything else 404. Hashed /assets/ never fall back.
+ */
+export function createStaticSite({
+  root,
+}: StaticSiteOptions): (request: Request) => Promise<Response> {
+  const siteRoot = resolve(root);
+  const index = resolve(siteRoot, 'index.html');
+
+  const serveIndex = async (method: string): Promise<Response> => {
+    const html = await readFileInside(siteRoot, index);
+    if (!html) return text(404, 'Not found: the web build has no index.html');
+    return new Response(method === 'HEAD' ? null : new Uint8Array(html), {
+      status: 200,
+      headers: { 'Content-Type': HTML, 'Cache-Control': 'no-cache' },
+    });
+  };
+
+  return async (request) => {
+    const { method } = request;
+    if (method !== 'GET' && method !== 'HEAD') {
+      return text(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    }
+    const { pathname } = new URL(request.url);
+    const file = resolveInside(siteRoot, pathname);
+    if (file === null) return text(400, 'Bad request');
+    if (file === siteRoot || file === index) return serveIndex(method);
+
+    const body = await readFileInside(siteRoot, file);
+    if (body) {
+      const ext = extname(file).toLowerCase();
+      const isAsset = pathname.startsWith('/assets/');
+      return new Response(method === 'HEAD' ? null : new Uint8Array(body), {
+        status: 200,
+        headers: {
+          'Content-Type': contentTypeFor(file),
+          'Cache-Control': isAsset
+            ? IMMUTABLE
+            : ext === '.html'
+              ? 'no-cache'
+              : 'public, max-age=3600',
+        },
+      });
+    }
+    // Deep links are the app's business (/product/1.5 must reach the router and show its
+    // error): a browser navigation, or any path without a file extension, gets index.html.
+    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+    const isNavigation = (request.headers.get('Accept') ?? '').includes('text/html');
+    if (!pathname.startsWith('/assets/') && (isNavigation || !lastSegment.includes('.'))) {
+      return serveIndex(method);
+    }
+    return text(404, 'Not found');
+  };
+}

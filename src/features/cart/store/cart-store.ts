@@ -1,0 +1,65 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { Product } from '@/features/catalogue/public';
+import { addLine, removeLine, setLineQuantity, type CartLine } from '../cart-rules';
+import { savingsFor, subtotal } from '../pricing';
+import { isValidVoucher } from '../vouchers';
+import { createCartStorage, type PersistedCart } from './cart-storage';
+
+export interface CartState extends PersistedCart {
+  addToCart: (product: Product, quantity: number) => void;
+  setQuantity: (productId: number, quantity: number) => void;
+  removeFromCart: (productId: number) => void;
+  /** True when the code is valid; an invalid code changes nothing (spec §5). */
+  applyVoucher: (code: string) => boolean;
+  /** Checkout and the kiosk idle reset: empty cart, subtotal and savings 0, also in storage. */
+  clearCart: () => void;
+}
+
+function persistedPart(state: PersistedCart): PersistedCart {
+  const { cart, savingsCents, subtotalCents } = state;
+  return { cart, savingsCents, subtotalCents };
+}
+
+const storage = createCartStorage();
+
+/** Subtotal and savings always follow the cart, so totals are right after any change. */
+function withTotals(cart: CartLine[]): PersistedCart {
+  const subtotalCents = subtotal(cart);
+  return { cart, subtotalCents, savingsCents: savingsFor(subtotalCents) };
+}
+
+/** The cart and its totals: the shopper's session, persisted to three of the spec's keys. */
+export const useCartStore = create<CartState>()(
+  persist(
+    (set, get) => ({
+      cart: [],
+      savingsCents: 0,
+      subtotalCents: 0,
+      addToCart: (product, quantity) => set(withTotals(addLine(get().cart, product, quantity))),
+      setQuantity: (productId, quantity) =>
+        set(withTotals(setLineQuantity(get().cart, productId, quantity))),
+      removeFromCart: (productId) => set(withTotals(removeLine(get().cart, productId))),
+      applyVoucher: (code) => {
+        if (!isValidVoucher(code)) return false;
+        set({ savingsCents: savingsFor(get().subtotalCents) });
+        return true;
+      },
+      clearCart: () => set({ cart: [], subtotalCents: 0, savingsCents: 0 }),
+    }),
+    {
+      name: 'cart',
+      storage,
+      partialize: (state) => persistedPart(state),
+      // Write back what was read, normalized: a missing or corrupt key gets its right value.
+      onRehydrateStorage: () => (state) => {
+        if (state) void storage.setItem('cart', { state: persistedPart(state), version: 0 });
+      },
+      // Stored totals are only a cache of the cart: recompute them so they are always right.
+      merge: (persisted, current) => ({
+        ...current,
+        ...withTotals((persisted as PersistedCart).cart),
+      }),
+    },
+  ),
+);

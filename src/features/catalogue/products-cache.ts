@@ -1,0 +1,27 @@
+import { readJson, removeKey, writeRaw } from '@/lib/browser-storage';
+import { parseProductList, type Product } from './api/product-schema';
+
+/**
+ * The catalogue's cache in local storage under the spec's `products` key (a JSON array of
+ * FakeStore products, as the original shop wrote it). The catalogue feature alone owns it.
+ */
+export const PRODUCTS_KEY = 'products';
+
+/** The cached catalogue, validated; undefined when there is none worth using (spec §7: fetch). */
+export function loadCachedProducts(): Product[] | undefined {
+  const products = parseProductList(readJson(PRODUCTS_KEY), 'stored products');
+  return products && products.length > 0 ? products : undefined;
+}
+
+/** Caches a fetched catalogue; one too large for the quota is dropped, never left half-written. */
+export function saveCachedProducts(products: readonly Product[]): void {
+  if (!writeRaw(PRODUCTS_KEY, JSON.stringify(products))) removeKey(PRODUCTS_KEY);
+}
+
+/**
+ * On start, a missing or unreadable key gets the spec's default (an empty list), as every
+ * key of the shop's state does; a readable cache is left as it is (it can be megabytes).
+ */
+export function ensureProductsKey(): void {
+  if (!Array.isArray(readJson(PRODUCTS_KEY))) writeRaw(PRODUCTS_KEY, '[]');
+}

@@ -1,0 +1,24 @@
+import { createContext, use, type ReactNode } from 'react';
+import type { Capabilities } from './capabilities';
+
+const CapabilitiesContext = createContext<Capabilities | null>(null);
+
+export function CapabilitiesProvider({
+  capabilities,
+  children,
+}: {
+  capabilities: Capabilities;
+  children: ReactNode;
+}) {
+  return <CapabilitiesContext value={capabilities}>{children}</CapabilitiesContext>;
+}
+
+export function useCapabilities(): Capabilities {
+  const capabilities = use(CapabilitiesContext);
+  if (!capabilities) throw new Error('useCapabilities needs a CapabilitiesProvider');
+  return capabilities;
+}
+
+export function useCatalogueUrl(): string {
+  return useCapabilities().catalogueUrl;
+}

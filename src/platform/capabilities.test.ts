@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { KioskBridge, RendererConfig } from '@shared/bridge';
+import { resolveCapabilities } from './capabilities';
+
+function bridge(config: Partial<RendererConfig> | (() => never)): KioskBridge {
+  return {
+    getConfig:
+      typeof config === 'function'
+        ? config
+        : () => ({
+            catalogueUrl: 'https://shop.example',
+            mode: 'kiosk',
+            idleTimeoutSeconds: 90,
+            ...config,
+          }),
+    onStaffExitRequested: () => () => undefined,
+    submitStaffExitPin: () => Promise.resolve(false),
+  };
+}
+
+describe('capabilities: where the shop runs and which kiosk behaviours are on', () => {
+  it('the web build has no kiosk behaviours and uses the build-time catalogue', () => {
+    expect(resolveCapabilities({ target: 'web', catalogueUrl: '/api/' }, null)).toEqual({
+      target: 'web',
+      catalogueUrl: '/api',
+      bridge: null,
+      kiosk: { idleResetSeconds: null, staffExit: false },
+    });
+  });
+
+  it('inside Electron the main process decides, through the bridge', () => {
+    const kiosk = bridge({ catalogueUrl: 'https://shop.example/api/', idleTimeoutSeconds: 90 });
+    expect(resolveCapabilities({ target: 'kiosk', catalogueUrl: '/x' }, kiosk)).toEqual({
+      target: 'kiosk',
+      catalogueUrl: 'https://shop.example/api',
+      bridge: kiosk,
+      kiosk: { idleResetSeconds: 90, staffExit: true },
+    });
+    const never = resolveCapabilities(
+      { target: 'kiosk', catalogueUrl: '/x' },
+      bridge({ idleTimeoutSeconds: 0 }),
+    );
+    expect(never.kiosk.idleResetSeconds).toBeNull();
+  });
+
+  it('a bridge with an unusable config falls back to the build’s values', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const odd = resolveCapabilities(
+      { target: 'kiosk', catalogueUrl: 'http://127.0.0.1:4173/api' },
+      bridge({ catalogueUrl: 'javascript:alert(1)', idleTimeoutSeconds: Number.NaN }),
+    );
+    expect(odd.catalogueUrl).toBe('http://127.0.0.1:4173/api');
+    expect(odd.kiosk.idleResetSeconds).toBeNull();
+    const broken = resolveCapabilities(
+      { target: 'kiosk', catalogueUrl: '/api' },
+      bridge(() => {
+        throw new Error('no config');
+      }),
+    );
+    expect(broken.catalogueUrl).toBe('/api');
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The doors hold: each illegal import that once slipped through (by a relative path, or
+ * into a runtime without the API) now fails `npm run lint` or `npm run typecheck`. Probes
+ * are linted with the project's real ESLint config and typechecked with the real
+ * tsconfigs, as if they were files in the folders named.
+ */
+import { resolve } from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(__dirname, '../..');
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/**
+ * Lints `code` as the content of `file` (an existing file of the folder under test, so the
+ * type-aware parser knows its project) and returns the layer-rule messages.
+ */
+async function layerErrors(file: string, code: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, file) });
+  return (result?.messages ?? []).filter((message) =>
+    [
+      'import-x/no-restricted-paths',
+      'import-x/no-nodejs-modules',
+      'import-x/no-cycle',
+      'no-restricted-imports',
+    ].includes(message.ruleId ?? ''),
+  );
+}
+
+/** Typechecks `code` as a new file at `file` within the program of `tsconfig`. */
+function typeErrors(tsconfig: string, file: string, code: string): string[] {
+  const parsed = ts.getParsedCommandLineOfConfigFile(resolve(ROOT, tsconfig), undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    },
+  });
+  if (!parsed) throw new Error(`cannot read ${tsconfig}`);
+  const probe = resolve(ROOT, file);
+  const host = ts.createCompilerHost(parsed.options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, ...rest) =>
+    resolve(name) === probe
+      ? ts.createSourceFile(name, code, language)
+      : getSourceFile(name, language, ...rest);
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => resolve(name) === probe || fileExists(name);
+  const program = ts.createProgram({ rootNames: [probe], options: parsed.options, host });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((diagnostic) => diagnostic.file && resolve(diagnostic.file.fileName) === probe)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
+}
+
+describe('layer rules, by file path', () => {
+  it('a feature cannot reach into another by a relative path', async () => {
+    const errors = await layerErrors(
+      'src/features/catalogue/catalogue-rules.ts',
+      "import { addLine } from '../cart/cart-rules';\nexport const probe = addLine;\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('features/catalogue must not depend on features/cart'),
+    ]);
+  });
+
+  it('a feature reaches another only through its public file', async () => {
+    const file = 'src/features/cart/cart-rules.ts';
+    const inside = await layerErrors(
+      file,
+      "import { ProductCard } from '../catalogue/components/product-card';\nexport const probe = ProductCard;\n",
+    );
+    expect(inside.map((e) => e.message)).toEqual([
+      expect.stringContaining('only through its public.ts'),
+    ]);
+    const door = await layerErrors(
+      file,
+      "import { ProductCard } from '../catalogue/public';\nexport const probe = ProductCard;\n",
+    );
+    expect(door).toEqual([]);
+  });
+
+  it('platform imports no page, no feature and nothing of the main process', async () => {
+    const errors = await layerErrors(
+      'src/platform/capabilities.ts',
+      [
+        "import { HomePage } from '../pages/home-page';",
+        "import { useCartStore } from '../features/cart/store/cart-store';",
+        "import { loadConfig } from '../../electron/main/config';",
+        'export const probe = [HomePage, useCartStore, loadConfig];',
+        '',
+      ].join('\n'),
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('platform is detection and the bridge only'),
+      expect.stringContaining('platform is detection and the bridge only'),
+      expect.stringContaining('The renderer reaches Electron only through the preload bridge'),
+    ]);
+  });
+
+  it('the renderer imports no Node built-in and no Electron', async () => {
+    const errors = await layerErrors(
+      'src/lib/text.ts',
+      "import { readFileSync } from 'node:fs';\nimport { app } from 'electron';\nexport const probe = [readFileSync, app];\n",
+    );
+    expect(errors.map((e) => e.ruleId)).toEqual([
+      'import-x/no-nodejs-modules',
+      'no-restricted-imports',
+    ]);
+  });
+
+  it('the main process imports nothing from the renderer', async () => {
+    const errors = await layerErrors(
+      'electron/main/app-origin.ts',
+      "import { formatMoney } from '../../src/lib/money';\nexport const probe = formatMoney;\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('The main process never imports the renderer'),
+    ]);
+  });
+
+  it('an import cycle fails, even inside one feature', async () => {
+    // cart-store imports pricing; pricing importing the store back closes a loop.
+    const errors = await layerErrors(
+      'src/features/cart/pricing.ts',
+      "import { useCartStore } from './store/cart-store';\nexport const probe = useCartStore;\n",
+    );
+    expect(errors.map((e) => e.ruleId)).toEqual(['import-x/no-cycle']);
+  });
+
+  it('shared/ imports none of the runtimes that import it', async () => {
+    const errors = await layerErrors(
+      'shared/csp.ts',
+      "import { formatMoney } from '../src/lib/money';\nexport const probe = formatMoney;\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('shared/ is imported by every runtime'),
+    ]);
+  });
+});
+
+describe('one program per runtime', () => {
+  const nodeProbe =
+    "import { readFileSync } from 'node:fs';\nexport const probe = [readFileSync, process.env.HOME];\n";
+
+  it('renderer code cannot use Node: node:fs and process do not typecheck in src/', () => {
+    const errors = typeErrors('tsconfig.renderer.json', 'src/lib/probe.ts', nodeProbe);
+    expect(errors).toEqual([
+      expect.stringContaining("Cannot find module 'node:fs'"),
+      expect.stringContaining("Cannot find name 'process'"),
+    ]);
+  });
+
+  it('the sandboxed preload cannot use Node either', () => {
+    const errors = typeErrors(
+      'tsconfig.preload.json',
+      'electron/preload/probe.ts',
+      "import { readFileSync } from 'node:fs';\nexport const probe = [readFileSync, Buffer.from('x')];\n",
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("Cannot find module 'node:fs'"),
+      expect.stringContaining("Cannot find name 'Buffer'"),
+    ]);
+  });
+
+  it('shared/ can use neither the DOM nor Node', () => {
+    const errors = typeErrors(
+      'tsconfig.shared.json',
+      'shared/probe.ts',
+      'export const probe = [document.title, process.env.HOME];\n',
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("Cannot find name 'document'"),
+      expect.stringContaining("Cannot find name 'process'"),
+    ]);
+  });
+
+  it('main-process code has Node but not the DOM', () => {
+    expect(typeErrors('tsconfig.node.json', 'electron/main/probe.ts', nodeProbe)).toEqual([]);
+    expect(
+      typeErrors(
+        'tsconfig.node.json',
+        'electron/main/probe.ts',
+        'export const probe = document;\n',
+      ),
+    ).toEqual([expect.stringContaining("Cannot find name 'document'")]);
+  });
+});
