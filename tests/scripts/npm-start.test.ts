@@ -66,11 +66,13 @@ function npmRun(script: string, cwd: string, args: string[], env: NodeJS.Process
 const started: Run[] = [];
 
 function stop(run: Run): void {
-  if (run.child.exitCode !== null || run.child.pid === undefined) return;
-  if (process.platform === 'win32') {
-    spawn('taskkill', ['/pid', String(run.child.pid), '/T', '/F']);
-  } else {
-    process.kill(-run.child.pid, 'SIGTERM');
+  const { child } = run;
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    if (process.platform === 'win32') spawn('taskkill', ['/pid', String(child.pid), '/T', '/F']);
+    else process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
   }
 }
 
