@@ -15,7 +15,9 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig, type LaunchOptions } from '@playwright/test';
 
 const isCI = Boolean(process.env.CI);
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their suites side by side; build:e2e bakes the same port
+// into the kiosk renderer's catalogue URL.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

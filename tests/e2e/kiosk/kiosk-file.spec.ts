@@ -1,7 +1,7 @@
 /**
  * The kiosk renderer build opened from disk (out/renderer/index.html) without the preload
  * bridge: memory router starting at /, catalogue from the build-time URL
- * http://127.0.0.1:4173/api (served by the e2e web server).
+ * http://127.0.0.1:4173/api (E2E_PORT; served by the e2e web server).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { cardTitle, demoCatalogue } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
-import { isCatalogueList, trackRequests } from '../support/network';
+import { isCatalogueList, SERVER_ORIGIN, trackRequests } from '../support/network';
 import { readStored } from '../support/storage';
 import { card, cartLine, cartLink, cards, expectCartCount, header } from '../support/ui';
 
@@ -50,7 +50,7 @@ test.describe('kiosk renderer from file://', () => {
 
     await header(page).getByRole('link', { name: 'Products', exact: true }).click();
     await expect(cards(page)).toHaveCount(6);
-    expect(catalogueRequests.map((r) => r.url())).toEqual(['http://127.0.0.1:4173/api/products']);
+    expect(catalogueRequests.map((r) => r.url())).toEqual([`${SERVER_ORIGIN}/api/products`]);
     expect(page.url(), 'memory router leaves the URL alone').toBe(KIOSK_URL);
 
     await card(page, product)

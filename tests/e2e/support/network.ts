@@ -1,7 +1,7 @@
 /** Catalogue URL matchers and route helpers (the same paths serve web and kiosk builds). */
 import type { Page, Request } from '@playwright/test';
 
-export const SERVER_ORIGIN = 'http://127.0.0.1:4173';
+export const SERVER_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
 
 export const isCatalogueList = (url: URL): boolean => url.pathname === '/api/products';
 export const isProductDetail = (url: URL): boolean => /^\/api\/products\/[^/]+$/.test(url.pathname);
