@@ -10,8 +10,10 @@ export interface RendererConfig {
   catalogueUrl: string;
   /** 'kiosk' = unattended full-screen counter; 'windowed' = staff demo on a laptop. */
   mode: 'kiosk' | 'windowed';
-  /** Seconds without input before the kiosk offers to start over; 0 = never. */
+  /** Seconds without input before the kiosk asks "Are you still there?"; 0 = never. */
   idleTimeoutSeconds: number;
+  /** Seconds that question counts down before the shopper's session is wiped. */
+  idleCountdownSeconds: number;
 }
 
 export interface KioskBridge {

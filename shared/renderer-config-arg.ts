@@ -33,8 +33,11 @@ function isRendererConfig(value: unknown): value is RendererConfig {
   return (
     typeof record.catalogueUrl === 'string' &&
     (record.mode === 'kiosk' || record.mode === 'windowed') &&
-    typeof record.idleTimeoutSeconds === 'number' &&
-    Number.isFinite(record.idleTimeoutSeconds) &&
-    record.idleTimeoutSeconds >= 0
+    isSeconds(record.idleTimeoutSeconds) &&
+    isSeconds(record.idleCountdownSeconds)
   );
+}
+
+function isSeconds(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }

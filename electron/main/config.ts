@@ -31,6 +31,8 @@ const staffPinSchema = z
   });
 
 const idleTimeoutSchema = z.number().int().min(0).max(86_400);
+/** Long enough to read and reach the button, short enough that the next shopper is not kept waiting. */
+const idleCountdownSchema = z.number().int().min(5).max(300);
 
 export const kioskConfigSchema = z.object({
   /** Empty: start the embedded demo catalogue on a free loopback port. */
@@ -38,7 +40,10 @@ export const kioskConfigSchema = z.object({
   mode: z.enum(['kiosk', 'windowed']),
   /** Empty: the staff exit chord cannot quit a kiosk (only the OS can). */
   staffPin: staffPinSchema,
+  /** Seconds without a touch before "Are you still there?" appears; 0 = never. */
   idleTimeoutSeconds: idleTimeoutSchema,
+  /** Seconds the prompt counts down before the session is wiped. */
+  idleCountdownSeconds: idleCountdownSchema,
   /** Empty: the system default printer. */
   printerName: z.string().trim().max(256),
 });
@@ -52,7 +57,8 @@ export const DEFAULT_CONFIG: KioskConfig = {
   catalogueUrl: '',
   mode: 'kiosk',
   staffPin: '',
-  idleTimeoutSeconds: 120,
+  idleTimeoutSeconds: 90,
+  idleCountdownSeconds: 15,
   printerName: '',
 };
 
@@ -82,6 +88,7 @@ const VALUE_FLAGS = {
   'catalogue-url': 'catalogueUrl',
   'staff-pin': 'staffPin',
   'idle-timeout': 'idleTimeoutSeconds',
+  'idle-countdown': 'idleCountdownSeconds',
   'printer-name': 'printerName',
 } as const satisfies Record<string, keyof KioskConfig>;
 
@@ -89,6 +96,7 @@ const ENV_VARS = {
   SHOP_CATALOGUE_URL: 'catalogueUrl',
   SHOP_STAFF_PIN: 'staffPin',
   SHOP_IDLE_TIMEOUT: 'idleTimeoutSeconds',
+  SHOP_IDLE_COUNTDOWN: 'idleCountdownSeconds',
   SHOP_PRINTER_NAME: 'printerName',
 } as const satisfies Record<string, keyof KioskConfig>;
 
@@ -124,7 +132,8 @@ function acceptValue(
   origin: string,
   log: ConfigLogger,
 ): void {
-  const candidate = key === 'idleTimeoutSeconds' ? Number(raw.trim() === '' ? NaN : raw) : raw;
+  const numeric = key === 'idleTimeoutSeconds' || key === 'idleCountdownSeconds';
+  const candidate = numeric ? Number(raw.trim() === '' ? NaN : raw) : raw;
   const result = kioskConfigSchema.shape[key].safeParse(candidate);
   if (result.success) {
     Object.assign(target, { [key]: result.data });
@@ -252,5 +261,10 @@ export function isPlainHttpOffMachine(catalogueUrl: string): boolean {
 }
 
 export function toRendererConfig(config: KioskConfig, catalogueUrl: string): RendererConfig {
-  return { catalogueUrl, mode: config.mode, idleTimeoutSeconds: config.idleTimeoutSeconds };
+  return {
+    catalogueUrl,
+    mode: config.mode,
+    idleTimeoutSeconds: config.idleTimeoutSeconds,
+    idleCountdownSeconds: config.idleCountdownSeconds,
+  };
 }

@@ -2,17 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { KioskBridge, RendererConfig } from '@shared/bridge';
 import { resolveCapabilities } from './capabilities';
 
+const MAIN_CONFIG: RendererConfig = {
+  catalogueUrl: 'https://shop.example',
+  mode: 'kiosk',
+  idleTimeoutSeconds: 90,
+  idleCountdownSeconds: 15,
+};
+
 function bridge(config: Partial<RendererConfig> | (() => never)): KioskBridge {
   return {
-    getConfig:
-      typeof config === 'function'
-        ? config
-        : () => ({
-            catalogueUrl: 'https://shop.example',
-            mode: 'kiosk',
-            idleTimeoutSeconds: 90,
-            ...config,
-          }),
+    getConfig: typeof config === 'function' ? config : () => ({ ...MAIN_CONFIG, ...config }),
     onStaffExitRequested: () => () => undefined,
     submitStaffExitPin: () => Promise.resolve(false),
   };

@@ -43,6 +43,7 @@ describe('kiosk config', () => {
       mode: 'windowed',
       staffPin: '2468',
       idleTimeoutSeconds: 90,
+      idleCountdownSeconds: 20,
       printerName: 'Receipts',
     });
     const { sources: s } = sources({ files: { [DEFAULT_PATH]: file } });
@@ -51,6 +52,7 @@ describe('kiosk config', () => {
       mode: 'windowed',
       staffPin: '2468',
       idleTimeoutSeconds: 90,
+      idleCountdownSeconds: 20,
       printerName: 'Receipts',
     });
   });
@@ -60,6 +62,7 @@ describe('kiosk config', () => {
       catalogueUrl: 'https://file.example',
       staffPin: '1111',
       idleTimeoutSeconds: 10,
+      idleCountdownSeconds: 30,
     });
     const { sources: s } = sources({
       files: { [DEFAULT_PATH]: file },
@@ -67,11 +70,13 @@ describe('kiosk config', () => {
         SHOP_CATALOGUE_URL: 'https://env.example',
         SHOP_STAFF_PIN: '2222',
         SHOP_WINDOWED: '1',
+        SHOP_IDLE_COUNTDOWN: '25',
       },
       argv: [
         'kiosk',
         '--catalogue-url=https://cli.example',
         '--kiosk',
+        '--idle-countdown=20',
         '--printer-name',
         'Front desk',
       ],
@@ -81,6 +86,7 @@ describe('kiosk config', () => {
       mode: 'kiosk',
       staffPin: '2222',
       idleTimeoutSeconds: 10,
+      idleCountdownSeconds: 20,
       printerName: 'Front desk',
     });
   });
@@ -92,6 +98,7 @@ describe('kiosk config', () => {
         SHOP_WINDOWED: 'true',
         SHOP_STAFF_PIN: '123456',
         SHOP_IDLE_TIMEOUT: '0',
+        SHOP_IDLE_COUNTDOWN: '12',
         SHOP_PRINTER_NAME: 'EPSON TM-T20',
       },
     });
@@ -100,6 +107,7 @@ describe('kiosk config', () => {
       mode: 'windowed',
       staffPin: '123456',
       idleTimeoutSeconds: 0,
+      idleCountdownSeconds: 12,
       printerName: 'EPSON TM-T20',
     });
   });

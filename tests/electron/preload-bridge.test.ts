@@ -11,7 +11,8 @@ vi.mock('electron', () => ({}));
 const config: RendererConfig = {
   catalogueUrl: 'https://shop.example.com/api',
   mode: 'kiosk',
-  idleTimeoutSeconds: 120,
+  idleTimeoutSeconds: 90,
+  idleCountdownSeconds: 15,
 };
 
 function fakeIpc(answer: unknown = true) {

@@ -14,7 +14,8 @@ const { createWindow, keepKioskWindowOpen } = await import('../../electron/main/
 const kioskConfig: RendererConfig = {
   catalogueUrl: 'http://127.0.0.1:4555',
   mode: 'kiosk',
-  idleTimeoutSeconds: 120,
+  idleTimeoutSeconds: 90,
+  idleCountdownSeconds: 15,
 };
 
 function open(config: RendererConfig, allowDevTools = false): FakeBrowserWindow {
