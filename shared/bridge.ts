@@ -23,11 +23,20 @@ export interface KioskBridge {
   onStaffExitRequested(listener: () => void): () => void;
   /** Ask the main process to quit; resolves false when the PIN is wrong. */
   submitStaffExitPin(pin: string): Promise<boolean>;
+  /**
+   * Prints the page's receipt slip: silently to the configured receipt printer in a kiosk,
+   * through the system print dialog in staff mode.
+   */
+  printReceipt(): Promise<PrintResult>;
 }
+
+/** How a print went; a failure carries a sentence a shopper can read. */
+export type PrintResult = { ok: true } | { ok: false; message: string };
 
 export const IPC_CHANNELS = {
   staffExitRequested: 'kiosk:staff-exit-requested',
   submitStaffExitPin: 'kiosk:submit-staff-exit-pin',
+  printReceipt: 'kiosk:print-receipt',
 } as const;
 
 /** Name of the argv entry through which main hands the config to the sandboxed preload. */

@@ -10,6 +10,7 @@ import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue, type CatalogueHandle } from './catalogue';
 import { loadConfig, toRendererConfig } from './config';
 import { setupLogging } from './logging';
+import { setupReceiptPrinting } from './printing';
 import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
@@ -102,6 +103,7 @@ function main(): void {
         },
         log,
       });
+      setupReceiptPrinting({ ipcMain, printerName: config.printerName, mode: config.mode, log });
       openWindow(catalogue.url);
     })
     .catch((error: unknown) => {

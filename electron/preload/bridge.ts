@@ -4,7 +4,25 @@
  * functions only, never ipcRenderer itself.
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { IPC_CHANNELS, type KioskBridge, type RendererConfig } from '../../shared/bridge';
+import {
+  IPC_CHANNELS,
+  type KioskBridge,
+  type PrintResult,
+  type RendererConfig,
+} from '../../shared/bridge';
+
+const PRINT_FAILED: PrintResult = {
+  ok: false,
+  message: 'The receipt could not be printed. Please show this screen at the counter.',
+};
+
+/** The main process's answer, checked: anything unexpected counts as a failed print. */
+function toPrintResult(answer: unknown): PrintResult {
+  if (typeof answer !== 'object' || answer === null) return PRINT_FAILED;
+  const { ok, message } = answer as { ok?: unknown; message?: unknown };
+  if (ok === true) return { ok: true };
+  return typeof message === 'string' && message !== '' ? { ok: false, message } : PRINT_FAILED;
+}
 
 export function createKioskBridge(
   ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
@@ -27,6 +45,13 @@ export function createKioskBridge(
       if (typeof pin !== 'string') return false;
       const accepted: unknown = await ipc.invoke(IPC_CHANNELS.submitStaffExitPin, pin);
       return accepted === true;
+    },
+    printReceipt: async () => {
+      try {
+        return toPrintResult(await ipc.invoke(IPC_CHANNELS.printReceipt));
+      } catch {
+        return PRINT_FAILED;
+      }
     },
   };
 }

@@ -35,12 +35,13 @@ describe('the preload bridge', () => {
     expect(decodeRendererConfigArg([forged])).toBeNull();
   });
 
-  it('exposes exactly three named functions, never ipcRenderer', () => {
+  it('exposes exactly four named functions, never ipcRenderer', () => {
     const { ipc } = fakeIpc();
     const bridge = createKioskBridge(as<IpcRenderer>(ipc), config);
     expect(Object.keys(bridge).sort()).toEqual([
       'getConfig',
       'onStaffExitRequested',
+      'printReceipt',
       'submitStaffExitPin',
     ]);
     expect(bridge.getConfig()).toEqual(config);
@@ -54,6 +55,33 @@ describe('the preload bridge', () => {
     expect(invoke).toHaveBeenCalledWith(IPC_CHANNELS.submitStaffExitPin, '2468');
     const refused = createKioskBridge(as<IpcRenderer>(fakeIpc('yes').ipc), config);
     await expect(refused.submitStaffExitPin('2468')).resolves.toBe(false);
+  });
+
+  it('asks main to print the receipt and passes on only a well-formed answer', async () => {
+    const { ipc, invoke } = fakeIpc({ ok: true, secret: 'x' });
+    await expect(createKioskBridge(as<IpcRenderer>(ipc), config).printReceipt()).resolves.toEqual({
+      ok: true,
+    });
+    expect(invoke).toHaveBeenCalledWith(IPC_CHANNELS.printReceipt);
+    const missing = fakeIpc({
+      ok: false,
+      message: 'The receipt printer "Front" is not connected.',
+    });
+    await expect(
+      createKioskBridge(as<IpcRenderer>(missing.ipc), config).printReceipt(),
+    ).resolves.toEqual({ ok: false, message: 'The receipt printer "Front" is not connected.' });
+    for (const odd of [undefined, 'done', { ok: 'yes' }]) {
+      const result = await createKioskBridge(
+        as<IpcRenderer>(fakeIpc(odd).ipc),
+        config,
+      ).printReceipt();
+      expect(result.ok).toBe(false);
+    }
+    const broken = fakeIpc();
+    broken.invoke.mockRejectedValueOnce(new Error('no handler'));
+    expect((await createKioskBridge(as<IpcRenderer>(broken.ipc), config).printReceipt()).ok).toBe(
+      false,
+    );
   });
 
   it('calls staff exit listeners without leaking the IPC event, and unsubscribes', () => {
