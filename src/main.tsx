@@ -15,7 +15,7 @@ if (root) {
     <StrictMode>
       <App
         capabilities={capabilities}
-        router={createRouter(capabilities.target)}
+        createRouter={() => createRouter(capabilities.target)}
         queryClient={createQueryClient()}
       />
     </StrictMode>,

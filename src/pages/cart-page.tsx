@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import { announce } from '@/components/ui/announcer';
 import { CartIcon } from '@/components/ui/icons';
 import { CartLineItem } from '@/features/cart/components/cart-line-item';
 import { OrderSummary } from '@/features/cart/components/order-summary';
 import { Suggestions } from '@/features/cart/components/suggestions';
 import { VoucherForm } from '@/features/cart/components/voucher-form';
+import { describeItems, totalQuantity, type CartLine } from '@/features/cart/cart-rules';
 import { orderTotals } from '@/features/cart/pricing';
 import { useCartStore } from '@/features/cart/store/cart-store';
 import { pickSuggestions } from '@/features/cart/suggestions';
@@ -37,24 +39,25 @@ export function CartPage() {
     );
   }
 
+  const itemsInCart = () => describeItems(totalQuantity(useCartStore.getState().cart));
+  const changeQuantity = (line: CartLine, quantity: number) => {
+    setQuantity(line.productId, quantity);
+    announce(`${line.productData.title}: quantity ${quantity}. ${itemsInCart()}`);
+  };
+  const remove = (line: CartLine) => {
+    removeFromCart(line.productId);
+    announce(`Removed ${line.productData.title}. ${itemsInCart()}`);
+  };
+
+  // The summary and its main action come first on phones and portrait screens, so they
+  // are in reach without scrolling past the items; a wide landscape screen puts them in a
+  // column of their own beside the items.
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <PageTitle title="Cart" />
       <h1 className="text-3xl font-bold sm:text-4xl">Shopping Cart</h1>
-      <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-        <section aria-label="Items in your cart" className="min-w-0">
-          <ul className="divide-y divide-slate-200 border-y border-slate-200">
-            {cart.map((line) => (
-              <CartLineItem
-                key={line.productId}
-                line={line}
-                onQuantity={(quantity) => setQuantity(line.productId, quantity)}
-                onRemove={() => removeFromCart(line.productId)}
-              />
-            ))}
-          </ul>
-        </section>
-        <aside className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-24">
+      <div className="mt-8 grid grid-cols-1 gap-8 landscape:lg:grid-cols-[minmax(0,1fr)_24rem] landscape:lg:items-start landscape:lg:gap-10">
+        <div className="flex min-w-0 flex-col gap-6 landscape:lg:sticky landscape:lg:top-24 landscape:lg:order-2">
           <section aria-labelledby="summary-heading" className="card p-6">
             <h2 id="summary-heading" className="mb-2 text-xl font-bold">
               Order summary
@@ -72,7 +75,19 @@ export function CartPage() {
           <section aria-label="Voucher" className="card p-6">
             <VoucherForm onApply={applyVoucher} />
           </section>
-        </aside>
+        </div>
+        <section aria-label="Items in your cart" className="min-w-0 landscape:lg:order-1">
+          <ul className="divide-y divide-slate-200 border-y border-slate-200">
+            {cart.map((line) => (
+              <CartLineItem
+                key={line.productId}
+                line={line}
+                onQuantity={(quantity) => changeQuantity(line, quantity)}
+                onRemove={() => remove(line)}
+              />
+            ))}
+          </ul>
+        </section>
       </div>
       <Suggestions products={suggestions} onAdd={(product) => addToCart(product, 1)} />
     </div>

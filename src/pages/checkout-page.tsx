@@ -13,13 +13,17 @@ export function CheckoutPage() {
   const cart = useCartStore((state) => state.cart);
   const subtotalCents = useCartStore((state) => state.subtotalCents);
   const savingsCents = useCartStore((state) => state.savingsCents);
-  const { receiptId, confirm } = useConfirmPurchase();
+  const { receipt, confirm } = useConfirmPurchase();
 
-  if (receiptId) {
+  if (receipt) {
     return (
       <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
         <PageTitle title="Thank you" />
-        <ThankYou receiptId={receiptId} />
+        <ThankYou receipt={receipt}>
+          <Link to="/products" className="btn-primary min-h-12 px-8 text-lg">
+            Keep Shoping
+          </Link>
+        </ThankYou>
       </div>
     );
   }

@@ -1,6 +1,15 @@
+import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { CartIcon, CheckIcon, StoreIcon } from '@/components/ui/icons';
-import { CATEGORIES } from '@shared/categories';
+import {
+  CartIcon,
+  CheckIcon,
+  DressIcon,
+  LaptopIcon,
+  RingIcon,
+  ShirtIcon,
+  StoreIcon,
+} from '@/components/ui/icons';
+import { CATEGORIES, type Category } from '@shared/categories';
 import { PageTitle } from './page-title';
 
 const STEPS = [
@@ -9,19 +18,23 @@ const STEPS = [
   { icon: StoreIcon, title: 'Collect', text: 'Show the receipt at the counter. Pickup is free.' },
 ] as const;
 
-const TILE_COLOURS = [
-  'bg-rose-50 text-rose-900',
-  'bg-sky-50 text-sky-900',
-  'bg-amber-50 text-amber-900',
-  'bg-emerald-50 text-emerald-900',
-] as const;
+const TILES: Record<Category, { icon: ComponentType<SVGProps<SVGSVGElement>>; colours: string }> = {
+  "women's clothing": { icon: DressIcon, colours: 'bg-rose-50 text-rose-900' },
+  "men's clothing": { icon: ShirtIcon, colours: 'bg-sky-50 text-sky-900' },
+  jewelery: { icon: RingIcon, colours: 'bg-amber-50 text-amber-900' },
+  electronics: { icon: LaptopIcon, colours: 'bg-emerald-50 text-emerald-900' },
+};
 
+/**
+ * The landing page. It fills the screen: on a portrait kiosk the category tiles grow to
+ * big touch targets and the pickup steps sit at the bottom, within reach.
+ */
 export function HomePage() {
   return (
-    <div>
+    <div className="flex min-h-[calc(100dvh-4.5rem-var(--kiosk-bar,0rem))] flex-col">
       <PageTitle title="Welcome" />
       <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto flex max-w-5xl flex-col items-center px-4 py-16 text-center sm:py-24">
+        <div className="mx-auto flex max-w-5xl flex-col items-center px-4 py-14 text-center sm:py-20 portrait:lg:py-24">
           <p className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand-800 shadow-sm">
             Order here, pick up at the counter
           </p>
@@ -44,25 +57,32 @@ export function HomePage() {
       </section>
       <section
         aria-labelledby="categories-heading"
-        className="mx-auto max-w-6xl px-4 py-12 sm:px-6"
+        className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-10 sm:px-6"
       >
         <h2 id="categories-heading" className="text-2xl font-bold">
           Shop by category
         </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {CATEGORIES.map((category, index) => (
-            <li key={category.value}>
-              <Link
-                to={`/products?category=${encodeURIComponent(category.value)}`}
-                className={`flex min-h-24 items-end rounded-2xl p-5 text-lg font-bold transition-transform duration-150 hover:-translate-y-0.5 ${TILE_COLOURS[index % TILE_COLOURS.length] ?? ''}`}
-              >
-                {category.label}
-              </Link>
-            </li>
-          ))}
+        <ul className="mt-6 grid flex-1 grid-cols-2 gap-4 sm:gap-6 landscape:lg:grid-cols-4">
+          {CATEGORIES.map((category) => {
+            const { icon: Icon, colours } = TILES[category.value];
+            return (
+              <li key={category.value} className="flex">
+                <Link
+                  to={`/products?category=${encodeURIComponent(category.value)}`}
+                  className={`flex min-h-28 flex-1 flex-col justify-between gap-4 rounded-2xl p-5 text-lg font-bold transition-transform duration-150 active:scale-[0.98] portrait:lg:min-h-64 portrait:lg:p-8 portrait:lg:text-3xl ${colours}`}
+                >
+                  <Icon className="size-10 portrait:lg:size-24" strokeWidth={1.5} />
+                  {category.label}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </section>
-      <section aria-labelledby="pickup-heading" className="mx-auto max-w-6xl px-4 pb-8 sm:px-6">
+      <section
+        aria-labelledby="pickup-heading"
+        className="mx-auto w-full max-w-6xl px-4 pb-8 sm:px-6"
+      >
         <h2 id="pickup-heading" className="text-2xl font-bold">
           How store pickup works
         </h2>

@@ -60,6 +60,7 @@ function ProductDetail({ product }: { product: Product }) {
           <AddButton
             label="Add to cart"
             onAdd={() => addToCart(product, quantity)}
+            announcement={`Added ${quantity} × ${product.title} to the cart.`}
             className="min-h-12 flex-1 sm:flex-none sm:px-10"
           />
         </div>

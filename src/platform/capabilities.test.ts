@@ -14,8 +14,16 @@ function bridge(config: Partial<RendererConfig> | (() => never)): KioskBridge {
     getConfig: typeof config === 'function' ? config : () => ({ ...MAIN_CONFIG, ...config }),
     onStaffExitRequested: () => () => undefined,
     submitStaffExitPin: () => Promise.resolve(false),
+    printReceipt: () => Promise.resolve({ ok: true }),
   };
 }
+
+const ALL_OFF = {
+  idleReset: null,
+  staffExit: false,
+  onScreenKeyboard: false,
+  accessibilityMode: false,
+};
 
 describe('capabilities: where the shop runs and which kiosk behaviours are on', () => {
   it('the web build has no kiosk behaviours and uses the build-time catalogue', () => {
@@ -23,23 +31,49 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       target: 'web',
       catalogueUrl: '/api',
       bridge: null,
-      kiosk: { idleResetSeconds: null, staffExit: false },
+      kiosk: ALL_OFF,
+    });
+  });
+
+  it('the kiosk renderer without a bridge is a kiosk: idle reset after 90 s + 15 s, keyboard, accessibility mode', () => {
+    expect(resolveCapabilities({ target: 'kiosk', catalogueUrl: '/api' }, null).kiosk).toEqual({
+      idleReset: { afterSeconds: 90, countdownSeconds: 15 },
+      staffExit: false,
+      onScreenKeyboard: true,
+      accessibilityMode: true,
     });
   });
 
   it('inside Electron the main process decides, through the bridge', () => {
-    const kiosk = bridge({ catalogueUrl: 'https://shop.example/api/', idleTimeoutSeconds: 90 });
+    const kiosk = bridge({
+      catalogueUrl: 'https://shop.example/api/',
+      idleTimeoutSeconds: 60,
+      idleCountdownSeconds: 20,
+    });
     expect(resolveCapabilities({ target: 'kiosk', catalogueUrl: '/x' }, kiosk)).toEqual({
       target: 'kiosk',
       catalogueUrl: 'https://shop.example/api',
       bridge: kiosk,
-      kiosk: { idleResetSeconds: 90, staffExit: true },
+      kiosk: {
+        idleReset: { afterSeconds: 60, countdownSeconds: 20 },
+        staffExit: true,
+        onScreenKeyboard: true,
+        accessibilityMode: true,
+      },
     });
     const never = resolveCapabilities(
       { target: 'kiosk', catalogueUrl: '/x' },
       bridge({ idleTimeoutSeconds: 0 }),
     );
-    expect(never.kiosk.idleResetSeconds).toBeNull();
+    expect(never.kiosk.idleReset).toBeNull();
+  });
+
+  it('staff --windowed mode turns the kiosk behaviours off', () => {
+    const staff = resolveCapabilities(
+      { target: 'kiosk', catalogueUrl: '/x' },
+      bridge({ mode: 'windowed' }),
+    );
+    expect(staff.kiosk).toEqual({ ...ALL_OFF, staffExit: true });
   });
 
   it('a bridge with an unusable config falls back to the build’s values', () => {
@@ -49,7 +83,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       bridge({ catalogueUrl: 'javascript:alert(1)', idleTimeoutSeconds: Number.NaN }),
     );
     expect(odd.catalogueUrl).toBe('http://127.0.0.1:4173/api');
-    expect(odd.kiosk.idleResetSeconds).toBeNull();
+    expect(odd.kiosk.idleReset).toBeNull();
     const broken = resolveCapabilities(
       { target: 'kiosk', catalogueUrl: '/api' },
       bridge(() => {
@@ -57,5 +91,6 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       }),
     );
     expect(broken.catalogueUrl).toBe('/api');
+    expect(broken.kiosk.idleReset).toEqual({ afterSeconds: 90, countdownSeconds: 15 });
   });
 });

@@ -6,15 +6,29 @@ import { isUsableCatalogueUrl, normaliseCatalogueUrl } from '@shared/catalogue-u
  * bridge?". Everything in the renderer asks this (through useCapabilities), never
  * `__SHOP_TARGET__` or `window.kiosk` directly.
  *
- * - The web build: no kiosk behaviours.
- * - The kiosk renderer build inside Electron: the main process's config decides (the bridge).
- * - The kiosk renderer build without a bridge: build-time defaults.
+ * - The web build: no kiosk behaviours; receipts print through the browser.
+ * - The kiosk renderer build without a bridge (opened from disk): a kiosk, with the
+ *   default idle times.
+ * - The kiosk renderer inside Electron: the main process's config decides. An unattended
+ *   kiosk gets every kiosk behaviour with its configured times; a staff laptop in
+ *   `--windowed` mode gets none of them (it has a keyboard and a person in front of it).
  */
+export interface IdleReset {
+  /** Seconds without a touch before "Are you still there?". */
+  afterSeconds: number;
+  /** Seconds that question counts down before the session is wiped. */
+  countdownSeconds: number;
+}
+
 export interface KioskBehaviours {
-  /** Offer to start over after this many seconds without a touch; null = never. */
-  idleResetSeconds: number | null;
+  /** The idle prompt, wipe and attract screen; null = never. */
+  idleReset: IdleReset | null;
   /** The staff exit PIN dialog: only the main process (the bridge) can quit the app. */
   staffExit: boolean;
+  /** A touch keyboard for the search, voucher and quantity fields. */
+  onScreenKeyboard: boolean;
+  /** The accessibility mode button on every screen. */
+  accessibilityMode: boolean;
 }
 
 export interface Capabilities {
@@ -26,6 +40,9 @@ export interface Capabilities {
   bridge: KioskBridge | null;
   kiosk: KioskBehaviours;
 }
+
+/** The kiosk's defaults when no main process says otherwise. */
+export const DEFAULT_IDLE_RESET: IdleReset = { afterSeconds: 90, countdownSeconds: 15 };
 
 declare global {
   interface Window {
@@ -39,7 +56,22 @@ export interface BuildDefaults {
   catalogueUrl: string;
 }
 
-const NO_KIOSK_BEHAVIOURS: KioskBehaviours = { idleResetSeconds: null, staffExit: false };
+const NO_KIOSK_BEHAVIOURS: KioskBehaviours = {
+  idleReset: null,
+  staffExit: false,
+  onScreenKeyboard: false,
+  accessibilityMode: false,
+};
+
+const UNATTENDED_KIOSK: KioskBehaviours = {
+  idleReset: DEFAULT_IDLE_RESET,
+  staffExit: false,
+  onScreenKeyboard: true,
+  accessibilityMode: true,
+};
+
+const isSeconds = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
 
 /** The bridge's config, checked: a bad value falls back to the build's, never a crash. */
 function readBridgeConfig(bridge: KioskBridge): RendererConfig | null {
@@ -59,22 +91,36 @@ export function resolveCapabilities(
     target: build.target,
     catalogueUrl: normaliseCatalogueUrl(build.catalogueUrl),
     bridge,
-    kiosk: NO_KIOSK_BEHAVIOURS,
+    kiosk: build.target === 'kiosk' ? UNATTENDED_KIOSK : NO_KIOSK_BEHAVIOURS,
   };
   const config = bridge ? readBridgeConfig(bridge) : null;
   if (!config) return defaults;
   // Typed, but it crossed a process boundary: check before trusting it.
-  const { catalogueUrl: url, idleTimeoutSeconds: idle } = config as Partial<
-    Record<keyof RendererConfig, unknown>
-  >;
+  const {
+    catalogueUrl: url,
+    mode,
+    idleTimeoutSeconds: after,
+    idleCountdownSeconds: countdown,
+  } = config as Partial<Record<keyof RendererConfig, unknown>>;
   const catalogueUrl = typeof url === 'string' ? normaliseCatalogueUrl(url) : '';
+  const unattended = mode !== 'windowed';
   return {
     ...defaults,
     catalogueUrl: isUsableCatalogueUrl(catalogueUrl) ? catalogueUrl : defaults.catalogueUrl,
-    kiosk: {
-      idleResetSeconds: typeof idle === 'number' && Number.isFinite(idle) && idle > 0 ? idle : null,
-      staffExit: true,
-    },
+    kiosk: unattended
+      ? {
+          ...UNATTENDED_KIOSK,
+          staffExit: true,
+          idleReset: isSeconds(after)
+            ? {
+                afterSeconds: after,
+                countdownSeconds: isSeconds(countdown)
+                  ? countdown
+                  : DEFAULT_IDLE_RESET.countdownSeconds,
+              }
+            : null,
+        }
+      : { ...NO_KIOSK_BEHAVIOURS, staffExit: true },
   };
 }
 

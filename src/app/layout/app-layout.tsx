@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** Moves focus to the new page's heading after navigation, so screen readers hear it. */
-function useFocusOnNavigate() {
+function useFocusOnNavigate(frame: RefObject<HTMLDivElement | null>) {
   const { pathname } = useLocation();
   const first = useRef(true);
   useEffect(() => {
@@ -12,18 +12,21 @@ function useFocusOnNavigate() {
       first.current = false;
       return;
     }
+    // In the kiosk's accessibility mode the frame, not the window, scrolls.
+    frame.current?.scrollTo(0, 0);
     const heading = document.querySelector<HTMLElement>('main h1');
     if (heading) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     }
-  }, [pathname]);
+  }, [pathname, frame]);
 }
 
 export function AppLayout() {
-  useFocusOnNavigate();
+  const frame = useRef<HTMLDivElement>(null);
+  useFocusOnNavigate(frame);
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div ref={frame} className="app-frame flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 font-semibold shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11 focus:items-center"

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddButton } from './add-button';
+import { Announcer } from './announcer';
 
 describe('AddButton', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -8,7 +9,7 @@ describe('AddButton', () => {
 
   it("shows 'Added' for 2 seconds, and a repeated click restarts the timer", async () => {
     const onAdd = vi.fn();
-    render(<AddButton label="Add to Cart" onAdd={onAdd} />);
+    render(<AddButton label="Add to Cart" onAdd={onAdd} announcement="Added Ring to the cart." />);
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(screen.getByRole('button', { name: 'Added' })).toBeInTheDocument();
     await act(async () => {
@@ -24,5 +25,28 @@ describe('AddButton', () => {
     });
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
     expect(onAdd).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('announcements', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('says "Added" politely once, after a burst settles', async () => {
+    render(
+      <>
+        <Announcer />
+        <AddButton label="Add to Cart" onAdd={vi.fn()} announcement="Added Ring to the cart." />
+      </>,
+    );
+    const live = screen.getByRole('status');
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Added' }));
+    expect(live).toHaveTextContent('');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    expect(live).toHaveTextContent('Added Ring to the cart.');
   });
 });

@@ -1,3 +1,4 @@
+import { announce } from './announcer';
 import { CheckIcon } from './icons';
 import { useAddedFeedback } from './use-added-feedback';
 
@@ -5,10 +6,12 @@ interface AddButtonProps {
   /** 'Add to Cart' on cards, 'Add to cart' on the detail page (the spec's texts). */
   label: string;
   onAdd: () => void;
+  /** What a screen reader hears after the tick, e.g. 'Added Silver Ring to the cart.' */
+  announcement: string;
   className?: string;
 }
 
-export function AddButton({ label, onAdd, className = '' }: AddButtonProps) {
+export function AddButton({ label, onAdd, announcement, className = '' }: AddButtonProps) {
   const [added, trigger] = useAddedFeedback();
   return (
     <button
@@ -17,6 +20,7 @@ export function AddButton({ label, onAdd, className = '' }: AddButtonProps) {
       onClick={() => {
         onAdd();
         trigger();
+        announce(announcement);
       }}
     >
       {added ? (

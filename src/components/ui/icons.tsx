@@ -101,3 +101,76 @@ export function ChevronIcon({ direction, ...props }: IconProps & { direction: 'l
     </svg>
   );
 }
+
+export function PrinterIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <path d="M6 9V3h12v6" />
+      <rect x="3" y="9" width="18" height="8" rx="2" />
+      <path d="M7 14h10v7H7z" />
+    </svg>
+  );
+}
+
+export function BackspaceIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <path d="M21 5H8l-6 7 6 7h13a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1z" />
+      <path d="m12 9 6 6m0-6-6 6" />
+    </svg>
+  );
+}
+
+export function KeyboardHideIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <rect x="2" y="3" width="20" height="12" rx="2" />
+      <path d="M6 7h.01M10 7h.01M14 7h.01M18 7h.01M7 11h10M9 19l3 3 3-3" />
+    </svg>
+  );
+}
+
+/** The international symbol of access. */
+export function AccessibilityIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <circle cx="12" cy="4" r="1.8" />
+      <path d="M5 8.5 12 10l7-1.5M12 10v5m0 0-3.5 6.5M12 15l3.5 6.5" />
+    </svg>
+  );
+}
+
+export function DressIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <path d="M9 2h6l-1 5 4 14H6l4-14z" />
+      <path d="M10 7h4" />
+    </svg>
+  );
+}
+
+export function ShirtIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <path d="M8 3 4 5 2 10l3 1.5V21h14v-9.5L22 10l-2-5-4-2a4 4 0 0 1-8 0z" />
+    </svg>
+  );
+}
+
+export function RingIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <circle cx="12" cy="15" r="6" />
+      <path d="m9 5 3 4 3-4-1.5-2h-3z" />
+    </svg>
+  );
+}
+
+export function LaptopIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <rect x="4" y="4" width="16" height="11" rx="1.5" />
+      <path d="M2 19h20" />
+    </svg>
+  );
+}

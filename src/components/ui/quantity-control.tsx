@@ -61,6 +61,7 @@ export function QuantityControl({
           className={`${size === 'lg' ? 'h-12 w-16' : 'h-11 w-14'} border-x border-slate-400 text-center text-base font-semibold tabular focus:outline-offset-0`}
           type="text"
           inputMode="numeric"
+          data-osk="numeric"
           autoComplete="off"
           aria-label="Quantity"
           aria-describedby={describedBy}

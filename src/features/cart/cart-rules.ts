@@ -42,6 +42,12 @@ export function totalQuantity(cart: CartLine[]): number {
   return cart.reduce((sum, line) => sum + line.quantity, 0);
 }
 
+/** What a screen reader hears after a cart change: '3 items in the cart.' */
+export function describeItems(count: number): string {
+  if (count === 0) return 'The cart is empty.';
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'} in the cart.`;
+}
+
 export function isInCart(cart: CartLine[], productId: number): boolean {
   return cart.some((line) => line.productId === productId);
 }

@@ -1,25 +1,25 @@
 import { getSessionStorage } from '@/lib/browser-storage';
+import { parseReceipt, type Receipt } from './receipt';
 
 /**
- * The receipt id of this tab's last purchase, so a reload of the thank-you page does not
- * lose the number the shopper shows at the counter. Session storage only: the spec's four
- * localStorage keys stay exactly as they are, and the id dies with the tab.
+ * This tab's last receipt, so a reload of the thank-you page does not lose what the
+ * shopper shows at the counter. Session storage only: the spec's four localStorage keys
+ * stay exactly as they are, and the receipt dies with the tab (or the kiosk's idle wipe).
  */
 const KEY = 'lastReceipt';
-const RECEIPT_PATTERN = /^Receipt-\d{1,16}-\d{1,3}$/;
 
-export function rememberReceipt(receiptId: string): void {
+export function rememberReceipt(receipt: Receipt): void {
   try {
-    getSessionStorage()?.setItem(KEY, receiptId);
+    getSessionStorage()?.setItem(KEY, JSON.stringify(receipt));
   } catch {
     // Without session storage the receipt is still on screen; nothing else to do.
   }
 }
 
-export function lastReceipt(): string | null {
+export function lastReceipt(): Receipt | null {
   try {
-    const value = getSessionStorage()?.getItem(KEY) ?? null;
-    return value !== null && RECEIPT_PATTERN.test(value) ? value : null;
+    const raw = getSessionStorage()?.getItem(KEY) ?? null;
+    return raw === null ? null : parseReceipt(JSON.parse(raw));
   } catch {
     return null;
   }

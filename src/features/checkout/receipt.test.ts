@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createReceiptId } from './receipt';
+import { orderTotals } from '@/features/cart/public';
+import { makeProduct } from '@/test/product-fixtures';
+import { buildReceipt, createReceiptId, parseReceipt } from './receipt';
 
 describe('receipt id', () => {
   it('is Receipt-{ms}-{0..999}', () => {
@@ -10,5 +12,49 @@ describe('receipt id', () => {
       expect(Number(match?.[2])).toBeGreaterThanOrEqual(0);
       expect(Number(match?.[2])).toBeLessThanOrEqual(999);
     }
+  });
+});
+
+describe('the receipt', () => {
+  const shirt = makeProduct({ id: 1, title: 'Shirt', price: 109.95 });
+  const ring = makeProduct({ id: 2, title: 'Ring', price: 22.3 });
+  const cart = [
+    { productId: 1, quantity: 2, productData: shirt },
+    { productId: 2, quantity: 1, productData: ring },
+  ];
+
+  it('captures the lines and what was paid, in cents', () => {
+    const receipt = buildReceipt(
+      cart,
+      orderTotals(24220, 2422),
+      1700000000123,
+      'Receipt-1700000000123-7',
+    );
+    expect(receipt).toEqual({
+      id: 'Receipt-1700000000123-7',
+      issuedAt: 1700000000123,
+      lines: [
+        { productId: 1, title: 'Shirt', quantity: 2, lineTotal: 21990 },
+        { productId: 2, title: 'Ring', quantity: 1, lineTotal: 2230 },
+      ],
+      subtotal: 24220,
+      savings: 2422,
+      tax: 4844,
+      total: 26642,
+    });
+  });
+
+  it('reads back only a well-formed receipt', () => {
+    const receipt = buildReceipt(
+      cart,
+      orderTotals(24220, 2422),
+      1700000000123,
+      'Receipt-1700000000123-7',
+    );
+    expect(parseReceipt(JSON.parse(JSON.stringify(receipt)))).toEqual(receipt);
+    expect(parseReceipt(null)).toBeNull();
+    expect(parseReceipt({ ...receipt, id: 'Receipt-x' })).toBeNull();
+    expect(parseReceipt({ ...receipt, total: 1.5 })).toBeNull();
+    expect(parseReceipt({ ...receipt, lines: [{ title: 3 }] })).toBeNull();
   });
 });

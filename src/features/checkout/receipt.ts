@@ -1,6 +1,92 @@
+import type { CartLine, OrderTotals } from '@/features/cart/public';
+import { lineTotal } from '@/features/cart/public';
+import type { Cents } from '@/lib/money';
 import { randomInt } from '@/lib/random-int';
 
 /** 'Receipt-{timestamp in ms}-{random integer 0-999}' (spec §3). */
 export function createReceiptId(now: number = Date.now(), random: number = randomInt(999)): string {
   return `Receipt-${now}-${random}`;
+}
+
+export const RECEIPT_ID_PATTERN = /^Receipt-\d{1,16}-\d{1,3}$/;
+
+export interface ReceiptLine {
+  productId: number;
+  title: string;
+  quantity: number;
+  lineTotal: Cents;
+}
+
+/** What the pickup counter needs, captured at confirmation before the cart is cleared. */
+export interface Receipt {
+  id: string;
+  /** When the purchase was confirmed, in ms since the epoch. */
+  issuedAt: number;
+  lines: ReceiptLine[];
+  subtotal: Cents;
+  savings: Cents;
+  tax: Cents;
+  total: Cents;
+}
+
+export function buildReceipt(
+  cart: readonly CartLine[],
+  totals: OrderTotals,
+  now: number = Date.now(),
+  id: string = createReceiptId(now),
+): Receipt {
+  return {
+    id,
+    issuedAt: now,
+    lines: cart.map((line) => ({
+      productId: line.productId,
+      title: line.productData.title,
+      quantity: line.quantity,
+      lineTotal: lineTotal(line),
+    })),
+    subtotal: totals.subtotal,
+    savings: totals.savings,
+    tax: totals.tax,
+    total: totals.total,
+  };
+}
+
+const isCents = (value: unknown): value is Cents =>
+  typeof value === 'number' && Number.isSafeInteger(value);
+
+/** A receipt read back from storage, or null when it is not one. */
+export function parseReceipt(value: unknown): Receipt | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const r = value as Record<string, unknown>;
+  if (typeof r.id !== 'string' || !RECEIPT_ID_PATTERN.test(r.id)) return null;
+  if (!isCents(r.issuedAt) || !Array.isArray(r.lines)) return null;
+  if (![r.subtotal, r.savings, r.tax, r.total].every(isCents)) return null;
+  const lines: ReceiptLine[] = [];
+  for (const item of r.lines as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const line = item as Record<string, unknown>;
+    if (
+      !isCents(line.productId) ||
+      typeof line.title !== 'string' ||
+      !isCents(line.quantity) ||
+      !isCents(line.lineTotal)
+    ) {
+      return null;
+    }
+    lines.push({
+      productId: line.productId,
+      title: line.title,
+      quantity: line.quantity,
+      lineTotal: line.lineTotal,
+    });
+  }
+  return {
+    id: r.id,
+    issuedAt: r.issuedAt,
+    lines,
+    subtotal: r.subtotal as Cents,
+    savings: r.savings as Cents,
+    tax: r.tax as Cents,
+    total: r.total as Cents,
+  };
 }

@@ -1,20 +1,21 @@
 import { useState } from 'react';
-import { useCartStore } from '@/features/cart/public';
+import { orderTotals, useCartStore } from '@/features/cart/public';
 import { rememberReceipt } from './last-receipt';
-import { createReceiptId } from './receipt';
+import { buildReceipt, type Receipt } from './receipt';
 
 /**
- * The confirm step (spec §4): no order is sent anywhere. The cart is cleared (subtotal and
- * savings 0, also in storage) and a receipt id is made, which the thank-you view shows.
+ * The confirm step (spec §4): no order is sent anywhere. The receipt (id, lines and what
+ * was paid) is captured first, then the cart is cleared (subtotal and savings 0, also in
+ * storage), and the thank-you view shows the receipt.
  */
-export function useConfirmPurchase(): { receiptId: string | null; confirm: () => void } {
-  const clearCart = useCartStore((state) => state.clearCart);
-  const [receiptId, setReceiptId] = useState<string | null>(null);
+export function useConfirmPurchase(): { receipt: Receipt | null; confirm: () => void } {
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const confirm = () => {
-    const id = createReceiptId();
-    rememberReceipt(id);
+    const { cart, subtotalCents, savingsCents, clearCart } = useCartStore.getState();
+    const next = buildReceipt(cart, orderTotals(subtotalCents, savingsCents));
+    rememberReceipt(next);
     clearCart();
-    setReceiptId(id);
+    setReceipt(next);
   };
-  return { receiptId, confirm };
+  return { receipt, confirm };
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IdleResetDialog } from './idle-reset-dialog';
+import { IdlePrompt } from './idle-prompt';
 
 /** Second by second, so React commits each countdown step before the next timer. */
 async function advance(ms: number): Promise<void> {
@@ -11,48 +11,78 @@ async function advance(ms: number): Promise<void> {
   }
 }
 
-describe('IdleResetDialog', () => {
+const prompt = () => screen.queryByRole('dialog', { name: 'Are you still there?' });
+
+describe('the idle prompt', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('asks after the idle timeout and starts over when nobody answers', async () => {
-    const onReset = vi.fn();
-    render(<IdleResetDialog idleTimeoutSeconds={60} hasSession={() => true} onReset={onReset} />);
-    await advance(59_000);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  it('asks after the idle time, counts down visibly, then wipes the session', async () => {
+    const onWipe = vi.fn();
+    render(<IdlePrompt afterSeconds={90} countdownSeconds={15} paused={false} onWipe={onWipe} />);
+    await advance(89_000);
+    expect(prompt()).not.toBeInTheDocument();
     await advance(1_000);
-    expect(screen.getByRole('dialog', { name: 'Are you still shopping?' })).toBeInTheDocument();
-    await advance(29_000);
-    expect(onReset).not.toHaveBeenCalled();
+    expect(prompt()).toBeInTheDocument();
+    expect(screen.getByText('15')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "I'm still here" })).toBeInTheDocument();
+    await advance(5_000);
+    expect(screen.getByText('10')).toBeInTheDocument();
+    await advance(9_000);
+    expect(onWipe).not.toHaveBeenCalled();
     await advance(1_000);
-    expect(onReset).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onWipe).toHaveBeenCalledTimes(1);
+    expect(prompt()).not.toBeInTheDocument();
   });
 
-  it("keeps the cart when the shopper says they're still here", async () => {
-    const onReset = vi.fn();
-    render(<IdleResetDialog idleTimeoutSeconds={10} hasSession={() => true} onReset={onReset} />);
+  it("keeps the session when the shopper says they're still here", async () => {
+    const onWipe = vi.fn();
+    render(<IdlePrompt afterSeconds={10} countdownSeconds={15} paused={false} onWipe={onWipe} />);
     await advance(10_000);
     fireEvent.click(screen.getByRole('button', { name: "I'm still here" }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // A new idle period starts; the cart is still there well past the first countdown.
-    await advance(35_000);
-    expect(onReset).not.toHaveBeenCalled();
+    expect(prompt()).not.toBeInTheDocument();
+    // A new idle period starts; nothing is wiped well past the first countdown.
+    await advance(20_000);
+    expect(onWipe).not.toHaveBeenCalled();
   });
 
-  it('any touch or key postpones the question, and an empty session is left alone', async () => {
-    const onReset = vi.fn();
-    const { unmount } = render(
-      <IdleResetDialog idleTimeoutSeconds={10} hasSession={() => true} onReset={onReset} />,
+  it('Start over wipes at once', async () => {
+    const onWipe = vi.fn();
+    render(<IdlePrompt afterSeconds={10} countdownSeconds={15} paused={false} onWipe={onWipe} />);
+    await advance(10_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(onWipe).toHaveBeenCalledTimes(1);
+  });
+
+  it('any touch or key postpones the question; paused (printing, attract screen) never asks', async () => {
+    const onWipe = vi.fn();
+    const { rerender } = render(
+      <IdlePrompt afterSeconds={10} countdownSeconds={15} paused={false} onWipe={onWipe} />,
     );
     await advance(9_000);
     fireEvent.pointerDown(window);
     await advance(9_000);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    unmount();
-    render(<IdleResetDialog idleTimeoutSeconds={10} hasSession={() => false} onReset={onReset} />);
+    fireEvent.keyDown(window, { key: 'a' });
+    await advance(9_000);
+    expect(prompt()).not.toBeInTheDocument();
+    rerender(<IdlePrompt afterSeconds={10} countdownSeconds={15} paused onWipe={onWipe} />);
     await advance(60_000);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(onReset).not.toHaveBeenCalled();
+    expect(prompt()).not.toBeInTheDocument();
+    rerender(<IdlePrompt afterSeconds={10} countdownSeconds={15} paused={false} onWipe={onWipe} />);
+    await advance(10_000);
+    expect(prompt()).toBeInTheDocument();
+    expect(onWipe).not.toHaveBeenCalled();
+  });
+
+  it('announces the countdown politely at 10 and 5 seconds, not every second', async () => {
+    render(<IdlePrompt afterSeconds={10} countdownSeconds={15} paused={false} onWipe={vi.fn()} />);
+    await advance(10_000);
+    const live = prompt()!.querySelector('[aria-live="polite"]')!;
+    const heard: string[] = [];
+    for (let second = 0; second < 14; second += 1) {
+      if (live.textContent) heard.push(live.textContent);
+      await advance(1_000);
+    }
+    expect([...new Set(heard)]).toEqual(['10 seconds left.', '5 seconds left.']);
   });
 });

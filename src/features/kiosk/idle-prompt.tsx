@@ -1,32 +1,30 @@
 import { useEffect, useState } from 'react';
-import { useIdleTimer } from './use-idle-timer';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { useIdleTimer } from './use-idle-timer';
 
-export const IDLE_COUNTDOWN_SECONDS = 30;
-
-interface IdleResetDialogProps {
-  idleTimeoutSeconds: number;
-  /** Whether there is anything to reset (a cart, or a page other than home). */
-  hasSession: () => boolean;
-  onReset: () => void;
+interface IdlePromptProps {
+  /** Seconds without a touch before the question appears. */
+  afterSeconds: number;
+  /** Seconds the question counts down before the session is wiped. */
+  countdownSeconds: number;
+  /** While printing or on the attract screen there is nothing to ask. */
+  paused: boolean;
+  onWipe: () => void;
 }
+
+/** Announced, not every second: screen readers hear the start and these marks. */
+const SPOKEN_MARKS = new Set([10, 5]);
 
 /**
  * A kiosk is shared by strangers: when a shopper walks away, ask whether they are still
- * there and, after a short countdown, empty the cart and go back to the start.
+ * there and, after a visible countdown, wipe their session for the next one.
  */
-export function IdleResetDialog({ idleTimeoutSeconds, hasSession, onReset }: IdleResetDialogProps) {
+export function IdlePrompt({ afterSeconds, countdownSeconds, paused, onWipe }: IdlePromptProps) {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const open = secondsLeft !== null;
   const dialog = useModalDialog(open);
 
-  useIdleTimer(
-    idleTimeoutSeconds * 1000,
-    () => {
-      if (hasSession()) setSecondsLeft(IDLE_COUNTDOWN_SECONDS);
-    },
-    !open,
-  );
+  useIdleTimer(afterSeconds * 1000, () => setSecondsLeft(countdownSeconds), !open && !paused);
 
   useEffect(() => {
     if (secondsLeft === null) return;
@@ -35,11 +33,16 @@ export function IdleResetDialog({ idleTimeoutSeconds, hasSession, onReset }: Idl
         setSecondsLeft(secondsLeft - 1);
         return;
       }
-      onReset();
       setSecondsLeft(null);
+      onWipe();
     }, 1000);
     return () => clearTimeout(tick);
-  }, [secondsLeft, onReset]);
+  }, [secondsLeft, onWipe]);
+
+  const spoken =
+    secondsLeft !== null && SPOKEN_MARKS.has(secondsLeft) && secondsLeft < countdownSeconds
+      ? `${secondsLeft} seconds left.`
+      : '';
 
   return (
     <dialog
@@ -47,30 +50,43 @@ export function IdleResetDialog({ idleTimeoutSeconds, hasSession, onReset }: Idl
       aria-labelledby="idle-title"
       aria-describedby="idle-text"
       onClose={() => setSecondsLeft(null)}
-      className="m-auto w-[min(30rem,90vw)] rounded-2xl bg-white p-8 text-center shadow-2xl backdrop:bg-slate-900/50"
+      onClick={(event) => {
+        // A touch on the backdrop is a shopper who is still here.
+        if (event.target === event.currentTarget) setSecondsLeft(null);
+      }}
+      className="idle-prompt m-auto w-[min(34rem,92vw)] rounded-3xl bg-white p-8 text-center shadow-2xl backdrop:bg-slate-900/60"
     >
-      <h2 id="idle-title" className="text-2xl font-bold">
-        Are you still shopping?
+      <h2 id="idle-title" className="text-3xl font-bold">
+        Are you still there?
       </h2>
       <p id="idle-text" className="mt-3 text-lg text-muted">
-        For the next shopper&apos;s privacy, the cart will be emptied in{' '}
-        <span className="font-bold text-ink tabular">{secondsLeft ?? IDLE_COUNTDOWN_SECONDS}</span>{' '}
-        seconds.
+        For the next shopper&apos;s privacy, this session ends and the cart is emptied in{' '}
+        {countdownSeconds} seconds.
       </p>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+      <p className="mt-6 flex flex-col items-center" aria-hidden="true">
+        <span className="text-7xl font-extrabold text-brand-700 tabular">
+          {secondsLeft ?? countdownSeconds}
+        </span>
+        <span className="text-lg text-muted">seconds left</span>
+      </p>
+      <p aria-live="polite" className="sr-only">
+        {spoken}
+      </p>
+      <div className="mt-8 flex flex-col gap-3">
         <button
           type="button"
-          className="btn-primary min-h-14 px-8 text-lg"
+          autoFocus
+          className="btn-primary min-h-20 w-full text-2xl"
           onClick={() => setSecondsLeft(null)}
         >
           I&apos;m still here
         </button>
         <button
           type="button"
-          className="btn-secondary min-h-14 px-8 text-lg"
+          className="btn-secondary min-h-14 w-full text-lg"
           onClick={() => {
-            onReset();
             setSecondsLeft(null);
+            onWipe();
           }}
         >
           Start over

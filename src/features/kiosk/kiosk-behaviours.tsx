@@ -1,27 +1,41 @@
 import { useCapabilities } from '@/platform/capabilities-context';
-import { IdleResetDialog } from './idle-reset-dialog';
+import { usePrinting } from '@/platform/printing';
+import { AccessibilityMode } from './accessibility-mode';
+import { AttractScreen } from './attract-screen';
+import { IdlePrompt } from './idle-prompt';
+import { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
 import { StaffExitDialog } from './staff-exit-dialog';
 
 interface KioskBehavioursProps {
-  /** Whether there is anything to reset (a cart, or a page other than home). */
-  hasSession: () => boolean;
+  /** The attract screen shows after a wipe, until the next touch. */
+  attract: boolean;
+  onAttractEnd: () => void;
   /** Wipes the shopper's session: the app knows what that holds. */
-  onStartOver: () => void;
+  onWipe: () => void;
 }
 
-/** What only a kiosk does, switched on by the capabilities: idle reset and staff exit. */
-export function KioskBehaviours({ hasSession, onStartOver }: KioskBehavioursProps) {
+/**
+ * What only a kiosk does, each switched on by the capabilities: staff exit, the on-screen
+ * keyboard, accessibility mode, the idle prompt and wipe, and the attract screen. The app
+ * remounts this with every session, so a wipe also closes whatever it had open.
+ */
+export function KioskBehaviours({ attract, onAttractEnd, onWipe }: KioskBehavioursProps) {
   const { bridge, kiosk } = useCapabilities();
+  const printing = usePrinting();
   return (
     <>
       {kiosk.staffExit && bridge && <StaffExitDialog bridge={bridge} />}
-      {kiosk.idleResetSeconds !== null && (
-        <IdleResetDialog
-          idleTimeoutSeconds={kiosk.idleResetSeconds}
-          hasSession={hasSession}
-          onReset={onStartOver}
+      {kiosk.onScreenKeyboard && <OnScreenKeyboard />}
+      {kiosk.accessibilityMode && !attract && <AccessibilityMode />}
+      {kiosk.idleReset && (
+        <IdlePrompt
+          afterSeconds={kiosk.idleReset.afterSeconds}
+          countdownSeconds={kiosk.idleReset.countdownSeconds}
+          paused={attract || printing}
+          onWipe={onWipe}
         />
       )}
+      {attract && <AttractScreen onStart={onAttractEnd} />}
     </>
   );
 }

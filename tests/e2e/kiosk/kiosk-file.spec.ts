@@ -3,30 +3,14 @@
  * bridge: memory router starting at /, catalogue from the build-time URL
  * http://127.0.0.1:4173/api (E2E_PORT; served by the e2e web server).
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Page } from '@playwright/test';
 import { cardTitle, demoCatalogue } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
+import { assertKioskBuilt, KIOSK_URL, openKiosk } from '../support/kiosk';
 import { isCatalogueList, SERVER_ORIGIN, trackRequests } from '../support/network';
 import { readStored } from '../support/storage';
 import { card, cartLine, cartLink, cards, expectCartCount, header } from '../support/ui';
 
-const INDEX = resolve(__dirname, '../../../out/renderer/index.html');
-const KIOSK_URL = pathToFileURL(INDEX).href;
-
-// `npm test` builds the kiosk renderer first, so a missing build is a failure, not a skip.
-test.beforeAll(() => {
-  if (!existsSync(INDEX)) {
-    throw new Error('out/renderer/index.html is missing: run npm run build:e2e first');
-  }
-});
-
-async function openKiosk(page: Page): Promise<void> {
-  await page.goto(KIOSK_URL);
-  await expect(page.getByRole('link', { name: 'Start Shoping' })).toBeVisible();
-}
+test.beforeAll(assertKioskBuilt);
 
 test.describe('kiosk renderer from file://', () => {
   test('loads from disk and shows the home page without a bridge', async ({

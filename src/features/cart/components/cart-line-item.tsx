@@ -31,7 +31,7 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
             <h2 id={titleId} className="text-base leading-snug font-semibold sm:text-lg">
               <Link
                 to={`/product/${product.id}`}
-                className="rounded hover:text-brand-700 hover:underline"
+                className="inline-flex min-h-11 items-center rounded hover:text-brand-700 hover:underline"
               >
                 {product.title}
               </Link>

@@ -30,6 +30,7 @@ export function VoucherForm({ onApply }: { onApply: (code: string) => boolean })
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
+          data-osk="caps"
           aria-describedby={hintId}
           className="field min-w-0 flex-1"
           value={code}

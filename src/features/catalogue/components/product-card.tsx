@@ -49,7 +49,7 @@ export function ProductCard({
         <Link
           to={href}
           title={product.title}
-          className="line-clamp-2 rounded hover:text-brand-700 hover:underline"
+          className="line-clamp-2 min-h-11 rounded py-1 hover:text-brand-700 hover:underline"
         >
           {truncateWords(product.title, CARD_TITLE_WORDS)}
         </Link>
@@ -66,7 +66,12 @@ export function ProductCard({
           <Money cents={toCents(product.price)} className="text-2xl font-bold" />
           <Money cents={listPrice} struck className="text-base" />
         </p>
-        <AddButton label="Add to Cart" onAdd={() => onAdd(product)} className="w-full" />
+        <AddButton
+          label="Add to Cart"
+          onAdd={() => onAdd(product)}
+          announcement={`Added ${product.title} to the cart.`}
+          className="w-full"
+        />
       </div>
     </article>
   );

@@ -22,6 +22,7 @@ export function SearchForm({ onSearch }: { onSearch: (term: string) => void }) {
           required
           maxLength={100}
           enterKeyHint="search"
+          data-osk="text"
           placeholder="Search Mockups, Logos..."
           className="field w-full pl-11"
           value={term}

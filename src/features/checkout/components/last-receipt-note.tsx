@@ -7,7 +7,7 @@ export function LastReceiptNote() {
   if (!receipt) return null;
   return (
     <p className="text-muted">
-      Your last receipt: <span className="font-mono font-semibold text-ink">{receipt}</span>
+      Your last receipt: <span className="font-mono font-semibold text-ink">{receipt.id}</span>
     </p>
   );
 }

@@ -1,20 +1,27 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
+import type { Receipt } from '../receipt';
+import { PrintReceiptButton } from './print-receipt-button';
+import { ReceiptCard } from './receipt-card';
 
-export function ThankYou({ receiptId }: { receiptId: string }) {
+/** The thank-you state (spec texts) with the receipt the pickup counter scans or reads. */
+export function ThankYou({ receipt, children }: { receipt: Receipt; children?: ReactNode }) {
   return (
-    <div className="card mx-auto flex max-w-xl flex-col items-center gap-4 p-10 text-center">
-      <span className="grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-800">
-        <CheckIcon width={34} height={34} />
-      </span>
-      <h1 className="text-3xl font-bold">Thank you for your purchase!</h1>
-      <p className="text-muted">Show this receipt at the pickup counter to collect your order.</p>
-      <p className="rounded-xl bg-tile px-5 py-3 font-mono text-lg font-semibold break-all">
-        {receiptId}
-      </p>
-      <Link to="/products" className="btn-primary mt-2">
-        Keep Shoping
-      </Link>
+    <div className="mx-auto flex max-w-2xl flex-col gap-8">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <span className="grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-800">
+          <CheckIcon width={34} height={34} />
+        </span>
+        <h1 className="text-3xl font-bold sm:text-4xl">Thank you for your purchase!</h1>
+        <p className="text-lg text-muted">
+          Show this receipt at the pickup counter to collect your order.
+        </p>
+      </div>
+      <ReceiptCard receipt={receipt} />
+      <div className="flex flex-col items-center gap-3">
+        <PrintReceiptButton />
+        {children}
+      </div>
     </div>
   );
 }

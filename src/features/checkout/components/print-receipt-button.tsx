@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { PrinterIcon } from '@/components/ui/icons';
+import { useCapabilities } from '@/platform/capabilities-context';
+import { printReceipt } from '@/platform/printing';
+
+type PrintState =
+  | { status: 'idle' }
+  | { status: 'printing' }
+  | { status: 'sent' }
+  | { status: 'failed'; message: string };
+
+/** 'Print receipt': the platform decides how (kiosk printer, print dialog or browser). */
+export function PrintReceiptButton() {
+  const capabilities = useCapabilities();
+  const [state, setState] = useState<PrintState>({ status: 'idle' });
+
+  const print = async () => {
+    setState({ status: 'printing' });
+    const result = await printReceipt(capabilities);
+    if (!result.ok) setState({ status: 'failed', message: result.message });
+    // The browser's own dialog tells the shopper what happened; the kiosk printer does not.
+    else setState(capabilities.bridge ? { status: 'sent' } : { status: 'idle' });
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <button
+        type="button"
+        className="btn-secondary min-h-12 px-8 text-lg"
+        disabled={state.status === 'printing'}
+        onClick={() => void print()}
+      >
+        <PrinterIcon width={22} height={22} />
+        Print receipt
+      </button>
+      <p role="status" className="min-h-6 text-center font-semibold">
+        {state.status === 'printing' && 'Printing your receipt…'}
+        {state.status === 'sent' && 'Your receipt is printing. Please take it from the slot.'}
+        {state.status === 'failed' && <span className="text-sale-700">{state.message}</span>}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { AccessibilityIcon } from '@/components/ui/icons';
+
+/**
+ * For a shopper in a wheelchair or with low vision: larger text, high contrast, and on a
+ * tall screen everything they can touch moves into the lower 60 %, within reach (the
+ * styles hang off html[data-a11y]). It stays on until the idle wipe unmounts it.
+ */
+export function AccessibilityMode() {
+  const [on, setOn] = useState(false);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    if (on) root.dataset.a11y = 'on';
+    else delete root.dataset.a11y;
+    return () => {
+      delete root.dataset.a11y;
+    };
+  }, [on]);
+
+  return (
+    <>
+      {on && (
+        <div className="reach-panel" aria-hidden="true">
+          <AccessibilityIcon width={72} height={72} />
+          <p>Accessibility mode is on</p>
+          <p className="reach-panel-hint">
+            Everything you can touch is in the lower part of the screen.
+          </p>
+        </div>
+      )}
+      <button
+        type="button"
+        aria-pressed={on}
+        className="a11y-toggle fixed bottom-4 left-4 z-30 flex min-h-14 items-center gap-3 rounded-full bg-brand-800 px-5 text-lg font-bold text-white shadow-xl ring-4 ring-white"
+        onClick={() => setOn(!on)}
+      >
+        <AccessibilityIcon width={30} height={30} />
+        Accessibility mode
+        <span
+          className="rounded-full bg-white px-2 py-0.5 text-sm text-brand-800"
+          aria-hidden="true"
+        >
+          {on ? 'On' : 'Off'}
+        </span>
+      </button>
+    </>
+  );
+}

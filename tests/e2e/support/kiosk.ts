@@ -1,0 +1,128 @@
+/**
+ * The kiosk renderer build opened from disk, as the kiosk-file project tests it, and a
+ * stand-in for the Electron preload bridge (window.kiosk) so a test can play the main
+ * process: its config (short idle times, staff mode) and its answers.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from '@playwright/test';
+import type { PrintResult, RendererConfig } from '../../../shared/bridge';
+import { expect } from './fixtures';
+import { SERVER_ORIGIN } from './network';
+
+export const KIOSK_INDEX = resolve(__dirname, '../../../out/renderer/index.html');
+export const KIOSK_URL = pathToFileURL(KIOSK_INDEX).href;
+
+export function assertKioskBuilt(): void {
+  // `npm test` builds the kiosk renderer first, so a missing build is a failure, not a skip.
+  if (!existsSync(KIOSK_INDEX)) {
+    throw new Error('out/renderer/index.html is missing: run npm run build:e2e first');
+  }
+}
+
+export async function openKiosk(page: Page): Promise<void> {
+  await page.goto(KIOSK_URL);
+  await expect(page.getByRole('link', { name: 'Start Shoping' })).toBeVisible();
+}
+
+export interface FakeBridge {
+  config?: Partial<RendererConfig>;
+  print?: PrintResult;
+  /** How long the fake printer takes. */
+  printMs?: number;
+  pin?: string;
+}
+
+/**
+ * Installs window.kiosk before the app starts. Calls are recorded in window.__bridgeCalls;
+ * window.__staffExit() plays the staff exit chord.
+ */
+export async function installBridge(page: Page, bridge: FakeBridge = {}): Promise<void> {
+  const config: RendererConfig = {
+    catalogueUrl: `${SERVER_ORIGIN}/api`,
+    mode: 'kiosk',
+    idleTimeoutSeconds: 90,
+    idleCountdownSeconds: 15,
+    ...bridge.config,
+  };
+  await page.addInitScript(
+    ({ config, print, printMs, pin }) => {
+      const calls: string[] = [];
+      const listeners: (() => void)[] = [];
+      Object.assign(window, {
+        __bridgeCalls: calls,
+        __staffExit: () => {
+          for (const listener of listeners) listener();
+        },
+        kiosk: {
+          getConfig: () => config,
+          onStaffExitRequested: (listener: () => void) => {
+            listeners.push(listener);
+            return () => listeners.splice(listeners.indexOf(listener), 1);
+          },
+          submitStaffExitPin: (submitted: string) => {
+            calls.push(`pin:${submitted}`);
+            return Promise.resolve(submitted === pin);
+          },
+          printReceipt: () => {
+            calls.push('print');
+            return new Promise((done) => setTimeout(() => done(print), printMs));
+          },
+        },
+      });
+    },
+    {
+      config,
+      print: bridge.print ?? { ok: true },
+      printMs: bridge.printMs ?? 300,
+      pin: bridge.pin ?? '2468',
+    },
+  );
+}
+
+export async function bridgeCalls(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __bridgeCalls: string[] }).__bridgeCalls);
+}
+
+export const keyboard = (page: Page) => page.getByRole('group', { name: 'On-screen keyboard' });
+
+/** Types on the on-screen keyboard, key by key. */
+export async function typeOnKeyboard(page: Page, text: string): Promise<void> {
+  for (const char of text) {
+    const name = char === ' ' ? 'Space' : char;
+    await keyboard(page).getByRole('button', { name, exact: true }).click();
+  }
+}
+
+export const idlePrompt = (page: Page) =>
+  page.getByRole('dialog', { name: 'Are you still there?' });
+export const attractScreen = (page: Page) => page.getByRole('button', { name: 'Touch to start' });
+export const accessibilityButton = (page: Page) =>
+  page.getByRole('button', { name: 'Accessibility mode' });
+
+/** The page's (fake) time now. */
+export function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => Date.now());
+}
+
+/**
+ * Runs the page's fake clock until `ms` after `since` (a page time). The clock also moves
+ * on its own while the test works, so this aims at a point in page time, not a duration.
+ */
+export async function runUntil(page: Page, since: number, ms: number): Promise<void> {
+  const now = await pageNow(page);
+  await page.clock.runFor(Math.max(0, since + ms - now));
+  await page.waitForTimeout(30);
+}
+
+/**
+ * Runs the page's fake clock second by second, letting React render between ticks (its
+ * countdown schedules each second from the last render).
+ */
+export async function runSeconds(page: Page, seconds: number): Promise<void> {
+  for (let second = 0; second < seconds; second += 1) {
+    await page.clock.runFor(1000);
+    await page.waitForTimeout(15);
+  }
+}
