@@ -34,7 +34,7 @@ export function HomePage() {
     <div className="flex min-h-[calc(100dvh-4.5rem-var(--kiosk-bar,0rem))] flex-col">
       <PageTitle title="Welcome" />
       <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto flex max-w-5xl flex-col items-center px-4 py-14 text-center sm:py-20 portrait:lg:py-24">
+        <div className="mx-auto flex max-w-5xl flex-col items-center px-4 py-14 text-center sm:py-20 portrait:lg:py-16 landscape:lg:py-12">
           <p className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand-800 shadow-sm">
             Order here, pick up at the counter
           </p>
@@ -57,7 +57,7 @@ export function HomePage() {
       </section>
       <section
         aria-labelledby="categories-heading"
-        className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-10 sm:px-6"
+        className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-10 sm:px-6 landscape:lg:py-6"
       >
         <h2 id="categories-heading" className="text-2xl font-bold">
           Shop by category
@@ -69,7 +69,7 @@ export function HomePage() {
               <li key={category.value} className="flex">
                 <Link
                   to={`/products?category=${encodeURIComponent(category.value)}`}
-                  className={`flex min-h-28 flex-1 flex-col justify-between gap-4 rounded-2xl p-5 text-lg font-bold transition-transform duration-150 active:scale-[0.98] portrait:lg:min-h-64 portrait:lg:p-8 portrait:lg:text-3xl ${colours}`}
+                  className={`flex min-h-28 flex-1 flex-col justify-between gap-4 rounded-2xl p-5 text-lg font-bold transition-transform duration-150 active:scale-[0.98] portrait:lg:min-h-52 portrait:lg:p-8 portrait:lg:text-3xl ${colours}`}
                 >
                   <Icon className="size-10 portrait:lg:size-24" strokeWidth={1.5} />
                   {category.label}

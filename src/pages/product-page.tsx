@@ -29,13 +29,15 @@ function ProductDetail({ product }: { product: Product }) {
   const inCart = useCartStore((state) => isInCart(state.cart, product.id));
 
   return (
-    <article className="grid gap-8 md:grid-cols-2 md:gap-12">
+    // Side by side on a landscape screen; stacked on a portrait one, where the image gets
+    // the width and the add button stays on the first screen.
+    <article className="grid gap-8 landscape:md:grid-cols-2 landscape:md:gap-12">
       <PageTitle title={product.title} />
       <ProductImage
         src={product.image}
         alt={product.title}
         priority
-        className="md:sticky md:top-24 md:self-start"
+        className="w-full justify-self-center portrait:max-w-[min(100%,36rem)] landscape:md:sticky landscape:md:top-24 landscape:md:self-start"
       />
       <div className="flex flex-col gap-5">
         <p className="text-sm font-semibold tracking-wider text-muted uppercase">

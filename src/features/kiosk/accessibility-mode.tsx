@@ -29,21 +29,24 @@ export function AccessibilityMode() {
           </p>
         </div>
       )}
-      <button
-        type="button"
-        aria-pressed={on}
-        className="a11y-toggle fixed bottom-4 left-4 z-30 flex min-h-14 items-center gap-3 rounded-full bg-brand-800 px-5 text-lg font-bold text-white shadow-xl ring-4 ring-white"
-        onClick={() => setOn(!on)}
-      >
-        <AccessibilityIcon width={30} height={30} />
-        Accessibility mode
-        <span
-          className="rounded-full bg-white px-2 py-0.5 text-sm text-brand-800"
-          aria-hidden="true"
+      {/* A bar of its own at the bottom, within reach; every page keeps room for it. */}
+      <div className="kiosk-bar fixed inset-x-0 bottom-0 z-30 flex h-[var(--kiosk-bar)] items-center border-t border-slate-200 bg-white/95 px-4 backdrop-blur">
+        <button
+          type="button"
+          aria-pressed={on}
+          className="flex min-h-14 items-center gap-3 rounded-full bg-brand-800 px-5 text-lg font-bold text-white shadow-md"
+          onClick={() => setOn(!on)}
         >
-          {on ? 'On' : 'Off'}
-        </span>
-      </button>
+          <AccessibilityIcon width={30} height={30} />
+          Accessibility mode
+          <span
+            className="rounded-full bg-white px-2 py-0.5 text-sm text-brand-800"
+            aria-hidden="true"
+          >
+            {on ? 'On' : 'Off'}
+          </span>
+        </button>
+      </div>
     </>
   );
 }

@@ -8,13 +8,13 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
     <button
       type="button"
       autoFocus
-      className="attract-screen fixed inset-0 z-50 flex cursor-pointer flex-col items-center justify-end bg-gradient-to-b from-white/0 via-white/40 to-brand-900/70 pb-[18vh] text-white"
+      className="attract-screen fixed inset-0 z-50 flex cursor-pointer flex-col items-center justify-center gap-6 bg-slate-900/55 p-6 text-white backdrop-blur-[2px]"
       onClick={onStart}
     >
-      <span className="attract-cta rounded-full bg-brand-700 px-12 py-6 text-4xl font-extrabold shadow-2xl ring-8 ring-white/60">
+      <span className="attract-cta rounded-full bg-brand-700 px-12 py-6 text-center text-4xl font-extrabold shadow-2xl ring-8 ring-white/70">
         Touch to start
       </span>
-      <span className="mt-6 rounded-full bg-slate-900/70 px-6 py-2 text-xl font-semibold">
+      <span className="rounded-full bg-slate-900/80 px-6 py-2 text-center text-xl font-semibold">
         Order here, pick up at the counter
       </span>
     </button>

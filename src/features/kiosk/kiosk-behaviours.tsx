@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useCapabilities } from '@/platform/capabilities-context';
 import { usePrinting } from '@/platform/printing';
 import { AccessibilityMode } from './accessibility-mode';
@@ -15,13 +16,27 @@ interface KioskBehavioursProps {
 }
 
 /**
+ * A long press on a touch screen opens Chromium's context menu (copy, search, inspect):
+ * a kiosk offers none. (The Electron preload blocks it too; this covers the renderer alone.)
+ */
+function useNoTouchCallout(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const block = (event: Event) => event.preventDefault();
+    document.addEventListener('contextmenu', block);
+    return () => document.removeEventListener('contextmenu', block);
+  }, [enabled]);
+}
+
+/**
  * What only a kiosk does, each switched on by the capabilities: staff exit, the on-screen
  * keyboard, accessibility mode, the idle prompt and wipe, and the attract screen. The app
  * remounts this with every session, so a wipe also closes whatever it had open.
  */
 export function KioskBehaviours({ attract, onAttractEnd, onWipe }: KioskBehavioursProps) {
-  const { bridge, kiosk } = useCapabilities();
+  const { bridge, kiosk, target } = useCapabilities();
   const printing = usePrinting();
+  useNoTouchCallout(target === 'kiosk');
   return (
     <>
       {kiosk.staffExit && bridge && <StaffExitDialog bridge={bridge} />}

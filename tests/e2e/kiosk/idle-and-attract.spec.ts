@@ -204,6 +204,22 @@ test.describe('the idle wipe, with the main process’s short times', () => {
   });
 });
 
+test.describe('the staff exit dialog', () => {
+  test('is labelled, closes on Escape and gives focus back', async ({ page }) => {
+    await installBridge(page);
+    await openKiosk(page);
+    const start = page.getByRole('link', { name: 'Start Shoping' });
+    await start.focus();
+    await page.evaluate(() => (window as unknown as { __staffExit: () => void }).__staffExit());
+    const dialog = page.getByRole('dialog', { name: 'Staff exit' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Enter the staff PIN to close the kiosk')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(start).toBeFocused();
+  });
+});
+
 test.describe('staff mode (--windowed)', () => {
   test('has no idle prompt, no on-screen keyboard and no accessibility button', async ({
     page,

@@ -8,7 +8,16 @@ import { demoCatalogue } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
 import { filledCart, PAGE_STATES } from '../support/page-states';
 import { seedStorage } from '../support/storage';
-import { VIEWPORTS, card, cards, categoryButton, header, main, searchBox } from '../support/ui';
+import {
+  VIEWPORTS,
+  card,
+  cards,
+  categoryButton,
+  header,
+  main,
+  searchBox,
+  undersizedTargets,
+} from '../support/ui';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -187,6 +196,32 @@ test.describe('touch targets', () => {
             );
           }
         }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test.describe('every touch target', () => {
+  for (const [size, viewport] of [
+    ['phone', VIEWPORTS.phone],
+    ['laptop', VIEWPORTS.laptop],
+    ['kiosk', VIEWPORTS.kioskPortrait],
+  ] as const) {
+    test(`is at least 44x44 px on every route and state, title links included (${size})`, async ({
+      page,
+      browser,
+      servedCatalogue,
+    }) => {
+      test.setTimeout(180_000);
+      await page.close();
+      const problems: string[] = [];
+      for (const state of PAGE_STATES) {
+        const context = await browser.newContext({ viewport });
+        const statePage = await context.newPage();
+        await state.setup(statePage, servedCatalogue);
+        problems.push(...(await undersizedTargets(statePage)).map((p) => `${state.name}: ${p}`));
+        await context.close();
       }
       expect(problems).toEqual([]);
     });

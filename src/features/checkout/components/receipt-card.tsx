@@ -22,7 +22,7 @@ export function ReceiptCard({ receipt }: { receipt: Receipt }) {
           <h2 id="receipt-heading" className="text-lg font-semibold text-muted">
             Your receipt
           </h2>
-          <p className="mt-1 font-mono text-2xl font-bold break-all sm:text-3xl">{receipt.id}</p>
+          <p className="mt-1 font-mono text-2xl font-bold break-words">{receipt.id}</p>
           <p className="mt-2 text-muted">{formatIssued(receipt)}</p>
         </div>
         <ReceiptQr receiptId={receipt.id} size={192} />

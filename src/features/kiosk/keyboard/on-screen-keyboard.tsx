@@ -24,7 +24,7 @@ function Key({ label, onPress, children, wide = false, pressed, tone = 'plain' }
       type="button"
       aria-label={label}
       aria-pressed={pressed}
-      className={`osk-key grid min-h-14 min-w-11 place-items-center rounded-xl text-2xl font-semibold shadow-sm ${colours} ${wide ? 'flex-[2]' : 'flex-1'} ${pressed ? 'ring-4 ring-brand-600' : ''}`}
+      className={`osk-key grid min-h-[44px] min-w-[44px] sm:min-h-14 place-items-center rounded-xl text-xl font-semibold shadow-sm sm:text-2xl ${colours} ${wide ? 'grow-[2] basis-[96px]' : 'grow basis-[44px]'} ${pressed ? 'ring-4 ring-brand-600' : ''}`}
       onClick={onPress}
     >
       {children ?? label}
@@ -138,16 +138,19 @@ export function OnScreenKeyboard() {
       onPointerDown={(event) => event.preventDefault()}
       onMouseDown={(event) => event.preventDefault()}
     >
-      <div className={`mx-auto flex flex-col gap-2 ${numeric ? 'max-w-md' : 'max-w-5xl'}`}>
+      <div
+        className={`mx-auto flex flex-col gap-1.5 sm:gap-2 ${numeric ? 'max-w-md' : 'max-w-5xl'}`}
+      >
         {(numeric ? NUMERIC_ROWS : TEXT_ROWS).map((row) => (
-          <div key={row.join('')} className="flex gap-2">
+          // A row wraps on a narrow screen rather than shrink a key below 44 px.
+          <div key={row.join('')} className="flex flex-wrap gap-1.5 sm:gap-2">
             {row.map((char) => {
               const shown = caps ? char.toUpperCase() : char;
               return <Key key={char} label={shown} onPress={() => type(shown)} />;
             })}
           </div>
         ))}
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-1.5 sm:gap-2">
           {numeric ? (
             <>
               <Key label="Close keyboard" tone="action" onPress={close}>
