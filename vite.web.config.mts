@@ -4,6 +4,8 @@
  * - the Electron renderer (electron.vite.config.ts imports createRendererConfig).
  * The build target and the catalogue URL are baked in at build time.
  */
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -42,12 +44,50 @@ function contentSecurityPolicy(catalogueUrl: string): Plugin {
   };
 }
 
+const serviceWorkerEntry = fileURLToPath(new URL('./src/service-worker/sw.ts', import.meta.url));
+
+/**
+ * The web build's service worker as /sw.js, told which files this build has (its precache)
+ * and a version derived from them, so a new build is a new worker. The kiosk build has
+ * none: the kiosk caches images in its main process.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'shop-service-worker',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: serviceWorkerEntry, fileName: 'sw.js' });
+    },
+    generateBundle(_options, bundle) {
+      const worker = bundle['sw.js'];
+      if (worker?.type !== 'chunk') throw new Error('the service worker was not built');
+      const built = Object.keys(bundle).filter(
+        (name) => name !== 'sw.js' && !name.endsWith('.map'),
+      );
+      const copied = readdirSync(publicDir);
+      const files = [
+        '/index.html',
+        ...[...built, ...copied].filter((n) => n !== 'index.html').map((n) => `/${n}`),
+      ];
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      // A classic worker script (module workers are not everywhere yet): no export statement.
+      const code = worker.code.replace(/\bexport\s*\{\s*\};?\s*$/, '');
+      worker.code = `self.__SHOP_BUILD__=${JSON.stringify({ version, files })};\n${code}`;
+    },
+  };
+}
+
 export function createRendererConfig(target: RendererTarget): UserConfig {
   const catalogueUrl = resolveCatalogueUrl();
   return {
     root: srcDir,
     publicDir,
-    plugins: [react(), tailwindcss(), contentSecurityPolicy(catalogueUrl)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      contentSecurityPolicy(catalogueUrl),
+      ...(target === 'web' ? [serviceWorker()] : []),
+    ],
     resolve: { alias: { '@': srcDir, '@shared': sharedDir } },
     define: {
       __SHOP_TARGET__: JSON.stringify(target),

@@ -29,19 +29,37 @@ export function isCspSafeUrl(catalogueUrl: string): boolean {
   return !catalogueUrl.startsWith('/') && catalogueOrigin(catalogueUrl) !== null;
 }
 
+/**
+ * Images may come from any https host: real catalogues serve them from a CDN, and an image
+ * cannot run code. Everything that can carry data out (fetch, XHR) stays limited to the
+ * app and the catalogue. A plain-http catalogue (the kiosk's loopback one) is named as is.
+ */
 export function buildContentSecurityPolicy(catalogueUrl: string): string {
   const origin = catalogueOrigin(catalogueUrl);
   const extra = origin ? ` ${origin}` : '';
+  const httpImages = origin?.startsWith('http:') ? ` ${origin}` : '';
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' data:${extra}`,
+    `img-src 'self' data: https:${httpImages}`,
     `connect-src 'self'${extra}`,
+    "worker-src 'self'",
     "font-src 'self'",
     "manifest-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "object-src 'none'",
   ].join('; ');
+}
+
+/**
+ * The policy the service worker runs under (sent with /sw.js). The worker fetches only what
+ * the page asked for and its own policy allowed: the page, the build's files, images from
+ * any https host.
+ */
+export function buildServiceWorkerPolicy(catalogueUrl: string): string {
+  const origin = catalogueOrigin(catalogueUrl);
+  const httpImages = origin?.startsWith('http:') ? ` ${origin}` : '';
+  return `default-src 'none'; connect-src 'self' https:${httpImages}`;
 }

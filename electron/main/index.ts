@@ -10,6 +10,8 @@ import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue, type CatalogueHandle } from './catalogue';
 import { loadConfig, toRendererConfig } from './config';
 import { setupLogging } from './logging';
+import { DEFAULT_IMAGE_CACHE, ImageCache } from './image-cache';
+import { setupImageCache } from './image-protocol';
 import { setupReceiptPrinting } from './printing';
 import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
@@ -26,6 +28,24 @@ Menu.setApplicationMenu(null);
 // Touch kiosks: no pinch zoom and no two-finger swipe back through history.
 app.commandLine.appendSwitch('disable-pinch');
 app.commandLine.appendSwitch('disable-features', 'OverscrollHistoryNavigation');
+
+/** Catalogue images kept on disk, so an offline kiosk still shows them; best effort. */
+async function setupOfflineImages(
+  target: Electron.Session,
+  userDataDir: string,
+  log: ReturnType<typeof setupLogging>,
+): Promise<void> {
+  try {
+    const dir = join(userDataDir, 'image-cache');
+    const images = await ImageCache.open({ dir, ...DEFAULT_IMAGE_CACHE });
+    setupImageCache(target, images);
+    log.info(`Images: offline cache in ${dir} (${images.size.images} kept)`);
+  } catch (error) {
+    log.warn(
+      `Images: no offline cache (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
 
 function main(): void {
   if (!app.requestSingleInstanceLock()) {
@@ -90,6 +110,7 @@ function main(): void {
     .whenReady()
     .then(async () => {
       setupSecurity(app, session.defaultSession, { allowDevTools, log });
+      await setupOfflineImages(session.defaultSession, app.getPath('userData'), log);
       catalogue = await startCatalogue(config.catalogueUrl, resourcesDir, log);
       setupAppProtocol({
         rootDir: join(__dirname, '../renderer'),

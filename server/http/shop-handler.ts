@@ -1,4 +1,4 @@
-import { buildContentSecurityPolicy } from '../../shared/csp';
+import { buildContentSecurityPolicy, buildServiceWorkerPolicy } from '../../shared/csp';
 import { createCatalogueApp } from '../catalogue/catalogue-app';
 import type { CatalogueProduct } from '../catalogue/product-schema';
 import { compressResponse } from './compression';
@@ -21,6 +21,7 @@ export function createShopHandler({
   const catalogue = createCatalogueApp({ products, basePath: apiBase });
   const site = createStaticSite({ root: staticDir });
   const csp = `${buildContentSecurityPolicy(apiBase)}; frame-ancestors 'none'`;
+  const workerCsp = buildServiceWorkerPolicy(apiBase);
 
   return async (request) => {
     const { pathname } = new URL(request.url);
@@ -31,7 +32,9 @@ export function createShopHandler({
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('X-Frame-Options', 'DENY');
-    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', csp);
+    if (!headers.has('Content-Security-Policy')) {
+      headers.set('Content-Security-Policy', pathname === '/sw.js' ? workerCsp : csp);
+    }
     return compressResponse(
       request,
       new Response(response.body, {

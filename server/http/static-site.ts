@@ -56,9 +56,10 @@ export function createStaticSite({
         status: 200,
         headers: {
           'Content-Type': contentTypeFor(file),
+          // The page and the service worker are revalidated, so a new build is seen at once.
           'Cache-Control': isAsset
             ? IMMUTABLE
-            : ext === '.html'
+            : ext === '.html' || pathname === '/sw.js'
               ? 'no-cache'
               : 'public, max-age=3600',
         },

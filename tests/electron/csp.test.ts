@@ -6,8 +6,19 @@ describe('the Content-Security-Policy', () => {
     const csp = buildContentSecurityPolicy('https://shop.example.com/api');
     expect(csp).not.toMatch(/unsafe-/);
     expect(csp).toContain("script-src 'self';");
-    expect(csp).toContain("img-src 'self' data: https://shop.example.com;");
     expect(csp).toContain("connect-src 'self' https://shop.example.com;");
+  });
+
+  it('shows images from any https host (a catalogue’s CDN), but connects only to the catalogue', () => {
+    const csp = buildContentSecurityPolicy('https://shop.example.com/api');
+    expect(csp).toContain("img-src 'self' data: https:;");
+    expect(csp).toContain("connect-src 'self' https://shop.example.com;");
+    expect(csp).not.toMatch(/connect-src[^;]*https:(?!\/\/)/);
+    // The kiosk's own loopback catalogue serves plain-http images, named by origin.
+    expect(buildContentSecurityPolicy('http://127.0.0.1:4555/api')).toContain(
+      "img-src 'self' data: https: http://127.0.0.1:4555;",
+    );
+    expect(buildContentSecurityPolicy('/api')).toContain("img-src 'self' data: https:;");
   });
 
   it.each([
@@ -22,7 +33,7 @@ describe('the Content-Security-Policy', () => {
   ])('never writes the unsafe catalogue origin %s into the policy', (url) => {
     expect(catalogueOrigin(url)).toBeNull();
     const csp = buildContentSecurityPolicy(url);
-    expect(csp.split(';')).toHaveLength(10);
+    expect(csp.split(';')).toHaveLength(11);
     expect(csp).not.toMatch(/[*,"]|evil|unsafe/);
   });
 

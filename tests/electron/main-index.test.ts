@@ -12,6 +12,7 @@ interface FakeState {
   /** undefined until main() sets the application menu. */
   appMenu: object | null | undefined;
   ready: (() => void) | null;
+  intercepted: string[];
 }
 
 const fake = vi.hoisted((): FakeState => ({
@@ -19,6 +20,7 @@ const fake = vi.hoisted((): FakeState => ({
   sandboxed: false,
   appMenu: undefined,
   ready: null,
+  intercepted: [],
 }));
 
 vi.mock('electron', async () => {
@@ -46,6 +48,7 @@ vi.mock('electron', async () => {
     exit: vi.fn(),
   });
   const session = Object.assign(new Emitter(), {
+    protocol: { handle: (scheme: string) => fake.intercepted.push(scheme) },
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
     setDevicePermissionHandler: vi.fn(),
@@ -59,6 +62,7 @@ vi.mock('electron', async () => {
       },
     },
     session: { defaultSession: session },
+    net: { fetch: vi.fn() },
     ipcMain: { handle: vi.fn() },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
   };
@@ -71,8 +75,11 @@ vi.mock('../../electron/main/catalogue', () => ({
 type FakeApp = EventEmitter & { quit: () => void };
 let app: FakeApp;
 
+/** Until main() has opened its window (start-up does real disk I/O for the image cache). */
 async function settle(): Promise<void> {
-  for (let index = 0; index < 5; index += 1) await new Promise((resolve) => setImmediate(resolve));
+  for (let waited = 0; waited < 2000 && FakeBrowserWindow.created.length === 0; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 beforeAll(async () => {
@@ -100,6 +107,10 @@ describe('main()', () => {
     expect(FakeBrowserWindow.created).toHaveLength(1);
     expect(shopWindow().options).toMatchObject({ kiosk: true, show: false });
     expect(shopWindow().loadURL).toHaveBeenCalledWith('app://shop/index.html');
+  });
+
+  it('puts the offline image cache in front of http and https', () => {
+    expect(fake.intercepted.sort()).toEqual(['http', 'https']);
   });
 
   it('focuses the running kiosk when a second copy starts', () => {

@@ -2,22 +2,27 @@ import { Link } from 'react-router';
 import { CartIcon } from '@/components/ui/icons';
 import { totalQuantity } from '@/features/cart/cart-rules';
 import { useCartStore } from '@/features/cart/store/cart-store';
+import { formatCount } from '@/lib/count';
 
-/** The cart icon with a badge of the total item quantity; always visible in the header. */
+/**
+ * The cart icon with a badge of the total item quantity (spec §2), in full with thousands
+ * separators; the badge grows leftwards over the icon, so it stays inside the header.
+ */
 export function CartLink() {
   const count = useCartStore((state) => totalQuantity(state.cart));
+  const shown = formatCount(count);
   return (
     <Link
       to="/cart"
-      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      aria-label={`Cart, ${shown} ${count === 1 ? 'item' : 'items'}`}
       className="relative grid size-12 place-items-center rounded-full text-ink hover:bg-slate-100"
     >
       <CartIcon width={26} height={26} />
       <span
         aria-hidden="true"
-        className="absolute -top-0.5 -right-0.5 grid h-6 min-w-6 place-items-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white tabular"
+        className="absolute -top-0.5 -right-0.5 grid h-6 min-w-6 place-items-center rounded-full bg-brand-700 px-1.5 text-xs font-bold whitespace-nowrap text-white tabular ring-2 ring-white"
       >
-        {count > 99 ? '99+' : count}
+        {shown}
       </span>
     </Link>
   );

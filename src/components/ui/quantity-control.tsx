@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
+import { formatCount } from '@/lib/count';
 import { MinusIcon, PlusIcon } from './icons';
 
 interface QuantityControlProps {
@@ -91,7 +92,7 @@ export function QuantityControl({
       </div>
       {/* The cap keeps a stranger's typo from becoming a nonsense order; say so when it bites. */}
       <p className="text-sm text-muted" aria-live="polite">
-        {value >= max ? `Limit ${max} per product` : ''}
+        {value >= max ? `Limit ${formatCount(max)} per product` : ''}
       </p>
     </div>
   );

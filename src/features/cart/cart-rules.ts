@@ -1,4 +1,5 @@
 import type { Product } from '@/features/catalogue/public';
+import { formatCount } from '@/lib/count';
 
 /** A cart line exactly as the original shop stored it: productData is a copy of the product. */
 export interface CartLine {
@@ -8,8 +9,11 @@ export interface CartLine {
 }
 
 export const MIN_QUANTITY = 1;
-/** A kiosk stranger typing 99999999 must not produce a nonsense order. */
-export const MAX_QUANTITY = 999;
+/**
+ * A stranger typing 99999999 must not produce a nonsense order, but a real bulk order must
+ * fit: 9,999 per line, and the quantity control says so when it caps.
+ */
+export const MAX_QUANTITY = 9999;
 
 export function clampQuantity(quantity: number): number {
   if (!Number.isFinite(quantity)) return MIN_QUANTITY;
@@ -45,7 +49,7 @@ export function totalQuantity(cart: CartLine[]): number {
 /** What a screen reader hears after a cart change: '3 items in the cart.' */
 export function describeItems(count: number): string {
   if (count === 0) return 'The cart is empty.';
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'} in the cart.`;
+  return `${formatCount(count)} ${count === 1 ? 'item' : 'items'} in the cart.`;
 }
 
 export function isInCart(cart: CartLine[], productId: number): boolean {

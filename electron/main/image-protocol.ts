@@ -1,0 +1,15 @@
+/**
+ * Puts the kiosk's image cache in front of the network: every http(s) request of the
+ * window's session goes through fetchThroughImageCache, which keeps images and lets
+ * everything else pass untouched. `<img src>` stays the catalogue's own URL.
+ */
+import { net, type Session } from 'electron';
+import { fetchThroughImageCache, type ImageCache } from './image-cache';
+
+export function setupImageCache(session: Pick<Session, 'protocol'>, cache: ImageCache): void {
+  // Past our own handler, to the real network.
+  const fetch = (request: Request) => net.fetch(request, { bypassCustomProtocolHandlers: true });
+  for (const scheme of ['http', 'https']) {
+    session.protocol.handle(scheme, (request) => fetchThroughImageCache(request, { cache, fetch }));
+  }
+}
