@@ -171,6 +171,18 @@ export function readEnvConfig(
   return config;
 }
 
+/**
+ * The text of a config file as Windows editors save it: Windows PowerShell 5 writes UTF-8
+ * with a byte-order mark (`Set-Content -Encoding UTF8`) or UTF-16 LE (`Out-File`, `>`).
+ * A BOM is not JSON, so without this one stray character would throw the whole file away.
+ */
+export function decodeConfigText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  // TextDecoder drops a UTF-8 BOM itself.
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
 function isMissingFile(error: unknown): boolean {
   return (
     typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT'
@@ -196,7 +208,8 @@ export function readFileConfig(
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A reader that returns text as it is may still hand over the BOM as U+FEFF.
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     log.warn(
       `Config: config file ${path} is not valid JSON (${describe(error)}); using safe defaults`,

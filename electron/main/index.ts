@@ -8,7 +8,7 @@ import { app, ipcMain, Menu, session, type BrowserWindow } from 'electron';
 import { buildContentSecurityPolicy } from '../../shared/csp';
 import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue, type CatalogueHandle } from './catalogue';
-import { loadConfig, toRendererConfig } from './config';
+import { decodeConfigText, loadConfig, toRendererConfig } from './config';
 import { setupLogging } from './logging';
 import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
@@ -36,7 +36,7 @@ function main(): void {
     argv: process.argv,
     env: process.env,
     userDataDir: app.getPath('userData'),
-    readFile: (path) => readFileSync(path, 'utf8'),
+    readFile: (path) => decodeConfigText(readFileSync(path)),
     log,
   });
   log.info(`Kiosk starting in ${config.mode} mode (config file: ${configPath})`);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  decodeConfigText,
   DEFAULT_CONFIG,
   loadConfig,
   resolveConfigPath,
@@ -189,5 +190,26 @@ describe('kiosk config', () => {
     const loopback = sources({ env: { SHOP_CATALOGUE_URL: 'http://127.0.0.1:4555' } });
     loadConfig(loopback.sources);
     expect(loopback.log.warn).not.toHaveBeenCalled();
+  });
+
+  it('accepts a config file with a UTF-8 byte-order mark, as Windows PowerShell 5 writes it', () => {
+    const json = JSON.stringify({ staffPin: '482913', mode: 'windowed' });
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json, 'utf8')]);
+    const { sources: s, log } = sources({ files: { [DEFAULT_PATH]: decodeConfigText(bytes) } });
+    expect(loadConfig(s).config).toMatchObject({ staffPin: '482913', mode: 'windowed' });
+    expect(log.warn).not.toHaveBeenCalled();
+    // A reader that keeps the BOM as text is fine too.
+    const raw = sources({ files: { [DEFAULT_PATH]: `\uFEFF${json}` } });
+    expect(loadConfig(raw.sources).config.staffPin).toBe('482913');
+    expect(raw.log.warn).not.toHaveBeenCalled();
+  });
+
+  it('reads UTF-16 files with a byte-order mark (PowerShell 5 Out-File) and plain UTF-8', () => {
+    const json = '{ "printerName": "Caisse n°1" }';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);
+    const be = Buffer.from(le.subarray(2)).swap16();
+    expect(decodeConfigText(le)).toBe(json);
+    expect(decodeConfigText(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe(json);
+    expect(decodeConfigText(Buffer.from(json, 'utf8'))).toBe(json);
   });
 });
