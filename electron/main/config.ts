@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { RendererConfig } from '../../shared/bridge';
 import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../shared/catalogue-url';
 import { isCspSafeUrl } from '../../shared/csp';
+import { parseStaffPinHash, STAFF_PIN_PATTERN } from './staff-pin-hash';
 
 export const CONFIG_FILE_NAME = 'kiosk-config.json';
 
@@ -26,8 +27,15 @@ const catalogueUrlSchema = z
 const staffPinSchema = z
   .string()
   .trim()
-  .refine((value) => value === '' || /^\d{4,12}$/.test(value), {
+  .refine((value) => value === '' || STAFF_PIN_PATTERN.test(value), {
     message: 'must be 4 to 12 digits',
+  });
+
+const staffPinHashSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || parseStaffPinHash(value) !== null, {
+    message: 'must be a hash printed by npm run staff-pin:hash',
   });
 
 const idleTimeoutSchema = z.number().int().min(0).max(86_400);
@@ -38,8 +46,10 @@ export const kioskConfigSchema = z.object({
   /** Empty: start the embedded demo catalogue on a free loopback port. */
   catalogueUrl: catalogueUrlSchema,
   mode: z.enum(['kiosk', 'windowed']),
-  /** Empty: the staff exit chord cannot quit a kiosk (only the OS can). */
+  /** Plain text, kept working but warned about; staffPinHash is the way to store it. */
   staffPin: staffPinSchema,
+  /** A salted scrypt hash of the PIN; wins over staffPin. Both empty: the chord cannot quit. */
+  staffPinHash: staffPinHashSchema,
   /** Seconds without a touch before "Are you still there?" appears; 0 = never. */
   idleTimeoutSeconds: idleTimeoutSchema,
   /** Seconds the prompt counts down before the session is wiped. */
@@ -57,6 +67,7 @@ export const DEFAULT_CONFIG: KioskConfig = {
   catalogueUrl: '',
   mode: 'kiosk',
   staffPin: '',
+  staffPinHash: '',
   idleTimeoutSeconds: 90,
   idleCountdownSeconds: 15,
   printerName: '',
@@ -95,6 +106,7 @@ const VALUE_FLAGS = {
 const ENV_VARS = {
   SHOP_CATALOGUE_URL: 'catalogueUrl',
   SHOP_STAFF_PIN: 'staffPin',
+  SHOP_STAFF_PIN_HASH: 'staffPinHash',
   SHOP_IDLE_TIMEOUT: 'idleTimeoutSeconds',
   SHOP_IDLE_COUNTDOWN: 'idleCountdownSeconds',
   SHOP_PRINTER_NAME: 'printerName',

@@ -10,6 +10,12 @@ import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue, type CatalogueHandle } from './catalogue';
 import { decodeConfigText, loadConfig, toRendererConfig } from './config';
 import { setupLogging } from './logging';
+import {
+  DEFAULT_LIMITER_OPTIONS,
+  fileLockoutStore,
+  LOCKOUT_FILE_NAME,
+  PinAttemptLimiter,
+} from './pin-lockout';
 import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
@@ -31,11 +37,12 @@ function main(): void {
     app.quit();
     return;
   }
-  const log = setupLogging(app.getPath('userData'));
+  const userDataDir = app.getPath('userData');
+  const log = setupLogging(userDataDir);
   const { config, configPath } = loadConfig({
     argv: process.argv,
     env: process.env,
-    userDataDir: app.getPath('userData'),
+    userDataDir,
     readFile: (path) => decodeConfigText(readFileSync(path)),
     log,
   });
@@ -97,6 +104,11 @@ function main(): void {
       setupStaffExit({
         ipcMain,
         staffPin: config.staffPin,
+        staffPinHash: config.staffPinHash,
+        limiter: new PinAttemptLimiter(
+          DEFAULT_LIMITER_OPTIONS,
+          fileLockoutStore(join(userDataDir, LOCKOUT_FILE_NAME), log),
+        ),
         quit: () => {
           app.quit();
         },

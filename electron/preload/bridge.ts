@@ -4,7 +4,27 @@
  * functions only, never ipcRenderer itself.
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { IPC_CHANNELS, type KioskBridge, type RendererConfig } from '../../shared/bridge';
+import {
+  IPC_CHANNELS,
+  type KioskBridge,
+  type RendererConfig,
+  type StaffExitResult,
+} from '../../shared/bridge';
+
+/** Only the three answers main gives reach the page; anything else counts as a wrong PIN. */
+export function toStaffExitResult(answer: unknown): StaffExitResult {
+  const { status, retryAfterSeconds } = (answer ?? {}) as Record<string, unknown>;
+  if (status === 'accepted') return { status };
+  if (
+    status === 'locked' &&
+    typeof retryAfterSeconds === 'number' &&
+    Number.isInteger(retryAfterSeconds) &&
+    retryAfterSeconds > 0
+  ) {
+    return { status, retryAfterSeconds };
+  }
+  return { status: 'wrong' };
+}
 
 export function createKioskBridge(
   ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
@@ -24,9 +44,13 @@ export function createKioskBridge(
       };
     },
     submitStaffExitPin: async (pin) => {
-      if (typeof pin !== 'string') return false;
-      const accepted: unknown = await ipc.invoke(IPC_CHANNELS.submitStaffExitPin, pin);
-      return accepted === true;
+      if (typeof pin !== 'string') return { status: 'wrong' };
+      try {
+        return toStaffExitResult(await ipc.invoke(IPC_CHANNELS.submitStaffExitPin, pin));
+      } catch {
+        // A failed check must read as a refusal, never as an error the page has to handle.
+        return { status: 'wrong' };
+      }
     },
   };
 }

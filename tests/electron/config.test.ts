@@ -11,6 +11,8 @@ import { fakeLogger } from './fake-electron';
 
 const USER_DATA = '/home/kiosk/.config/Kiosk Shop';
 const DEFAULT_PATH = join(USER_DATA, 'kiosk-config.json');
+/** Shaped like a hash from npm run staff-pin:hash: the config checks only the shape. */
+const HASH = 'scrypt:32768:8:1:BwcHBwcHBwcHBwcHBwcHBw:' + 'A'.repeat(43);
 
 function sources(overrides: Partial<ConfigSources> & { files?: Record<string, string> } = {}) {
   const log = fakeLogger();
@@ -43,6 +45,7 @@ describe('kiosk config', () => {
       catalogueUrl: 'https://shop.example.com/api/',
       mode: 'windowed',
       staffPin: '2468',
+      staffPinHash: HASH,
       idleTimeoutSeconds: 90,
       idleCountdownSeconds: 20,
       printerName: 'Receipts',
@@ -52,6 +55,7 @@ describe('kiosk config', () => {
       catalogueUrl: 'https://shop.example.com/api',
       mode: 'windowed',
       staffPin: '2468',
+      staffPinHash: HASH,
       idleTimeoutSeconds: 90,
       idleCountdownSeconds: 20,
       printerName: 'Receipts',
@@ -86,6 +90,7 @@ describe('kiosk config', () => {
       catalogueUrl: 'https://cli.example',
       mode: 'kiosk',
       staffPin: '2222',
+      staffPinHash: '',
       idleTimeoutSeconds: 10,
       idleCountdownSeconds: 20,
       printerName: 'Front desk',
@@ -98,6 +103,7 @@ describe('kiosk config', () => {
         SHOP_CATALOGUE_URL: 'http://10.0.0.5:8080',
         SHOP_WINDOWED: 'true',
         SHOP_STAFF_PIN: '123456',
+        SHOP_STAFF_PIN_HASH: HASH,
         SHOP_IDLE_TIMEOUT: '0',
         SHOP_IDLE_COUNTDOWN: '12',
         SHOP_PRINTER_NAME: 'EPSON TM-T20',
@@ -107,6 +113,7 @@ describe('kiosk config', () => {
       catalogueUrl: 'http://10.0.0.5:8080',
       mode: 'windowed',
       staffPin: '123456',
+      staffPinHash: HASH,
       idleTimeoutSeconds: 0,
       idleCountdownSeconds: 12,
       printerName: 'EPSON TM-T20',
@@ -211,5 +218,17 @@ describe('kiosk config', () => {
     expect(decodeConfigText(le)).toBe(json);
     expect(decodeConfigText(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe(json);
     expect(decodeConfigText(Buffer.from(json, 'utf8'))).toBe(json);
+  });
+
+  it('takes the staff PIN as a hash, and rejects a file whose hash is malformed', () => {
+    const good = sources({ files: { [DEFAULT_PATH]: JSON.stringify({ staffPinHash: HASH }) } });
+    expect(loadConfig(good.sources).config.staffPinHash).toBe(HASH);
+    const bad = sources({
+      files: { [DEFAULT_PATH]: JSON.stringify({ staffPinHash: 'sha1:2468', mode: 'windowed' }) },
+    });
+    expect(loadConfig(bad.sources).config).toEqual(DEFAULT_CONFIG);
+    expect(bad.log.warn).toHaveBeenCalledWith(
+      expect.stringContaining('staffPinHash: must be a hash printed by npm run staff-pin:hash'),
+    );
   });
 });
