@@ -218,13 +218,14 @@ export function readFileConfig(
     }
     return {};
   }
+  // A reader that returns text as it is may still hand over the BOM as U+FEFF.
+  const body = text.replace(/^\uFEFF/, '');
   let json: unknown;
   try {
-    // A reader that returns text as it is may still hand over the BOM as U+FEFF.
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+    json = JSON.parse(body);
   } catch (error) {
     log.warn(
-      `Config: config file ${path} is not valid JSON (${describe(error)}); using safe defaults`,
+      `Config: config file ${path} is not valid JSON${whereJsonBroke(error, body)}; using safe defaults`,
     );
     return {};
   }
@@ -237,6 +238,20 @@ export function readFileConfig(
     return {};
   }
   return result.data;
+}
+
+/**
+ * Where the JSON broke, as " (line 3, column 14)", never V8's message: that quotes the
+ * text around the error, which can be the staff PIN, and the log is not meant to hold it.
+ */
+function whereJsonBroke(error: unknown, text: string): string {
+  const message = error instanceof Error ? error.message : '';
+  const lineColumn = /\(line (\d+) column (\d+)\)/.exec(message);
+  if (lineColumn) return ` (line ${lineColumn[1]}, column ${lineColumn[2]})`;
+  const position = /at position (\d+)/.exec(message);
+  if (!position) return '';
+  const before = text.slice(0, Number(position[1])).split('\n');
+  return ` (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
 }
 
 function describe(error: unknown): string {

@@ -5,6 +5,7 @@
  */
 import type { App, BrowserWindow, Details, RenderProcessGoneDetails } from 'electron';
 import type { Logger } from './logging';
+import { planRelaunch, relaunchApp } from './relaunch';
 
 export const RELAUNCH_ATTEMPT_FLAG = 'relaunch-attempt';
 
@@ -52,14 +53,23 @@ export function readRelaunchAttempt(argv: readonly string[]): number {
 }
 
 export function relaunchArgs(argv: readonly string[], attempt: number): string[] {
+  return relaunchPlan(argv, attempt).args;
+}
+
+function relaunchPlan(argv: readonly string[], attempt: number) {
   const prefix = `--${RELAUNCH_ATTEMPT_FLAG}=`;
-  return [...argv.slice(1).filter((entry) => !entry.startsWith(prefix)), `${prefix}${attempt}`];
+  return planRelaunch(argv, {
+    drop: (arg) => arg.startsWith(prefix),
+    add: [`${prefix}${attempt}`],
+  });
 }
 
 export interface RecoveryDeps {
   app: Pick<App, 'relaunch' | 'exit' | 'on'>;
   log: Logger;
   argv: readonly string[];
+  /** Where a secret taken off the relaunch command line goes; default process.env. */
+  env?: Record<string, string | undefined>;
   now?: () => number;
   setTimer?: (callback: () => void, ms: number) => unknown;
   guard?: CrashLoopGuard;
@@ -95,7 +105,7 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
     const delay = relaunchDelayMs(attempt);
     log.error(`Recovery: relaunching the app (attempt ${attempt}, in ${delay} ms) after ${reason}`);
     setTimer(() => {
-      app.relaunch({ args: relaunchArgs(argv, attempt) });
+      relaunchApp(app, relaunchPlan(argv, attempt), deps.env);
       app.exit(0);
     }, delay);
   };

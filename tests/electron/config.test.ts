@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   decodeConfigText,
   DEFAULT_CONFIG,
@@ -230,5 +230,54 @@ describe('kiosk config', () => {
     expect(bad.log.warn).toHaveBeenCalledWith(
       expect.stringContaining('staffPinHash: must be a hash printed by npm run staff-pin:hash'),
     );
+  });
+
+  it('says where the JSON broke without quoting the file, which may hold the PIN', () => {
+    const { sources: s, log } = sources({
+      files: { [DEFAULT_PATH]: '{\n  "staffPin": "482913",\n  "mode": "kiosk",\n}' },
+    });
+    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
+    expect(log.warn).toHaveBeenCalledWith(
+      `Config: config file ${DEFAULT_PATH} is not valid JSON (line 4, column 1); using safe defaults`,
+    );
+  });
+
+  it('drops V8 messages that quote the text around a JSON error (newer Node and Electron)', () => {
+    const quoting = new SyntaxError(
+      'Unexpected token \'w\', "{ "staffPin": "482913", "mode": windowed }" is not valid JSON',
+    );
+    const parse = vi.spyOn(JSON, 'parse').mockImplementationOnce(() => {
+      throw quoting;
+    });
+    try {
+      const { sources: s, log } = sources({ files: { [DEFAULT_PATH]: '{ "staffPin": "482913" ' } });
+      loadConfig(s);
+      expect(log.warn).toHaveBeenCalledWith(
+        `Config: config file ${DEFAULT_PATH} is not valid JSON; using safe defaults`,
+      );
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('never writes a configured PIN into the log, whatever is wrong around it', () => {
+    const cases: Partial<ConfigSources & { files: Record<string, string> }>[] = [
+      { files: { [DEFAULT_PATH]: '{ "staffPin": "482913", }' } },
+      { files: { [DEFAULT_PATH]: '{ "staffPin": "482913" "mode": "kiosk" }' } },
+      // A letter O typed for a zero: V8 (Node 20 already) quotes the text around the token.
+      { files: { [DEFAULT_PATH]: '{\n  "mode": "kiosk",\n  "staffPin": O482913\n}' } },
+      { files: { [DEFAULT_PATH]: JSON.stringify({ staffPin: '4829131234567' }) } },
+      { files: { [DEFAULT_PATH]: JSON.stringify({ staffPin: 482913 }) } },
+      { files: { [DEFAULT_PATH]: JSON.stringify({ staffPin: '482913', staffPinn: '482913' }) } },
+      { argv: ['x', '--staff-pin=48291x'], env: { SHOP_STAFF_PIN: '4829-13' } },
+      { env: { SHOP_STAFF_PIN_HASH: 'scrypt:482913' } },
+    ];
+    for (const overrides of cases) {
+      const { sources: s, log } = sources(overrides);
+      loadConfig(s);
+      const lines = [...log.info.mock.calls, ...log.warn.mock.calls].map(([line]) => line);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line).not.toMatch(/48291|4829-13/);
+    }
   });
 });

@@ -8,11 +8,12 @@ import {
   relaunchArgs,
   relaunchDelayMs,
 } from '../../electron/main/recovery';
+import { planRelaunch, relaunchApp } from '../../electron/main/relaunch';
 import { as, FakeApp, FakeBrowserWindow, fakeLogger } from './fake-electron';
 
 vi.mock('electron', () => ({}));
 
-function setup(argv: string[] = ['/opt/kiosk/kiosk-shop']) {
+function setup(argv: string[] = ['/opt/kiosk/kiosk-shop'], env: Record<string, string> = {}) {
   let now = 0;
   const app = new FakeApp();
   const timers: { callback: () => void; ms: number }[] = [];
@@ -20,6 +21,7 @@ function setup(argv: string[] = ['/opt/kiosk/kiosk-shop']) {
     app: as(app),
     log: fakeLogger(),
     argv,
+    env,
     now: () => now,
     setTimer: (callback, ms) => timers.push({ callback, ms }),
   });
@@ -119,5 +121,43 @@ describe('recovery', () => {
     expect(guard.next(0)).toBe('reload');
     expect(guard.next(500)).toBe('relaunch');
     expect(guard.next(1000)).toBe('reload');
+  });
+
+  it('never puts the staff PIN on the relaunch command line; the environment carries it', () => {
+    const env: Record<string, string> = {};
+    const { app, runTimers } = setup(
+      ['/opt/kiosk/kiosk-shop', '--staff-pin=482913', '--windowed', '--staff-pin', '999999'],
+      env,
+    );
+    app.emit('child-process-gone', {}, { type: 'GPU', reason: 'crashed', exitCode: 1 });
+    runTimers();
+    expect(app.relaunch).toHaveBeenCalledWith({ args: ['--windowed', '--relaunch-attempt=1'] });
+    expect(JSON.stringify(app.relaunch.mock.calls)).not.toMatch(/482913|999999/);
+    // The first flag is the one the config used, so the next process gets the same PIN.
+    expect(env.SHOP_STAFF_PIN).toBe('482913');
+  });
+
+  it('reads `--staff-pin VALUE` as config.ts does, and leaves a following flag alone', () => {
+    expect(planRelaunch(['exe', '--staff-pin', '2468', '--kiosk'])).toEqual({
+      args: ['--kiosk'],
+      env: { SHOP_STAFF_PIN: '2468' },
+    });
+    expect(planRelaunch(['exe', '--staff-pin', '--kiosk'])).toEqual({
+      args: ['--kiosk'],
+      env: { SHOP_STAFF_PIN: '' },
+    });
+    expect(planRelaunch(['exe', '--staff-pinned=1'])).toEqual({
+      args: ['--staff-pinned=1'],
+      env: {},
+    });
+  });
+
+  it('relaunches an AppImage by its own path, not the mount that goes away on exit', () => {
+    const app = new FakeApp();
+    relaunchApp(as(app), { args: ['--kiosk'], env: {} }, { APPIMAGE: '/opt/Kiosk.AppImage' });
+    expect(app.relaunch).toHaveBeenCalledWith({
+      args: ['--kiosk'],
+      execPath: '/opt/Kiosk.AppImage',
+    });
   });
 });
