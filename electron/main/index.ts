@@ -2,13 +2,14 @@
  * The kiosk's main process: main() takes the single-instance lock, then wires one
  * setupX() per concern once Electron is ready and opens the shop window.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { app, ipcMain, Menu, session, type BrowserWindow } from 'electron';
 import { buildContentSecurityPolicy } from '../../shared/csp';
 import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue, type CatalogueHandle } from './catalogue';
-import { decodeConfigText, loadConfig, toRendererConfig } from './config';
+import { decodeConfigText, loadConfig, machineConfigPath, toRendererConfig } from './config';
+import { refuseForbiddenSwitches } from './debug-switches';
 import { setupLogging } from './logging';
 import {
   DEFAULT_LIMITER_OPTIONS,
@@ -32,21 +33,45 @@ Menu.setApplicationMenu(null);
 app.commandLine.appendSwitch('disable-pinch');
 app.commandLine.appendSwitch('disable-features', 'OverscrollHistoryNavigation');
 
+/**
+ * Whether this account could change `path`: write it, or replace it in its folder. Not on
+ * Windows, where access() reads only the read-only flag, not the folder's ACL.
+ */
+function canReplace(path: string): boolean {
+  if (process.platform === 'win32') return false;
+  for (const target of [path, dirname(path)]) {
+    try {
+      accessSync(target, constants.W_OK);
+      return true;
+    } catch {
+      // Not writable: the answer we hope for.
+    }
+  }
+  return false;
+}
+
 function main(): void {
+  const userDataDir = app.getPath('userData');
+  const log = setupLogging(userDataDir);
+  // Before the single-instance lock: the relaunched process must be able to take it.
+  if (app.isPackaged && refuseForbiddenSwitches(app, process.argv, log)) return;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
-  const userDataDir = app.getPath('userData');
-  const log = setupLogging(userDataDir);
-  const { config, configPath } = loadConfig({
+  const loaded = loadConfig({
     argv: process.argv,
     env: process.env,
     userDataDir,
     readFile: (path) => decodeConfigText(readFileSync(path)),
     log,
+    packaged: app.isPackaged,
+    machineConfigPath: machineConfigPath(process.platform),
+    canReplace,
   });
-  log.info(`Kiosk starting in ${config.mode} mode (config file: ${configPath})`);
+  const { config } = loaded;
+  const files = [loaded.machineConfigPath, loaded.configPath].filter(Boolean).join(', then ');
+  log.info(`Kiosk starting in ${config.mode} mode (config files: ${files})`);
   const allowDevTools = config.mode === 'windowed' && !app.isPackaged;
   const resourcesDir = join(app.getAppPath(), 'resources');
   const recovery = createRecovery({ app, log, argv: process.argv });

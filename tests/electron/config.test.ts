@@ -35,7 +35,11 @@ function sources(overrides: Partial<ConfigSources> & { files?: Record<string, st
 describe('kiosk config', () => {
   it('uses safe defaults when nothing is configured: kiosk mode, embedded catalogue, no PIN', () => {
     const { sources: s, log } = sources();
-    expect(loadConfig(s)).toEqual({ config: DEFAULT_CONFIG, configPath: DEFAULT_PATH });
+    expect(loadConfig(s)).toEqual({
+      config: DEFAULT_CONFIG,
+      configPath: DEFAULT_PATH,
+      machineConfigPath: null,
+    });
     expect(DEFAULT_CONFIG).toMatchObject({ mode: 'kiosk', catalogueUrl: '', staffPin: '' });
     expect(log.warn).not.toHaveBeenCalled();
   });
@@ -132,13 +136,14 @@ describe('kiosk config', () => {
         env: { SHOP_CONFIG: '/env.json' },
         userDataDir: USER_DATA,
       }),
-    ).toEqual({ path: '/etc/kiosk.json', explicit: true });
+    ).toEqual({ path: '/etc/kiosk.json', explicit: true, ignored: [] });
     expect(
       resolveConfigPath({ argv: ['x'], env: { SHOP_CONFIG: '/env.json' }, userDataDir: USER_DATA }),
-    ).toEqual({ path: '/env.json', explicit: true });
+    ).toEqual({ path: '/env.json', explicit: true, ignored: [] });
     expect(resolveConfigPath({ argv: ['x'], env: {}, userDataDir: USER_DATA })).toEqual({
       path: DEFAULT_PATH,
       explicit: false,
+      ignored: [],
     });
   });
 
@@ -166,7 +171,11 @@ describe('kiosk config', () => {
 
   it('warns when an explicitly named config file is missing', () => {
     const { sources: s, log } = sources({ argv: ['x', '--config', '/missing.json'] });
-    expect(loadConfig(s)).toEqual({ config: DEFAULT_CONFIG, configPath: '/missing.json' });
+    expect(loadConfig(s)).toEqual({
+      config: DEFAULT_CONFIG,
+      configPath: '/missing.json',
+      machineConfigPath: null,
+    });
     expect(log.warn.mock.calls[0]?.[0]).toMatch(/cannot read config file \/missing\.json/);
   });
 
