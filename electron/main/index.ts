@@ -10,6 +10,7 @@ import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue, type CatalogueHandle } from './catalogue';
 import { decodeConfigText, loadConfig, machineConfigPath, toRendererConfig } from './config';
 import { refuseForbiddenSwitches } from './debug-switches';
+import { wantsSoftwareRendering } from './gpu-fallback';
 import { setupLogging } from './logging';
 import {
   DEFAULT_LIMITER_OPTIONS,
@@ -32,6 +33,9 @@ Menu.setApplicationMenu(null);
 // Touch kiosks: no pinch zoom and no two-finger swipe back through history.
 app.commandLine.appendSwitch('disable-pinch');
 app.commandLine.appendSwitch('disable-features', 'OverscrollHistoryNavigation');
+// Recovery relaunched with this after repeated GPU process losses; only possible before ready.
+const softwareRendering = wantsSoftwareRendering(process.argv);
+if (softwareRendering) app.disableHardwareAcceleration();
 
 /**
  * Whether this account could change `path`: write it, or replace it in its folder. Not on
@@ -72,6 +76,9 @@ function main(): void {
   const { config } = loaded;
   const files = [loaded.machineConfigPath, loaded.configPath].filter(Boolean).join(', then ');
   log.info(`Kiosk starting in ${config.mode} mode (config files: ${files})`);
+  if (softwareRendering) {
+    log.warn('Recovery: hardware acceleration is off after repeated GPU process losses');
+  }
   const allowDevTools = config.mode === 'windowed' && !app.isPackaged;
   const resourcesDir = join(app.getAppPath(), 'resources');
   const recovery = createRecovery({ app, log, argv: process.argv });

@@ -26,6 +26,8 @@ interface FakeState {
   /** undefined until main() sets the application menu. */
   appMenu: object | null | undefined;
   ready: (() => void) | null;
+  /** Whether the test has let Electron become ready. */
+  readyFired: boolean;
   isPackaged: boolean;
   /** Set by app.disableHardwareAcceleration(); `ready` tells whether it came too late. */
   hardwareAcceleration: 'on' | 'off before ready' | 'off too late';
@@ -40,6 +42,7 @@ const fake = vi.hoisted((): FakeState => ({
   sandboxed: false,
   appMenu: undefined,
   ready: null,
+  readyFired: false,
   isPackaged: true,
   hardwareAcceleration: 'on',
   windows: [],
@@ -78,7 +81,7 @@ vi.mock('electron', async () => {
       fake.sandboxed = true;
     },
     disableHardwareAcceleration: () => {
-      fake.hardwareAcceleration = fake.ready === null ? 'off too late' : 'off before ready';
+      fake.hardwareAcceleration = fake.readyFired ? 'off too late' : 'off before ready';
     },
     requestSingleInstanceLock: vi.fn(() => true),
     getPath: () => '/tmp/kiosk-index-test-user-data-that-does-not-exist',
@@ -185,6 +188,7 @@ async function startMain({ argv, isPackaged }: { argv: string[]; isPackaged: boo
     sandboxed: false,
     appMenu: undefined,
     ready: null,
+    readyFired: false,
     isPackaged,
     hardwareAcceleration: 'on',
     windows: [],
@@ -201,6 +205,7 @@ async function startMain({ argv, isPackaged }: { argv: string[]; isPackaged: boo
     appMenu: fake.appMenu,
     schemeRegistered: spies.registerAppScheme.mock.calls.length === 1,
   };
+  fake.readyFired = true;
   fake.ready?.();
   await settle();
   if (!spies.log) throw new Error('main() set up no logging');
@@ -344,6 +349,22 @@ describe('main() of an installed kiosk', () => {
     expect(log.info).toHaveBeenCalledWith(
       expect.stringContaining(`config files: ${process.platform === 'win32' ? 'C:' : '/'}`),
     );
+  });
+});
+
+describe('main() after repeated GPU process losses', () => {
+  it('turns hardware acceleration off before ready when recovery asked for it, and logs it', async () => {
+    const { log } = await startMain({ argv: [KIOSK, '--software-rendering'], isPackaged: true });
+    expect(fake.hardwareAcceleration).toBe('off before ready');
+    expect(log.warn).toHaveBeenCalledWith(
+      'Recovery: hardware acceleration is off after repeated GPU process losses',
+    );
+    expect(fake.windows).toHaveLength(1);
+  });
+
+  it('leaves it on otherwise', async () => {
+    await startMain({ argv: [KIOSK, '--gpu-losses=1736150400000'], isPackaged: true });
+    expect(fake.hardwareAcceleration).toBe('on');
   });
 });
 
