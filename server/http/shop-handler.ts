@@ -10,6 +10,8 @@ export interface ShopHandlerOptions {
   products: readonly CatalogueProduct[];
   /** Where the catalogue is mounted; the web build must be built with the same VITE_CATALOGUE_URL. */
   apiBase?: string;
+  /** The origin shoppers reach the shop on; the catalogue's image URLs are built from it. */
+  publicOrigin: string;
 }
 
 /** The web build and its catalogue on one origin, with the headers a static host should send. */
@@ -17,8 +19,9 @@ export function createShopHandler({
   staticDir,
   products,
   apiBase = '/api',
+  publicOrigin,
 }: ShopHandlerOptions): (request: Request) => Promise<Response> {
-  const catalogue = createCatalogueApp({ products, basePath: apiBase });
+  const catalogue = createCatalogueApp({ products, basePath: apiBase, publicOrigin });
   const site = createStaticSite({ root: staticDir });
   const csp = `${buildContentSecurityPolicy(apiBase)}; frame-ancestors 'none'`;
 
