@@ -1,7 +1,7 @@
-import { buildContentSecurityPolicy } from '../../shared/csp';
 import { createCatalogueApp } from '../catalogue/catalogue-app';
 import type { CatalogueProduct } from '../catalogue/product-schema';
 import { compressResponse } from './compression';
+import { webSecurityHeaders } from './security-headers';
 import { createStaticSite } from './static-site';
 
 export interface ShopHandlerOptions {
@@ -23,7 +23,7 @@ export function createShopHandler({
 }: ShopHandlerOptions): (request: Request) => Promise<Response> {
   const catalogue = createCatalogueApp({ products, basePath: apiBase, publicOrigin });
   const site = createStaticSite({ root: staticDir });
-  const csp = `${buildContentSecurityPolicy(apiBase)}; frame-ancestors 'none'`;
+  const security = webSecurityHeaders(apiBase);
 
   return async (request) => {
     const { pathname } = new URL(request.url);
@@ -31,10 +31,10 @@ export function createShopHandler({
     const response = isApi ? await catalogue.fetch(request) : await site(request);
     // Responses from fetch handlers may have immutable headers; copy before adding ours.
     const headers = new Headers(response.headers);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'no-referrer');
-    headers.set('X-Frame-Options', 'DENY');
-    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', csp);
+    for (const [name, value] of Object.entries(security)) {
+      // A product image keeps its own, stricter policy.
+      if (name !== 'Content-Security-Policy' || !headers.has(name)) headers.set(name, value);
+    }
     return compressResponse(
       request,
       new Response(response.body, {
