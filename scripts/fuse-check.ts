@@ -71,16 +71,20 @@ export function packagedApps(releaseDir: string, name: string, productName: stri
     .filter((path) => existsSync(path));
 }
 
-export async function checkFuses(apps: readonly string[], builderYaml: string): Promise<boolean> {
+export async function checkFuses(
+  apps: readonly string[],
+  builderYaml: string,
+  print: (line: string) => void = console.log,
+): Promise<boolean> {
   const expected = expectedFuses(builderYaml);
   let allOk = true;
   for (const app of apps) {
     const { version, ...wire } = await getCurrentFuseWire(app);
     const { ok, checks } = compareFuses(expected, wire);
-    console.log(`${ok ? 'ok  ' : 'FAIL'} ${app} (fuse wire v${version})`);
+    print(`${ok ? 'ok  ' : 'FAIL'} ${app} (fuse wire v${version})`);
     for (const check of checks) {
       const mark = check.actual === check.expected ? '    ' : '  ✗ ';
-      console.log(`${mark}${check.fuse}: ${check.actual} (expected ${check.expected})`);
+      print(`${mark}${check.fuse}: ${check.actual} (expected ${check.expected})`);
     }
     allOk &&= ok;
   }

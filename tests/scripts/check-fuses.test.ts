@@ -66,12 +66,20 @@ describe('reading the fuses back from a packaged binary', () => {
   });
 
   it('passes a binary whose fuses are as configured', async () => {
-    await expect(checkFuses([fakeBinary(asConfigured())], BUILDER_YAML)).resolves.toBe(true);
+    const lines: string[] = [];
+    await expect(
+      checkFuses([fakeBinary(asConfigured())], BUILDER_YAML, (line) => lines.push(line)),
+    ).resolves.toBe(true);
+    expect(lines[0]).toMatch(/^ok {3}.*\(fuse wire v1\)$/);
   }, 20_000);
 
   it('fails a binary where one fuse was left as it was', async () => {
     const binary = fakeBinary({ ...asConfigured(), [FuseV1Options.RunAsNode]: true });
-    await expect(checkFuses([binary], BUILDER_YAML)).resolves.toBe(false);
+    const lines: string[] = [];
+    await expect(checkFuses([binary], BUILDER_YAML, (line) => lines.push(line))).resolves.toBe(
+      false,
+    );
+    expect(lines).toContain('  ✗ RunAsNode: on (expected off)');
   }, 20_000);
 
   it('counts a removed or missing fuse as wrong, not as fine', () => {
