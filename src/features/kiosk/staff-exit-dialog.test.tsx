@@ -8,13 +8,7 @@ function fakeBridge(answers: StaffExitResult[]) {
   const submitStaffExitPin = vi.fn((_pin: string): Promise<StaffExitResult> =>
     Promise.resolve(answers.shift() ?? { status: 'wrong' }),
   );
-  const bridge: KioskBridge = {
-    getConfig: () => ({
-      catalogueUrl: 'http://catalogue.test',
-      mode: 'kiosk',
-      idleTimeoutSeconds: 90,
-      idleCountdownSeconds: 15,
-    }),
+  const bridge: Pick<KioskBridge, 'onStaffExitRequested' | 'submitStaffExitPin'> = {
     onStaffExitRequested: (listener) => {
       open = listener;
       return () => undefined;

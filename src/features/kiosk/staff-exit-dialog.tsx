@@ -20,7 +20,12 @@ function messageFor(result: StaffExitResult): string {
  * Staff exit: the main process catches the key chord and asks for the PIN here; only the
  * main process knows the PIN and decides whether to quit.
  */
-export function StaffExitDialog({ bridge }: { bridge: KioskBridge }) {
+export function StaffExitDialog({
+  bridge,
+}: {
+  /** Only what the dialog uses, so a bridge that grows needs no change here or in tests. */
+  bridge: Pick<KioskBridge, 'onStaffExitRequested' | 'submitStaffExitPin'>;
+}) {
   const [open, setOpen] = useState(false);
   const dialog = useModalDialog(open);
   const [pin, setPin] = useState('');
