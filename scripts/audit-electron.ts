@@ -8,10 +8,15 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { rewriteCspMeta } from '../electron/main/app-files';
 import { buildContentSecurityPolicy } from '../shared/csp';
-import { auditFindings, parseAllowList, parseSarifReport } from './electronegativity-report';
+import {
+  auditFindings,
+  parseAllowList,
+  parseSarifReport,
+  type SourceReader,
+} from './electronegativity-report';
 
 const ELECTRONEGATIVITY = '@doyensec/electronegativity@1.10.3';
 const root = process.cwd();
@@ -38,6 +43,19 @@ function stageSources(stage: string): void {
   );
 }
 
+/** The staged files the report names, for the findings' samples; nothing outside the stage. */
+function stagedFileReader(stage: string): SourceReader {
+  return (file) => {
+    const path = resolve(stage, file);
+    if (!path.startsWith(resolve(stage) + sep)) return null;
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+}
+
 function main(): number {
   const allowList = parseAllowList(JSON.parse(readFileSync(allowListPath, 'utf8')));
   const stage = mkdtempSync(join(tmpdir(), 'kiosk-electronegativity-'));
@@ -62,7 +80,7 @@ function main(): number {
       );
       return 1;
     }
-    const result = auditFindings(parseSarifReport(report), allowList);
+    const result = auditFindings(parseSarifReport(report, stagedFileReader(stage)), allowList);
     for (const { finding, entry } of result.allowed) {
       console.log(
         `allowed  ${finding.check} ${finding.file}:${finding.location} — ${entry.reason}`,
@@ -70,17 +88,22 @@ function main(): number {
     }
     for (const entry of result.unusedEntries) {
       console.log(
-        `note     allow-list entry ${entry.check} ${entry.file} matched nothing; remove it?`,
+        `note     allow-list entry ${entry.check} ${entry.file} matched nothing; remove it? (${entry.sample})`,
       );
     }
     for (const finding of result.rejected) {
       console.error(
         `FINDING  ${finding.check} [${finding.level}] ${finding.file}:${finding.location} ${finding.description}`,
       );
+      console.error(
+        finding.sample === null
+          ? '         sample: could not be read back from the scanned file'
+          : `         sample: ${finding.sample}`,
+      );
     }
     if (result.rejected.length > 0) {
       console.error(
-        `audit:electron: ${result.rejected.length} finding(s) not in electron/security-allowlist.json. Fix them or add an entry with a reason.`,
+        `audit:electron: ${result.rejected.length} finding(s) not in electron/security-allowlist.json. Fix them, or add an entry with their exact sample and a reason.`,
       );
       return 1;
     }

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { loadDemoCatalogue } from '../server/catalogue/demo-catalogue';
 import { generateCatalogue } from '../server/catalogue/generate-catalogue';
-import { listenFetch, type RunningServer } from '../server/http/listen-fetch';
+import { listenFetchFor, type RunningServer } from '../server/http/listen-fetch';
 import { REPO_ROOT } from './cli-args';
 import { createShopHandler } from '../server/http/shop-handler';
 
@@ -30,6 +30,8 @@ export interface BrowserShopOptions {
   staticDir?: string;
   /** When the port is taken, take any free one instead of failing. */
   anyPortIfBusy?: boolean;
+  /** The origin shoppers use (e.g. behind a proxy); default: the one the server listens on. */
+  publicOrigin?: string;
 }
 
 function isAddressInUse(error: unknown): boolean {
@@ -42,15 +44,22 @@ export async function startBrowserShop({
   productCount,
   staticDir = resolve(REPO_ROOT, 'out', 'web'),
   anyPortIfBusy = false,
+  publicOrigin,
 }: BrowserShopOptions = {}): Promise<RunningServer> {
   const products =
     productCount === undefined ? loadDemoCatalogue() : generateCatalogue({ count: productCount });
-  const handler = createShopHandler({ staticDir, products, apiBase: API_BASE });
+  const handlerFor = (origin: string) =>
+    createShopHandler({
+      staticDir,
+      products,
+      apiBase: API_BASE,
+      publicOrigin: publicOrigin ?? origin,
+    });
   try {
-    return await listenFetch(handler, { port, host });
+    return await listenFetchFor(handlerFor, { port, host });
   } catch (error) {
     if (!anyPortIfBusy || !isAddressInUse(error)) throw error;
-    return listenFetch(handler, { port: 0, host });
+    return listenFetchFor(handlerFor, { port: 0, host });
   }
 }
 

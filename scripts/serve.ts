@@ -7,6 +7,9 @@
  *   --no-build         serve the existing out/web as is
  *   --products N       serve N generated products instead of the demo catalogue
  *   --dir PATH         static directory (default out/web)
+ *   --public-origin U  the origin shoppers use, e.g. http://192.168.1.20:4173 when serving
+ *                      on 0.0.0.0; product image URLs are built from it (default: the
+ *                      origin it listens on, never a request's Host header)
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +24,7 @@ async function main(): Promise<void> {
       'no-build': { type: 'boolean', default: false },
       products: { type: 'string' },
       dir: { type: 'string' },
+      'public-origin': { type: 'string' },
     },
     strict: true,
   });
@@ -30,8 +34,14 @@ async function main(): Promise<void> {
     host: values.host,
     productCount: parseCount('products', values.products, 1),
     ...(values.dir ? { staticDir: resolve(values.dir) } : {}),
+    ...(values['public-origin'] ? { publicOrigin: values['public-origin'] } : {}),
   });
-  console.log(`Kiosk Shop is running at ${server.origin}/`);
+  console.log(`Kiosk Shop is running at ${values['public-origin'] ?? server.origin}/`);
+  if (!values['public-origin'] && /^http:\/\/(0\.0\.0\.0|\[::\])/.test(server.origin)) {
+    console.log(
+      `Product images point at ${server.origin}, which other machines cannot open: pass --public-origin http://<this machine>:${server.port}`,
+    );
+  }
   closeOnSignals(server);
 }
 

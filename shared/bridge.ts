@@ -16,13 +16,20 @@ export interface RendererConfig {
   idleCountdownSeconds: number;
 }
 
+/** The main process's answer to a staff PIN. */
+export type StaffExitResult =
+  | { status: 'accepted' }
+  | { status: 'wrong' }
+  /** Too many wrong PINs: no PIN, right or wrong, is checked until the wait is over. */
+  | { status: 'locked'; retryAfterSeconds: number };
+
 export interface KioskBridge {
   /** The configuration chosen by the main process (CLI > env > file > defaults). */
   getConfig(): RendererConfig;
   /** Subscribe to the staff exit chord; returns an unsubscribe function. */
   onStaffExitRequested(listener: () => void): () => void;
-  /** Ask the main process to quit; resolves false when the PIN is wrong. */
-  submitStaffExitPin(pin: string): Promise<boolean>;
+  /** Ask the main process to quit; it answers whether the PIN was right or entry is locked. */
+  submitStaffExitPin(pin: string): Promise<StaffExitResult>;
   /**
    * Prints the page's receipt slip: silently to the configured receipt printer in a kiosk,
    * through the system print dialog in staff mode.

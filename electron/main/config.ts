@@ -4,11 +4,12 @@
  * rule is unit-tested without Electron. A kiosk must always start: any bad source is
  * logged in one line and ignored, never thrown.
  */
-import { join } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import { z } from 'zod';
 import type { RendererConfig } from '../../shared/bridge';
 import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../shared/catalogue-url';
 import { isCspSafeUrl } from '../../shared/csp';
+import { parseStaffPinHash, STAFF_PIN_PATTERN } from './staff-pin-hash';
 
 export const CONFIG_FILE_NAME = 'kiosk-config.json';
 
@@ -26,8 +27,15 @@ const catalogueUrlSchema = z
 const staffPinSchema = z
   .string()
   .trim()
-  .refine((value) => value === '' || /^\d{4,12}$/.test(value), {
+  .refine((value) => value === '' || STAFF_PIN_PATTERN.test(value), {
     message: 'must be 4 to 12 digits',
+  });
+
+const staffPinHashSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || parseStaffPinHash(value) !== null, {
+    message: 'must be a hash printed by npm run staff-pin:hash',
   });
 
 const idleTimeoutSchema = z.number().int().min(0).max(86_400);
@@ -38,8 +46,10 @@ export const kioskConfigSchema = z.object({
   /** Empty: start the embedded demo catalogue on a free loopback port. */
   catalogueUrl: catalogueUrlSchema,
   mode: z.enum(['kiosk', 'windowed']),
-  /** Empty: the staff exit chord cannot quit a kiosk (only the OS can). */
+  /** Plain text, kept working but warned about; staffPinHash is the way to store it. */
   staffPin: staffPinSchema,
+  /** A salted scrypt hash of the PIN; wins over staffPin. Both empty: the chord cannot quit. */
+  staffPinHash: staffPinHashSchema,
   /** Seconds without a touch before "Are you still there?" appears; 0 = never. */
   idleTimeoutSeconds: idleTimeoutSchema,
   /** Seconds the prompt counts down before the session is wiped. */
@@ -57,6 +67,7 @@ export const DEFAULT_CONFIG: KioskConfig = {
   catalogueUrl: '',
   mode: 'kiosk',
   staffPin: '',
+  staffPinHash: '',
   idleTimeoutSeconds: 90,
   idleCountdownSeconds: 15,
   printerName: '',
@@ -74,11 +85,35 @@ export interface ConfigSources {
   /** Returns the file's text; throws an error with code ENOENT when it does not exist. */
   readFile: (path: string) => string;
   log: ConfigLogger;
+  /**
+   * An installed kiosk (app.isPackaged): the config comes only from the documented files,
+   * and the machine-wide one, which the kiosk account cannot write, wins over everything.
+   */
+  packaged?: boolean;
+  /** machineConfigPath(process.platform); read only when packaged. */
+  machineConfigPath?: string;
+  /** Whether this account could change the file (write it, or replace it in its folder). */
+  canReplace?: (path: string) => boolean;
 }
 
 export interface LoadedConfig {
   config: KioskConfig;
+  /** The per-account (or, unpackaged, the chosen) config file. */
   configPath: string;
+  /** The machine-wide file that was consulted; null when unpackaged. */
+  machineConfigPath: string | null;
+}
+
+/**
+ * The machine-wide config of an installed kiosk: a folder only administrators can write.
+ * Fixed paths, not %ProgramData%: the kiosk account sets its own environment.
+ */
+export function machineConfigPath(platform: NodeJS.Platform): string {
+  if (platform === 'win32') return win32.join('C:\\ProgramData', 'Kiosk Shop', CONFIG_FILE_NAME);
+  if (platform === 'darwin') {
+    return posix.join('/Library/Application Support/Kiosk Shop', CONFIG_FILE_NAME);
+  }
+  return posix.join('/etc/kiosk-shop', CONFIG_FILE_NAME);
 }
 
 type PartialConfig = Partial<KioskConfig>;
@@ -95,6 +130,7 @@ const VALUE_FLAGS = {
 const ENV_VARS = {
   SHOP_CATALOGUE_URL: 'catalogueUrl',
   SHOP_STAFF_PIN: 'staffPin',
+  SHOP_STAFF_PIN_HASH: 'staffPinHash',
   SHOP_IDLE_TIMEOUT: 'idleTimeoutSeconds',
   SHOP_IDLE_COUNTDOWN: 'idleCountdownSeconds',
   SHOP_PRINTER_NAME: 'printerName',
@@ -171,6 +207,18 @@ export function readEnvConfig(
   return config;
 }
 
+/**
+ * The text of a config file as Windows editors save it: Windows PowerShell 5 writes UTF-8
+ * with a byte-order mark (`Set-Content -Encoding UTF8`) or UTF-16 LE (`Out-File`, `>`).
+ * A BOM is not JSON, so without this one stray character would throw the whole file away.
+ */
+export function decodeConfigText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  // TextDecoder drops a UTF-8 BOM itself.
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
 function isMissingFile(error: unknown): boolean {
   return (
     typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT'
@@ -194,12 +242,14 @@ export function readFileConfig(
     }
     return {};
   }
+  // A reader that returns text as it is may still hand over the BOM as U+FEFF.
+  const body = text.replace(/^\uFEFF/, '');
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(body);
   } catch (error) {
     log.warn(
-      `Config: config file ${path} is not valid JSON (${describe(error)}); using safe defaults`,
+      `Config: config file ${path} is not valid JSON${whereJsonBroke(error, body)}; using safe defaults`,
     );
     return {};
   }
@@ -214,29 +264,121 @@ export function readFileConfig(
   return result.data;
 }
 
+/**
+ * Where the JSON broke, as " (line 3, column 14)", never V8's message: that quotes the
+ * text around the error, which can be the staff PIN, and the log is not meant to hold it.
+ */
+function whereJsonBroke(error: unknown, text: string): string {
+  const message = error instanceof Error ? error.message : '';
+  const lineColumn = /\(line (\d+) column (\d+)\)/.exec(message);
+  if (lineColumn) return ` (line ${lineColumn[1]}, column ${lineColumn[2]})`;
+  const position = /at position (\d+)/.exec(message);
+  if (!position) return '';
+  const before = text.slice(0, Number(position[1])).split('\n');
+  return ` (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** `--config` beats SHOP_CONFIG beats `<userData>/kiosk-config.json`. */
-export function resolveConfigPath(sources: Pick<ConfigSources, 'argv' | 'env' | 'userDataDir'>): {
-  path: string;
-  explicit: boolean;
-} {
+/**
+ * Unpackaged: `--config` beats SHOP_CONFIG beats `<userData>/kiosk-config.json`. Packaged,
+ * `--config` and SHOP_CONFIG are ignored (and named in `ignored`): whoever can edit the
+ * kiosk's shortcut or environment must not be able to point it at a file of their own.
+ */
+export function resolveConfigPath(
+  sources: Pick<ConfigSources, 'argv' | 'env' | 'userDataDir' | 'packaged'>,
+): { path: string; explicit: boolean; ignored: string[] } {
   const fromCli = readFlag(sources.argv, 'config');
-  if (fromCli) return { path: fromCli, explicit: true };
   const fromEnv = sources.env.SHOP_CONFIG?.trim();
-  if (fromEnv) return { path: fromEnv, explicit: true };
-  return { path: join(sources.userDataDir, CONFIG_FILE_NAME), explicit: false };
+  const own = join(sources.userDataDir, CONFIG_FILE_NAME);
+  if (sources.packaged) {
+    const ignored = [
+      ...(fromCli === undefined ? [] : ['--config']),
+      ...(fromEnv ? ['SHOP_CONFIG'] : []),
+    ];
+    return { path: own, explicit: false, ignored };
+  }
+  if (fromCli) return { path: fromCli, explicit: true, ignored: [] };
+  if (fromEnv) return { path: fromEnv, explicit: true, ignored: [] };
+  return { path: own, explicit: false, ignored: [] };
+}
+
+/** Set together: a PIN from one layer and a hash from another must not mix. */
+const KEY_GROUPS: readonly (readonly (keyof KioskConfig)[])[] = [['staffPin', 'staffPinHash']];
+
+/** The keys the machine-wide file sets, with their groups: no other layer may change them. */
+function lockedKeys(machine: PartialConfig): Set<keyof KioskConfig> {
+  const locked = new Set(Object.keys(machine) as (keyof KioskConfig)[]);
+  for (const group of KEY_GROUPS) {
+    if (group.some((key) => locked.has(key))) for (const key of group) locked.add(key);
+  }
+  return locked;
+}
+
+function without(layer: PartialConfig, keys: Set<keyof KioskConfig>): PartialConfig {
+  return Object.fromEntries(
+    Object.entries(layer).filter(([key]) => !keys.has(key as keyof KioskConfig)),
+  );
+}
+
+/** The layers below the machine-wide file, each stripped of the keys it locks. */
+function machineWide(
+  path: string,
+  sources: ConfigSources,
+  layers: Record<string, PartialConfig>,
+): { machine: PartialConfig; layers: Record<string, PartialConfig> } {
+  const machine = readFileConfig(path, false, sources.readFile, sources.log);
+  if (Object.keys(machine).length > 0 && sources.canReplace?.(path)) {
+    sources.log.warn(
+      `Config: this account can change the machine-wide config ${path}; make it and its folder writable by administrators only`,
+    );
+  }
+  const locked = lockedKeys(machine);
+  const overridden = Object.entries(layers).flatMap(([origin, layer]) =>
+    Object.keys(layer)
+      .filter((key) => locked.has(key as keyof KioskConfig))
+      .map((key) => `${key} (${origin})`),
+  );
+  if (overridden.length > 0) {
+    sources.log.warn(
+      `Config: ${path} sets these machine-wide, so other values are ignored: ${overridden.join(', ')}`,
+    );
+  }
+  return {
+    machine,
+    layers: Object.fromEntries(
+      Object.entries(layers).map(([origin, layer]) => [origin, without(layer, locked)]),
+    ),
+  };
 }
 
 export function loadConfig(sources: ConfigSources): LoadedConfig {
-  const { path, explicit } = resolveConfigPath(sources);
+  const { path, explicit, ignored } = resolveConfigPath(sources);
+  if (ignored.length > 0) {
+    sources.log.warn(
+      `Config: ignoring ${ignored.join(' and ')}: an installed kiosk reads only ${path} and the machine-wide config`,
+    );
+  }
+  const below = {
+    'config file': readFileConfig(path, explicit, sources.readFile, sources.log),
+    environment: readEnvConfig(sources.env, sources.log),
+    'command line': readCliConfig(sources.argv, sources.log),
+  };
+  const machinePath = sources.packaged
+    ? (sources.machineConfigPath ?? machineConfigPath(process.platform))
+    : null;
+  const { machine, layers } =
+    machinePath === null
+      ? { machine: {}, layers: below }
+      : machineWide(machinePath, sources, below);
   const merged = {
     ...DEFAULT_CONFIG,
-    ...readFileConfig(path, explicit, sources.readFile, sources.log),
-    ...readEnvConfig(sources.env, sources.log),
-    ...readCliConfig(sources.argv, sources.log),
+    ...layers['config file'],
+    ...layers.environment,
+    ...layers['command line'],
+    ...machine,
   };
   // Each layer was validated on its own, so this cannot fail; parse once more to be sure.
   const result = kioskConfigSchema.safeParse(merged);
@@ -246,7 +388,7 @@ export function loadConfig(sources: ConfigSources): LoadedConfig {
       `Config: catalogue ${config.catalogueUrl} is plain http; anyone on the network can change what the kiosk shows. Use https outside a trusted shop LAN`,
     );
   }
-  return { config, configPath: path };
+  return { config, configPath: path, machineConfigPath: machinePath };
 }
 
 /** Plain http is fine for the kiosk's own loopback catalogue, not for another machine. */

@@ -2,17 +2,25 @@
  * The kiosk's main process: main() takes the single-instance lock, then wires one
  * setupX() per concern once Electron is ready and opens the shop window.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { app, ipcMain, Menu, session, type BrowserWindow } from 'electron';
 import { buildContentSecurityPolicy } from '../../shared/csp';
 import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue, type CatalogueHandle } from './catalogue';
-import { loadConfig, toRendererConfig } from './config';
+import { decodeConfigText, loadConfig, machineConfigPath, toRendererConfig } from './config';
+import { refuseForbiddenSwitches } from './debug-switches';
+import { wantsSoftwareRendering } from './gpu-fallback';
 import { setupLogging } from './logging';
 import { DEFAULT_IMAGE_CACHE, ImageCache } from './image-cache';
 import { setupImageCache } from './image-protocol';
 import { setupReceiptPrinting } from './printing';
+import {
+  DEFAULT_LIMITER_OPTIONS,
+  fileLockoutStore,
+  LOCKOUT_FILE_NAME,
+  PinAttemptLimiter,
+} from './pin-lockout';
 import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
@@ -28,6 +36,26 @@ Menu.setApplicationMenu(null);
 // Touch kiosks: no pinch zoom and no two-finger swipe back through history.
 app.commandLine.appendSwitch('disable-pinch');
 app.commandLine.appendSwitch('disable-features', 'OverscrollHistoryNavigation');
+// Recovery relaunched with this after repeated GPU process losses; only possible before ready.
+const softwareRendering = wantsSoftwareRendering(process.argv);
+if (softwareRendering) app.disableHardwareAcceleration();
+
+/**
+ * Whether this account could change `path`: write it, or replace it in its folder. Not on
+ * Windows, where access() reads only the read-only flag, not the folder's ACL.
+ */
+function canReplace(path: string): boolean {
+  if (process.platform === 'win32') return false;
+  for (const target of [path, dirname(path)]) {
+    try {
+      accessSync(target, constants.W_OK);
+      return true;
+    } catch {
+      // Not writable: the answer we hope for.
+    }
+  }
+  return false;
+}
 
 /** Catalogue images kept on disk, so an offline kiosk still shows them; best effort. */
 async function setupOfflineImages(
@@ -48,19 +76,30 @@ async function setupOfflineImages(
 }
 
 function main(): void {
+  const userDataDir = app.getPath('userData');
+  const log = setupLogging(userDataDir);
+  // Before the single-instance lock: the relaunched process must be able to take it.
+  if (app.isPackaged && refuseForbiddenSwitches(app, process.argv, log)) return;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
-  const log = setupLogging(app.getPath('userData'));
-  const { config, configPath } = loadConfig({
+  const loaded = loadConfig({
     argv: process.argv,
     env: process.env,
-    userDataDir: app.getPath('userData'),
-    readFile: (path) => readFileSync(path, 'utf8'),
+    userDataDir,
+    readFile: (path) => decodeConfigText(readFileSync(path)),
     log,
+    packaged: app.isPackaged,
+    machineConfigPath: machineConfigPath(process.platform),
+    canReplace,
   });
-  log.info(`Kiosk starting in ${config.mode} mode (config file: ${configPath})`);
+  const { config } = loaded;
+  const files = [loaded.machineConfigPath, loaded.configPath].filter(Boolean).join(', then ');
+  log.info(`Kiosk starting in ${config.mode} mode (config files: ${files})`);
+  if (softwareRendering) {
+    log.warn('Recovery: hardware acceleration is off after repeated GPU process losses');
+  }
   const allowDevTools = config.mode === 'windowed' && !app.isPackaged;
   const resourcesDir = join(app.getAppPath(), 'resources');
   const recovery = createRecovery({ app, log, argv: process.argv });
@@ -119,6 +158,11 @@ function main(): void {
       setupStaffExit({
         ipcMain,
         staffPin: config.staffPin,
+        staffPinHash: config.staffPinHash,
+        limiter: new PinAttemptLimiter(
+          DEFAULT_LIMITER_OPTIONS,
+          fileLockoutStore(join(userDataDir, LOCKOUT_FILE_NAME), log),
+        ),
         quit: () => {
           app.quit();
         },

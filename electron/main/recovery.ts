@@ -1,10 +1,13 @@
 /**
  * Self-healing for an unattended kiosk: a crashed or hung renderer is reloaded, a lost GPU
- * process relaunches the app, and a crash-loop guard escalates from reloads to a relaunch,
- * while repeated relaunches back off so a broken machine does not spin at full speed.
+ * process relaunches the app (with hardware acceleration off after repeated losses), and a
+ * crash-loop guard escalates from reloads to a relaunch, while repeated relaunches back
+ * off so a broken machine does not spin at full speed.
  */
 import type { App, BrowserWindow, Details, RenderProcessGoneDetails } from 'electron';
+import { GPU_FALLBACK, isGpuLossesArg, planGpuLoss } from './gpu-fallback';
 import type { Logger } from './logging';
+import { planRelaunch, relaunchApp } from './relaunch';
 
 export const RELAUNCH_ATTEMPT_FLAG = 'relaunch-attempt';
 
@@ -51,15 +54,29 @@ export function readRelaunchAttempt(argv: readonly string[]): number {
   return Number.isInteger(value) && value > 0 ? value : 0;
 }
 
-export function relaunchArgs(argv: readonly string[], attempt: number): string[] {
+export function relaunchArgs(
+  argv: readonly string[],
+  attempt: number,
+  gpuArgs?: readonly string[],
+): string[] {
+  return relaunchPlan(argv, attempt, gpuArgs).args;
+}
+
+/** `gpuArgs` replace the GPU loss history; without them it is passed on as it is. */
+function relaunchPlan(argv: readonly string[], attempt: number, gpuArgs?: readonly string[]) {
   const prefix = `--${RELAUNCH_ATTEMPT_FLAG}=`;
-  return [...argv.slice(1).filter((entry) => !entry.startsWith(prefix)), `${prefix}${attempt}`];
+  return planRelaunch(argv, {
+    drop: (arg) => arg.startsWith(prefix) || (gpuArgs !== undefined && isGpuLossesArg(arg)),
+    add: [...(gpuArgs ?? []), `${prefix}${attempt}`],
+  });
 }
 
 export interface RecoveryDeps {
   app: Pick<App, 'relaunch' | 'exit' | 'on'>;
   log: Logger;
   argv: readonly string[];
+  /** Where a secret taken off the relaunch command line goes; default process.env. */
+  env?: Record<string, string | undefined>;
   now?: () => number;
   setTimer?: (callback: () => void, ms: number) => unknown;
   guard?: CrashLoopGuard;
@@ -84,7 +101,7 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
   let relaunching = false;
   let current: BrowserWindow | null = null;
 
-  const relaunch = (reason: string): void => {
+  const relaunch = (reason: string, gpuArgs?: readonly string[]): void => {
     if (relaunching) return;
     relaunching = true;
     const attempt = nextRelaunchAttempt(
@@ -95,7 +112,7 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
     const delay = relaunchDelayMs(attempt);
     log.error(`Recovery: relaunching the app (attempt ${attempt}, in ${delay} ms) after ${reason}`);
     setTimer(() => {
-      app.relaunch({ args: relaunchArgs(argv, attempt) });
+      relaunchApp(app, relaunchPlan(argv, attempt, gpuArgs), deps.env);
       app.exit(0);
     }, delay);
   };
@@ -112,7 +129,13 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
 
   app.on('child-process-gone', (_event, details: Details) => {
     if (details.type !== 'GPU' || details.reason === 'clean-exit') return;
-    relaunch(`GPU process gone (${details.reason}, exit code ${details.exitCode})`);
+    const plan = planGpuLoss(argv, now());
+    if (plan.fallback) {
+      log.error(
+        `Recovery: GPU process lost ${GPU_FALLBACK.losses} times within ${GPU_FALLBACK.windowMs / 60_000} minutes; relaunching with hardware acceleration disabled`,
+      );
+    }
+    relaunch(`GPU process gone (${details.reason}, exit code ${details.exitCode})`, plan.args);
   });
 
   const watch = (window: BrowserWindow): void => {

@@ -1,13 +1,16 @@
 /**
  * Staff exit: the renderer shows a PIN dialog after the chord and submits the PIN here.
- * The comparison is constant-time and wrong PINs are rate-limited, so a shopper cannot
- * guess the PIN by hammering the dialog.
+ * The PIN is checked against a salted scrypt hash (or, with a warning, a plain PIN) in
+ * constant time, and wrong PINs are rate-limited (pin-lockout.ts), so a shopper cannot
+ * guess the PIN by hammering the dialog. The PIN itself is never logged.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IpcMain } from 'electron';
-import { IPC_CHANNELS } from '../../shared/bridge';
+import { IPC_CHANNELS, type StaffExitResult } from '../../shared/bridge';
 import { isTrustedSender } from './ipc-sender';
 import type { Logger } from './logging';
+import { PinAttemptLimiter } from './pin-lockout';
+import { verifyStaffPin } from './staff-pin-hash';
 
 export function pinMatches(submitted: string, expected: string): boolean {
   if (expected === '') return false;
@@ -17,48 +20,40 @@ export function pinMatches(submitted: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export interface LimiterOptions {
-  /** Wrong PINs allowed before lock-outs start. */
-  freeAttempts: number;
-  baseLockoutMs: number;
-  maxLockoutMs: number;
+type PinCheck = (pin: string) => Promise<boolean>;
+
+/** The hash wins over a plain PIN; a plain PIN works but is worth a warning. */
+function pinCheckFor(staffPin: string, staffPinHash: string, log: Logger): PinCheck | null {
+  if (staffPinHash !== '') {
+    if (staffPin !== '')
+      log.warn('Staff exit: staffPinHash is set, so the plain staffPin is ignored');
+    return (pin) =>
+      verifyStaffPin(pin, staffPinHash).catch((error: unknown) => {
+        log.error(`Staff exit: cannot check the PIN hash (${String(error)})`);
+        return false;
+      });
+  }
+  if (staffPin !== '') {
+    log.warn(
+      'Staff exit: the staff PIN is configured in plain text; configure staffPinHash instead (npm run staff-pin:hash)',
+    );
+    return (pin) => Promise.resolve(pinMatches(pin, staffPin));
+  }
+  log.warn('Staff exit: no staff PIN configured, the exit chord cannot quit this kiosk');
+  return null;
 }
 
-export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = {
-  freeAttempts: 3,
-  baseLockoutMs: 30_000,
-  maxLockoutMs: 10 * 60_000,
-};
+const WRONG: StaffExitResult = { status: 'wrong' };
 
-/** After the free attempts, each wrong PIN locks the dialog out for twice as long. */
-export class PinAttemptLimiter {
-  private failures = 0;
-  private lockedUntil = 0;
-
-  constructor(private readonly options: LimiterOptions = DEFAULT_LIMITER_OPTIONS) {}
-
-  isLocked(now: number): boolean {
-    return now < this.lockedUntil;
-  }
-
-  recordFailure(now: number): void {
-    this.failures += 1;
-    const over = this.failures - this.options.freeAttempts;
-    if (over >= 0) {
-      const lockout = Math.min(this.options.baseLockoutMs * 2 ** over, this.options.maxLockoutMs);
-      this.lockedUntil = now + lockout;
-    }
-  }
-
-  recordSuccess(): void {
-    this.failures = 0;
-    this.lockedUntil = 0;
-  }
+function lockedResult(ms: number): StaffExitResult {
+  return { status: 'locked', retryAfterSeconds: Math.ceil(ms / 1000) };
 }
 
 export interface StaffExitOptions {
   ipcMain: Pick<IpcMain, 'handle'>;
   staffPin: string;
+  /** A hash from `npm run staff-pin:hash`; wins over `staffPin`. */
+  staffPinHash?: string;
   quit: () => void;
   log: Logger;
   now?: () => number;
@@ -66,33 +61,48 @@ export interface StaffExitOptions {
 }
 
 export function setupStaffExit(options: StaffExitOptions): void {
-  const { ipcMain, staffPin, quit, log, now = Date.now } = options;
+  const { ipcMain, staffPin, staffPinHash = '', quit, log, now = Date.now } = options;
   const limiter = options.limiter ?? new PinAttemptLimiter();
-  if (staffPin === '') {
-    log.warn('Staff exit: no staff PIN configured, the exit chord cannot quit this kiosk');
-  }
-  ipcMain.handle(IPC_CHANNELS.submitStaffExitPin, (event, pin: unknown) => {
-    if (!isTrustedSender(event)) {
-      log.warn(
-        `IPC: rejected ${IPC_CHANNELS.submitStaffExitPin} from ${event.senderFrame?.url ?? 'a gone frame'}`,
-      );
-      return false;
-    }
-    if (typeof pin !== 'string' || pin.length > 64) return false;
-    const at = now();
-    if (limiter.isLocked(at)) {
+  const check = pinCheckFor(staffPin, staffPinHash, log);
+
+  const attempt = async (pin: string): Promise<StaffExitResult> => {
+    const lockedFor = limiter.lockedForMs(now());
+    if (lockedFor > 0) {
       log.warn('Staff exit: PIN entry is locked out after repeated wrong PINs');
-      return false;
+      return lockedResult(lockedFor);
     }
-    if (!pinMatches(pin, staffPin)) {
+    if (!check) return WRONG;
+    if (!(await check(pin))) {
+      const at = now();
       limiter.recordFailure(at);
-      log.warn('Staff exit: wrong PIN');
-      return false;
+      const lockout = limiter.lockedForMs(at);
+      log.warn(
+        lockout > 0
+          ? `Staff exit: wrong PIN (${limiter.failures} in a row); PIN entry locked for ${Math.ceil(lockout / 1000)} s`
+          : `Staff exit: wrong PIN (${limiter.failures} in a row)`,
+      );
+      return lockout > 0 ? lockedResult(lockout) : WRONG;
     }
     limiter.recordSuccess();
     log.info('Staff exit: PIN accepted, quitting');
     // Let the invoke reply reach the renderer before the app goes away.
     setImmediate(quit);
-    return true;
+    return { status: 'accepted' };
+  };
+
+  // One PIN at a time: parallel submissions must not all pass the lock-out check before
+  // the first failure is counted.
+  let queue: Promise<unknown> = Promise.resolve();
+  ipcMain.handle(IPC_CHANNELS.submitStaffExitPin, (event, pin: unknown) => {
+    if (!isTrustedSender(event)) {
+      log.warn(
+        `IPC: rejected ${IPC_CHANNELS.submitStaffExitPin} from ${event.senderFrame?.url ?? 'a gone frame'}`,
+      );
+      return WRONG;
+    }
+    if (typeof pin !== 'string' || pin.length > 64) return WRONG;
+    const result = queue.then(() => attempt(pin));
+    queue = result.catch(() => undefined);
+    return result;
   });
 }

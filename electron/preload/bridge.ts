@@ -9,6 +9,7 @@ import {
   type KioskBridge,
   type PrintResult,
   type RendererConfig,
+  type StaffExitResult,
 } from '../../shared/bridge';
 
 const PRINT_FAILED: PrintResult = {
@@ -22,6 +23,21 @@ function toPrintResult(answer: unknown): PrintResult {
   const { ok, message } = answer as { ok?: unknown; message?: unknown };
   if (ok === true) return { ok: true };
   return typeof message === 'string' && message !== '' ? { ok: false, message } : PRINT_FAILED;
+}
+
+/** Only the three answers main gives reach the page; anything else counts as a wrong PIN. */
+export function toStaffExitResult(answer: unknown): StaffExitResult {
+  const { status, retryAfterSeconds } = (answer ?? {}) as Record<string, unknown>;
+  if (status === 'accepted') return { status };
+  if (
+    status === 'locked' &&
+    typeof retryAfterSeconds === 'number' &&
+    Number.isInteger(retryAfterSeconds) &&
+    retryAfterSeconds > 0
+  ) {
+    return { status, retryAfterSeconds };
+  }
+  return { status: 'wrong' };
 }
 
 export function createKioskBridge(
@@ -42,9 +58,13 @@ export function createKioskBridge(
       };
     },
     submitStaffExitPin: async (pin) => {
-      if (typeof pin !== 'string') return false;
-      const accepted: unknown = await ipc.invoke(IPC_CHANNELS.submitStaffExitPin, pin);
-      return accepted === true;
+      if (typeof pin !== 'string') return { status: 'wrong' };
+      try {
+        return toStaffExitResult(await ipc.invoke(IPC_CHANNELS.submitStaffExitPin, pin));
+      } catch {
+        // A failed check must read as a refusal, never as an error the page has to handle.
+        return { status: 'wrong' };
+      }
     },
     printReceipt: async () => {
       try {

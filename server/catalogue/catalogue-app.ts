@@ -8,6 +8,28 @@ export interface CatalogueAppOptions {
   products: readonly CatalogueProduct[];
   /** Where the routes live, e.g. "/api" when mounted beside a web build. Default: root. */
   basePath?: string;
+  /**
+   * The origin clients reach this catalogue on, e.g. http://127.0.0.1:49152: image URLs are
+   * built from it. Never from the request's Host header, which any client can set, so a
+   * forged Host cannot make the shop (or a cache in front of it) point images elsewhere.
+   */
+  publicOrigin: string;
+}
+
+/** An origin and nothing else: scheme, host and port, no path, query or trailing slash. */
+export function assertOrigin(publicOrigin: string): string {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(publicOrigin);
+  } catch {
+    // Reported below.
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== publicOrigin) {
+    throw new Error(
+      `publicOrigin must be an http(s) origin such as https://shop.example.com, got "${publicOrigin}"`,
+    );
+  }
+  return publicOrigin;
 }
 
 const JSON_CACHE = 'public, max-age=300';
@@ -15,7 +37,7 @@ const IMAGE_CACHE = 'public, max-age=86400';
 /** An opened SVG is a document: it may style itself, never run script or load anything. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 const ALLOWED = 'GET, HEAD, OPTIONS';
-/** Serialised list answers kept per origin and query; big catalogues are slow to stringify. */
+/** Serialised list answers kept per query; big catalogues are slow to stringify. */
 const MAX_CACHED_BODIES = 16;
 
 export function normaliseBasePath(basePath = ''): string {
@@ -59,8 +81,13 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-export function createCatalogueApp({ products, basePath }: CatalogueAppOptions): Hono {
+export function createCatalogueApp({
+  products,
+  basePath,
+  publicOrigin,
+}: CatalogueAppOptions): Hono {
   const base = normaliseBasePath(basePath);
+  const imageBase = `${assertOrigin(publicOrigin)}${base}`;
   const byId = new Map(products.map((p) => [p.id, p]));
   const ascending = [...products].sort((a, b) => a.id - b.id);
   const categories = CATEGORIES.filter((c) => products.some((p) => p.category === c));
@@ -83,12 +110,9 @@ export function createCatalogueApp({ products, basePath }: CatalogueAppOptions):
     return c.json({ error: 'Method not allowed' }, 405, { Allow: ALLOWED });
   });
 
-  const imageBase = (c: Context): string => `${new URL(c.req.url).origin}${base}`;
-
   /** Answers JSON with an entity tag derived without serialising, so a 304 costs nothing. */
   const cachedJson = (c: Context, key: string, build: () => unknown): Response => {
-    const origin = new URL(c.req.url).origin;
-    const etag = `"${version}-${sha1(`${origin} ${key}`).slice(0, 16)}"`;
+    const etag = `"${version}-${sha1(key).slice(0, 16)}"`;
     const headers = { ETag: etag, 'Cache-Control': JSON_CACHE };
     if (matchesEtag(c.req.header('If-None-Match'), etag)) {
       return c.body(null, 304, headers);
@@ -113,8 +137,7 @@ export function createCatalogueApp({ products, basePath }: CatalogueAppOptions):
     return cachedJson(c, `products ${sort} ${limit ?? 'all'}`, () => {
       const ordered = sort === 'desc' ? [...ascending].reverse() : ascending;
       const list = limit === null ? ordered : ordered.slice(0, limit);
-      const images = imageBase(c);
-      return list.map((p) => toFakeStore(p, images));
+      return list.map((p) => toFakeStore(p, imageBase));
     });
   });
 
@@ -124,7 +147,7 @@ export function createCatalogueApp({ products, basePath }: CatalogueAppOptions):
     const id = parseId(c.req.param('id'));
     const product = id === null ? undefined : byId.get(id);
     if (!product) return notFound(c, 'Product not found');
-    return cachedJson(c, `product ${product.id}`, () => toFakeStore(product, imageBase(c)));
+    return cachedJson(c, `product ${product.id}`, () => toFakeStore(product, imageBase));
   });
 
   routes.get('/images/:file', (c) => {

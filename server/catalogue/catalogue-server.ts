@@ -1,6 +1,6 @@
 import { createCatalogueApp, normaliseBasePath } from './catalogue-app';
 import { loadDemoCatalogue } from './demo-catalogue';
-import { listenFetch } from '../http/listen-fetch';
+import { listenFetchFor } from '../http/listen-fetch';
 import type { CatalogueProduct } from './product-schema';
 
 export interface CatalogueServerOptions {
@@ -26,8 +26,12 @@ export async function startCatalogueServer({
   products,
   basePath,
 }: CatalogueServerOptions = {}): Promise<CatalogueServer> {
-  const app = createCatalogueApp({ products: products ?? loadDemoCatalogue(), basePath });
-  const server = await listenFetch(app.fetch, { port, host });
+  const catalogue = products ?? loadDemoCatalogue();
+  // Image URLs name the origin this server really listens on, never a request's Host.
+  const server = await listenFetchFor(
+    (origin) => createCatalogueApp({ products: catalogue, basePath, publicOrigin: origin }).fetch,
+    { port, host },
+  );
   return {
     url: `${server.origin}${normaliseBasePath(basePath)}`,
     port: server.port,

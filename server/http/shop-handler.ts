@@ -1,7 +1,11 @@
-import { buildContentSecurityPolicy, buildServiceWorkerPolicy } from '../../shared/csp';
 import { createCatalogueApp } from '../catalogue/catalogue-app';
 import type { CatalogueProduct } from '../catalogue/product-schema';
 import { compressResponse } from './compression';
+import {
+  SERVICE_WORKER_PATH,
+  serviceWorkerSecurityHeaders,
+  webSecurityHeaders,
+} from './security-headers';
 import { createStaticSite } from './static-site';
 
 export interface ShopHandlerOptions {
@@ -10,6 +14,8 @@ export interface ShopHandlerOptions {
   products: readonly CatalogueProduct[];
   /** Where the catalogue is mounted; the web build must be built with the same VITE_CATALOGUE_URL. */
   apiBase?: string;
+  /** The origin shoppers reach the shop on; the catalogue's image URLs are built from it. */
+  publicOrigin: string;
 }
 
 /** The web build and its catalogue on one origin, with the headers a static host should send. */
@@ -17,11 +23,12 @@ export function createShopHandler({
   staticDir,
   products,
   apiBase = '/api',
+  publicOrigin,
 }: ShopHandlerOptions): (request: Request) => Promise<Response> {
-  const catalogue = createCatalogueApp({ products, basePath: apiBase });
+  const catalogue = createCatalogueApp({ products, basePath: apiBase, publicOrigin });
   const site = createStaticSite({ root: staticDir });
-  const csp = `${buildContentSecurityPolicy(apiBase)}; frame-ancestors 'none'`;
-  const workerCsp = buildServiceWorkerPolicy(apiBase);
+  const security = webSecurityHeaders(apiBase);
+  const workerSecurity = serviceWorkerSecurityHeaders(apiBase);
 
   return async (request) => {
     const { pathname } = new URL(request.url);
@@ -29,11 +36,10 @@ export function createShopHandler({
     const response = isApi ? await catalogue.fetch(request) : await site(request);
     // Responses from fetch handlers may have immutable headers; copy before adding ours.
     const headers = new Headers(response.headers);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'no-referrer');
-    headers.set('X-Frame-Options', 'DENY');
-    if (!headers.has('Content-Security-Policy')) {
-      headers.set('Content-Security-Policy', pathname === '/sw.js' ? workerCsp : csp);
+    const wanted = pathname === SERVICE_WORKER_PATH ? workerSecurity : security;
+    for (const [name, value] of Object.entries(wanted)) {
+      // A product image keeps its own, stricter policy.
+      if (name !== 'Content-Security-Policy' || !headers.has(name)) headers.set(name, value);
     }
     return compressResponse(
       request,

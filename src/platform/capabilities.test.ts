@@ -13,7 +13,7 @@ function bridge(config: Partial<RendererConfig> | (() => never)): KioskBridge {
   return {
     getConfig: typeof config === 'function' ? config : () => ({ ...MAIN_CONFIG, ...config }),
     onStaffExitRequested: () => () => undefined,
-    submitStaffExitPin: () => Promise.resolve(false),
+    submitStaffExitPin: () => Promise.resolve({ status: 'wrong' }),
     printReceipt: () => Promise.resolve({ ok: true }),
   };
 }

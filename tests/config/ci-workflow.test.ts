@@ -7,6 +7,7 @@ interface Step {
   name?: string;
   uses?: string;
   run?: string;
+  if?: string;
 }
 interface Workflow {
   on: unknown;
@@ -78,5 +79,20 @@ describe('the GitHub Actions workflow', () => {
     expect(commands).toContain('npm run audit:electron');
     expect(commands).toContain('npm run package');
     expect(steps.some((step) => step.uses?.startsWith('actions/upload-artifact@'))).toBe(true);
+  });
+
+  it('reads the fuses back from the packaged binary, right after packaging it', () => {
+    let packagingJobs = 0;
+    for (const job of Object.values(workflow.jobs)) {
+      const runs = job.steps.map((step) => step.run ?? '');
+      const packaging = runs.findIndex((run) => run.startsWith('npm run package'));
+      if (packaging === -1) continue;
+      packagingJobs += 1;
+      const check = runs.findIndex((run) => run === 'npm run check:fuses');
+      expect(check, 'a check:fuses step after npm run package').toBeGreaterThan(packaging);
+      expect(job.steps[check]?.if).toBe(job.steps[packaging]?.if);
+    }
+    expect(packagingJobs).toBeGreaterThan(0);
+    expect(scripts['check:fuses']).toBe('tsx scripts/check-fuses.ts');
   });
 });

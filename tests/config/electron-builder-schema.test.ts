@@ -43,6 +43,10 @@ describe('electron-builder.yml', () => {
     });
   });
 
+  it('starts the AppImage without --no-sandbox, which the installed kiosk refuses', () => {
+    expect(config.appImage).toMatchObject({ executableArgs: [] });
+  });
+
   it('packs only the built app and its resources', () => {
     const files = config.files as string[];
     expect(files.filter((entry) => !entry.startsWith('!'))).toEqual([

@@ -49,12 +49,38 @@ describe('the preload bridge', () => {
   });
 
   it('submits the PIN over the named channel and reports the answer', async () => {
-    const { ipc, invoke } = fakeIpc(true);
+    const { ipc, invoke } = fakeIpc({ status: 'accepted' });
     const bridge = createKioskBridge(as<IpcRenderer>(ipc), config);
-    await expect(bridge.submitStaffExitPin('2468')).resolves.toBe(true);
+    await expect(bridge.submitStaffExitPin('2468')).resolves.toEqual({ status: 'accepted' });
     expect(invoke).toHaveBeenCalledWith(IPC_CHANNELS.submitStaffExitPin, '2468');
-    const refused = createKioskBridge(as<IpcRenderer>(fakeIpc('yes').ipc), config);
-    await expect(refused.submitStaffExitPin('2468')).resolves.toBe(false);
+    const locked = createKioskBridge(
+      as<IpcRenderer>(fakeIpc({ status: 'locked', retryAfterSeconds: 30, extra: 1 }).ipc),
+      config,
+    );
+    await expect(locked.submitStaffExitPin('2468')).resolves.toEqual({
+      status: 'locked',
+      retryAfterSeconds: 30,
+    });
+  });
+
+  it.each([
+    true,
+    'yes',
+    null,
+    { status: 'locked' },
+    { status: 'locked', retryAfterSeconds: -1 },
+    { status: 'locked', retryAfterSeconds: 1.5 },
+    { status: 'sure' },
+  ])('reads the unexpected answer %j as a wrong PIN', async (answer) => {
+    const bridge = createKioskBridge(as<IpcRenderer>(fakeIpc(answer).ipc), config);
+    await expect(bridge.submitStaffExitPin('2468')).resolves.toEqual({ status: 'wrong' });
+  });
+
+  it('reads a failed IPC call as a wrong PIN, never as an error for the page', async () => {
+    const { ipc, invoke } = fakeIpc();
+    invoke.mockImplementation(() => Promise.reject(new Error('main went away')));
+    const bridge = createKioskBridge(as<IpcRenderer>(ipc), config);
+    await expect(bridge.submitStaffExitPin('2468')).resolves.toEqual({ status: 'wrong' });
   });
 
   it('asks main to print the receipt and passes on only a well-formed answer', async () => {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogueApp } from '../../server/catalogue/catalogue-app';
+import { assertOrigin, createCatalogueApp } from '../../server/catalogue/catalogue-app';
 import { fakeStoreProductSchema } from '../../server/catalogue/product-schema';
 import { sampleProducts } from './fixtures';
 
 const ORIGIN = 'http://127.0.0.1:4173';
-const app = createCatalogueApp({ products: sampleProducts, basePath: '/api' });
+const app = createCatalogueApp({
+  products: sampleProducts,
+  basePath: '/api',
+  publicOrigin: ORIGIN,
+});
 const get = (path: string, init?: RequestInit): Promise<Response> =>
   Promise.resolve(app.fetch(new Request(`${ORIGIN}${path}`, init)));
 
@@ -28,13 +32,34 @@ describe('GET /products', () => {
     expect(text).not.toContain('"art"');
   });
 
-  it('builds absolute image URLs from the request origin and base path', async () => {
+  it('builds absolute image URLs from the configured public origin and base path', async () => {
     const body = (await (await get('/api/products')).json()) as { image: string }[];
     expect(body[0]?.image).toBe(`${ORIGIN}/api/images/1.svg`);
-    const other = await app.fetch(new Request('http://localhost:9999/api/products/2'));
-    expect(((await other.json()) as { image: string }).image).toBe(
-      'http://localhost:9999/api/images/2.svg',
+  });
+
+  it('never takes the image origin from the request, whatever Host it names', async () => {
+    const forged = await app.fetch(
+      new Request('http://evil.example:9999/api/products/2', {
+        headers: { Host: 'evil.example:9999', 'X-Forwarded-Host': 'evil.example' },
+      }),
     );
+    expect(((await forged.json()) as { image: string }).image).toBe(`${ORIGIN}/api/images/2.svg`);
+    const list = await app.fetch(new Request('http://evil.example/api/products'));
+    const images = ((await list.json()) as { image: string }[]).map((p) => p.image);
+    expect(images.every((image) => image.startsWith(`${ORIGIN}/api/images/`))).toBe(true);
+  });
+
+  it('refuses a public origin that is not just an origin', () => {
+    expect(assertOrigin('https://shop.example.com')).toBe('https://shop.example.com');
+    for (const bad of [
+      '',
+      '/api',
+      'https://shop.example.com/',
+      'https://a.example/api',
+      'ftp://a.example',
+    ]) {
+      expect(() => assertOrigin(bad), bad).toThrow(/publicOrigin must be an http\(s\) origin/);
+    }
   });
 
   it('honours ?limit=N and ?sort=desc like FakeStore', async () => {
@@ -179,7 +204,7 @@ describe('HTTP behaviour', () => {
   });
 
   it('serves at the root when no base path is given', async () => {
-    const root = createCatalogueApp({ products: sampleProducts });
+    const root = createCatalogueApp({ products: sampleProducts, publicOrigin: ORIGIN });
     const response = await root.fetch(new Request(`${ORIGIN}/products/1`));
     const body = (await response.json()) as { image: string };
     expect(body.image).toBe(`${ORIGIN}/images/1.svg`);

@@ -26,6 +26,29 @@ describe('startCatalogueServer over real HTTP', () => {
     expect(body[0]?.image).toBe(`${server.url}/images/1.svg`);
   });
 
+  it('ignores a forged Host header when it builds image URLs', async () => {
+    const { request } = await import('node:http');
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/api/products/1',
+          headers: { Host: 'evil.example:80' },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect((JSON.parse(body) as { image: string }).image).toBe(`${server.url}/images/1.svg`);
+  });
+
   it('serves one product and 404 for an unknown one', async () => {
     expect((await fetch(`${server.url}/products/3`)).status).toBe(200);
     const missing = await fetch(`${server.url}/products/abc`);

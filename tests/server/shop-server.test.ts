@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenFetch, type RunningServer } from '../../server/http/listen-fetch';
+import { listenFetchFor, type RunningServer } from '../../server/http/listen-fetch';
 import { buildContentSecurityPolicy } from '../../shared/csp';
 import { createShopHandler } from '../../server/http/shop-handler';
 import { sampleProducts } from './fixtures';
@@ -44,10 +44,11 @@ describe('the serve script handler (web build + catalogue on one origin)', () =>
     outside = 'top secret';
     writeFileSync(join(dir, 'secret.txt'), outside);
     symlinkSync(join(dir, 'secret.txt'), join(site, 'linked.txt'));
-    server = await listenFetch(createShopHandler({ staticDir: site, products: sampleProducts }), {
-      port: 0,
-      host: '127.0.0.1',
-    });
+    server = await listenFetchFor(
+      (origin) =>
+        createShopHandler({ staticDir: site, products: sampleProducts, publicOrigin: origin }),
+      { port: 0, host: '127.0.0.1' },
+    );
   });
   afterAll(() => server.close());
 
@@ -102,6 +103,25 @@ describe('the serve script handler (web build + catalogue on one origin)', () =>
     expect(body.image).toBe(`${server.origin}/api/images/3.svg`);
     const missing = await fetch(`${server.origin}/api/products/abc`);
     expect(missing.status).toBe(404);
+  });
+
+  it('builds image URLs from the origin it serves on, not from a forged Host header', async () => {
+    const { hostname, port } = new URL(server.origin);
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        // A product no earlier test asked for: its answer is not cached yet.
+        { hostname, port, path: '/api/products/2', headers: { Host: 'evil.example' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect((JSON.parse(body) as { image: string }).image).toBe(`${server.origin}/api/images/2.svg`);
   });
 
   it('keeps the locked-down CSP of images', async () => {

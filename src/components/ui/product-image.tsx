@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isSafeImageUrl } from '@/lib/image-url';
 import { ImageOffIcon } from './icons';
 
 interface ProductImageProps {
@@ -6,17 +7,6 @@ interface ProductImageProps {
   alt: string;
   className?: string;
   priority?: boolean;
-}
-
-/** Only web images: a catalogue must not make the shop load javascript: or file: URLs. */
-function isSafeImageUrl(src: string): boolean {
-  if (src.startsWith('/')) return !src.startsWith('//');
-  try {
-    const { protocol } = new URL(src);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,30 +1,49 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import type { KioskBridge } from '@shared/bridge';
+import type { KioskBridge, StaffExitResult } from '@shared/bridge';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
+
+/** "30 seconds", "2 minutes": rounded up, so staff never retry a moment too early. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+function messageFor(result: StaffExitResult): string {
+  if (result.status === 'locked') {
+    return `Too many wrong PINs. Try again in ${waitText(result.retryAfterSeconds)}.`;
+  }
+  return result.status === 'wrong' ? 'That PIN is not right.' : '';
+}
 
 /**
  * Staff exit: the main process catches the key chord and asks for the PIN here; only the
  * main process knows the PIN and decides whether to quit.
  */
-export function StaffExitDialog({ bridge }: { bridge: KioskBridge }) {
+export function StaffExitDialog({
+  bridge,
+}: {
+  /** Only what the dialog uses, so a bridge that grows needs no change here or in tests. */
+  bridge: Pick<KioskBridge, 'onStaffExitRequested' | 'submitStaffExitPin'>;
+}) {
   const [open, setOpen] = useState(false);
   const dialog = useModalDialog(open);
   const [pin, setPin] = useState('');
-  const [wrong, setWrong] = useState(false);
+  const [message, setMessage] = useState('');
 
   useEffect(() => bridge.onStaffExitRequested(() => setOpen(true)), [bridge]);
 
   const close = () => {
     setOpen(false);
     setPin('');
-    setWrong(false);
+    setMessage('');
   };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const accepted = await bridge.submitStaffExitPin(pin);
+    const result = await bridge.submitStaffExitPin(pin);
     setPin('');
-    setWrong(!accepted);
+    setMessage(messageFor(result));
   };
 
   return (
@@ -53,7 +72,7 @@ export function StaffExitDialog({ bridge }: { bridge: KioskBridge }) {
           onChange={(event) => setPin(event.target.value)}
         />
         <p role="alert" className="min-h-6 text-sm font-semibold text-sale-700">
-          {wrong ? 'That PIN is not right.' : ''}
+          {message}
         </p>
         <div className="flex justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={close}>

@@ -14,6 +14,7 @@ import {
   type ElectronApplication,
   type Page,
 } from '@playwright/test';
+import { hashStaffPin } from '../../../electron/main/staff-pin-hash';
 import { findElectronBinary } from '../../../scripts/electron-binary';
 import type { KioskBridge } from '../../../shared/bridge';
 
@@ -37,7 +38,8 @@ interface Launched {
 async function launch(userDataDir: string): Promise<Launched> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first`);
   const configFile = join(userDataDir, 'kiosk-config.json');
-  writeFileSync(configFile, JSON.stringify({ staffPin: STAFF_PIN }));
+  // The PIN as staff should store it: a salted hash, never the PIN itself.
+  writeFileSync(configFile, JSON.stringify({ staffPinHash: await hashStaffPin(STAFF_PIN) }));
   const app = await electron.launch({
     executablePath: binary ?? undefined,
     args: [ROOT, `--user-data-dir=${userDataDir}`, `--config=${configFile}`],
@@ -46,6 +48,15 @@ async function launch(userDataDir: string): Promise<Launched> {
   const page = await app.firstWindow();
   await page.waitForLoadState('domcontentloaded');
   return { app, page };
+}
+
+/** Opens the staff exit dialog and submits `pin`; returns the dialog's message line. */
+async function submitPin(page: Page, pin: string) {
+  const dialog = page.getByRole('dialog', { name: 'Staff exit' });
+  if (!(await dialog.isVisible())) await page.keyboard.press('Control+Alt+Shift+KeyQ');
+  await dialog.getByLabel('Enter the staff PIN to close the kiosk').fill(pin);
+  await dialog.getByRole('button', { name: 'Close kiosk' }).click();
+  return dialog.getByRole('alert');
 }
 
 async function staffExit(app: ElectronApplication, page: Page): Promise<void> {
@@ -116,6 +127,32 @@ test.describe('the kiosk app', () => {
     try {
       const cart = await second.page.evaluate(() => localStorage.getItem('cart'));
       expect(cart).toMatch(/productId/);
+    } finally {
+      await second.app.close();
+    }
+  });
+
+  test('locks PIN entry after 3 wrong PINs, says how long, and keeps the lock-out across a restart', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'kiosk-e2e-'));
+    const first = await launch(userData);
+    try {
+      for (const pin of ['0000', '1111']) {
+        await expect(await submitPin(first.page, pin)).toHaveText('That PIN is not right.');
+      }
+      await expect(await submitPin(first.page, '2222')).toHaveText(
+        'Too many wrong PINs. Try again in 30 seconds.',
+      );
+      // The right PIN is not even checked while entry is locked.
+      await expect(await submitPin(first.page, STAFF_PIN)).toHaveText(/^Too many wrong PINs\./);
+    } finally {
+      await first.app.close();
+    }
+
+    const second = await launch(userData);
+    try {
+      await expect(await submitPin(second.page, STAFF_PIN)).toHaveText(
+        /^Too many wrong PINs\. Try again in \d+ seconds\.$/,
+      );
     } finally {
       await second.app.close();
     }

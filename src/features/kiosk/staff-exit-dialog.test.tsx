@@ -1,0 +1,74 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { KioskBridge, StaffExitResult } from '@shared/bridge';
+import { StaffExitDialog } from './staff-exit-dialog';
+
+function fakeBridge(answers: StaffExitResult[]) {
+  let open: () => void = () => undefined;
+  const submitStaffExitPin = vi.fn((_pin: string): Promise<StaffExitResult> =>
+    Promise.resolve(answers.shift() ?? { status: 'wrong' }),
+  );
+  const bridge: Pick<KioskBridge, 'onStaffExitRequested' | 'submitStaffExitPin'> = {
+    onStaffExitRequested: (listener) => {
+      open = listener;
+      return () => undefined;
+    },
+    submitStaffExitPin,
+  };
+  return { bridge, submitStaffExitPin, requestExit: () => act(() => open()) };
+}
+
+async function enter(pin: string): Promise<void> {
+  fireEvent.change(screen.getByLabelText('Enter the staff PIN to close the kiosk'), {
+    target: { value: pin },
+  });
+  // eslint-disable-next-line @typescript-eslint/require-await -- act flushes the bridge's promise
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Close kiosk' }));
+  });
+}
+
+describe('StaffExitDialog', () => {
+  it('sends the PIN to the main process and says when it is wrong', async () => {
+    const { bridge, submitStaffExitPin, requestExit } = fakeBridge([{ status: 'wrong' }]);
+    render(<StaffExitDialog bridge={bridge} />);
+    requestExit();
+    await enter('1357');
+    expect(submitStaffExitPin).toHaveBeenCalledWith('1357');
+    expect(screen.getByRole('alert')).toHaveTextContent('That PIN is not right.');
+    expect(screen.getByLabelText('Enter the staff PIN to close the kiosk')).toHaveValue('');
+  });
+
+  it.each([
+    [30, 'Too many wrong PINs. Try again in 30 seconds.'],
+    [1, 'Too many wrong PINs. Try again in 1 second.'],
+    [60, 'Too many wrong PINs. Try again in 1 minute.'],
+    [61, 'Too many wrong PINs. Try again in 2 minutes.'],
+    [600, 'Too many wrong PINs. Try again in 10 minutes.'],
+  ])(
+    'during a lock-out of %i s says how long to wait, not that the PIN is wrong',
+    async (seconds, text) => {
+      const { bridge, requestExit } = fakeBridge([
+        { status: 'locked', retryAfterSeconds: seconds },
+      ]);
+      render(<StaffExitDialog bridge={bridge} />);
+      requestExit();
+      await enter('2468');
+      expect(screen.getByRole('alert')).toHaveTextContent(text);
+      expect(screen.getByRole('alert')).not.toHaveTextContent('That PIN is not right.');
+    },
+  );
+
+  it('shows nothing alarming when the PIN is accepted, and clears the message on cancel', async () => {
+    const { bridge, requestExit } = fakeBridge([{ status: 'wrong' }, { status: 'accepted' }]);
+    render(<StaffExitDialog bridge={bridge} />);
+    requestExit();
+    await enter('1357');
+    expect(screen.getByRole('alert')).toHaveTextContent('That PIN is not right.');
+    await enter('2468');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    await enter('1357');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('alert', { hidden: true })).toBeEmptyDOMElement();
+  });
+});
