@@ -79,4 +79,11 @@ describe('quantity field', () => {
     expect(commitQuantityInput('12')).toBe(12);
     expect(commitQuantityInput('99999999999999999999')).toBe(MAX_QUANTITY);
   });
+
+  it('takes a real bulk order: no cap below 9,999 per line', () => {
+    expect(MAX_QUANTITY).toBe(9999);
+    expect(commitQuantityInput('1000')).toBe(1000);
+    expect(commitQuantityInput('9999')).toBe(9999);
+    expect(commitQuantityInput('10000')).toBe(9999);
+  });
 });

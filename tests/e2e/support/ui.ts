@@ -14,11 +14,13 @@ export const footer = (page: Page): Locator => page.getByRole('contentinfo');
 export const main = (page: Page): Locator => page.getByRole('main');
 
 export const cartLink = (page: Page): Locator =>
-  header(page).getByRole('link', { name: /^Cart, \d+ items?$/ });
+  header(page).getByRole('link', { name: /^Cart, [\d,]+ items?$/ });
 
+/** The badge and its name show the total quantity with thousands separators ('1,000'). */
 export async function expectCartCount(page: Page, count: number): Promise<void> {
-  await expect(cartLink(page)).toHaveAccessibleName(new RegExp(`^Cart, ${count} items?$`));
-  await expect(cartLink(page)).toContainText(String(count));
+  const shown = count.toLocaleString('en-US');
+  await expect(cartLink(page)).toHaveAccessibleName(new RegExp(`^Cart, ${shown} items?$`));
+  await expect(cartLink(page)).toContainText(shown);
 }
 
 /** A product card (article) found by its truncated title heading. */

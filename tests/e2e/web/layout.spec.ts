@@ -190,3 +190,33 @@ test.describe('routing', () => {
     await expect(page).toHaveURL(/\/products$/);
   });
 });
+
+test.describe('the cart badge', () => {
+  test('shows a large total in full, legible and inside the header at every width', async ({
+    page,
+    servedCatalogue,
+  }) => {
+    // Ten lines of 9,999: the badge reads 99,990.
+    const lines = servedCatalogue.slice(0, 10).map((product) => [product, 9999] as const);
+    await seedStorage(page, { cart: cartJson(lines) });
+    for (const width of [320, 375, 768, 1080, 1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/about');
+      await expectCartCount(page, 99_990);
+      const badge = cartLink(page).getByText('99,990', { exact: true });
+      const box = (await badge.boundingBox())!;
+      const bar = (await header(page).boundingBox())!;
+      expect(box.x, `${width}px`).toBeGreaterThanOrEqual(bar.x);
+      expect(box.x + box.width, `${width}px`).toBeLessThanOrEqual(
+        Math.min(bar.x + bar.width, width),
+      );
+      expect(box.y, `${width}px`).toBeGreaterThanOrEqual(bar.y);
+      const legible = await badge.evaluate((el) => ({
+        size: parseFloat(getComputedStyle(el).fontSize),
+        clipped: el.scrollWidth > el.clientWidth,
+      }));
+      expect(legible.size, `${width}px`).toBeGreaterThanOrEqual(12);
+      expect(legible.clipped, `${width}px`).toBe(false);
+    }
+  });
+});

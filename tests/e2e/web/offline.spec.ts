@@ -3,6 +3,10 @@
  * the app and the catalogue images, so a shopper who has been here once can still browse,
  * fill the cart and see every picture. It makes no catalogue call the spec does not make.
  */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { demoCatalogue } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
@@ -105,5 +109,72 @@ test.describe('the web shop offline after one visit', () => {
     });
     expect(cached.filter((url) => /\/api\/products/.test(url))).toEqual([]);
     expect(cached.some((url) => /\/api\/images\/\d+\.svg$/.test(url))).toBe(true);
+  });
+});
+
+test.describe('a new version of the web shop', () => {
+  test('is picked up on the next visit, worker and all', async ({ page }) => {
+    // A deploy of our own: a copy of the web build, served on a free port.
+    const root = resolve(__dirname, '../../..');
+    const site = mkdtempSync(join(tmpdir(), 'shop-deploy-'));
+    cpSync(join(root, 'out/web'), site, { recursive: true });
+    const serve = spawn(
+      process.execPath,
+      [
+        join(root, 'node_modules/tsx/dist/cli.mjs'),
+        'scripts/serve.ts',
+        '--no-build',
+        '--port',
+        '0',
+        '--dir',
+        site,
+      ],
+      { cwd: root },
+    );
+    const origin = await new Promise<string>((done, fail) => {
+      let output = '';
+      serve.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /running at (http:\/\/[\d.:]+)\//.exec(output);
+        if (match?.[1]) done(match[1]);
+      });
+      serve.on('exit', () => fail(new Error(`serve exited: ${output}`)));
+    });
+    const server = { origin, close: () => serve.kill() };
+    try {
+      await page.goto(`${server.origin}/products`);
+      await expect(cards(page)).toHaveCount(6);
+      await controlledBy(page);
+      const firstWorker = await page.evaluate(async () => (await caches.keys()).sort());
+
+      // The next deploy: a changed page and a new worker (its build manifest changes).
+      const index = join(site, 'index.html');
+      writeFileSync(
+        index,
+        readFileSync(index, 'utf8').replace(
+          '<title>Kiosk Shop</title>',
+          '<title>Kiosk Shop</title><meta name="release" content="next">',
+        ),
+      );
+      const worker = join(site, 'sw.js');
+      writeFileSync(
+        worker,
+        readFileSync(worker, 'utf8').replace(/"version":"[0-9a-f]+"/, '"version":"next000000"'),
+      );
+
+      await page.goto(`${server.origin}/products`);
+      await expect(page.locator('meta[name="release"]')).toHaveAttribute('content', 'next');
+      // The new worker takes over: its files cached, the old version's gone.
+      await expect
+        .poll(() =>
+          page.evaluate(async () =>
+            (await caches.keys()).filter((name) => name.startsWith('shop-app-')),
+          ),
+        )
+        .toEqual(['shop-app-next000000']);
+      expect(firstWorker.filter((name) => name.startsWith('shop-app-'))).toHaveLength(1);
+    } finally {
+      server.close();
+    }
   });
 });
