@@ -18,6 +18,31 @@ export interface FilterResult {
   showingAllInstead: boolean;
 }
 
+/** Lower-cased titles and categories, in catalogue order: what every search compares. */
+interface SearchIndex {
+  titles: string[];
+  categories: string[];
+}
+
+const searchIndexes = new WeakMap<readonly Product[], SearchIndex>();
+
+/**
+ * The catalogue's search index, built once per catalogue and remembered: lower-casing
+ * 50,000 titles costs more than searching them, so it must not happen on every keystroke.
+ * Call it early (when the shop is idle) to have it ready for the first search.
+ */
+export function searchIndex(products: readonly Product[]): SearchIndex {
+  let index = searchIndexes.get(products);
+  if (!index) {
+    index = {
+      titles: products.map((product) => product.title.toLowerCase()),
+      categories: products.map((product) => product.category.toLowerCase()),
+    };
+    searchIndexes.set(products, index);
+  }
+  return index;
+}
+
 /** Case-insensitive title substring plus lower-cased category match. */
 export function filterProducts(
   products: Product[],
@@ -25,11 +50,17 @@ export function filterProducts(
   category: CategoryValue,
 ): FilterResult {
   const needle = search.trim().toLowerCase();
-  const matches = products.filter(
-    (product) =>
-      (needle === '' || product.title.toLowerCase().includes(needle)) &&
-      (category === 'all' || product.category.toLowerCase() === category),
-  );
+  if (needle === '' && category === 'all') return { products, showingAllInstead: false };
+  const { titles, categories } = searchIndex(products);
+  const matches: Product[] = [];
+  for (let i = 0; i < products.length; i += 1) {
+    if (
+      (category === 'all' || categories[i] === category) &&
+      (needle === '' || (titles[i] as string).includes(needle))
+    ) {
+      matches.push(products[i] as Product);
+    }
+  }
   if (matches.length === 0 && products.length > 0) {
     return { products, showingAllInstead: true };
   }

@@ -15,6 +15,11 @@ describe('product schema', () => {
       { ...makeProduct(), price: -1 },
       { ...makeProduct(), price: '10' },
       { ...makeProduct(), title: '   ' },
+      { ...makeProduct(), price: Number.NaN },
+      { ...makeProduct(), price: Number.POSITIVE_INFINITY },
+      { ...makeProduct(), id: 2 ** 53 },
+      { ...makeProduct(), category: '' },
+      [makeProduct()],
       null,
       'product',
     ]) {
@@ -38,6 +43,31 @@ describe('product schema', () => {
     expect(warn).toHaveBeenCalledOnce();
     expect(parseProductList({ not: 'a list' }, 'test')).toBeNull();
     warn.mockRestore();
+  });
+
+  it('trims names and drops fields the shop does not know, so nothing unchecked is stored', () => {
+    const parsed = parseProduct({
+      ...makeProduct({ title: '  Ring ' }),
+      secret: 'x',
+      __proto__: {},
+    });
+    expect(parsed?.title).toBe('Ring');
+    expect(parsed && Object.keys(parsed).sort()).toEqual([
+      'category',
+      'description',
+      'id',
+      'image',
+      'price',
+      'rating',
+      'title',
+    ]);
+  });
+
+  it('refuses a whole rating that is out of range rather than half of it', () => {
+    expect(parseProduct({ ...makeProduct(), rating: { rate: 6, count: 3 } })?.rating).toEqual({
+      rate: 0,
+      count: 0,
+    });
   });
 
   it('keeps HTML in a title as plain text for React to escape', () => {
