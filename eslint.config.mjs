@@ -62,6 +62,22 @@ export default defineConfig(
   },
   ...layerConfigs,
   {
+    // The build target is the capabilities' to answer (src/platform/capabilities.ts). The app
+    // reads the constant once more, at the one import the web build must drop: the bundler
+    // folds a literal comparison but not one imported from another module.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/platform/capabilities.ts', 'src/app/app.tsx', 'src/env.d.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Identifier[name='__SHOP_TARGET__']",
+          message: 'Ask the capabilities (useCapabilities) which build this is.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

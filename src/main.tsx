@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createQueryClient } from './app/query-client';
-import { createRouter } from './app/create-router';
 import { registerServiceWorker } from './app/register-service-worker';
+import { routerFor } from './app/shop-router';
 import { detectCapabilities } from './platform/capabilities';
 import './styles.css';
 
@@ -16,11 +15,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App
-        capabilities={capabilities}
-        createRouter={() => createRouter(capabilities.target)}
-        queryClient={createQueryClient()}
-      />
+      <App capabilities={capabilities} Router={routerFor(capabilities.target)} />
     </StrictMode>,
   );
 }

@@ -1,33 +1,64 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useRoutes } from 'react-router';
 import { Announcer } from '@/components/ui/announcer';
 import type { Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';
 import { useCartStore } from '@/features/cart/store/cart-store';
 import { useCartSync } from '@/features/cart/use-cart-sync';
-import { useProductsCache } from '@/features/catalogue/use-products';
+import { ensureProductsKey } from '@/features/catalogue/products-cache';
 import { forgetReceipt } from '@/features/checkout/last-receipt';
-import { KioskBehaviours } from '@/features/kiosk/kiosk-behaviours';
-import type { ShopRouter } from './create-router';
+import { whenIdle } from '@/lib/when-idle';
+import { PageBoundary } from './layout/page-boundary';
+import { lazyPages, routes } from './routes';
+import type { ShopRouter } from './shop-router';
+
+/**
+ * Only the kiosk renderer build has this code. The target is a literal in each build, so
+ * the web build drops the import and its shoppers never download kiosk behaviours (the
+ * bundler folds this comparison, not one imported from the capabilities module).
+ */
+const KioskBehaviours =
+  __SHOP_TARGET__ === 'kiosk'
+    ? lazy(() =>
+        import('@/features/kiosk/kiosk-behaviours').then((m) => ({ default: m.KioskBehaviours })),
+      )
+    : null;
 
 interface AppProps {
   capabilities: Capabilities;
-  /** A fresh router: one per shopper session (the kiosk's wipe starts a new history). */
-  createRouter: () => ShopRouter;
-  queryClient: QueryClient;
+  /** Which router holds the URL (routerFor: memory in the kiosk, browser on the web). */
+  Router: ShopRouter;
 }
 
 /** Keeps the stored keys well-formed and this tab in step with the shop's other tabs. */
 function StorageSync() {
   useCartSync();
-  useProductsCache();
+  useEffect(ensureProductsKey, []);
   return null;
 }
 
-export function App({ capabilities, createRouter, queryClient }: AppProps) {
-  const [session, setSession] = useState(() => ({ id: 0, router: createRouter() }));
+/** Once the first screen is up and the shop is idle, fetch the other pages' code. */
+function useWarmUpPages() {
+  useEffect(
+    () => whenIdle(() => void Promise.allSettled(lazyPages.map((page) => page.preload())), 3000),
+    [],
+  );
+}
+
+function ShopRoutes() {
+  return useRoutes(routes);
+}
+
+export function App({ capabilities, Router }: AppProps) {
+  const [session, setSession] = useState(0);
   const [attract, setAttract] = useState(false);
+  const shop = useRef<HTMLDivElement>(null);
+  useWarmUpPages();
+
+  // The attract screen covers the shop: nothing under it is focusable or announced.
+  useEffect(() => {
+    if (shop.current) shop.current.inert = attract;
+  }, [attract, session]);
 
   /**
    * The kiosk's idle wipe. The next shopper must find nothing of the last one: the cart,
@@ -38,24 +69,33 @@ export function App({ capabilities, createRouter, queryClient }: AppProps) {
   const wipe = useCallback(() => {
     useCartStore.getState().clearCart();
     forgetReceipt();
-    const router = createRouter();
-    setSession((current) => ({ id: current.id + 1, router }));
+    setSession((current) => current + 1);
     setAttract(true);
     window.scrollTo(0, 0);
-  }, [createRouter]);
+  }, []);
 
   return (
     <CapabilitiesProvider capabilities={capabilities}>
-      <QueryClientProvider client={queryClient}>
-        <StorageSync />
-        <Announcer />
-        <div key={session.id} className="contents">
-          <div className="contents" inert={attract}>
-            <RouterProvider router={session.router} />
-          </div>
-          <KioskBehaviours attract={attract} onAttractEnd={() => setAttract(false)} onWipe={wipe} />
+      <StorageSync />
+      <Announcer />
+      <div key={session} className="contents">
+        <div ref={shop} className="contents">
+          <Router>
+            <PageBoundary resetKey={String(session)}>
+              <ShopRoutes />
+            </PageBoundary>
+          </Router>
         </div>
-      </QueryClientProvider>
+        {KioskBehaviours && (
+          <Suspense fallback={null}>
+            <KioskBehaviours
+              attract={attract}
+              onAttractEnd={() => setAttract(false)}
+              onWipe={wipe}
+            />
+          </Suspense>
+        )}
+      </div>
     </CapabilitiesProvider>
   );
 }

@@ -1,35 +1,41 @@
 import type { RouteObject } from 'react-router';
 import { AboutPage } from '@/pages/about-page';
-import { CartPage } from '@/pages/cart-page';
-import { CheckoutPage } from '@/pages/checkout-page';
 import { HomePage } from '@/pages/home-page';
 import { NotFoundPage } from '@/pages/not-found-page';
-import { ProductPage } from '@/pages/product-page';
-import { ProductsPage } from '@/pages/products-page';
 import { AppLayout } from './layout/app-layout';
-import { RouteErrorPage } from './route-error-page';
+import { lazyPage } from './lazy-page';
 
-/** The one route table, shared by the kiosk's memory router and the web's browser router. */
+const products = lazyPage(() => import('@/pages/products-page').then((m) => m.ProductsPage), {
+  catalogue: true,
+});
+const product = lazyPage(() => import('@/pages/product-page').then((m) => m.ProductPage), {
+  catalogue: true,
+});
+const cart = lazyPage(() => import('@/pages/cart-page').then((m) => m.CartPage), {
+  catalogue: true,
+});
+const checkout = lazyPage(() => import('@/pages/checkout-page').then((m) => m.CheckoutPage));
+
+/** Every page that is not in the first download, for warming up once the shop is idle. */
+export const lazyPages = [products, product, cart, checkout];
+
+/**
+ * The one route table, shared by the kiosk's memory router and the web's browser router.
+ * The landing, about and not-found pages are small and come with the first download.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <AppLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
-      {
-        // Page errors render inside the layout, so the header and cart stay usable.
-        errorElement: <RouteErrorPage />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'home', element: <HomePage /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'products', element: <ProductsPage /> },
-          { path: 'product/:id', element: <ProductPage /> },
-          { path: 'cart', element: <CartPage /> },
-          { path: 'checkout', element: <CheckoutPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
+      { index: true, element: <HomePage /> },
+      { path: 'home', element: <HomePage /> },
+      { path: 'about', element: <AboutPage /> },
+      { path: 'products', element: <products.Page /> },
+      { path: 'product/:id', element: <product.Page /> },
+      { path: 'cart', element: <cart.Page /> },
+      { path: 'checkout', element: <checkout.Page /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

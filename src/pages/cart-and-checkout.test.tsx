@@ -29,10 +29,10 @@ describe('cart and checkout', () => {
     useCartStore.getState().clearCart();
   });
 
-  it('shows the summary rows with savings 10%, tax 20% and free pickup', () => {
+  it('shows the summary rows with savings 10%, tax 20% and free pickup', async () => {
     useCartStore.getState().addToCart(shirt, 2);
     useCartStore.getState().addToCart(ring, 1);
-    renderApp('/cart');
+    await renderApp('/cart');
     expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeInTheDocument();
     expect(summaryValue('Original price')).toBe('$242.20');
     expect(summaryValue('Savings')).toBe('-$24.22');
@@ -44,7 +44,7 @@ describe('cart and checkout', () => {
   it('totals are right after removing the last line', async () => {
     const user = userEvent.setup();
     useCartStore.getState().addToCart(ring, 1);
-    renderApp('/cart');
+    await renderApp('/cart');
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.getByRole('heading', { level: 1, name: 'No items in cart' })).toBeInTheDocument();
     expect(useCartStore.getState()).toMatchObject({ subtotalCents: 0, savingsCents: 0 });
@@ -57,7 +57,7 @@ describe('cart and checkout', () => {
   it('changes a line quantity with the stepper', async () => {
     const user = userEvent.setup();
     useCartStore.getState().addToCart(ring, 1);
-    renderApp('/cart');
+    await renderApp('/cart');
     const line = within(screen.getByRole('region', { name: 'Items in your cart' })).getByRole(
       'listitem',
     );
@@ -68,7 +68,7 @@ describe('cart and checkout', () => {
   it('a voucher field is cleared after every attempt', async () => {
     const user = userEvent.setup();
     useCartStore.getState().addToCart(ring, 1);
-    renderApp('/cart');
+    await renderApp('/cart');
     const field = screen.getByRole('textbox', { name: 'Do you have a voucher or gift card?' });
     await user.type(field, 'nope{Enter}');
     expect(field).toHaveValue('');
@@ -82,7 +82,7 @@ describe('cart and checkout', () => {
   it('confirming checkout clears the cart, shows a receipt and hides the totals', async () => {
     const user = userEvent.setup();
     useCartStore.getState().addToCart(shirt, 1);
-    renderApp('/checkout');
+    await renderApp('/checkout');
     expect(screen.getByText('Qty 1')).toBeInTheDocument();
     // 109.95 + 21.99 tax − 11.00 savings (10.995 rounded half up)
     expect(summaryValue('Total (incl. tax)')).toBe('$120.94');
@@ -100,11 +100,11 @@ describe('cart and checkout', () => {
   it('keeps the last receipt findable after a reload of the thank-you page', async () => {
     const user = userEvent.setup();
     useCartStore.getState().addToCart(shirt, 1);
-    const first = renderApp('/checkout');
+    const first = await renderApp('/checkout');
     await user.click(screen.getByRole('button', { name: 'Confirm Purchase !' }));
     const receipt = screen.getByText(/^Receipt-\d{13}-\d{1,3}$/).textContent;
     first.unmount();
-    renderApp('/checkout');
+    await renderApp('/checkout');
     expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
     expect(screen.getByText(receipt)).toBeInTheDocument();
     expect(Object.keys(localStorage).sort()).toEqual([
@@ -115,14 +115,14 @@ describe('cart and checkout', () => {
     ]);
   });
 
-  it('checkout with an empty cart offers no confirm button', () => {
-    renderApp('/checkout');
+  it('checkout with an empty cart offers no confirm button', async () => {
+    await renderApp('/checkout');
     expect(screen.queryByRole('button', { name: 'Confirm Purchase !' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Keep Shoping' })).toHaveAttribute('href', '/products');
   });
 
-  it('an unknown route shows the error page with a link home', () => {
-    renderApp('/no/such/page');
+  it('an unknown route shows the error page with a link home', async () => {
+    await renderApp('/no/such/page');
     expect(
       screen.getByRole('heading', { name: "Oh no, this route doesn't exist!" }),
     ).toBeInTheDocument();

@@ -1,4 +1,9 @@
-/** React 19 hoists <title> into <head>: each page names itself for tabs and screen readers. */
+import { useEffect } from 'react';
+
+/** Each page names itself, for browser tabs, history and screen readers. */
 export function PageTitle({ title }: { title: string }) {
-  return <title>{`${title} · Kiosk Shop`}</title>;
+  useEffect(() => {
+    document.title = `${title} · Kiosk Shop`;
+  }, [title]);
+  return null;
 }

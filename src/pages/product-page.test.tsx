@@ -24,7 +24,7 @@ describe('product page', () => {
 
   it('shows the product and adds the chosen quantity; Buy it now appears once in the cart', async () => {
     const user = userEvent.setup();
-    renderApp('/product/3');
+    await renderApp('/product/3');
     expect(screen.getByText('Loading product…')).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 1, name: product.title }),
@@ -50,20 +50,20 @@ describe('product page', () => {
   for (const [name, respond] of failures) {
     it(`shows Error: Failed to fetch product on ${name}`, async () => {
       fetchMock.mockImplementation(() => Promise.resolve(respond()));
-      renderApp('/product/3');
+      await renderApp('/product/3');
       expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch product');
     });
   }
 
   it('never sends an odd id to the catalogue', async () => {
-    renderApp('/product/..%2F..%2Fadmin');
+    await renderApp('/product/..%2F..%2Fadmin');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch product');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows a network error with its own message', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    renderApp('/product/3');
+    await renderApp('/product/3');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch');
   });
 });
@@ -79,19 +79,19 @@ describe('back to products', () => {
 
   it('returns to the list the shopper came from, with its category and page', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/about');
+    const { router } = await renderApp('/about');
     await router.navigate('/products?category=electronics&page=2');
     await router.navigate('/product/3');
     await user.click(await screen.findByRole('link', { name: '← Back to products' }));
-    expect(router.state.location.pathname + router.state.location.search).toBe(
+    expect(router.location.pathname + router.location.search).toBe(
       '/products?category=electronics&page=2',
     );
   });
 
   it('goes to the catalogue from a deep link', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/product/3');
+    const { router } = await renderApp('/product/3');
     await user.click(await screen.findByRole('link', { name: '← Back to products' }));
-    expect(router.state.location.pathname).toBe('/products');
+    expect(router.location.pathname).toBe('/products');
   });
 });

@@ -28,7 +28,7 @@ describe('products page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('fetches the catalogue once, caches it and shows 6 cards with pagination', async () => {
-    renderApp('/products');
+    await renderApp('/products');
     expect(await screen.findAllByRole('article')).toHaveLength(6);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`${TEST_CATALOGUE_URL}/products`);
@@ -41,13 +41,13 @@ describe('products page', () => {
 
   it('does not call the catalogue when products are cached', async () => {
     localStorage.setItem('products', JSON.stringify(catalogue));
-    renderApp('/products');
+    await renderApp('/products');
     expect(await screen.findAllByRole('article')).toHaveLength(6);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows a card with badge, truncated texts, prices, rating and stock', async () => {
-    renderApp('/products');
+    await renderApp('/products');
     const card = (await screen.findAllByRole('article'))[0]!;
     const inCard = within(card);
     expect(inCard.getByText('Hot Sale')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('products page', () => {
 
   it('searches case-insensitively, clears the field and resets to page 1', async () => {
     const user = userEvent.setup();
-    renderApp('/products?page=2');
+    await renderApp('/products?page=2');
     await screen.findByText('2 / 3');
     const box = screen.getByRole('searchbox', { name: 'Search products' });
     await user.type(box, 'DRAGON{Enter}');
@@ -73,7 +73,7 @@ describe('products page', () => {
 
   it('filters by category and shows the whole catalogue when nothing matches', async () => {
     const user = userEvent.setup();
-    renderApp('/products');
+    await renderApp('/products');
     await screen.findAllByRole('article');
     await user.click(screen.getByRole('button', { name: 'Electronics' }));
     expect(screen.getByRole('button', { name: 'Electronics' })).toHaveAttribute(
@@ -89,21 +89,21 @@ describe('products page', () => {
   it('shows Error: {message} with a way to try again', async () => {
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
     const user = userEvent.setup();
-    renderApp('/products');
+    await renderApp('/products');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch products');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByRole('article')).toHaveLength(6);
   });
 
-  it('shows a loading state first', () => {
+  it('shows a loading state first', async () => {
     fetchMock.mockReturnValueOnce(new Promise(() => undefined));
-    renderApp('/products');
+    await renderApp('/products');
     expect(screen.getByText('Loading products…')).toBeInTheDocument();
   });
 
   it('adding from a card updates the header badge', async () => {
     const user = userEvent.setup();
-    renderApp('/products');
+    await renderApp('/products');
     const [first] = await screen.findAllByRole('button', { name: 'Add to Cart' });
     await user.click(first!);
     expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { CategoryList } from '@/features/catalogue/components/category-list';
 import { Pagination } from '@/features/catalogue/components/pagination';
@@ -6,11 +6,17 @@ import { ProductCard } from '@/features/catalogue/components/product-card';
 import { ProductCardSkeleton } from '@/features/catalogue/components/product-card-skeleton';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { SearchForm } from '@/features/catalogue/components/search-form';
-import { filterProducts, paginate, PAGE_SIZE } from '@/features/catalogue/catalogue-rules';
+import {
+  filterProducts,
+  paginate,
+  PAGE_SIZE,
+  searchIndex,
+} from '@/features/catalogue/catalogue-rules';
 import { useCatalogueParams } from '@/features/catalogue/use-catalogue-params';
 import { useCatalogue } from '@/features/catalogue/use-products';
 import { cardListPrice } from '@/features/cart/pricing';
 import { useCartStore } from '@/features/cart/store/cart-store';
+import { whenIdle } from '@/lib/when-idle';
 import { PageTitle } from './page-title';
 
 export function ProductsPage() {
@@ -25,6 +31,8 @@ export function ProductsPage() {
     [products, search, category],
   );
   const current = paginate(filtered.products, page, PAGE_SIZE);
+  // Ready before the first search, built while the shopper looks at the first page.
+  useEffect(() => whenIdle(() => searchIndex(products)), [products]);
 
   const goToPage = (next: number) => {
     update({ page: next });

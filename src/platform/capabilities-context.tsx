@@ -1,4 +1,4 @@
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Capabilities } from './capabilities';
 
 const CapabilitiesContext = createContext<Capabilities | null>(null);
@@ -10,11 +10,13 @@ export function CapabilitiesProvider({
   capabilities: Capabilities;
   children: ReactNode;
 }) {
-  return <CapabilitiesContext value={capabilities}>{children}</CapabilitiesContext>;
+  return (
+    <CapabilitiesContext.Provider value={capabilities}>{children}</CapabilitiesContext.Provider>
+  );
 }
 
 export function useCapabilities(): Capabilities {
-  const capabilities = use(CapabilitiesContext);
+  const capabilities = useContext(CapabilitiesContext);
   if (!capabilities) throw new Error('useCapabilities needs a CapabilitiesProvider');
   return capabilities;
 }

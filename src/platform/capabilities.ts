@@ -4,7 +4,8 @@ import { isUsableCatalogueUrl, normaliseCatalogueUrl } from '@shared/catalogue-u
 /**
  * The one answer to "where am I running, which kiosk behaviours are on, and is there a
  * bridge?". Everything in the renderer asks this (through useCapabilities), never
- * `__SHOP_TARGET__` or `window.kiosk` directly.
+ * `__SHOP_TARGET__` or `window.kiosk` directly (lint holds it; app.tsx alone reads the
+ * target too, to leave the kiosk behaviours out of the web build).
  *
  * - The web build: no kiosk behaviours; receipts print through the browser.
  * - The kiosk renderer build without a bridge (opened from disk): a kiosk, with the

@@ -1,33 +1,52 @@
-import { render } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
+import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
 import { App } from '@/app/app';
-import type { ShopRouter } from '@/app/create-router';
-import { routes } from '@/app/routes';
+import { lazyPages } from '@/app/routes';
 import type { Capabilities } from '@/platform/capabilities';
 
 export const TEST_CATALOGUE_URL = 'http://catalogue.test';
 
-/** The whole app at a route, with a fresh QueryClient (no retries) and the test catalogue. */
-export function renderApp(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const routers: ShopRouter[] = [];
-  const createRouter = () => {
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    routers.push(router);
-    return router;
-  };
+/** What a test can do with the app's router: follow a link by code, and see where it is. */
+export interface TestRouter {
+  navigate: (to: To) => Promise<void>;
+  location: Location;
+}
+
+/**
+ * The whole app at a route, in a memory router the test can drive, with the test catalogue.
+ * Resolves once the page's code is in (pages load lazily), before any of its data is.
+ */
+export async function renderApp(path: string) {
+  const router = {} as TestRouter;
+  function RouterProbe() {
+    const navigate = useNavigate();
+    router.location = useLocation();
+    router.navigate = async (to) => {
+      await act(async () => {
+        await navigate(to);
+      });
+    };
+    return null;
+  }
+  function TestRouter({ children }: { children: ReactNode }) {
+    return (
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe />
+        {children}
+      </MemoryRouter>
+    );
+  }
   const capabilities: Capabilities = {
     target: 'web',
     catalogueUrl: TEST_CATALOGUE_URL,
     bridge: null,
     kiosk: { idleReset: null, staffExit: false, onScreenKeyboard: false, accessibilityMode: false },
   };
-  const view = render(
-    <App capabilities={capabilities} createRouter={createRouter} queryClient={queryClient} />,
-  );
-  const [router] = routers;
-  if (!router) throw new Error('the app created no router');
+  const view = render(<App capabilities={capabilities} Router={TestRouter} />);
+  await act(async () => {
+    await Promise.all(lazyPages.map((page) => page.preload()));
+  });
   return { ...view, router };
 }
 

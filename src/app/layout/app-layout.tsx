@@ -1,30 +1,19 @@
-import { useEffect, useRef, type RefObject } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useRef, type RefObject } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageBoundary } from './page-boundary';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useNavigationEffects } from './use-navigation-effects';
 
-/** Moves focus to the new page's heading after navigation, so screen readers hear it. */
-function useFocusOnNavigate(frame: RefObject<HTMLDivElement | null>) {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    // In the kiosk's accessibility mode the frame, not the window, scrolls.
-    frame.current?.scrollTo(0, 0);
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
-    }
-  }, [pathname, frame]);
+/** Rendered beside the page, inside its boundary: runs once the new page is on screen. */
+function NavigationEffects({ frame }: { frame: RefObject<HTMLDivElement | null> }) {
+  useNavigationEffects(frame);
+  return null;
 }
 
 export function AppLayout() {
   const frame = useRef<HTMLDivElement>(null);
-  useFocusOnNavigate(frame);
+  const { pathname, search } = useLocation();
   return (
     <div ref={frame} className="app-frame flex min-h-dvh flex-col">
       <a
@@ -35,11 +24,12 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1 focus:outline-none" tabIndex={-1}>
-        <Outlet />
+        <PageBoundary resetKey={pathname + search}>
+          <Outlet />
+          <NavigationEffects frame={frame} />
+        </PageBoundary>
       </main>
       <SiteFooter />
-      {/* Keyed by URL: the default key is shared by every fresh page load. */}
-      <ScrollRestoration getKey={(location) => location.pathname + location.search} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { KioskBridge, StaffExitResult } from '@shared/bridge';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 
@@ -39,7 +39,7 @@ export function StaffExitDialog({
     setMessage('');
   };
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = await bridge.submitStaffExitPin(pin);
     setPin('');

@@ -1,10 +1,10 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 
 /** Required field, Enter submits, cleared after every search (spec §5). */
 export function SearchForm({ onSearch }: { onSearch: (term: string) => void }) {
   const [term, setTerm] = useState('');
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch(term);
     setTerm('');

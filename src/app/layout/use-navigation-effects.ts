@@ -1,0 +1,47 @@
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
+
+/** How far down each URL was, so Back returns the shopper to the card they left from. */
+const scrollPositions = new Map<string, number>();
+
+/**
+ * What a page change does, once the new page is on screen (this runs inside the page's
+ * Suspense boundary, so not while its code is still downloading):
+ * - Back and Forward return to where that URL was scrolled; a new page starts at the top;
+ * - focus moves to the new page's heading, so screen readers hear it.
+ * The first page of a visit is left alone: the browser restores a reload's position.
+ */
+export function useNavigationEffects(frame: RefObject<HTMLDivElement | null>): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  // Keyed by URL: the router gives every fresh page load the same default key.
+  const url = location.pathname + location.search;
+  const first = useRef(true);
+
+  // A layout effect, so it stops listening before the next page's height clamps the scroll.
+  useLayoutEffect(() => {
+    const remember = () => scrollPositions.set(url, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, [url]);
+
+  useLayoutEffect(() => {
+    if (first.current) return;
+    if (navigationType === NavigationType.Pop) window.scrollTo(0, scrollPositions.get(url) ?? 0);
+    else if (!location.hash) window.scrollTo(0, 0);
+  }, [url, navigationType, location.hash]);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // In the kiosk's accessibility mode the frame, not the window, scrolls.
+    frame.current?.scrollTo(0, 0);
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+  }, [location.pathname, frame]);
+}

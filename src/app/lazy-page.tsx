@@ -1,0 +1,52 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface LazyPage {
+  Page: LazyExoticComponent<ComponentType>;
+  /** Starts the download early (idle time, or a link about to be followed). */
+  preload: () => Promise<unknown>;
+}
+
+type Load = () => Promise<ComponentType>;
+
+/** A page's code could not be downloaded (offline, or a new release replaced it). */
+export class PageLoadError extends Error {
+  constructor(cause: unknown) {
+    super('This page could not be loaded', { cause });
+    this.name = 'PageLoadError';
+  }
+}
+
+/** The catalogue's data layer joins the page's own download, in parallel rather than after it. */
+async function withCatalogue(load: Load): Promise<ComponentType> {
+  const [Page, { CatalogueProvider }] = await Promise.all([
+    load(),
+    import('@/features/catalogue/catalogue-provider'),
+  ]);
+  return function CataloguePage() {
+    return (
+      <CatalogueProvider>
+        <Page />
+      </CatalogueProvider>
+    );
+  };
+}
+
+/**
+ * A page downloaded when first needed, so the landing page's first load carries none of
+ * the other pages. `catalogue` pages also get the catalogue's data layer (React Query).
+ */
+export function lazyPage(load: Load, { catalogue = false } = {}): LazyPage {
+  let pending: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    pending ??= (catalogue ? withCatalogue(load) : load()).then(
+      (Page) => ({ default: Page }),
+      (error: unknown) => {
+        // Offline for a moment: the next attempt downloads again rather than failing forever.
+        pending = undefined;
+        throw new PageLoadError(error);
+      },
+    );
+    return pending;
+  };
+  return { Page: lazy(preload), preload };
+}

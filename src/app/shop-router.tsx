@@ -1,0 +1,19 @@
+import type { ComponentType, ReactNode } from 'react';
+import { BrowserRouter, MemoryRouter } from 'react-router';
+
+/** A router around the shop's routes; remounting it starts a fresh history. */
+export type ShopRouter = ComponentType<{ children: ReactNode }>;
+
+/** The kiosk has no URL bar and loads from disk or its app protocol: every session starts at /. */
+function KioskRouter({ children }: { children: ReactNode }) {
+  return <MemoryRouter initialEntries={['/']}>{children}</MemoryRouter>;
+}
+
+/**
+ * The kiosk gets a memory router; the web build real URLs, deep links and the back button.
+ * Both render the one route table (routes.tsx). Declarative routers rather than data
+ * routers: the shop loads no route data through the router, and they are half the download.
+ */
+export function routerFor(target: 'kiosk' | 'web'): ShopRouter {
+  return target === 'kiosk' ? KioskRouter : BrowserRouter;
+}
