@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useRoutes } from 'react-router';
 import { Announcer } from '@/components/ui/announcer';
+import { ShopNavigationProvider } from '@/components/ui/shop-link';
 import type { Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';
 import { useCartStore } from '@/features/cart/store/cart-store';
@@ -81,9 +82,11 @@ export function App({ capabilities, Router }: AppProps) {
       <div key={session} className="contents">
         <div ref={shop} className="contents">
           <Router>
-            <PageBoundary resetKey={String(session)}>
-              <ShopRoutes />
-            </PageBoundary>
+            <ShopNavigationProvider>
+              <PageBoundary resetKey={String(session)}>
+                <ShopRoutes />
+              </PageBoundary>
+            </ShopNavigationProvider>
           </Router>
         </div>
         {KioskBehaviours && (

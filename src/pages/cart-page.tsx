@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import { announce } from '@/components/ui/announcer';
 import { CartIcon } from '@/components/ui/icons';
 import { CartLineItem } from '@/features/cart/components/cart-line-item';
@@ -30,9 +30,9 @@ export function CartPage() {
           </span>
           <h1 className="text-2xl font-bold">No items in cart</h1>
           <p className="text-muted">Find something you like and it will wait for you here.</p>
-          <Link to="/products" className="btn-primary">
+          <ShopLink to="/products" className="btn-primary">
             Continue Shopping
-          </Link>
+          </ShopLink>
         </div>
         <Suggestions products={suggestions} onAdd={(product) => addToCart(product, 1)} />
       </div>
@@ -64,12 +64,12 @@ export function CartPage() {
             </h2>
             <OrderSummary totals={orderTotals(subtotalCents, savingsCents)} />
             <div className="mt-6 flex flex-col gap-3">
-              <Link to="/checkout" className="btn-primary min-h-12 w-full text-lg">
+              <ShopLink to="/checkout" className="btn-primary min-h-12 w-full text-lg">
                 Proceed to Checkout
-              </Link>
-              <Link to="/products" className="btn-secondary w-full">
+              </ShopLink>
+              <ShopLink to="/products" className="btn-secondary w-full">
                 Continue Shopping
-              </Link>
+              </ShopLink>
             </div>
           </section>
           <section aria-label="Voucher" className="card p-6">

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import { StoreIcon } from '@/components/ui/icons';
 import { Money } from '@/components/ui/money';
 import { SummaryRow } from '@/features/cart/components/summary-row';
@@ -20,9 +20,9 @@ export function CheckoutPage() {
       <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
         <PageTitle title="Thank you" />
         <ThankYou receipt={receipt}>
-          <Link to="/products" className="btn-primary min-h-12 px-8 text-lg">
+          <ShopLink to="/products" className="btn-primary min-h-12 px-8 text-lg">
             Keep Shoping
-          </Link>
+          </ShopLink>
         </ThankYou>
       </div>
     );
@@ -38,9 +38,9 @@ export function CheckoutPage() {
         <div className="card mt-8 flex flex-col items-center gap-4 p-10 text-center">
           <p className="text-lg">Your cart is empty.</p>
           <LastReceiptNote />
-          <Link to="/products" className="btn-primary">
+          <ShopLink to="/products" className="btn-primary">
             Keep Shoping
-          </Link>
+          </ShopLink>
         </div>
       ) : (
         <div className="card mt-8 p-6">
@@ -66,9 +66,9 @@ export function CheckoutPage() {
             </SummaryRow>
           </dl>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-            <Link to="/products" className="btn-secondary">
+            <ShopLink to="/products" className="btn-secondary">
               Keep Shoping
-            </Link>
+            </ShopLink>
             <button type="button" className="btn-primary min-h-12 px-8 text-lg" onClick={confirm}>
               <StoreIcon width={22} height={22} />
               Confirm Purchase !

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import {
   CartIcon,
   CheckIcon,
@@ -46,12 +46,12 @@ export function HomePage() {
             order in store. Store pickup is always free.
           </p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
-            <Link to="/products" className="btn-primary min-h-14 px-8 text-lg">
+            <ShopLink to="/products" className="btn-primary min-h-14 px-8 text-lg">
               Start Shoping
-            </Link>
-            <Link to="/about" className="btn-secondary min-h-14 px-8 text-lg">
+            </ShopLink>
+            <ShopLink to="/about" className="btn-secondary min-h-14 px-8 text-lg">
               Learn more
-            </Link>
+            </ShopLink>
           </div>
         </div>
       </section>
@@ -67,13 +67,13 @@ export function HomePage() {
             const { icon: Icon, colours } = TILES[category.value];
             return (
               <li key={category.value} className="flex">
-                <Link
+                <ShopLink
                   to={`/products?category=${encodeURIComponent(category.value)}`}
                   className={`flex min-h-28 flex-1 flex-col justify-between gap-4 rounded-2xl p-5 text-lg font-bold transition-transform duration-150 active:scale-[0.98] portrait:lg:min-h-52 portrait:lg:p-8 portrait:lg:text-3xl ${colours}`}
                 >
                   <Icon className="size-10 portrait:lg:size-24" strokeWidth={1.5} />
                   {category.label}
-                </Link>
+                </ShopLink>
               </li>
             );
           })}

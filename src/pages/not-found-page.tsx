@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import { PageTitle } from './page-title';
 
 /** Unknown routes and rendering errors both land here (spec §8). */
@@ -8,9 +8,9 @@ export function NotFoundPage() {
       <PageTitle title="Page not found" />
       <h1 className="text-3xl font-bold sm:text-4xl">Oh no, this route doesn't exist!</h1>
       <p className="mt-4 text-lg text-muted">The page you were looking for is not here.</p>
-      <Link to="/home" className="btn-primary mt-8">
+      <ShopLink to="/home" className="btn-primary mt-8">
         Back to Home
-      </Link>
+      </ShopLink>
     </div>
   );
 }

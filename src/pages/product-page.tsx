@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import { AddButton } from '@/components/ui/add-button';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { Money } from '@/components/ui/money';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { CategoryList } from '@/features/catalogue/components/category-list';
 import { Pagination } from '@/features/catalogue/components/pagination';
@@ -21,7 +21,14 @@ import { PageTitle } from './page-title';
 
 export function ProductsPage() {
   const addToCart = useCartStore((state) => state.addToCart);
-  const { search, category, page, update } = useCatalogueParams();
+  const { search, category, page, update: updateParams } = useCatalogueParams();
+  // The first grid's top row is the page's largest paint: its images load at once. After a
+  // search, a category or a page change the grid paints first and images follow it.
+  const [browsed, setBrowsed] = useState(false);
+  const update: typeof updateParams = (next) => {
+    setBrowsed(true);
+    updateParams(next);
+  };
   // Spec §7: fetched only when local storage holds no cached catalogue.
   const query = useCatalogue();
   const products = useMemo(() => query.data ?? [], [query.data]);
@@ -56,7 +63,7 @@ export function ProductsPage() {
                 listPrice={cardListPrice(product.price)}
                 onAdd={(added) => addToCart(added, 1)}
                 headingLevel="h2"
-                priority={index < 3}
+                priority={index < 3 && !browsed}
               />
             </li>
           ))}

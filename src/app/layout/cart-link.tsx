@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import { CartIcon } from '@/components/ui/icons';
 import { totalQuantity } from '@/features/cart/cart-rules';
 import { useCartStore } from '@/features/cart/store/cart-store';
@@ -12,7 +12,7 @@ export function CartLink() {
   const count = useCartStore((state) => totalQuantity(state.cart));
   const shown = formatCount(count);
   return (
-    <Link
+    <ShopLink
       to="/cart"
       aria-label={`Cart, ${shown} ${count === 1 ? 'item' : 'items'}`}
       className="relative grid size-12 place-items-center rounded-full text-ink hover:bg-slate-100"
@@ -24,6 +24,6 @@ export function CartLink() {
       >
         {shown}
       </span>
-    </Link>
+    </ShopLink>
   );
 }

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
-import { NAV_LINKS } from './nav-links';
+import { isCurrentLink, NAV_LINKS } from './nav-links';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 
 /** The small-screen slide-in menu: a modal <dialog> (focus trap, Escape) with the same links. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
   const dialog = useModalDialog(open);
 
   return (
@@ -45,16 +47,14 @@ export function MobileMenu() {
           <ul className="flex flex-col p-2">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink
+                <ShopLink
                   to={link.to}
-                  end
                   onClick={() => setOpen(false)}
-                  className={({ isActive }) =>
-                    `flex min-h-12 items-center rounded-lg px-4 text-lg font-semibold ${isActive ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-slate-100'}`
-                  }
+                  aria-current={isCurrentLink(link.to, pathname) ? 'page' : undefined}
+                  className={`flex min-h-12 items-center rounded-lg px-4 text-lg font-semibold ${isCurrentLink(link.to, pathname) ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-slate-100'}`}
                 >
                   {link.label}
-                </NavLink>
+                </ShopLink>
               </li>
             ))}
           </ul>

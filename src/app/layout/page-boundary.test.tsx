@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { ShopNavigationProvider } from '@/components/ui/shop-link';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageLoadError } from '../lazy-page';
 import { PageBoundary } from './page-boundary';
@@ -8,13 +10,21 @@ function Broken({ error }: { error: unknown }): never {
   throw error;
 }
 
+function InRouter({ children }: { children: ReactNode }) {
+  return (
+    <MemoryRouter>
+      <ShopNavigationProvider>{children}</ShopNavigationProvider>
+    </MemoryRouter>
+  );
+}
+
 function renderBoundary(error: unknown, resetKey = '/a') {
   return render(
-    <MemoryRouter>
+    <InRouter>
       <PageBoundary resetKey={resetKey}>
         <Broken error={error} />
       </PageBoundary>
-    </MemoryRouter>,
+    </InRouter>,
   );
 }
 
@@ -38,11 +48,11 @@ describe('a page that fails', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const view = renderBoundary(new Error('boom'), '/a');
     view.rerender(
-      <MemoryRouter>
+      <InRouter>
         <PageBoundary resetKey="/b">
           <p>Another page</p>
         </PageBoundary>
-      </MemoryRouter>,
+      </InRouter>,
     );
     expect(screen.getByText('Another page')).toBeVisible();
   });

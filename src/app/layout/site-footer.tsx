@@ -1,7 +1,9 @@
-import { Link } from 'react-router';
+import { memo } from 'react';
+import { ShopLink } from '@/components/ui/shop-link';
 import { NAV_LINKS } from './nav-links';
 
-export function SiteFooter() {
+/** Memoised: nothing in it depends on the page, so a page change does not render it again. */
+export const SiteFooter = memo(function SiteFooter() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-tile">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
@@ -9,12 +11,12 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-2">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <Link
+                <ShopLink
                   to={link.to}
                   className="flex min-h-11 items-center rounded px-3 font-semibold text-ink hover:underline"
                 >
                   {link.label}
-                </Link>
+                </ShopLink>
               </li>
             ))}
           </ul>
@@ -23,4 +25,4 @@ export function SiteFooter() {
       </div>
     </footer>
   );
-}
+});

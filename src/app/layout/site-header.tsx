@@ -1,35 +1,33 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import logoUrl from '@/assets/logo.svg';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
-import { NAV_LINKS } from './nav-links';
+import { isCurrentLink, NAV_LINKS } from './nav-links';
 
 export function SiteHeader() {
-  // /home is the same page as /, so Home is the current link on both.
   const { pathname } = useLocation();
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link
+        <ShopLink
           to="/"
           className="flex min-h-11 items-center gap-2 rounded text-xl font-extrabold tracking-tight"
         >
           <img src={logoUrl} alt="" width={36} height={36} />
           Kiosk Shop
-        </Link>
+        </ShopLink>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink
+                <ShopLink
                   to={link.to}
-                  end
-                  className={({ isActive }) =>
-                    `flex min-h-11 items-center rounded-lg px-4 font-semibold ${isActive || (link.to === '/' && pathname === '/home') ? 'text-brand-700' : 'text-ink hover:bg-slate-100'}`
-                  }
+                  aria-current={isCurrentLink(link.to, pathname) ? 'page' : undefined}
+                  className={`flex min-h-11 items-center rounded-lg px-4 font-semibold ${isCurrentLink(link.to, pathname) ? 'text-brand-700' : 'text-ink hover:bg-slate-100'}`}
                 >
                   {link.label}
-                </NavLink>
+                </ShopLink>
               </li>
             ))}
           </ul>

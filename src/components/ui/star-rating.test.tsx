@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { StarRating, toHalfStars } from './star-rating';
+import { litStarsPath, StarRating, toHalfStars } from './star-rating';
 
 describe('StarRating', () => {
   it('rounds to half stars within 0..5', () => {
@@ -16,5 +16,16 @@ describe('StarRating', () => {
     render(<StarRating rate={4.5} count={1234} />);
     expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
     expect(screen.getByText('(1,234 reviews)')).toBeInTheDocument();
+  });
+});
+
+describe('litStarsPath', () => {
+  const outlines = (path: string) => path.match(/M/g)?.length ?? 0;
+  it('lights whole stars, then the left half of the next for a half', () => {
+    expect(outlines(litStarsPath(0))).toBe(0);
+    expect(outlines(litStarsPath(3))).toBe(3);
+    expect(outlines(litStarsPath(3.5))).toBe(4);
+    expect(litStarsPath(3.5)).toMatch(/M84 2\.8V17\.2/);
+    expect(outlines(litStarsPath(5))).toBe(5);
   });
 });

@@ -1,3 +1,5 @@
+import { formatCount } from '@/lib/count';
+
 interface StarRatingProps {
   rate: number;
   count?: number;
@@ -10,20 +12,22 @@ export function toHalfStars(rate: number): number {
   return Math.round(clamped * 2) / 2;
 }
 
-function Star({ fill, px }: { fill: 'full' | 'half' | 'empty'; px: number }) {
-  const path = 'M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z';
-  return (
-    <svg width={px} height={px} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={path} fill="#d0d5dd" />
-      {fill !== 'empty' && (
-        <path
-          d={path}
-          fill="#b54708"
-          style={fill === 'half' ? { clipPath: 'inset(0 50% 0 0)' } : undefined}
-        />
-      )}
-    </svg>
-  );
+// One 24-unit cell per star; after the absolute move the outlines are relative, so a star
+// is placed by its move alone. One svg with two paths instead of five svgs: a catalogue
+// page mounts six ratings at every search, category or page change.
+const CELL = 24;
+const star = (position: number): string =>
+  `M${position * CELL + 12} 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L${position * CELL + 12} 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z`;
+const leftHalf = (position: number): string =>
+  `M${position * CELL + 12} 2.8V17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z`;
+const ALL_STARS = [0, 1, 2, 3, 4].map(star).join('');
+
+/** The lit outlines for a rating in half stars: whole stars, then a left half if any. */
+export function litStarsPath(halfStars: number): string {
+  const whole = Math.floor(halfStars);
+  const parts = Array.from({ length: whole }, (_, position) => star(position));
+  if (halfStars > whole) parts.push(leftHalf(whole));
+  return parts.join('');
 }
 
 export function StarRating({ rate, count, size = 'sm' }: StarRatingProps) {
@@ -31,18 +35,20 @@ export function StarRating({ rate, count, size = 'sm' }: StarRatingProps) {
   const px = size === 'sm' ? 18 : 22;
   return (
     <div className="flex items-center gap-2">
-      <span role="img" aria-label={`Rated ${stars} out of 5`} className="flex">
-        {[1, 2, 3, 4, 5].map((position) => (
-          <Star
-            key={position}
-            px={px}
-            fill={stars >= position ? 'full' : stars >= position - 0.5 ? 'half' : 'empty'}
-          />
-        ))}
-      </span>
+      <svg
+        role="img"
+        aria-label={`Rated ${stars} out of 5`}
+        width={px * 5}
+        height={px}
+        viewBox={`0 0 ${CELL * 5} ${CELL}`}
+        focusable="false"
+      >
+        <path d={ALL_STARS} fill="#d0d5dd" />
+        {stars > 0 && <path d={litStarsPath(stars)} fill="#b54708" />}
+      </svg>
       {count !== undefined && (
         <span className="text-sm text-muted tabular">
-          ({count.toLocaleString('en-US')} {count === 1 ? 'review' : 'reviews'})
+          ({formatCount(count)} {count === 1 ? 'review' : 'reviews'})
         </span>
       )}
     </div>

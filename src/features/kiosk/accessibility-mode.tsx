@@ -30,7 +30,7 @@ export function AccessibilityMode() {
         </div>
       )}
       {/* A bar of its own at the bottom, within reach; every page keeps room for it. */}
-      <div className="kiosk-bar fixed inset-x-0 bottom-0 z-30 flex h-[var(--kiosk-bar)] items-center border-t border-slate-200 bg-white/95 px-4 backdrop-blur">
+      <div className="kiosk-bar fixed inset-x-0 bottom-0 z-30 flex h-[var(--kiosk-bar)] items-center border-t border-slate-200 bg-white px-4">
         <button
           type="button"
           aria-pressed={on}

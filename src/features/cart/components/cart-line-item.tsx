@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import { Money } from '@/components/ui/money';
 import { ProductImage } from '@/components/ui/product-image';
 import { QuantityControl } from '@/components/ui/quantity-control';
@@ -17,24 +17,24 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
   const product = line.productData;
   return (
     <li className="flex gap-4 py-5 sm:gap-6">
-      <Link
+      <ShopLink
         to={`/product/${product.id}`}
         tabIndex={-1}
         aria-hidden="true"
         className="w-24 shrink-0 sm:w-32"
       >
         <ProductImage src={product.image} alt={product.title} />
-      </Link>
+      </ShopLink>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
             <h2 id={titleId} className="text-base leading-snug font-semibold sm:text-lg">
-              <Link
+              <ShopLink
                 to={`/product/${product.id}`}
                 className="inline-flex min-h-11 items-center rounded hover:text-brand-700 hover:underline"
               >
                 {product.title}
-              </Link>
+              </ShopLink>
             </h2>
             <p className="mt-1 text-xs font-semibold tracking-wider text-muted uppercase">
               {product.category}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
 import { AddButton } from '@/components/ui/add-button';
 import { Money } from '@/components/ui/money';
 import { ProductImage } from '@/components/ui/product-image';
@@ -35,9 +35,9 @@ export function ProductCard({
   return (
     <article className="card flex h-full flex-col overflow-hidden p-4">
       <div className="relative">
-        <Link to={href} tabIndex={-1} aria-hidden="true">
+        <ShopLink to={href} tabIndex={-1} aria-hidden="true">
           <ProductImage src={product.image} alt={product.title} priority={priority} />
-        </Link>
+        </ShopLink>
         <span className="absolute top-3 left-3 rounded-full bg-sale-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
           Hot Sale
         </span>
@@ -46,13 +46,13 @@ export function ProductCard({
         {product.category}
       </p>
       <Heading className="mt-1 text-lg leading-snug font-semibold">
-        <Link
+        <ShopLink
           to={href}
           title={product.title}
           className="line-clamp-2 min-h-11 rounded py-1 hover:text-brand-700 hover:underline"
         >
           {truncateWords(product.title, CARD_TITLE_WORDS)}
-        </Link>
+        </ShopLink>
       </Heading>
       <p className="mt-2 line-clamp-3 text-sm text-muted">
         {truncateWords(product.description, descriptionWords)}
