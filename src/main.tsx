@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-service-worker';
+import { preloadPageFor } from './app/routes';
 import { routerFor } from './app/shop-router';
 import { detectCapabilities } from './platform/capabilities';
 import './styles.css';
@@ -11,11 +12,23 @@ document.documentElement.dataset.target = capabilities.target;
 
 if (capabilities.target === 'web' && import.meta.env.PROD) registerServiceWorker();
 
-const root = document.getElementById('root');
-if (root) {
+/** A deep link waits this long at most for its page's code before showing a placeholder. */
+const DEEP_LINK_WAIT_MS = 1500;
+
+function render(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App capabilities={capabilities} Router={routerFor(capabilities.target)} />
     </StrictMode>,
   );
+}
+
+// The kiosk always opens on the landing page, which is in this download.
+if (capabilities.target === 'web') {
+  const waited = new Promise((resolve) => setTimeout(resolve, DEEP_LINK_WAIT_MS));
+  void Promise.race([preloadPageFor(window.location.pathname), waited]).then(render);
+} else {
+  render();
 }

@@ -1,7 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 export interface LazyPage {
-  Page: LazyExoticComponent<ComponentType>;
+  Page: ComponentType;
   /** Starts the download early (idle time, or a link about to be followed). */
   preload: () => Promise<unknown>;
 }
@@ -37,9 +37,15 @@ async function withCatalogue(load: Load): Promise<ComponentType> {
  */
 export function lazyPage(load: Load, { catalogue = false } = {}): LazyPage {
   let pending: Promise<{ default: ComponentType }> | undefined;
+  // Once downloaded, the page renders at once: React.lazy would still suspend for a tick and
+  // flash the loading placeholder, shifting the footer, even for code already here.
+  let loaded: ComponentType | undefined;
   const preload = () => {
     pending ??= (catalogue ? withCatalogue(load) : load()).then(
-      (Page) => ({ default: Page }),
+      (Page) => {
+        loaded = Page;
+        return { default: Page };
+      },
       (error: unknown) => {
         // Offline for a moment: the next attempt downloads again rather than failing forever.
         pending = undefined;
@@ -48,5 +54,10 @@ export function lazyPage(load: Load, { catalogue = false } = {}): LazyPage {
     );
     return pending;
   };
-  return { Page: lazy(preload), preload };
+  const Lazy = lazy(preload);
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Page, preload };
 }

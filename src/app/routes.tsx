@@ -1,9 +1,9 @@
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { AboutPage } from '@/pages/about-page';
 import { HomePage } from '@/pages/home-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 import { AppLayout } from './layout/app-layout';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 const products = lazyPage(() => import('@/pages/products-page').then((m) => m.ProductsPage), {
   catalogue: true,
@@ -39,3 +39,25 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+const lazyByPath = new Map<string, LazyPage>([
+  ['products', products],
+  ['product/:id', product],
+  ['cart', cart],
+  ['checkout', checkout],
+]);
+
+/**
+ * Downloads the page a deep link opens (/products, /product/3…), so the first render shows
+ * the page itself rather than a placeholder the footer would jump from. Never rejects.
+ */
+export function preloadPageFor(pathname: string): Promise<void> {
+  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  const page = path === undefined ? undefined : lazyByPath.get(path);
+  return page
+    ? page.preload().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}

@@ -68,9 +68,9 @@ function ProductDetail({ product }: { product: Product }) {
           />
         </div>
         {inCart && (
-          <Link to="/cart" className="btn-secondary min-h-12 self-start">
+          <ShopLink to="/cart" className="btn-secondary min-h-12 self-start">
             Buy it now
-          </Link>
+          </ShopLink>
         )}
       </div>
     </article>
@@ -85,7 +85,7 @@ function BackToProducts() {
   const navigate = useNavigate();
   const cameFromApp = useLocation().key !== 'default';
   return (
-    <Link
+    <ShopLink
       to="/products"
       className="btn-ghost -ml-3 px-3"
       onClick={(event) => {
@@ -95,7 +95,7 @@ function BackToProducts() {
       }}
     >
       ← Back to products
-    </Link>
+    </ShopLink>
   );
 }
 
@@ -110,10 +110,15 @@ export function ProductPage() {
         <BackToProducts />
       </nav>
       {query.isPending ? (
-        <>
+        // The image's square is held while loading, so the page does not jump when it comes.
+        <div className="grid gap-8 landscape:md:grid-cols-2 landscape:md:gap-12">
           <PageTitle title="Loading product" />
+          <div
+            aria-hidden="true"
+            className="aspect-square w-full justify-self-center rounded-xl bg-tile portrait:max-w-[min(100%,36rem)]"
+          />
           <Spinner label="Loading product…" />
-        </>
+        </div>
       ) : query.isError ? (
         <>
           <PageTitle title="Product unavailable" />
