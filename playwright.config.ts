@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type LaunchOptions } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from './scripts/chromium';
 
 const isCI = Boolean(process.env.CI);
 // E2E_PORT lets two checkouts run their suites side by side; build:e2e bakes the same port
@@ -20,24 +21,10 @@ const isCI = Boolean(process.env.CI);
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
-  throw new Error(
-    `Chromium was not found at "${chromiumPath}". Install the Debian "chromium" package ` +
-      '(apt-get install chromium) or point CHROMIUM_PATH at a Chromium/Chrome executable. ' +
-      'Playwright browsers are not downloaded for this project.',
-  );
-}
+const chromiumPath = CHROMIUM_PATH;
+if (!existsSync(chromiumPath)) throw new Error(chromiumMissing(chromiumPath));
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const chromiumArgs = [...CHROMIUM_ARGS];
 
 const launchOptions: LaunchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 

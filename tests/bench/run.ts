@@ -1,56 +1,306 @@
 /**
- * Performance figures for the shop's hot paths on large catalogues. Prints numbers; it
- * asserts nothing (goals are read by people, not enforced by timed unit tests).
- * Run: npm run bench [-- --products 50000]
+ * npm run bench — the built shop measured in headless Chromium and judged against the
+ * budgets in budgets.ts: bundle sizes, page loads, large-catalogue interactions, heap
+ * growth, optionally Lighthouse. Prints PASS/FAIL per budget, writes every figure to
+ * bench-results/ (git-ignored), exits 1 when a budget fails. Never part of `npm test`:
+ * timings on a shared machine are figures to read, not assertions to flake on.
+ *
+ * Flags: see USAGE in options.ts (`npm run bench -- --help`).
  */
-import { performance } from 'node:perf_hooks';
-import { generateCatalogue } from '../../server/catalogue/generate-catalogue';
-import { addLine, type CartLine } from '../../src/features/cart/cart-rules';
-import { orderTotals, savingsFor, subtotal } from '../../src/features/cart/pricing';
-import { pickSuggestions } from '../../src/features/cart/suggestions';
-import { parseProductList } from '../../src/features/catalogue/api/product-schema';
-import { filterProducts, paginate } from '../../src/features/catalogue/catalogue-rules';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { REPO_ROOT } from '../../scripts/cli-args';
+import {
+  buildShop,
+  freePort,
+  RENDERER_DIR,
+  rendererCataloguePort,
+  WEB_DIR,
+  withShop,
+} from './bench-server';
+import { BUDGETS, interactionBudget, KB, type Interaction } from './budgets';
+import { measureBuild } from './bundle-sizes';
+import { launchChromium } from './chromium';
+import { HEAP_PRODUCTS, measureHeapGrowth } from './heap-growth';
+import { measureLargeCatalogue } from './interactions';
+import { runLighthouse } from './lighthouse';
+import { measureKioskLoad, measureLoads } from './load-timings';
+import { MICRO_PRODUCTS, runMicroBench } from './micro';
+import { parseBenchOptions, USAGE, type BenchOptions } from './options';
+import {
+  checksTable,
+  heading,
+  heapTable,
+  kb,
+  largeTable,
+  lighthouseTable,
+  loadsTable,
+  microTable,
+  mib,
+  ms,
+  sizesTable,
+} from './report';
+import type { BenchResults, Check } from './results';
 
-const flag = process.argv.indexOf('--products');
-const count = flag > -1 ? Number(process.argv[flag + 1]) : 50_000;
+const RESULTS_DIR = join(REPO_ROOT, 'bench-results');
 
-function measure(label: string, runs: number, work: () => unknown): void {
-  work(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    work();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)] ?? 0;
-  const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
-  console.log(
-    `${label.padEnd(48)} median ${median.toFixed(2).padStart(8)} ms   p95 ${p95.toFixed(2).padStart(8)} ms`,
-  );
+async function productTitle(origin: string, id: number): Promise<string> {
+  const response = await fetch(`${origin}/api/products/${id}`);
+  if (!response.ok) throw new Error(`GET /api/products/${id} answered ${response.status}`);
+  const product = (await response.json()) as { title?: unknown };
+  if (typeof product.title !== 'string') throw new Error(`product ${id} has no title`);
+  return product.title;
 }
 
-const catalogue = generateCatalogue({ count, seed: 7 });
-const json = JSON.stringify(catalogue);
-console.log(
-  `catalogue: ${count.toLocaleString('en-US')} products, ${(json.length / 1e6).toFixed(1)} MB of JSON\n`,
-);
+function sizeChecks(results: BenchResults): Check[] {
+  return (['web', 'kiosk'] as const).map((build) => {
+    const gzip = results.sizes[build].initialGzipBytes;
+    const limit = BUDGETS.initialGzipKB[build];
+    return {
+      name: `${build === 'web' ? 'web build' : 'kiosk renderer'} initial JS+CSS, gzip`,
+      measured: `${kb(gzip)} KB`,
+      limit: `≤ ${limit} KB`,
+      status: gzip / KB <= limit ? 'PASS' : 'FAIL',
+    };
+  });
+}
 
-measure('parse + validate the catalogue (zod)', 5, () =>
-  parseProductList(JSON.parse(json), 'bench'),
-);
-measure('search "shirt" across the catalogue', 20, () => filterProducts(catalogue, 'shirt', 'all'));
-measure('category filter + page 50', 20, () =>
-  paginate(filterProducts(catalogue, '', 'electronics').products, 50),
-);
-measure('search with no match (falls back to all)', 20, () =>
-  filterProducts(catalogue, 'zzzz', 'jewelery'),
-);
+function interactionChecks(results: BenchResults, why?: string): Check[] {
+  const checks: Check[] = [];
+  for (const interaction of Object.keys(BUDGETS.interactionMs) as Interaction[]) {
+    for (const count of Object.keys(BUDGETS.interactionMs[interaction]).map(Number)) {
+      const limit = interactionBudget(interaction, count) ?? Number.NaN;
+      const figure = results.largeCatalogues
+        .find((item) => item.products === count)
+        ?.interactions.find((item) => item.interaction === interaction);
+      const name = `${interaction} → next paint at ${count.toLocaleString('en-US')}, median`;
+      checks.push(
+        figure
+          ? {
+              name,
+              measured: `${ms(figure.inputToPaint.median)} ms`,
+              limit: `≤ ${limit} ms`,
+              status: figure.inputToPaint.median <= limit ? 'PASS' : 'FAIL',
+            }
+          : {
+              name,
+              measured: why ?? 'not measured (--products-list)',
+              limit: `≤ ${limit} ms`,
+              status: 'SKIP',
+            },
+      );
+    }
+  }
+  return checks;
+}
 
-let cart: CartLine[] = [];
-for (const product of catalogue.slice(0, 200)) cart = addLine(cart, product, 3);
-measure('totals of a 200-line cart', 200, () =>
-  orderTotals(subtotal(cart), savingsFor(subtotal(cart))),
+function heapCheck(results: BenchResults, why?: string): Check {
+  const name = `heap growth, ${HEAP_PRODUCTS.toLocaleString('en-US')} products, after 10 → after 70`;
+  const limit = `≤ ${mib(BUDGETS.heapGrowthBytes)} MiB`;
+  if (!results.heap) return { name, measured: why ?? 'not measured', limit, status: 'SKIP' };
+  return {
+    name,
+    measured: `${results.heap.growthBytes >= 0 ? '+' : ''}${mib(results.heap.growthBytes)} MiB`,
+    limit,
+    status: results.heap.pass ? 'PASS' : 'FAIL',
+  };
+}
+
+function lighthouseChecks(results: BenchResults): Check[] {
+  const figures = results.lighthouse;
+  if (!figures) return [];
+  if (!figures.ran) {
+    return [{ name: 'Lighthouse', measured: 'could not run', limit: 'see above', status: 'SKIP' }];
+  }
+  return figures.results.map((result) => {
+    const minimum = BUDGETS.lighthouse[result.preset];
+    return {
+      name: `Lighthouse ${result.preset} ${result.path} (perf/a11y/best practices)`,
+      measured: `${result.scores.performance}/${result.scores.accessibility}/${result.scores['best-practices']}`,
+      limit: `≥ ${minimum.performance}/${minimum.accessibility}/${minimum['best-practices']}`,
+      status: result.failed.length === 0 ? 'PASS' : 'FAIL',
+    };
+  });
+}
+
+async function measureInBrowser(
+  browser: Browser,
+  port: number,
+  options: BenchOptions,
+  results: BenchResults,
+): Promise<void> {
+  console.log(heading('Page loads (demo catalogue, 24 products)'));
+  await withShop(port, undefined, async (server) => {
+    const title = await productTitle(server.origin, 1);
+    results.loads = await measureLoads(browser, server.origin, options.runs, title);
+    const kioskPort = rendererCataloguePort();
+    if (kioskPort === port) {
+      results.loads.push(await measureKioskLoad(browser, server.origin, options.runs));
+    } else {
+      results.skipped.kiosk =
+        `out/renderer calls the catalogue on port ${kioskPort ?? '?'}, the bench serves on ${port}: ` +
+        'rebuild (drop --skip-build) to time the kiosk';
+    }
+  });
+
+  console.log(heading('Large catalogues'));
+  for (const count of options.productCounts) {
+    await withShop(port, count, async (server) => {
+      results.largeCatalogues.push(
+        await measureLargeCatalogue(browser, server.origin, count, options.runs),
+      );
+    });
+  }
+
+  console.log(heading('Heap'));
+  await withShop(port, HEAP_PRODUCTS, async (server) => {
+    results.heap = await measureHeapGrowth(browser, server.origin);
+  });
+}
+
+function printReport(results: BenchResults): void {
+  const { machine, options } = results;
+  console.log(
+    heading(
+      `Kiosk Shop bench, ${results.startedAt} — ${machine.cpus} cores, headless Chromium ${machine.chromium ?? '(not started)'}, Node ${machine.node}`,
+    ),
+  );
+  console.log(heading('Sizes: initial = what index.html loads; gzip level 9; KB = 1,000 bytes'));
+  console.log(
+    sizesTable([
+      { name: 'web', sizes: results.sizes.web, budgetKB: BUDGETS.initialGzipKB.web },
+      { name: 'kiosk', sizes: results.sizes.kiosk, budgetKB: BUDGETS.initialGzipKB.kiosk },
+    ]),
+  );
+  if (results.loads.length > 0) {
+    console.log(
+      heading(
+        `Page loads, ms, each run a fresh context (+1 warm-up run); loopback, demo catalogue`,
+      ),
+    );
+    console.log(loadsTable(results.loads));
+  }
+  for (const [section, reason] of Object.entries(results.skipped)) {
+    console.log(`(${section} skipped: ${reason})`);
+  }
+  if (results.largeCatalogues.length > 0) {
+    console.log(
+      heading(
+        `Large catalogues, ms: interactions from the input event, ${options.runs} runs each (+1 warm-up)`,
+      ),
+    );
+    console.log(
+      largeTable(results.largeCatalogues, (count, item) =>
+        interactionBudget(item as Interaction, count),
+      ),
+    );
+  }
+  if (results.heap) {
+    console.log(
+      heading(
+        `Heap at ${results.heap.products.toLocaleString('en-US')} products: ${results.heap.pageChanges} page changes + ${results.heap.searches} searches`,
+      ),
+    );
+    console.log(heapTable(results.heap));
+  }
+  if (results.lighthouse) {
+    console.log(heading('Lighthouse (served web build, demo catalogue)'));
+    console.log(lighthouseTable(results.lighthouse));
+  }
+  if (results.micro) {
+    console.log(heading('Micro: pure functions in Node (no budget)'));
+    console.log(microTable(results.micro));
+  }
+  console.log(heading('Budgets'));
+  console.log(checksTable(results.checks));
+}
+
+function writeResults(results: BenchResults): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = results.startedAt.replace(/[:.]/g, '-');
+  const file = join(RESULTS_DIR, `bench-${stamp}.json`);
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(file, json);
+  writeFileSync(join(RESULTS_DIR, 'latest.json'), json);
+  return file;
+}
+
+async function main(): Promise<number> {
+  const options = parseBenchOptions(process.argv.slice(2));
+  if (options === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const startedAt = new Date().toISOString();
+
+  // With --skip-build the kiosk renderer can only be timed on the port it was built for.
+  const port = await freePort(options.skipBuild ? rendererCataloguePort() : undefined);
+  if (!options.skipBuild) {
+    console.log(heading(`Build (kiosk renderer's catalogue on port ${port})`));
+    await buildShop(port);
+  }
+  const results: BenchResults = {
+    startedAt,
+    machine: { cpus: cpus().length, node: process.version, platform: process.platform },
+    options,
+    port,
+    sizes: {
+      web: measureBuild(REPO_ROOT, WEB_DIR),
+      kiosk: measureBuild(REPO_ROOT, RENDERER_DIR),
+    },
+    loads: [],
+    skipped: {},
+    largeCatalogues: [],
+    checks: [],
+  };
+  results.checks.push(...sizeChecks(results));
+
+  if (options.sizesOnly) {
+    results.checks.push(...interactionChecks(results, 'not measured (--sizes-only)'));
+    results.checks.push(heapCheck(results, 'not measured (--sizes-only)'));
+  } else {
+    const browser = await launchChromium();
+    results.machine.chromium = browser.version();
+    try {
+      await measureInBrowser(browser, port, options, results);
+    } finally {
+      await browser.close();
+    }
+    results.checks.push(...interactionChecks(results), heapCheck(results));
+    if (options.lighthouse) {
+      console.log(heading('Lighthouse'));
+      results.lighthouse = await withShop(port, undefined, (server) =>
+        runLighthouse(server.origin, RESULTS_DIR),
+      );
+      results.checks.push(...lighthouseChecks(results));
+    }
+  }
+  if (options.micro) {
+    console.log(heading(`Micro (${MICRO_PRODUCTS.toLocaleString('en-US')} products in Node)`));
+    results.micro = runMicroBench();
+  }
+
+  results.finishedAt = new Date().toISOString();
+  results.pass = results.checks.every((check) => check.status !== 'FAIL');
+  const file = writeResults(results);
+  printReport(results);
+  const failed = results.checks.filter((check) => check.status === 'FAIL').length;
+  const passed = results.checks.filter((check) => check.status === 'PASS').length;
+  const skipped = results.checks.length - failed - passed;
+  console.log(
+    `\n${passed} PASS, ${failed} FAIL${skipped > 0 ? `, ${skipped} SKIP` : ''} — results in ${file.slice(REPO_ROOT.length)} and bench-results/latest.json`,
+  );
+  return failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  },
 );
-measure('suggestions for a 200-line cart', 20, () => pickSuggestions(catalogue, cart));
-measure('serialize the catalogue for storage', 5, () => JSON.stringify(catalogue));

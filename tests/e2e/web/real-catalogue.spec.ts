@@ -28,6 +28,11 @@ async function catalogueOnACdn(page: Page, catalogue: { id: number }[]): Promise
 }
 
 test.describe('a catalogue whose images live on another https host', () => {
+  // The fake CDN exists only in page.route, which never sees a service worker's fetches; once
+  // the web build's worker controls the page it would ask the real network for it. The
+  // worker's own image cache is proven in offline.spec.ts.
+  test.use({ serviceWorkers: 'block' });
+
   test('shows every image, with the catalogue’s own URL as src', async ({
     page,
     consoleErrors,

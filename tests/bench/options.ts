@@ -1,0 +1,59 @@
+/** The command line of `npm run bench -- …`; unknown flags fail rather than being ignored. */
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Fresh-context page loads per timing, and repetitions per interaction. */
+  runs: number;
+  sizesOnly: boolean;
+  skipBuild: boolean;
+  /** Catalogue sizes for the large-catalogue interactions. */
+  productCounts: number[];
+  lighthouse: boolean;
+  /** The old pure-function figures (Node, no browser). */
+  micro: boolean;
+}
+
+export const USAGE = `npm run bench [-- flags]
+  --runs N                 page loads per timing and repetitions per interaction (default 15)
+  --sizes-only             bundle sizes only: no browser
+  --skip-build             measure the existing out/web and out/renderer
+  --products-list A,B,C    large-catalogue sizes (default 1000,10000,50000)
+  --lighthouse             also run Lighthouse (desktop and mobile) on /, /products, /product/1, /cart
+  --micro                  also time the catalogue/cart functions in Node (no browser)`;
+
+function wholeNumber(name: string, raw: string, min: number): number {
+  if (!/^[0-9][0-9_]*$/.test(raw) || Number(raw.replaceAll('_', '')) < min) {
+    throw new Error(`--${name}: expected a whole number ≥ ${min}, got "${raw}"\n\n${USAGE}`);
+  }
+  return Number(raw.replaceAll('_', ''));
+}
+
+export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      runs: { type: 'string', default: '15' },
+      'sizes-only': { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+      'products-list': { type: 'string', default: '1000,10000,50000' },
+      lighthouse: { type: 'boolean', default: false },
+      micro: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  const productCounts = values['products-list']
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => wholeNumber('products-list', item, 1));
+  return {
+    runs: wholeNumber('runs', values.runs, 1),
+    sizesOnly: values['sizes-only'],
+    skipBuild: values['skip-build'],
+    productCounts: [...new Set(productCounts)].sort((a, b) => a - b),
+    lighthouse: values.lighthouse,
+    micro: values.micro,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The /products controls, found by the spec's visible texts and roles only: the app is
+ * being refactored, and these are what stays (spec §2: search box placeholder, Search
+ * button, the category list, Previous/Next pagination).
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export const SEARCH_PLACEHOLDER = 'Search Mockups, Logos...';
+
+/** Spec §2 category names, in an order where each differs from the one before. */
+export const CATEGORY_CYCLE = [
+  "Women's clothing",
+  "Men's clothing",
+  'Jewelery',
+  'Electronics',
+  'All',
+] as const;
+
+/**
+ * Title words of the generated catalogue (server/catalogue/generate-catalogue.ts), each
+ * matching a different set of products, so consecutive searches always change the grid.
+ */
+export const SEARCH_TERMS = [
+  'Shirt',
+  'Necklace',
+  'Laptop',
+  'Dress',
+  'Cardigan',
+  'Bracelet',
+  'Monitor',
+  'Chinos',
+  'Earrings',
+  'Headphones',
+] as const;
+
+export const firstCard = (page: Page): Locator =>
+  page.getByRole('main').getByRole('article').first();
+
+export async function search(page: Page, term: string, arm: () => Promise<void>): Promise<void> {
+  await page.getByPlaceholder(SEARCH_PLACEHOLDER).fill(term);
+  await arm();
+  await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/** A category button in the 'Categories' group, or an option of a category select if it becomes one. */
+export async function chooseCategory(
+  page: Page,
+  label: string,
+  arm: () => Promise<void>,
+): Promise<void> {
+  const button = page
+    .getByRole('group', { name: 'Categories' })
+    .getByRole('button', { name: label, exact: true });
+  if ((await button.count()) > 0) {
+    await arm();
+    await button.click();
+    return;
+  }
+  const select = page.getByRole('combobox', { name: /categor/i });
+  await arm();
+  await select.selectOption({ label });
+}
+
+/** Next, or Previous on the last page. */
+export async function changePage(page: Page, arm: () => Promise<void>): Promise<void> {
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  const previous = page.getByRole('button', { name: 'Previous', exact: true });
+  const target = (await next.isDisabled()) ? previous : next;
+  await arm();
+  await target.click();
+}
