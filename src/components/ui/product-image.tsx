@@ -24,7 +24,8 @@ export function ProductImage({ src, alt, className = '', priority = false }: Pro
           alt={alt}
           className="size-full object-contain p-4"
           loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
+          // React 18 knows no fetchPriority prop; the attribute itself is lower case.
+          {...{ fetchpriority: priority ? 'high' : 'auto' }}
           decoding="async"
           onError={() => setFailedSrc(src)}
         />
