@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { useCartStore } from '@/features/cart/store/cart-store';
@@ -107,5 +107,41 @@ describe('products page', () => {
     const [first] = await screen.findAllByRole('button', { name: 'Add to Cart' });
     await user.click(first!);
     expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+  });
+
+  it('shows the next page at once and writes it to the URL once that is painted', async () => {
+    const { router } = await renderApp('/products');
+    await screen.findAllByRole('article');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('Product 7');
+    expect(router.location.search).toBe('');
+    await waitFor(() => expect(router.location.search).toBe('?page=2'));
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+  });
+
+  it('never drags a shopper who left before the URL was written back to the list', async () => {
+    const { router } = await renderApp('/products');
+    await screen.findAllByRole('article');
+    fireEvent.click(screen.getByRole('button', { name: 'Electronics' }));
+    await router.navigate('/cart');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.location.pathname).toBe('/cart');
+  });
+
+  it('a card shows the new product after a page change, not the last one’s state', async () => {
+    const user = userEvent.setup();
+    await renderApp('/products');
+    const [first] = await screen.findAllByRole('button', { name: 'Add to Cart' });
+    await user.click(first!);
+    expect(screen.getAllByRole('article')[0]).toHaveTextContent('Added');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const card = screen.getAllByRole('article')[0]!;
+    expect(within(card).getByRole('heading')).toHaveTextContent('Product 7');
+    expect(within(card).getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: /^Product 7/, hidden: true })).toHaveAttribute(
+      'src',
+      catalogue[6]!.image,
+    );
   });
 });

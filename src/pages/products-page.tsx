@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { CategoryList } from '@/features/catalogue/components/category-list';
 import { Pagination } from '@/features/catalogue/components/pagination';
@@ -6,11 +6,13 @@ import { ProductCard } from '@/features/catalogue/components/product-card';
 import { ProductCardSkeleton } from '@/features/catalogue/components/product-card-skeleton';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { SearchForm } from '@/features/catalogue/components/search-form';
+import type { Product } from '@/features/catalogue/api/product-schema';
 import {
   filterProducts,
   paginate,
   PAGE_SIZE,
   searchIndex,
+  type CategoryValue,
 } from '@/features/catalogue/catalogue-rules';
 import { useCatalogueParams } from '@/features/catalogue/use-catalogue-params';
 import { useCatalogue } from '@/features/catalogue/use-products';
@@ -19,19 +21,74 @@ import { useCartStore } from '@/features/cart/store/cart-store';
 import { whenIdle } from '@/lib/when-idle';
 import { PageTitle } from './page-title';
 
+const NO_PRODUCTS: Product[] = [];
+
+interface CatalogueState {
+  products: Product[];
+  loading: boolean;
+  error: string | null;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+/** The catalogue query; everything the shopper changes lives in CatalogueBrowser below. */
 export function ProductsPage() {
+  // Spec §7: fetched only when local storage holds no cached catalogue.
+  const query = useCatalogue();
+  const { refetch } = query;
+  const onRetry = useCallback(() => void refetch(), [refetch]);
+  return (
+    <CatalogueBrowser
+      products={query.data ?? NO_PRODUCTS}
+      loading={query.isPending || query.isFetching}
+      error={query.isError ? query.error.message : null}
+      retrying={query.isFetching}
+      onRetry={onRetry}
+    />
+  );
+}
+
+/**
+ * Search, categories, the grid and pagination. A search, a category or a page change
+ * renders this and nothing above it: the catalogue query and the controls whose props did
+ * not change sit it out, so the new grid reaches the screen sooner.
+ */
+const CatalogueBrowser = memo(function CatalogueBrowser({
+  products,
+  loading,
+  error,
+  retrying,
+  onRetry,
+}: CatalogueState) {
   const addToCart = useCartStore((state) => state.addToCart);
+  const onAdd = useCallback((product: Product) => addToCart(product, 1), [addToCart]);
   const { search, category, page, update: updateParams } = useCatalogueParams();
   // The first grid's top row is the page's largest paint: its images load at once. After a
   // search, a category or a page change the grid paints first and images follow it.
   const [browsed, setBrowsed] = useState(false);
-  const update: typeof updateParams = (next) => {
-    setBrowsed(true);
-    updateParams(next);
-  };
-  // Spec §7: fetched only when local storage holds no cached catalogue.
-  const query = useCatalogue();
-  const products = useMemo(() => query.data ?? [], [query.data]);
+  const update: typeof updateParams = useCallback(
+    (next) => {
+      setBrowsed(true);
+      updateParams(next);
+    },
+    [updateParams],
+  );
+  const onSearch = useCallback(
+    (term: string) => update({ search: term.trim(), page: 1 }),
+    [update],
+  );
+  const onCategory = useCallback(
+    (next: CategoryValue) => update({ category: next, page: 1 }),
+    [update],
+  );
+  const onPage = useCallback(
+    (next: number) => {
+      update({ page: next });
+      document.getElementById('catalogue-heading')?.scrollIntoView({ block: 'start' });
+    },
+    [update],
+  );
+
   // A catalogue can hold tens of thousands of products: filter only when the inputs change.
   const filtered = useMemo(
     () => filterProducts(products, search, category),
@@ -40,11 +97,6 @@ export function ProductsPage() {
   const current = paginate(filtered.products, page, PAGE_SIZE);
   // Ready before the first search, built while the shopper looks at the first page.
   useEffect(() => whenIdle(() => searchIndex(products)), [products]);
-
-  const goToPage = (next: number) => {
-    update({ page: next });
-    document.getElementById('catalogue-heading')?.scrollIntoView({ block: 'start' });
-  };
 
   let body;
   if (products.length > 0) {
@@ -56,30 +108,26 @@ export function ProductsPage() {
           </p>
         )}
         <ProductGrid label="Products">
+          {/* Keyed by place, not product: the next page updates six cards' texts and links
+              instead of building six new ones, so it shows a frame sooner. */}
           {current.items.map((product, index) => (
-            <li key={product.id}>
+            <li key={index}>
               <ProductCard
                 product={product}
                 listPrice={cardListPrice(product.price)}
-                onAdd={(added) => addToCart(added, 1)}
+                onAdd={onAdd}
                 headingLevel="h2"
                 priority={index < 3 && !browsed}
               />
             </li>
           ))}
         </ProductGrid>
-        <Pagination page={current.page} totalPages={current.totalPages} onPage={goToPage} />
+        <Pagination page={current.page} totalPages={current.totalPages} onPage={onPage} />
       </>
     );
-  } else if (query.isError) {
-    body = (
-      <ErrorPanel
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  } else if (query.isPending || query.isFetching) {
+  } else if (error !== null) {
+    body = <ErrorPanel message={error} onRetry={onRetry} retrying={retrying} />;
+  } else if (loading) {
     body = (
       <>
         {/* Announced, not shown: the skeletons show it, and the grid must not jump when it goes. */}
@@ -125,11 +173,11 @@ export function ProductsPage() {
               </p>
             )}
           </div>
-          <SearchForm onSearch={(term) => update({ search: term.trim(), page: 1 })} />
+          <SearchForm onSearch={onSearch} />
         </div>
-        <CategoryList active={category} onSelect={(next) => update({ category: next, page: 1 })} />
+        <CategoryList active={category} onSelect={onCategory} />
       </div>
       <div className="mt-8">{body}</div>
     </div>
   );
-}
+});

@@ -7,7 +7,9 @@ const scrollPositions = new Map<string, number>();
 /**
  * What a page change does, once the new page is on screen (this runs inside the page's
  * Suspense boundary, so not while its code is still downloading):
- * - Back and Forward return to where that URL was scrolled; a new page starts at the top;
+ * - Back and Forward return to where that URL was scrolled; a new page starts at the top,
+ *   while a new query of the same page (search, category, page number) scrolls as that
+ *   page decides;
  * - focus moves to the new page's heading, so screen readers hear it.
  * The first page of a visit is left alone: the browser restores a reload's position.
  */
@@ -17,6 +19,7 @@ export function useNavigationEffects(frame: RefObject<HTMLDivElement | null>): v
   // Keyed by URL: the router gives every fresh page load the same default key.
   const url = location.pathname + location.search;
   const first = useRef(true);
+  const shownPathname = useRef(location.pathname);
 
   // A layout effect, so it stops listening before the next page's height clamps the scroll.
   useLayoutEffect(() => {
@@ -26,10 +29,13 @@ export function useNavigationEffects(frame: RefObject<HTMLDivElement | null>): v
   }, [url]);
 
   useLayoutEffect(() => {
+    const samePage = shownPathname.current === location.pathname;
+    shownPathname.current = location.pathname;
     if (first.current) return;
     if (navigationType === NavigationType.Pop) window.scrollTo(0, scrollPositions.get(url) ?? 0);
-    else if (!location.hash) window.scrollTo(0, 0);
-  }, [url, navigationType, location.hash]);
+    // A search, a category or a page of the same page: that page scrolls where it should.
+    else if (!location.hash && !samePage) window.scrollTo(0, 0);
+  }, [url, navigationType, location.pathname, location.hash]);
 
   useEffect(() => {
     if (first.current) {

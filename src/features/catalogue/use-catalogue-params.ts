@@ -1,4 +1,6 @@
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { toCategory, toPageNumber, type CategoryValue } from './catalogue-rules';
 
 export interface CatalogueParams {
@@ -7,20 +9,66 @@ export interface CatalogueParams {
   page: number;
 }
 
-/** Search term, category and page live in the URL: shareable on the web, back button works. */
+function toQuery({ search, category, page }: CatalogueParams): URLSearchParams {
+  const query = new URLSearchParams();
+  if (search) query.set('q', search);
+  if (category !== 'all') query.set('category', category);
+  if (page > 1) query.set('page', String(page));
+  return query;
+}
+
+/** Params the shopper asked for on the page at `locationKey`, not yet in the URL. */
+interface Requested {
+  params: CatalogueParams;
+  locationKey: string;
+}
+
+/**
+ * Search term, category and page live in the URL: shareable on the web, Back works.
+ *
+ * A change shows at once and reaches the URL after the next paint: writing the URL makes
+ * the router render every route again (header, layout, page), which would otherwise stand
+ * between the shopper's tap and the new grid. Until the location changes the page shows
+ * what was asked for; once it changes (that write, or Back first) the URL is the truth
+ * again. Leaving the page before the write drops it, so it never drags the shopper back.
+ * `update` keeps its identity, so controls that take it need not render again.
+ */
 export function useCatalogueParams() {
   const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const category = toCategory(params.get('category'));
-  const page = toPageNumber(params.get('page'));
+  const { key: locationKey } = useLocation();
+  const [requested, setRequested] = useState<Requested | null>(null);
+  // Forgotten at every new location, or Back to the page it was asked on would show it.
+  const [shownKey, setShownKey] = useState(locationKey);
+  if (shownKey !== locationKey) {
+    setShownKey(locationKey);
+    setRequested(null);
+  }
+  const current: CatalogueParams =
+    requested?.locationKey === locationKey
+      ? requested.params
+      : {
+          search: params.get('q') ?? '',
+          category: toCategory(params.get('category')),
+          page: toPageNumber(params.get('page')),
+        };
 
-  const update = (next: Partial<CatalogueParams>) => {
-    const merged = { search, category, page, ...next };
-    const query = new URLSearchParams();
-    if (merged.search) query.set('q', merged.search);
-    if (merged.category !== 'all') query.set('category', merged.category);
-    if (merged.page > 1) query.set('page', String(merged.page));
-    setParams(query);
-  };
-  return { search, category, page, update };
+  const latest = useRef({ current, locationKey, setParams });
+  useLayoutEffect(() => {
+    latest.current = { current, locationKey, setParams };
+  });
+  const cancelWrite = useRef<(() => void) | undefined>(undefined);
+  // A new location (the write, or Back before it) makes any pending write stale.
+  useEffect(() => () => cancelWrite.current?.(), [locationKey]);
+
+  const update = useCallback((next: Partial<CatalogueParams>) => {
+    const merged = { ...latest.current.current, ...next };
+    latest.current.current = merged;
+    setRequested({ params: merged, locationKey: latest.current.locationKey });
+    cancelWrite.current?.();
+    cancelWrite.current = afterNextPaint(() => {
+      cancelWrite.current = undefined;
+      latest.current.setParams(toQuery(merged));
+    });
+  }, []);
+  return { ...current, update };
 }

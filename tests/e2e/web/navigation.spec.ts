@@ -3,8 +3,16 @@
  * scroll on new pages and on Back, and a page whose code cannot be downloaded.
  */
 import { expect, test } from '../support/fixtures';
-import { cardTitle, productById } from '../support/catalogue';
-import { cards, main, VIEWPORTS } from '../support/ui';
+import { cardTitle, demoCatalogue, PAGE_SIZE, productById } from '../support/catalogue';
+import {
+  cards,
+  categoryButton,
+  expectPage,
+  main,
+  pagination,
+  searchBox,
+  VIEWPORTS,
+} from '../support/ui';
 
 test.describe('moving between pages', () => {
   test('each page names itself in the title bar', async ({ page }) => {
@@ -41,6 +49,55 @@ test.describe('moving between pages', () => {
     await expect
       .poll(() => page.evaluate(() => window.scrollY), { message: 'scroll restored on Back' })
       .toBeGreaterThan(scrolled - 50);
+  });
+});
+
+test.describe('the catalogue’s address', () => {
+  const pages = Math.ceil(demoCatalogue().length / PAGE_SIZE);
+
+  test('holds the page, category and search: Back, Forward and a reload keep them', async ({
+    page,
+  }) => {
+    await page.goto('/products');
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    const next = pagination(page).getByRole('button', { name: 'Next' });
+    await next.click();
+    await expectPage(page, 2, pages);
+    await expect(page).toHaveURL(/\/products\?page=2$/);
+    await next.click();
+    await expectPage(page, 3, pages);
+    await expect(page).toHaveURL(/\/products\?page=3$/);
+
+    await page.goBack();
+    await expectPage(page, 2, pages);
+    await expect(page).toHaveURL(/\/products\?page=2$/);
+    await page.goForward();
+    await expectPage(page, 3, pages);
+    await page.reload();
+    await expectPage(page, 3, pages);
+
+    await categoryButton(page, 'Jewelery').click();
+    await expect(page).toHaveURL(/\/products\?category=jewelery$/);
+    await searchBox(page).fill('ring');
+    await searchBox(page).press('Enter');
+    await expect(page).toHaveURL(/\/products\?q=ring&category=jewelery$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products\?category=jewelery$/);
+    await expect(categoryButton(page, 'Jewelery')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a new page of results starts at the catalogue’s heading', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/products');
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    await pagination(page).getByRole('button', { name: 'Next' }).click();
+    await expectPage(page, 2, pages);
+    const heading = main(page).getByRole('heading', { level: 1, name: 'Products' });
+    await expect(heading).toBeInViewport();
+    await expect(page).toHaveURL(/\?page=2$/);
+    // The address arriving after the grid must not move the shopper again.
+    await expect(heading).toBeInViewport();
+    await expect(cards(page).first()).toBeInViewport();
   });
 });
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CATEGORIES, type CategoryValue } from '../catalogue-rules';
 
 interface CategoryListProps {
@@ -5,7 +6,8 @@ interface CategoryListProps {
   onSelect: (category: CategoryValue) => void;
 }
 
-export function CategoryList({ active, onSelect }: CategoryListProps) {
+/** Memoised: a search or a page change leaves the category buttons as they are. */
+export const CategoryList = memo(function CategoryList({ active, onSelect }: CategoryListProps) {
   return (
     <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">
       {CATEGORIES.map((category) => {
@@ -28,4 +30,4 @@ export function CategoryList({ active, onSelect }: CategoryListProps) {
       })}
     </div>
   );
-}
+});

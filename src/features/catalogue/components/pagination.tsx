@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ChevronIcon } from '@/components/ui/icons';
 
 interface PaginationProps {
@@ -6,8 +7,11 @@ interface PaginationProps {
   onPage: (page: number) => void;
 }
 
-/** Previous / Next with 'page / total' between them (spec §2). */
-export function Pagination({ page, totalPages, onPage }: PaginationProps) {
+/**
+ * Previous / Next with 'page / total' between them (spec §2). Memoised: a page change
+ * renders it, a search that keeps the page count need not.
+ */
+export const Pagination = memo(function Pagination({ page, totalPages, onPage }: PaginationProps) {
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-2 sm:gap-4">
       <button
@@ -33,4 +37,4 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
       </button>
     </nav>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ShopLink } from '@/components/ui/shop-link';
 import { AddButton } from '@/components/ui/add-button';
 import { Money } from '@/components/ui/money';
@@ -22,8 +23,13 @@ interface ProductCardProps {
   priority?: boolean;
 }
 
-/** A catalogue card: everything the spec lists, the add button aligned at the bottom. */
-export function ProductCard({
+/**
+ * A catalogue card: everything the spec lists, the add button aligned at the bottom.
+ * A grid may show another product in the same card (see ProductsPage), so what belongs to
+ * one product (its image element, the add button's 'Added' tick) is keyed by it.
+ * Memoised: when the page renders again for the same products, the cards need not.
+ */
+export const ProductCard = memo(function ProductCard({
   product,
   listPrice,
   descriptionWords = CARD_DESCRIPTION_WORDS,
@@ -36,7 +42,12 @@ export function ProductCard({
     <article className="card flex h-full flex-col overflow-hidden p-4">
       <div className="relative">
         <ShopLink to={href} tabIndex={-1} aria-hidden="true">
-          <ProductImage src={product.image} alt={product.title} priority={priority} />
+          <ProductImage
+            key={product.image}
+            src={product.image}
+            alt={product.title}
+            priority={priority}
+          />
         </ShopLink>
         <span className="absolute top-3 left-3 rounded-full bg-sale-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
           Hot Sale
@@ -67,6 +78,7 @@ export function ProductCard({
           <Money cents={listPrice} struck className="text-base" />
         </p>
         <AddButton
+          key={product.id}
           label="Add to Cart"
           onAdd={() => onAdd(product)}
           announcement={`Added ${product.title} to the cart.`}
@@ -75,4 +87,4 @@ export function ProductCard({
       </div>
     </article>
   );
-}
+});

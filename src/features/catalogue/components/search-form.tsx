@@ -1,8 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 
-/** Required field, Enter submits, cleared after every search (spec §5). */
-export function SearchForm({ onSearch }: { onSearch: (term: string) => void }) {
+/**
+ * Required field, Enter submits, cleared after every search (spec §5). Memoised: a category
+ * or a page change leaves the form as it is.
+ */
+export const SearchForm = memo(function SearchForm({
+  onSearch,
+}: {
+  onSearch: (term: string) => void;
+}) {
   const [term, setTerm] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,4 +41,4 @@ export function SearchForm({ onSearch }: { onSearch: (term: string) => void }) {
       </button>
     </form>
   );
-}
+});
