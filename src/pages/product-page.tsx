@@ -61,6 +61,7 @@ function ProductDetail({ product }: { product: Product }) {
             size="lg"
           />
           <AddButton
+            resetKey={product.id}
             label="Add to cart"
             onAdd={() => addToCart(product, quantity)}
             announcement={`Added ${quantity} × ${product.title} to the cart.`}

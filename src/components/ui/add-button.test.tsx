@@ -50,3 +50,17 @@ describe('announcements', () => {
     expect(live).toHaveTextContent('Added Ring to the cart.');
   });
 });
+
+describe('AddButton for another product', () => {
+  it('drops the tick when it now adds something else', () => {
+    const { rerender } = render(
+      <AddButton label="Add to Cart" onAdd={vi.fn()} announcement="Added." resetKey={1} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(screen.getByRole('button', { name: 'Added' })).toBeInTheDocument();
+    rerender(<AddButton label="Add to Cart" onAdd={vi.fn()} announcement="Added." resetKey={1} />);
+    expect(screen.getByRole('button', { name: 'Added' })).toBeInTheDocument();
+    rerender(<AddButton label="Add to Cart" onAdd={vi.fn()} announcement="Added." resetKey={2} />);
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+  });
+});

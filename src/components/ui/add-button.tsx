@@ -9,10 +9,18 @@ interface AddButtonProps {
   /** What a screen reader hears after the tick, e.g. 'Added Silver Ring to the cart.' */
   announcement: string;
   className?: string;
+  /** What the button adds (a product id): a card that shows another product drops the tick. */
+  resetKey?: string | number;
 }
 
-export function AddButton({ label, onAdd, announcement, className = '' }: AddButtonProps) {
-  const [added, trigger] = useAddedFeedback();
+export function AddButton({
+  label,
+  onAdd,
+  announcement,
+  className = '',
+  resetKey,
+}: AddButtonProps) {
+  const [added, trigger] = useAddedFeedback(resetKey);
   return (
     <button
       type="button"

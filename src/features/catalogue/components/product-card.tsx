@@ -26,7 +26,7 @@ interface ProductCardProps {
 /**
  * A catalogue card: everything the spec lists, the add button aligned at the bottom.
  * A grid may show another product in the same card (see ProductsPage), so what belongs to
- * one product (its image element, the add button's 'Added' tick) is keyed by it.
+ * one product (its image element, the add button's 'Added' tick) is reset by it.
  * Memoised: when the page renders again for the same products, the cards need not.
  */
 export const ProductCard = memo(function ProductCard({
@@ -78,7 +78,7 @@ export const ProductCard = memo(function ProductCard({
           <Money cents={listPrice} struck className="text-base" />
         </p>
         <AddButton
-          key={product.id}
+          resetKey={product.id}
           label="Add to Cart"
           onAdd={() => onAdd(product)}
           announcement={`Added ${product.title} to the cart.`}
