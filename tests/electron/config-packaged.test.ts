@@ -3,7 +3,6 @@
  * the machine-wide one, which the kiosk account cannot write, wins over everything that
  * account controls: its config file, its environment and its shortcut's command line.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CONFIG,
@@ -12,37 +11,21 @@ import {
   resolveConfigPath,
   type ConfigSources,
 } from '../../electron/main/config';
-import { fakeLogger } from './fake-electron';
+import type { fakeLogger } from './fake-electron';
+import { fakeConfigSources, HASH, USER_CONFIG_FILE, USER_DATA } from './config-sources';
 
-const USER_DATA = '/home/kiosk/.config/Kiosk Shop';
-const USER_FILE = join(USER_DATA, 'kiosk-config.json');
+const USER_FILE = USER_CONFIG_FILE;
 const MACHINE_FILE = '/etc/kiosk-shop/kiosk-config.json';
-const HASH = 'scrypt:32768:8:1:BwcHBwcHBwcHBwcHBwcHBw:' + 'A'.repeat(43);
 const OTHER_HASH = 'scrypt:32768:8:1:CAgICAgICAgICAgICAgICA:' + 'B'.repeat(43);
 
-function packaged(
-  files: Record<string, unknown>,
-  overrides: Partial<ConfigSources> = {},
-): { sources: ConfigSources; log: ReturnType<typeof fakeLogger> } {
-  const log = fakeLogger();
-  const sources: ConfigSources = {
+function packaged(files: Record<string, unknown>, overrides: Partial<ConfigSources> = {}) {
+  return fakeConfigSources(files, {
     argv: ['/opt/Kiosk Shop/kiosk-shop'],
-    env: {},
-    userDataDir: USER_DATA,
-    readFile: (path) => {
-      const content = files[path];
-      if (content === undefined) {
-        throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-      }
-      return typeof content === 'string' ? content : JSON.stringify(content);
-    },
-    log,
     packaged: true,
     machineConfigPath: MACHINE_FILE,
     canReplace: () => false,
     ...overrides,
-  };
-  return { sources, log };
+  });
 }
 
 const warnings = (log: ReturnType<typeof fakeLogger>): string[] =>

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   decodeConfigText,
@@ -7,29 +6,15 @@ import {
   resolveConfigPath,
   type ConfigSources,
 } from '../../electron/main/config';
-import { fakeLogger } from './fake-electron';
+import { fakeConfigSources, HASH, USER_CONFIG_FILE, USER_DATA } from './config-sources';
 
-const USER_DATA = '/home/kiosk/.config/Kiosk Shop';
-const DEFAULT_PATH = join(USER_DATA, 'kiosk-config.json');
-/** Shaped like a hash from npm run staff-pin:hash: the config checks only the shape. */
-const HASH = 'scrypt:32768:8:1:BwcHBwcHBwcHBwcHBwcHBw:' + 'A'.repeat(43);
+const DEFAULT_PATH = USER_CONFIG_FILE;
 
-function sources(overrides: Partial<ConfigSources> & { files?: Record<string, string> } = {}) {
-  const log = fakeLogger();
-  const files = overrides.files ?? {};
-  const result: ConfigSources = {
-    argv: ['/opt/kiosk/kiosk-shop'],
-    env: {},
-    userDataDir: USER_DATA,
-    readFile: (path) => {
-      const text = files[path];
-      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-      return text;
-    },
-    log,
-    ...overrides,
-  };
-  return { sources: result, log };
+function sources({
+  files,
+  ...overrides
+}: Partial<ConfigSources> & { files?: Record<string, string> } = {}) {
+  return fakeConfigSources(files, overrides);
 }
 
 describe('kiosk config', () => {

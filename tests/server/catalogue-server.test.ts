@@ -3,7 +3,7 @@ import {
   startCatalogueServer,
   type CatalogueServer,
 } from '../../server/catalogue/catalogue-server';
-import { sampleProducts } from './fixtures';
+import { getWithForgedHost, sampleProducts } from './fixtures';
 
 describe('startCatalogueServer over real HTTP', () => {
   let server: CatalogueServer;
@@ -27,25 +27,7 @@ describe('startCatalogueServer over real HTTP', () => {
   });
 
   it('ignores a forged Host header when it builds image URLs', async () => {
-    const { request } = await import('node:http');
-    const body = await new Promise<string>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: server.port,
-          path: '/api/products/1',
-          headers: { Host: 'evil.example:80' },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve(text));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+    const body = await getWithForgedHost(`${server.url}/products/1`, 'evil.example:80');
     expect((JSON.parse(body) as { image: string }).image).toBe(`${server.url}/images/1.svg`);
   });
 

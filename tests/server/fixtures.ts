@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { CatalogueProduct } from '../../server/catalogue/product-schema';
 
 export const sampleProducts: CatalogueProduct[] = [
@@ -30,3 +31,21 @@ export const sampleProducts: CatalogueProduct[] = [
     rating: { rate: 3.5, count: 205 },
   },
 ];
+
+/**
+ * The body of a GET sent with a forged Host header, which fetch() refuses to set: how a
+ * test shows the servers build image URLs from their own origin, not from the request.
+ */
+export function getWithForgedHost(url: string, host: string): Promise<string> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path: pathname, headers: { Host: host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve(text));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

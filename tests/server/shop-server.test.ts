@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenFetchFor, type RunningServer } from '../../server/http/listen-fetch';
 import { buildContentSecurityPolicy } from '../../shared/csp';
 import { createShopHandler } from '../../server/http/shop-handler';
-import { sampleProducts } from './fixtures';
+import { getWithForgedHost, sampleProducts } from './fixtures';
 
 const INDEX = '<!doctype html><title>Kiosk Shop</title>';
 
@@ -106,21 +106,8 @@ describe('the serve script handler (web build + catalogue on one origin)', () =>
   });
 
   it('builds image URLs from the origin it serves on, not from a forged Host header', async () => {
-    const { hostname, port } = new URL(server.origin);
-    const body = await new Promise<string>((resolve, reject) => {
-      const req = httpRequest(
-        // A product no earlier test asked for: its answer is not cached yet.
-        { hostname, port, path: '/api/products/2', headers: { Host: 'evil.example' } },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve(text));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+    // A product no earlier test asked for: its answer is not cached yet.
+    const body = await getWithForgedHost(`${server.origin}/api/products/2`, 'evil.example');
     expect((JSON.parse(body) as { image: string }).image).toBe(`${server.origin}/api/images/2.svg`);
   });
 

@@ -15,7 +15,8 @@ import {
 } from '../support/kiosk';
 import { KIOSK_STATES } from '../support/kiosk-states';
 import { cartJson, seedStorage } from '../support/storage';
-import { cards, cartLink, header, undersizedTargets, VIEWPORTS } from '../support/ui';
+import { cards, cartLink, header, VIEWPORTS } from '../support/ui';
+import { undersizedInEveryState } from '../support/touch-targets';
 
 test.beforeAll(assertKioskBuilt);
 
@@ -37,15 +38,9 @@ test.describe('touch targets', () => {
     }) => {
       test.setTimeout(180_000);
       await page.close();
-      const problems: string[] = [];
-      for (const state of KIOSK_STATES) {
-        const context = await browser.newContext({ viewport });
-        const statePage = await context.newPage();
-        await state.setup(statePage, servedCatalogue);
-        problems.push(...(await undersizedTargets(statePage)).map((p) => `${state.name}: ${p}`));
-        await context.close();
-      }
-      expect(problems).toEqual([]);
+      expect(
+        await undersizedInEveryState(browser, viewport, KIOSK_STATES, servedCatalogue),
+      ).toEqual([]);
     });
   }
 });

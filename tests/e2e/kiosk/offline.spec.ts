@@ -24,6 +24,7 @@ import {
   cartLink,
   errorAlert,
   expectCartCount,
+  expectImagesShown,
   header,
 } from '../support/ui';
 
@@ -61,19 +62,6 @@ async function throughImageCache(page: Page, cache: ImageCache, network: Network
   );
 }
 
-async function expectImagesShown(page: Page): Promise<void> {
-  await expect(page.getByText('Image unavailable')).toHaveCount(0);
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('main img')].every(
-          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-        ),
-      ),
-    )
-    .toBe(true);
-}
-
 /** One shopper's visit: the catalogue, a product page and the cart. */
 async function visit(page: Page): Promise<void> {
   const product = demoCatalogue()[1]!;
@@ -92,15 +80,21 @@ async function visit(page: Page): Promise<void> {
   await expectImagesShown(page);
 }
 
+/** A kiosk whose images go through a fresh on-disk cache, after one shopper's visit online. */
+async function afterOneVisit(page: Page): Promise<{ dir: string; network: Network }> {
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-images-'));
+  const network: Network = { up: true };
+  await throughImageCache(page, await ImageCache.open({ dir, ...DEFAULT_IMAGE_CACHE }), network);
+  await visit(page);
+  return { dir, network };
+}
+
 test.describe('the kiosk offline after one visit', () => {
   test('the catalogue, its images and the cart keep working, also after a restart', async ({
     page,
     browser,
   }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'kiosk-images-'));
-    const network: Network = { up: true };
-    await throughImageCache(page, await ImageCache.open({ dir, ...DEFAULT_IMAGE_CACHE }), network);
-    await visit(page);
+    const { dir, network } = await afterOneVisit(page);
 
     network.up = false;
     await page.reload();
@@ -135,10 +129,7 @@ test.describe('the kiosk offline after one visit', () => {
   test('a product page whose fetch fails shows the error with Try again, and works when the network returns', async ({
     page,
   }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'kiosk-images-'));
-    const network: Network = { up: true };
-    await throughImageCache(page, await ImageCache.open({ dir, ...DEFAULT_IMAGE_CACHE }), network);
-    await visit(page);
+    const { network } = await afterOneVisit(page);
     network.up = false;
     const product = demoCatalogue()[5]!;
     await header(page).getByRole('link', { name: 'Products', exact: true }).click();

@@ -96,28 +96,16 @@ export async function isStruck(locator: Locator): Promise<boolean> {
   });
 }
 
-/**
- * Every visible thing a shopper can touch that is smaller than 44x44 px, as
- * 'name: WxH'. Visually hidden elements (1 px, for screen readers) are not targets.
- */
-export async function undersizedTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const selector =
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
-    const small: string[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-      if (element.closest('[inert]')) continue;
-      const box = element.getBoundingClientRect();
-      const style = getComputedStyle(element);
-      if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue;
-      if (element.getClientRects().length === 0) continue;
-      if (box.width < 44 || box.height < 44) {
-        const name = element.getAttribute('aria-label') ?? element.textContent.trim().slice(0, 40);
-        small.push(
-          `${element.tagName.toLowerCase()} "${name}": ${Math.round(box.width)}x${Math.round(box.height)}`,
-        );
-      }
-    }
-    return small;
-  });
+/** Every product image on screen has really loaded (no fallback tile). */
+export async function expectImagesShown(page: Page): Promise<void> {
+  await expect(page.getByText('Image unavailable')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main img')].every(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        ),
+      ),
+    )
+    .toBe(true);
 }

@@ -94,45 +94,49 @@ async function expectErrorThenRecovery(
 }
 
 test.describe('fault matrix: the catalogue', () => {
-  test('500: the spec’s error, and Try again recovers', async ({ page, pageErrors }) => {
-    await catalogueAnswers(page, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
-    );
-    await expectErrorThenRecovery(page, pageErrors, 'Error: Failed to fetch products');
-  });
+  const FAILED = 'Error: Failed to fetch products';
+  const answers: Array<
+    [name: string, answer: (route: Route) => Promise<void>, message: string | RegExp]
+  > = [
+    [
+      '500: the spec’s error, and Try again recovers',
+      (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+      FAILED,
+    ],
+    ['404: the spec’s error', (route) => route.fulfill({ status: 404, body: 'Not found' }), FAILED],
+    [
+      'network error: its own message, and Try again',
+      (route) => route.abort('internetdisconnected'),
+      /Error: \S+/,
+    ],
+    [
+      'empty body: the spec’s error',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '' }),
+      FAILED,
+    ],
+    [
+      'invalid JSON: the spec’s error',
+      (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '[{"id": 1,' }),
+      FAILED,
+    ],
+  ];
+  for (const [name, answer, message] of answers) {
+    test(name, async ({ page, pageErrors }) => {
+      await catalogueAnswers(page, answer);
+      await expectErrorThenRecovery(page, pageErrors, message);
+    });
+  }
 
   test('503 with a text body: the spec’s error, not the body', async ({ page, pageErrors }) => {
     await catalogueAnswers(page, (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
     );
     await page.goto('/products');
-    await expect(errorAlert(page)).toContainText('Error: Failed to fetch products');
+    await expect(errorAlert(page)).toContainText(FAILED);
     await expect(main(page)).not.toContainText('Service Unavailable');
-    await expectErrorThenRecovery(page, pageErrors, 'Error: Failed to fetch products');
-  });
-
-  test('404: the spec’s error', async ({ page, pageErrors }) => {
-    await catalogueAnswers(page, (route) => route.fulfill({ status: 404, body: 'Not found' }));
-    await expectErrorThenRecovery(page, pageErrors, 'Error: Failed to fetch products');
-  });
-
-  test('network error: its own message, and Try again', async ({ page, pageErrors }) => {
-    await catalogueAnswers(page, (route) => route.abort('internetdisconnected'));
-    await expectErrorThenRecovery(page, pageErrors, /Error: \S+/);
-  });
-
-  test('empty body: the spec’s error', async ({ page, pageErrors }) => {
-    await catalogueAnswers(page, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '' }),
-    );
-    await expectErrorThenRecovery(page, pageErrors, 'Error: Failed to fetch products');
-  });
-
-  test('invalid JSON: the spec’s error', async ({ page, pageErrors }) => {
-    await catalogueAnswers(page, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '[{"id": 1,' }),
-    );
-    await expectErrorThenRecovery(page, pageErrors, 'Error: Failed to fetch products');
+    await expectErrorThenRecovery(page, pageErrors, FAILED);
   });
 
   test('some malformed products: they are skipped and the rest shown', async ({

@@ -11,7 +11,15 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { demoCatalogue } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
 import { isCatalogueList, isProductDetail, trackRequests } from '../support/network';
-import { card, cards, cartLine, cartLink, errorAlert, expectCartCount } from '../support/ui';
+import {
+  card,
+  cards,
+  cartLine,
+  cartLink,
+  errorAlert,
+  expectCartCount,
+  expectImagesShown,
+} from '../support/ui';
 
 /** Waits until the service worker controls the page, then lets lazy images load. */
 async function controlledBy(page: Page): Promise<void> {
@@ -20,20 +28,6 @@ async function controlledBy(page: Page): Promise<void> {
   });
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
-}
-
-/** Every product image on screen has really loaded (no fallback tile). */
-async function expectImagesShown(page: Page): Promise<void> {
-  await expect(page.getByText('Image unavailable')).toHaveCount(0);
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('main img')].every(
-          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-        ),
-      ),
-    )
     .toBe(true);
 }
 
