@@ -139,9 +139,11 @@ describe('products page', () => {
     const card = screen.getAllByRole('article')[0]!;
     expect(within(card).getByRole('heading')).toHaveTextContent('Product 7');
     expect(within(card).getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: /^Product 7/, hidden: true })).toHaveAttribute(
-      'src',
-      catalogue[6]!.image,
+    await waitFor(() =>
+      expect(within(card).getByRole('img', { name: /^Product 7/, hidden: true })).toHaveAttribute(
+        'src',
+        catalogue[6]!.image,
+      ),
     );
   });
 });

@@ -18,6 +18,7 @@ import { useCatalogueParams } from '@/features/catalogue/use-catalogue-params';
 import { useCatalogue } from '@/features/catalogue/use-products';
 import { cardListPrice } from '@/features/cart/pricing';
 import { useCartStore } from '@/features/cart/store/cart-store';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { whenIdle } from '@/lib/when-idle';
 import { PageTitle } from './page-title';
 
@@ -66,9 +67,17 @@ const CatalogueBrowser = memo(function CatalogueBrowser({
   // The first grid's top row is the page's largest paint: its images load at once. After a
   // search, a category or a page change the grid paints first and images follow it.
   const [browsed, setBrowsed] = useState(false);
+  // Starting six image downloads costs the main thread a few ms each time: the new cards'
+  // texts paint first, and their images start right after that paint.
+  const [holdImages, setHoldImages] = useState(false);
+  useEffect(
+    () => (holdImages ? afterNextPaint(() => setHoldImages(false)) : undefined),
+    [holdImages],
+  );
   const update: typeof updateParams = useCallback(
     (next) => {
       setBrowsed(true);
+      setHoldImages(true);
       updateParams(next);
     },
     [updateParams],
@@ -118,6 +127,7 @@ const CatalogueBrowser = memo(function CatalogueBrowser({
                 onAdd={onAdd}
                 headingLevel="h2"
                 priority={index < 3 && !browsed}
+                holdImage={holdImages}
               />
             </li>
           ))}

@@ -7,15 +7,33 @@ interface ProductImageProps {
   alt: string;
   className?: string;
   priority?: boolean;
+  /**
+   * While true, an image that first shows now waits (its tile only) and starts loading once
+   * this turns false; one already showing stays. See ProductsPage.
+   */
+  holdLoading?: boolean;
 }
 
 /**
  * A product image in a fixed square tile (no layout shift while it loads) with a calm
  * fallback when the image is missing or fails.
  */
-export function ProductImage({ src, alt, className = '', priority = false }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  className = '',
+  priority = false,
+  holdLoading = false,
+}: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const [held, setHeld] = useState(holdLoading);
+  if (held && !holdLoading) setHeld(false);
   const usable = isSafeImageUrl(src) && failedSrc !== src;
+  if (held && usable) {
+    return (
+      <div className={`relative aspect-square overflow-hidden rounded-xl bg-tile ${className}`} />
+    );
+  }
   return (
     <div className={`relative aspect-square overflow-hidden rounded-xl bg-tile ${className}`}>
       {usable ? (
