@@ -29,13 +29,10 @@ export function ProductImage({
   const [held, setHeld] = useState(holdLoading);
   if (held && !holdLoading) setHeld(false);
   const usable = isSafeImageUrl(src) && failedSrc !== src;
-  if (held && usable) {
-    return (
-      <div className={`relative aspect-square overflow-hidden rounded-xl bg-tile ${className}`} />
-    );
-  }
+  const tile = `relative aspect-square overflow-hidden rounded-xl bg-tile ${className}`;
+  if (held && usable) return <div className={tile} />;
   return (
-    <div className={`relative aspect-square overflow-hidden rounded-xl bg-tile ${className}`}>
+    <div className={tile}>
       {usable ? (
         <img
           src={src}
