@@ -17,12 +17,6 @@ function toQuery({ search, category, page }: CatalogueParams): URLSearchParams {
   return query;
 }
 
-/** Params the shopper asked for on the page at `locationKey`, not yet in the URL. */
-interface Requested {
-  params: CatalogueParams;
-  locationKey: string;
-}
-
 /**
  * Search term, category and page live in the URL: shareable on the web, Back works.
  *
@@ -36,25 +30,23 @@ interface Requested {
 export function useCatalogueParams() {
   const [params, setParams] = useSearchParams();
   const { key: locationKey } = useLocation();
-  const [requested, setRequested] = useState<Requested | null>(null);
-  // Forgotten at every new location, or Back to the page it was asked on would show it.
+  // What the shopper asked for and the URL does not hold yet. Forgotten at every new
+  // location, or Back to the page it was asked on would show it again.
+  const [requested, setRequested] = useState<CatalogueParams | null>(null);
   const [shownKey, setShownKey] = useState(locationKey);
   if (shownKey !== locationKey) {
     setShownKey(locationKey);
     setRequested(null);
   }
-  const current: CatalogueParams =
-    requested?.locationKey === locationKey
-      ? requested.params
-      : {
-          search: params.get('q') ?? '',
-          category: toCategory(params.get('category')),
-          page: toPageNumber(params.get('page')),
-        };
+  const current: CatalogueParams = requested ?? {
+    search: params.get('q') ?? '',
+    category: toCategory(params.get('category')),
+    page: toPageNumber(params.get('page')),
+  };
 
-  const latest = useRef({ current, locationKey, setParams });
+  const latest = useRef({ current, setParams });
   useLayoutEffect(() => {
-    latest.current = { current, locationKey, setParams };
+    latest.current = { current, setParams };
   });
   const cancelWrite = useRef<(() => void) | undefined>(undefined);
   // A new location (the write, or Back before it) makes any pending write stale.
@@ -63,7 +55,7 @@ export function useCatalogueParams() {
   const update = useCallback((next: Partial<CatalogueParams>) => {
     const merged = { ...latest.current.current, ...next };
     latest.current.current = merged;
-    setRequested({ params: merged, locationKey: latest.current.locationKey });
+    setRequested(merged);
     cancelWrite.current?.();
     cancelWrite.current = afterNextPaint(() => {
       cancelWrite.current = undefined;
