@@ -14,6 +14,7 @@ import {
   installBridge,
   pageNow,
   runUntil,
+  touchedAt,
   keyboard,
   openKiosk,
   runSeconds,
@@ -39,9 +40,10 @@ test.describe('kiosk defaults, without a bridge', () => {
     await page.clock.install();
     await seedStorage(page, { cart: cartJson([[servedCatalogue[0]!, 2]]) });
     await openKiosk(page);
-    await header(page).getByRole('link', { name: 'Products', exact: true }).click();
     // The last touch: the idle time counts from here.
-    const touched = await pageNow(page);
+    const touched = await touchedAt(page, () =>
+      header(page).getByRole('link', { name: 'Products', exact: true }).click(),
+    );
     await expect(cards(page)).toHaveCount(6);
     await expectCartCount(page, 2);
 
@@ -105,8 +107,7 @@ test.describe('kiosk defaults, without a bridge', () => {
     await page.clock.install();
     await openKiosk(page);
     await runUntil(page, await pageNow(page), 80_000);
-    await page.getByRole('heading', { level: 1 }).click();
-    const touched = await pageNow(page);
+    const touched = await touchedAt(page, () => page.getByRole('heading', { level: 1 }).click());
     await runUntil(page, touched, 85_000);
     await expect(idlePrompt(page)).toHaveCount(0);
     await runUntil(page, touched, 91_000);

@@ -107,6 +107,24 @@ export function pageNow(page: Page): Promise<number> {
 }
 
 /**
+ * Runs `touch` and returns the page time of its pointerdown, where the idle time counts
+ * from. Reading the clock after the click instead would be late by however long the click
+ * took to return, which on a loaded machine can be more than the margin a test checks.
+ */
+export async function touchedAt(page: Page, touch: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => {
+    const record = (): void => {
+      (window as Window & { __lastTouch?: number }).__lastTouch = Date.now();
+    };
+    window.addEventListener('pointerdown', record, { capture: true, once: true });
+  });
+  await touch();
+  const at = await page.evaluate(() => (window as Window & { __lastTouch?: number }).__lastTouch);
+  if (at === undefined) throw new Error('the touch sent no pointerdown');
+  return at;
+}
+
+/**
  * Runs the page's fake clock until `ms` after `since` (a page time). The clock also moves
  * on its own while the test works, so this aims at a point in page time, not a duration.
  */
