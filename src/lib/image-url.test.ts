@@ -31,3 +31,14 @@ describe('isSafeImageUrl', () => {
     expect(isSafeImageUrl(src)).toBe(false);
   });
 });
+
+describe('isSafeImageUrl, asked again', () => {
+  it('gives the same answers the second time and after many other URLs', () => {
+    expect(isSafeImageUrl('/api/images/7.svg')).toBe(true);
+    expect(isSafeImageUrl('javascript:alert(7)')).toBe(false);
+    for (let i = 0; i < 2500; i += 1) isSafeImageUrl(`https://img.example/${i}.png`);
+    expect(isSafeImageUrl('/api/images/7.svg')).toBe(true);
+    expect(isSafeImageUrl('javascript:alert(7)')).toBe(false);
+    expect(isSafeImageUrl('//evil.example/7.png')).toBe(false);
+  });
+});

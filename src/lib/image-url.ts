@@ -14,7 +14,22 @@ function parse(src: string, base?: string): URL | null {
   }
 }
 
+// Parsing a URL is the dearest part of drawing a card, and a grid asks again for the same
+// images at every page back and forth: answers are kept, up to a bound.
+const MAX_REMEMBERED = 1000;
+const remembered = new Map<string, boolean>();
+
 export function isSafeImageUrl(src: string): boolean {
+  let safe = remembered.get(src);
+  if (safe === undefined) {
+    safe = judge(src);
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(src, safe);
+  }
+  return safe;
+}
+
+function judge(src: string): boolean {
   const absolute = parse(src);
   if (absolute) return absolute.protocol === 'https:' || absolute.protocol === 'http:';
   // Resolved as the browser will, against the page: it must stay on the page's origin.

@@ -47,8 +47,9 @@ export function StarRating({ rate, count, size = 'sm' }: StarRatingProps) {
         {stars > 0 && <path d={litStarsPath(stars)} fill="#b54708" />}
       </svg>
       {count !== undefined && (
+        // One text node, not five: a page change rewrites six of these.
         <span className="text-sm text-muted tabular">
-          ({formatCount(count)} {count === 1 ? 'review' : 'reviews'})
+          {`(${formatCount(count)} ${count === 1 ? 'review' : 'reviews'})`}
         </span>
       )}
     </div>

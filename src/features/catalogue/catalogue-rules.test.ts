@@ -37,6 +37,20 @@ describe('catalogue rules', () => {
     expect(filterProducts(products, '', 'electronics').products.map((p) => p.id)).toEqual([4]);
   });
 
+  it('a category alone keeps catalogue order, and one with no products shows them all', () => {
+    const mixed = [...products, { ...products[0]!, id: 9 }];
+    expect(filterProducts(mixed, '', "men's clothing").products.map((p) => p.id)).toEqual([1, 9]);
+    const none = products.filter((p) => p.category !== 'electronics');
+    expect(filterProducts(none, '', 'electronics')).toEqual({
+      products: none,
+      showingAllInstead: true,
+    });
+    expect(filterProducts([], '', 'electronics')).toEqual({
+      products: [],
+      showingAllInstead: false,
+    });
+  });
+
   it('search and category combine', () => {
     expect(
       filterProducts(products, 'jacket', "women's clothing").products.map((p) => p.id),

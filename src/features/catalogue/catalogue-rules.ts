@@ -22,6 +22,8 @@ export interface FilterResult {
 interface SearchIndex {
   titles: string[];
   categories: string[];
+  /** Each lower-cased category's products, in catalogue order: a category tap is a lookup. */
+  byCategory: Map<string, Product[]>;
 }
 
 const searchIndexes = new WeakMap<readonly Product[], SearchIndex>();
@@ -34,9 +36,18 @@ const searchIndexes = new WeakMap<readonly Product[], SearchIndex>();
 export function searchIndex(products: readonly Product[]): SearchIndex {
   let index = searchIndexes.get(products);
   if (!index) {
+    const categories = products.map((product) => product.category.toLowerCase());
+    const byCategory = new Map<string, Product[]>();
+    products.forEach((product, i) => {
+      const key = categories[i] as string;
+      const members = byCategory.get(key);
+      if (members) members.push(product);
+      else byCategory.set(key, [product]);
+    });
     index = {
       titles: products.map((product) => product.title.toLowerCase()),
-      categories: products.map((product) => product.category.toLowerCase()),
+      categories,
+      byCategory,
     };
     searchIndexes.set(products, index);
   }
@@ -51,7 +62,13 @@ export function filterProducts(
 ): FilterResult {
   const needle = search.trim().toLowerCase();
   if (needle === '' && category === 'all') return { products, showingAllInstead: false };
-  const { titles, categories } = searchIndex(products);
+  const { titles, categories, byCategory } = searchIndex(products);
+  if (needle === '') {
+    const members = byCategory.get(category);
+    return members
+      ? { products: members, showingAllInstead: false }
+      : { products, showingAllInstead: products.length > 0 };
+  }
   const matches: Product[] = [];
   for (let i = 0; i < products.length; i += 1) {
     if (
