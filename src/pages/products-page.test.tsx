@@ -120,6 +120,21 @@ describe('products page', () => {
     expect(screen.getByText('2 / 3')).toBeInTheDocument();
   });
 
+  it('the next page’s cards paint their texts first and their images right after', async () => {
+    await renderApp('/products');
+    await screen.findAllByRole('article');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const card = screen.getAllByRole('article')[0]!;
+    expect(within(card).getByRole('heading')).toHaveTextContent('Product 7');
+    expect(within(card).queryByRole('img', { name: /^Product 7/, hidden: true })).toBeNull();
+    await waitFor(() =>
+      expect(within(card).getByRole('img', { name: /^Product 7/, hidden: true })).toHaveAttribute(
+        'src',
+        catalogue[6]!.image,
+      ),
+    );
+  });
+
   it('never drags a shopper who left before the URL was written back to the list', async () => {
     const { router } = await renderApp('/products');
     await screen.findAllByRole('article');

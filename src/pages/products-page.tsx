@@ -3,6 +3,7 @@ import { ErrorPanel } from '@/components/ui/error-panel';
 import { CategoryList } from '@/features/catalogue/components/category-list';
 import { Pagination } from '@/features/catalogue/components/pagination';
 import { ProductCard } from '@/features/catalogue/components/product-card';
+import { ImageHold } from '@/components/ui/product-image';
 import { ProductCardSkeleton } from '@/features/catalogue/components/product-card-skeleton';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { SearchForm } from '@/features/catalogue/components/search-form';
@@ -116,22 +117,23 @@ const CatalogueBrowser = memo(function CatalogueBrowser({
             No products match “{search}”. Showing the full catalogue instead.
           </p>
         )}
-        <ProductGrid label="Products">
-          {/* Keyed by place, not product: the next page updates six cards' texts and links
+        <ImageHold.Provider value={holdImages}>
+          <ProductGrid label="Products">
+            {/* Keyed by place, not product: the next page updates six cards' texts and links
               instead of building six new ones, so it shows a frame sooner. */}
-          {current.items.map((product, index) => (
-            <li key={index}>
-              <ProductCard
-                product={product}
-                listPrice={cardListPrice(product.price)}
-                onAdd={onAdd}
-                headingLevel="h2"
-                priority={index < 3 && !browsed}
-                holdImage={holdImages}
-              />
-            </li>
-          ))}
-        </ProductGrid>
+            {current.items.map((product, index) => (
+              <li key={index}>
+                <ProductCard
+                  product={product}
+                  listPrice={cardListPrice(product.price)}
+                  onAdd={onAdd}
+                  headingLevel="h2"
+                  priority={index < 3 && !browsed}
+                />
+              </li>
+            ))}
+          </ProductGrid>
+        </ImageHold.Provider>
         <Pagination page={current.page} totalPages={current.totalPages} onPage={onPage} />
       </>
     );

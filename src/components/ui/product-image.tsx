@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { isSafeImageUrl } from '@/lib/image-url';
 import { ImageOffIcon } from './icons';
 
@@ -9,10 +9,17 @@ interface ProductImageProps {
   priority?: boolean;
   /**
    * While true, an image that first shows now waits (its tile only) and starts loading once
-   * this turns false; one already showing stays. See ProductsPage.
+   * this turns false; one already showing stays. Defaults to the ImageHold context.
    */
   holdLoading?: boolean;
 }
+
+/**
+ * While true, product images below that first show now wait (see `holdLoading`). A context,
+ * not a prop through the cards: releasing the hold after a paint renders the six images
+ * again, not the six whole cards around them.
+ */
+export const ImageHold = createContext(false);
 
 /**
  * A product image in a fixed square tile (no layout shift while it loads) with a calm
@@ -23,8 +30,10 @@ export function ProductImage({
   alt,
   className = '',
   priority = false,
-  holdLoading = false,
+  holdLoading: holdProp,
 }: ProductImageProps) {
+  const heldAround = useContext(ImageHold);
+  const holdLoading = holdProp ?? heldAround;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [held, setHeld] = useState(holdLoading);
   if (held && !holdLoading) setHeld(false);

@@ -21,8 +21,6 @@ interface ProductCardProps {
   headingLevel?: 'h2' | 'h3';
   /** The first row is the page's largest paint: load it at once, not lazily. */
   priority?: boolean;
-  /** A new product's image waits while this is true (ProductImage). */
-  holdImage?: boolean;
 }
 
 /**
@@ -38,7 +36,6 @@ export const ProductCard = memo(function ProductCard({
   onAdd,
   headingLevel: Heading = 'h2',
   priority = false,
-  holdImage = false,
 }: ProductCardProps) {
   const href = `/product/${product.id}`;
   return (
@@ -50,7 +47,6 @@ export const ProductCard = memo(function ProductCard({
             src={product.image}
             alt={product.title}
             priority={priority}
-            holdLoading={holdImage}
           />
         </ShopLink>
         <span className="absolute top-3 left-3 rounded-full bg-sale-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
