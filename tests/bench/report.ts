@@ -108,6 +108,7 @@ export function largeTable(
       '',
       '',
       '',
+      '',
     ]);
     for (const item of figure.interactions) {
       const limit = budget(figure.products, item.interaction);
@@ -118,6 +119,7 @@ export function largeTable(
         `${item.interaction} → next paint`,
         ...summaryCells(item.inputToPaint),
         ms(item.inputToDom.median),
+        ms(item.backToBack.median),
         limit === undefined ? '' : `≤ ${limit}`,
         verdict,
       ]);
@@ -132,11 +134,12 @@ export function largeTable(
       'p10–p90',
       'min–max',
       '→DOM median',
+      'back to back',
       'budget',
       'result',
     ],
     rows,
-    ['right', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+    ['right', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
   );
 }
 

@@ -188,7 +188,7 @@ function printReport(results: BenchResults): void {
   if (results.largeCatalogues.length > 0) {
     console.log(
       heading(
-        `Large catalogues, ms: interactions from the input event, ${options.runs} runs each (+1 warm-up)`,
+        `Large catalogues, ms: interactions from the input event, ${options.runs} runs each (+1 warm-up), each from a settled page; "back to back": the median of ${options.runs} more sent as soon as the last painted`,
       ),
     );
     console.log(
