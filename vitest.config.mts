@@ -35,6 +35,7 @@ export default defineConfig({
             'tests/config/**/*.test.ts',
             'tests/scripts/**/*.test.ts',
             'tests/architecture/**/*.test.ts',
+            'tests/bench/**/*.test.ts',
           ],
         },
       },

@@ -67,12 +67,19 @@ export function buildShop(port: number): Promise<void> {
   });
 }
 
-/** out/web with the demo catalogue (productCount undefined) or N generated products. */
-export function serveShop(port: number, productCount?: number): Promise<RunningServer> {
+/**
+ * out/web (or another shop's build, for --compare) with the demo catalogue (productCount
+ * undefined) or N generated products.
+ */
+export function serveShop(
+  port: number,
+  productCount?: number,
+  staticDir = WEB_DIR,
+): Promise<RunningServer> {
   return startBrowserShop({
     port,
     host: '127.0.0.1',
-    staticDir: WEB_DIR,
+    staticDir,
     ...(productCount === undefined ? {} : { productCount }),
   });
 }
@@ -81,8 +88,9 @@ export async function withShop<T>(
   port: number,
   productCount: number | undefined,
   work: (server: RunningServer) => Promise<T>,
+  staticDir = WEB_DIR,
 ): Promise<T> {
-  const server = await serveShop(port, productCount);
+  const server = await serveShop(port, productCount, staticDir);
   try {
     return await work(server);
   } finally {

@@ -11,6 +11,8 @@ export interface BenchOptions {
   lighthouse: boolean;
   /** The old pure-function figures (Node, no browser). */
   micro: boolean;
+  /** Another shop's static build, timed beside this one (large catalogues, sizes). */
+  compare?: string;
 }
 
 export const USAGE = `npm run bench [-- flags]
@@ -19,7 +21,10 @@ export const USAGE = `npm run bench [-- flags]
   --skip-build             measure the existing out/web and out/renderer
   --products-list A,B,C    large-catalogue sizes (default 1000,10000,50000)
   --lighthouse             also run Lighthouse (desktop and mobile) on /, /products, /product/1, /cart
-  --micro                  also time the catalogue/cart functions in Node (no browser)`;
+  --micro                  also time the catalogue/cart functions in Node (no browser)
+  --compare DIR            also time another shop's static build (an SPA whose catalogue is
+                           the FakeStore API at /api) beside this one: sizes and the
+                           large-catalogue figures, alternating the two shop by shop`;
 
 function wholeNumber(name: string, raw: string, min: number): number {
   if (!/^[0-9][0-9_]*$/.test(raw) || Number(raw.replaceAll('_', '')) < min) {
@@ -38,6 +43,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       'products-list': { type: 'string', default: '1000,10000,50000' },
       lighthouse: { type: 'boolean', default: false },
       micro: { type: 'boolean', default: false },
+      compare: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -55,5 +61,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     productCounts: [...new Set(productCounts)].sort((a, b) => a - b),
     lighthouse: values.lighthouse,
     micro: values.micro,
+    ...(values.compare === undefined ? {} : { compare: values.compare }),
   };
 }

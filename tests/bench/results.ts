@@ -31,6 +31,8 @@ export interface BenchResults {
   heap?: HeapFigures;
   lighthouse?: LighthouseFigures;
   micro?: MicroFigure[];
+  /** --compare: the other shop's figures, measured the same way. */
+  compare?: { dir: string; sizes: BuildSizes; largeCatalogues: LargeCatalogueFigures[] };
   checks: Check[];
   pass?: boolean;
 }

@@ -7,9 +7,9 @@
  *
  * Flags: see USAGE in options.ts (`npm run bench -- --help`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { REPO_ROOT } from '../../scripts/cli-args';
 import {
@@ -31,6 +31,7 @@ import { MICRO_PRODUCTS, runMicroBench } from './micro';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options';
 import {
   checksTable,
+  compareTable,
   heading,
   heapTable,
   kb,
@@ -146,12 +147,27 @@ async function measureInBrowser(
   });
 
   console.log(heading('Large catalogues'));
+  const compare = results.compare;
   for (const count of options.productCounts) {
     await withShop(port, count, async (server) => {
       results.largeCatalogues.push(
         await measureLargeCatalogue(browser, server.origin, count, options.runs),
       );
     });
+    // Shop by shop at each size, so a drift of the machine's speed falls on both alike.
+    if (compare) {
+      process.stdout.write(`  compared shop (${compare.dir}):\n`);
+      await withShop(
+        port,
+        count,
+        async (server) => {
+          compare.largeCatalogues.push(
+            await measureLargeCatalogue(browser, server.origin, count, options.runs),
+          );
+        },
+        compare.dir,
+      );
+    }
   }
 
   console.log(heading('Heap'));
@@ -196,6 +212,10 @@ function printReport(results: BenchResults): void {
         interactionBudget(item as Interaction, count),
       ),
     );
+  }
+  if (results.compare) {
+    console.log(heading(`Side by side: this shop and ${results.compare.dir}`));
+    console.log(compareTable(results));
   }
   if (results.heap) {
     console.log(
@@ -256,6 +276,13 @@ async function main(): Promise<number> {
     checks: [],
   };
   results.checks.push(...sizeChecks(results));
+  if (options.compare !== undefined) {
+    const dir = resolve(options.compare);
+    if (!existsSync(join(dir, 'index.html'))) {
+      throw new Error(`--compare ${options.compare}: no index.html there (a built static shop)`);
+    }
+    results.compare = { dir, sizes: measureBuild(REPO_ROOT, dir), largeCatalogues: [] };
+  }
 
   if (options.sizesOnly) {
     results.checks.push(...interactionChecks(results, 'not measured (--sizes-only)'));
