@@ -1,4 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { startProductsDownload } from '@/features/catalogue/api/catalogue-client';
+import { mayHaveCachedProducts } from '@/features/catalogue/products-cache';
 import { AboutPage } from '@/pages/about-page';
 import { HomePage } from '@/pages/home-page';
 import { NotFoundPage } from '@/pages/not-found-page';
@@ -47,12 +49,25 @@ const lazyByPath = new Map<string, LazyPage>([
   ['checkout', checkout],
 ]);
 
+const routePath = (pathname: string): string | undefined =>
+  matchRoutes(routes, pathname)?.at(-1)?.route.path;
+
+/**
+ * A deep link to /products with no catalogue cached (spec §7: the page will fetch it): the
+ * download starts now, beside the page's code, rather than once the page has rendered.
+ */
+export function startDataFor(pathname: string, catalogueUrl: string): void {
+  if (routePath(pathname) === 'products' && !mayHaveCachedProducts()) {
+    startProductsDownload(catalogueUrl);
+  }
+}
+
 /**
  * Downloads the page a deep link opens (/products, /product/3…), so the first render shows
  * the page itself rather than a placeholder the footer would jump from. Never rejects.
  */
 export function preloadPageFor(pathname: string): Promise<void> {
-  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  const path = routePath(pathname);
   const page = path === undefined ? undefined : lazyByPath.get(path);
   return page
     ? page.preload().then(

@@ -3,6 +3,7 @@ import { makeProduct } from '@/test/product-fixtures';
 import {
   ensureProductsKey,
   loadCachedProducts,
+  mayHaveCachedProducts,
   PRODUCTS_KEY,
   saveCachedProducts,
 } from './products-cache';
@@ -25,6 +26,19 @@ describe('the products cache (the spec’s `products` key)', () => {
     for (const raw of ['[]', '{not json', '{"a":1}', '42', 'null', '[{"id":"x"}]']) {
       localStorage.setItem(PRODUCTS_KEY, raw);
       expect(loadCachedProducts(), raw).toBeUndefined();
+    }
+  });
+
+  it('tells, without parsing it, whether a catalogue may be cached', () => {
+    expect(mayHaveCachedProducts()).toBe(false);
+    for (const raw of ['', ' [] ']) {
+      localStorage.setItem(PRODUCTS_KEY, raw);
+      expect(mayHaveCachedProducts(), raw).toBe(false);
+    }
+    // Anything else is for loadCachedProducts to judge; the page then fetches if it must.
+    for (const raw of ['{not json', JSON.stringify([shirt])]) {
+      localStorage.setItem(PRODUCTS_KEY, raw);
+      expect(mayHaveCachedProducts(), raw).toBe(true);
     }
   });
 

@@ -1,4 +1,4 @@
-import { readJson, removeKey, writeRaw } from '@/lib/browser-storage';
+import { readJson, readRaw, removeKey, writeRaw } from '@/lib/browser-storage';
 import { parseProductList, type Product } from './api/product-schema';
 
 /**
@@ -11,6 +11,15 @@ export const PRODUCTS_KEY = 'products';
 export function loadCachedProducts(): Product[] | undefined {
   const products = parseProductList(readJson(PRODUCTS_KEY), 'stored products');
   return products && products.length > 0 ? products : undefined;
+}
+
+/**
+ * Whether a catalogue may be cached, without reading megabytes of it: false only when
+ * the key is missing or holds the empty default, where the catalogue will surely be fetched.
+ */
+export function mayHaveCachedProducts(): boolean {
+  const raw = readRaw(PRODUCTS_KEY)?.trim();
+  return raw !== undefined && raw !== '' && raw !== '[]';
 }
 
 /** Caches a fetched catalogue; one too large for the quota is dropped, never left half-written. */

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/test/product-fixtures';
-import { fetchProduct, fetchProducts, PRODUCT_FAILED, TIMED_OUT } from './catalogue-client';
+import {
+  fetchProduct,
+  fetchProducts,
+  PRODUCT_FAILED,
+  startProductsDownload,
+  TIMED_OUT,
+} from './catalogue-client';
 
 /** A fetch that never answers, like a catalogue behind a dead network, until aborted. */
 function hangingFetch(): typeof fetch {
@@ -35,5 +41,35 @@ describe('catalogue client', () => {
     await expect(fetchProduct('http://catalogue.test', '3')).resolves.toEqual(product);
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValueOnce(new Response('')));
     await expect(fetchProduct('http://catalogue.test', '3')).rejects.toThrow(PRODUCT_FAILED);
+  });
+
+  it('a catalogue download started early answers the next request for it, once', async () => {
+    const products = [makeProduct({ id: 1 }), makeProduct({ id: 2 })];
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockImplementation(() => Promise.resolve(Response.json(products)));
+    vi.stubGlobal('fetch', fetchMock);
+    startProductsDownload('http://early.test');
+    startProductsDownload('http://early.test');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(fetchProducts('http://early.test')).resolves.toEqual(products);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Try again, or a later visit: a request of its own.
+    await expect(fetchProducts('http://early.test')).resolves.toEqual(products);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('an early download that fails or runs out of time reports as the request would', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof fetch>()
+        .mockRejectedValueOnce(new DOMException('timed out', 'TimeoutError'))
+        .mockResolvedValueOnce(new Response('oops', { status: 500 })),
+    );
+    startProductsDownload('http://late.test');
+    await expect(fetchProducts('http://late.test')).rejects.toThrow(TIMED_OUT);
+    startProductsDownload('http://late.test');
+    await expect(fetchProducts('http://late.test')).rejects.toThrow('Failed to fetch products');
   });
 });
