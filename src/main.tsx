@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-service-worker';
@@ -18,11 +18,14 @@ const DEEP_LINK_WAIT_MS = 1500;
 function render(): void {
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <App capabilities={capabilities} Router={routerFor(capabilities.target)} />
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <App capabilities={capabilities} Router={routerFor(capabilities.target)} />
+      </StrictMode>,
+    );
+  });
 }
 
 // The kiosk always opens on the landing page, which is in this download.
