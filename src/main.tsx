@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-service-worker';
-import { preloadPageFor, startDataFor } from './app/routes';
+import { prepareDeepLink } from './app/routes';
 import { routerFor } from './app/shop-router';
 import { detectCapabilities } from './platform/capabilities';
 import './styles.css';
@@ -30,9 +30,11 @@ function render(): void {
 
 // The kiosk always opens on the landing page, which is in this download.
 if (capabilities.target === 'web') {
-  startDataFor(window.location.pathname, capabilities.catalogueUrl);
   const waited = new Promise((resolve) => setTimeout(resolve, DEEP_LINK_WAIT_MS));
-  void Promise.race([preloadPageFor(window.location.pathname), waited]).then(render);
+  void Promise.race([
+    prepareDeepLink(window.location.pathname, capabilities.catalogueUrl),
+    waited,
+  ]).then(render);
 } else {
   render();
 }

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/test/product-fixtures';
-import { startDataFor } from './routes';
+import { prepareDeepLink } from './routes';
 
 const CATALOGUE = 'http://catalogue.test';
 
-describe('startDataFor (a deep link’s data, beside its code)', () => {
+describe('prepareDeepLink (a deep link’s data, beside its code)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();
@@ -20,17 +20,17 @@ describe('startDataFor (a deep link’s data, beside its code)', () => {
 
   it('starts the catalogue download on /products when nothing is cached', () => {
     const spy = fetchSpy();
-    startDataFor('/products', CATALOGUE);
+    void prepareDeepLink('/products', CATALOGUE);
     expect(spy).toHaveBeenCalledWith(`${CATALOGUE}/products`, expect.anything());
   });
 
   it('fetches nothing on other pages, or when a catalogue is cached (spec §7)', () => {
     const spy = fetchSpy();
     for (const path of ['/', '/home', '/about', '/product/3', '/cart', '/checkout', '/nope']) {
-      startDataFor(path, CATALOGUE);
+      void prepareDeepLink(path, CATALOGUE);
     }
     localStorage.setItem('products', JSON.stringify([makeProduct({ id: 1 })]));
-    startDataFor('/products', 'http://cached.test');
+    void prepareDeepLink('/products', 'http://cached.test');
     expect(spy).not.toHaveBeenCalled();
   });
 });

@@ -49,25 +49,15 @@ const lazyByPath = new Map<string, LazyPage>([
   ['checkout', checkout],
 ]);
 
-const routePath = (pathname: string): string | undefined =>
-  matchRoutes(routes, pathname)?.at(-1)?.route.path;
-
 /**
- * A deep link to /products with no catalogue cached (spec §7: the page will fetch it): the
- * download starts now, beside the page's code, rather than once the page has rendered.
+ * Readies the page a deep link opens (/products, /product/3…), so the first render shows the
+ * page itself rather than a placeholder the footer would jump from: downloads its code and,
+ * on /products with no catalogue cached (spec §7: the page will fetch it), starts the
+ * catalogue request beside that code rather than after the first render. Never rejects.
  */
-export function startDataFor(pathname: string, catalogueUrl: string): void {
-  if (routePath(pathname) === 'products' && !mayHaveCachedProducts()) {
-    startProductsDownload(catalogueUrl);
-  }
-}
-
-/**
- * Downloads the page a deep link opens (/products, /product/3…), so the first render shows
- * the page itself rather than a placeholder the footer would jump from. Never rejects.
- */
-export function preloadPageFor(pathname: string): Promise<void> {
-  const path = routePath(pathname);
+export function prepareDeepLink(pathname: string, catalogueUrl: string): Promise<void> {
+  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  if (path === 'products' && !mayHaveCachedProducts()) startProductsDownload(catalogueUrl);
   const page = path === undefined ? undefined : lazyByPath.get(path);
   return page
     ? page.preload().then(
