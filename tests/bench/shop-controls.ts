@@ -36,10 +36,28 @@ export const SEARCH_TERMS = [
 export const firstCard = (page: Page): Locator =>
   page.getByRole('main').getByRole('article').first();
 
+/**
+ * Brings the control into view and lets two frames pass before it is tapped, as a shopper
+ * scrolls to a button and then taps it. Left to Playwright's click, that scroll would come
+ * a millisecond before the input, and the page would draw the harness's scroll (scroll
+ * events, a new hover target) in the very frame being timed.
+ */
+async function reach(control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  await control.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
+}
+
 export async function search(page: Page, term: string, arm: () => Promise<void>): Promise<void> {
   await page.getByPlaceholder(SEARCH_PLACEHOLDER).fill(term);
+  const submit = page.getByRole('search').getByRole('button', { name: 'Search', exact: true });
+  await reach(submit);
   await arm();
-  await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
+  await submit.click();
 }
 
 /** A category button in the 'Categories' group, or an option of a category select if it becomes one. */
@@ -52,11 +70,13 @@ export async function chooseCategory(
     .getByRole('group', { name: 'Categories' })
     .getByRole('button', { name: label, exact: true });
   if ((await button.count()) > 0) {
+    await reach(button);
     await arm();
     await button.click();
     return;
   }
   const select = page.getByRole('combobox', { name: /categor/i });
+  await reach(select);
   await arm();
   await select.selectOption({ label });
 }
@@ -66,6 +86,7 @@ export async function changePage(page: Page, arm: () => Promise<void>): Promise<
   const next = page.getByRole('button', { name: 'Next', exact: true });
   const previous = page.getByRole('button', { name: 'Previous', exact: true });
   const target = (await next.isDisabled()) ? previous : next;
+  await reach(target);
   await arm();
   await target.click();
 }
