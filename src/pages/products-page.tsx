@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { CategoryList } from '@/features/catalogue/components/category-list';
 import { Pagination } from '@/features/catalogue/components/pagination';
@@ -20,6 +20,7 @@ import { useCatalogue } from '@/features/catalogue/use-products';
 import { cardListPrice } from '@/features/cart/pricing';
 import { useCartStore } from '@/features/cart/store/cart-store';
 import { afterNextPaint } from '@/lib/after-next-paint';
+import { bringToTop } from '@/lib/bring-to-top';
 import { whenIdle } from '@/lib/when-idle';
 import { PageTitle } from './page-title';
 
@@ -91,10 +92,14 @@ const CatalogueBrowser = memo(function CatalogueBrowser({
     (next: CategoryValue) => update({ category: next, page: 1 }),
     [update],
   );
+  // Pagination sits below the grid: a new page is shown from its top, the heading above it.
+  const cancelGlide = useRef<() => void>(undefined);
+  useEffect(() => () => cancelGlide.current?.(), []);
   const onPage = useCallback(
     (next: number) => {
       update({ page: next });
-      document.getElementById('catalogue-heading')?.scrollIntoView({ block: 'start' });
+      cancelGlide.current?.();
+      cancelGlide.current = bringToTop(() => document.getElementById('catalogue-heading'));
     },
     [update],
   );

@@ -2,6 +2,7 @@
  * Moving between pages, now that each page's code arrives when it is needed: titles, focus,
  * scroll on new pages and on Back, and a page whose code cannot be downloaded.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { cardTitle, demoCatalogue, PAGE_SIZE, productById } from '../support/catalogue';
 import {
@@ -99,7 +100,70 @@ test.describe('the catalogue’s address', () => {
     await expect(heading).toBeInViewport();
     await expect(cards(page).first()).toBeInViewport();
   });
+
+  test('the new page shows where the shopper tapped, then the page glides up to it', async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.laptop);
+    await page.goto('/products');
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    const next = pagination(page).getByRole('button', { name: 'Next' });
+    await next.scrollIntoViewIfNeeded();
+    const tappedAt = await page.evaluate(() => window.scrollY);
+    expect(tappedAt).toBeGreaterThan(200);
+
+    const shown = whenTheGridChanges(page);
+    await next.click();
+    // The glide waits for the new cards' first paint, so they show a frame sooner.
+    expect((await shown).scrollY).toBe(tappedAt);
+    const heading = main(page).getByRole('heading', { level: 1, name: 'Products' });
+    await expect(heading).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(tappedAt);
+    await expect(cards(page).first()).toBeInViewport();
+  });
+
+  test('with reduced motion it jumps to the heading with the new cards, not after', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize(VIEWPORTS.laptop);
+    await page.goto('/products');
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    const next = pagination(page).getByRole('button', { name: 'Next' });
+    await next.scrollIntoViewIfNeeded();
+
+    const shown = whenTheGridChanges(page);
+    await next.click();
+    const { headingTop } = await shown;
+    expect(headingTop).toBeGreaterThanOrEqual(0);
+    expect(headingTop).toBeLessThan(VIEWPORTS.laptop.height / 2);
+  });
 });
+
+/**
+ * How far the page is scrolled, and where the catalogue's heading is, at the moment the grid
+ * shows other cards (before that change is painted). Call before the input that changes it.
+ */
+function whenTheGridChanges(page: Page): Promise<{ scrollY: number; headingTop: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ scrollY: number; headingTop: number }>((resolve) => {
+        const titles = (): string =>
+          Array.from(document.querySelectorAll('main article h2'), (h) => h.textContent).join('|');
+        const before = titles();
+        const observer = new MutationObserver(() => {
+          if (titles() === before) return;
+          observer.disconnect();
+          const heading = document.querySelector('main h1');
+          resolve({
+            scrollY: window.scrollY,
+            headingTop: heading?.getBoundingClientRect().top ?? Number.NaN,
+          });
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+  );
+}
 
 test.describe('a page whose code cannot be downloaded', () => {
   // The service worker would answer from its cache; this is the shopper without one.
