@@ -18,7 +18,7 @@ export const CategoryList = memo(function CategoryList({ active, onSelect }: Cat
             type="button"
             aria-pressed={pressed}
             onClick={() => onSelect(category.value)}
-            className={`min-h-11 rounded-full border px-4 text-sm font-semibold transition-colors duration-150 ${
+            className={`min-h-11 rounded-full border px-4 text-sm font-semibold ${
               pressed
                 ? 'border-brand-700 bg-brand-700 text-white'
                 : 'border-line bg-white text-ink hover:border-brand-600 hover:text-brand-700'
