@@ -32,6 +32,22 @@ describe('catalogue rules', () => {
     expect(filterProducts(products, 'dr', 'all').products.map((p) => p.id)).toEqual([2, 4]);
   });
 
+  it('search finds each title once, from the first to the last, and never across two', () => {
+    const ids = (list: typeof products, term: string) =>
+      filterProducts(list, term, 'all').products.map((p) => p.id);
+    expect(ids(products, 'slim')).toEqual([1]);
+    expect(ids(products, 'drive')).toEqual([4]);
+    const repeated = [makeProduct({ id: 7, title: 'Ring ring ring' }), ...products];
+    expect(ids(repeated, 'ring')).toEqual([7, 2]);
+    // The end of one title and the start of the next are not one title.
+    expect(filterProducts(products, 'shirtsilver', 'all').showingAllInstead).toBe(true);
+    expect(filterProducts(products, 'shirt\u0000silver', 'all').showingAllInstead).toBe(true);
+    // A control character in a title reads as a space; a search never matches it.
+    const odd = [makeProduct({ id: 8, title: 'Odd\u0000Title' })];
+    expect(ids(odd, 'odd title')).toEqual([8]);
+    expect(filterProducts(odd, '\u0000', 'all').showingAllInstead).toBe(true);
+  });
+
   it('the category filter matches the lower-cased category', () => {
     expect(filterProducts(products, '', "men's clothing").products.map((p) => p.id)).toEqual([1]);
     expect(filterProducts(products, '', 'electronics').products.map((p) => p.id)).toEqual([4]);

@@ -20,13 +20,34 @@ export interface FilterResult {
 
 /** Lower-cased titles and categories, in catalogue order: what every search compares. */
 interface SearchIndex {
-  titles: string[];
+  /**
+   * Every lower-cased title, each followed by TITLE_END, as one string: one indexOf across
+   * it finds the next matching title several times faster than `includes` on each title.
+   */
+  titles: string;
+  /** Where each title starts in `titles`, plus where one more would start. */
+  titleStarts: Int32Array;
   categories: string[];
   /** Each lower-cased category's products, in catalogue order: a category tap is a lookup. */
   byCategory: Map<string, Product[]>;
 }
 
 const searchIndexes = new WeakMap<readonly Product[], SearchIndex>();
+
+/** Ends each title in the index; a title's own (a control character) reads as a space. */
+const TITLE_END = '\u0000';
+
+/** The title that the index position falls in (binary search over the starts). */
+function titleAt(starts: Int32Array, position: number): number {
+  let low = 0;
+  let high = starts.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
 
 /**
  * The catalogue's search index, built once per catalogue and remembered: lower-casing
@@ -44,8 +65,18 @@ export function searchIndex(products: readonly Product[]): SearchIndex {
       if (members) members.push(product);
       else byCategory.set(key, [product]);
     });
+    const titleStarts = new Int32Array(products.length + 1);
+    let length = 0;
+    const titles = products.map((product, i) => {
+      titleStarts[i] = length;
+      const title = product.title.toLowerCase().replaceAll(TITLE_END, ' ') + TITLE_END;
+      length += title.length;
+      return title;
+    });
+    titleStarts[products.length] = length;
     index = {
-      titles: products.map((product) => product.title.toLowerCase()),
+      titles: titles.join(''),
+      titleStarts,
       categories,
       byCategory,
     };
@@ -62,7 +93,7 @@ export function filterProducts(
 ): FilterResult {
   const needle = search.trim().toLowerCase();
   if (needle === '' && category === 'all') return { products, showingAllInstead: false };
-  const { titles, categories, byCategory } = searchIndex(products);
+  const { titles, titleStarts, categories, byCategory } = searchIndex(products);
   if (needle === '') {
     const members = byCategory.get(category);
     return members
@@ -70,13 +101,12 @@ export function filterProducts(
       : { products, showingAllInstead: products.length > 0 };
   }
   const matches: Product[] = [];
-  for (let i = 0; i < products.length; i += 1) {
-    if (
-      (category === 'all' || categories[i] === category) &&
-      (needle === '' || (titles[i] as string).includes(needle))
-    ) {
-      matches.push(products[i] as Product);
-    }
+  // A needle holding TITLE_END would match across titles; no title holds one.
+  let found = needle.includes(TITLE_END) ? -1 : titles.indexOf(needle);
+  while (found !== -1) {
+    const i = titleAt(titleStarts, found);
+    if (category === 'all' || categories[i] === category) matches.push(products[i] as Product);
+    found = titles.indexOf(needle, titleStarts[i + 1]);
   }
   if (matches.length === 0 && products.length > 0) {
     return { products, showingAllInstead: true };
