@@ -1,20 +1,22 @@
-import { memo, useState, type FormEvent } from 'react';
+import { memo, useRef, type FormEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 
 /**
  * Required field, Enter submits, cleared after every search (spec §5). Memoised: a category
- * or a page change leaves the form as it is.
+ * or a page change leaves the form as it is. The field is the browser's own (uncontrolled):
+ * typing renders nothing, and a search clears it with the form's reset, not a render, so
+ * the new grid is all that React has to draw.
  */
 export const SearchForm = memo(function SearchForm({
   onSearch,
 }: {
   onSearch: (term: string) => void;
 }) {
-  const [term, setTerm] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch(term);
-    setTerm('');
+    onSearch(field.current?.value ?? '');
+    event.currentTarget.reset();
   };
   return (
     <form role="search" onSubmit={submit} className="flex w-full gap-2 sm:max-w-xl">
@@ -32,8 +34,7 @@ export const SearchForm = memo(function SearchForm({
           data-osk="text"
           placeholder="Search Mockups, Logos..."
           className="field w-full pl-11"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          ref={field}
         />
       </div>
       <button type="submit" className="btn-primary">
