@@ -17,6 +17,7 @@ import {
   touchedAt,
   keyboard,
   openKiosk,
+  playStaffExit,
   runSeconds,
   typeOnKeyboard,
 } from '../support/kiosk';
@@ -164,7 +165,7 @@ test.describe('the idle wipe, with the main process’s short times', () => {
     await searchBox(page).click();
     await typeOnKeyboard(page, 'bag');
     await expect(keyboard(page)).toBeVisible();
-    await page.evaluate(() => (window as unknown as { __staffExit: () => void }).__staffExit());
+    await playStaffExit(page);
     const pinDialog = page.getByRole('dialog', { name: 'Staff exit' });
     await expect(pinDialog).toBeVisible();
     await pinDialog.getByLabel('Enter the staff PIN to close the kiosk').fill('13');
@@ -179,7 +180,7 @@ test.describe('the idle wipe, with the main process’s short times', () => {
     await header(page).getByRole('link', { name: 'Products', exact: true }).click();
     await expect(searchBox(page)).toHaveValue('');
     await expect(page.getByText(/Results for/)).toHaveCount(0);
-    await page.evaluate(() => (window as unknown as { __staffExit: () => void }).__staffExit());
+    await playStaffExit(page);
     await expect(pinDialog.getByLabel('Enter the staff PIN to close the kiosk')).toHaveValue('');
   });
 
@@ -211,7 +212,7 @@ test.describe('the staff exit dialog', () => {
     await openKiosk(page);
     const start = page.getByRole('link', { name: 'Start Shoping' });
     await start.focus();
-    await page.evaluate(() => (window as unknown as { __staffExit: () => void }).__staffExit());
+    await playStaffExit(page);
     const dialog = page.getByRole('dialog', { name: 'Staff exit' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Enter the staff PIN to close the kiosk')).toBeVisible();

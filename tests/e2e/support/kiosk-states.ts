@@ -13,6 +13,7 @@ import {
   installBridge,
   keyboard,
   openKiosk,
+  playStaffExit,
   typeOnKeyboard,
 } from './kiosk';
 import { cartJson, seedStorage } from './storage';
@@ -137,7 +138,7 @@ export const KIOSK_STATES: KioskState[] = [
     setup: async (page) => {
       await installBridge(page);
       await openKiosk(page);
-      await page.evaluate(() => (window as unknown as { __staffExit: () => void }).__staffExit());
+      await playStaffExit(page);
       await expect(page.getByRole('dialog', { name: 'Staff exit' })).toBeVisible();
     },
   },

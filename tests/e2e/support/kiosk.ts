@@ -36,7 +36,7 @@ export interface FakeBridge {
 
 /**
  * Installs window.kiosk before the app starts. Calls are recorded in window.__bridgeCalls;
- * window.__staffExit() plays the staff exit chord.
+ * window.__staffExit() plays the staff exit chord (see playStaffExit).
  */
 export async function installBridge(page: Page, bridge: FakeBridge = {}): Promise<void> {
   const config: RendererConfig = {
@@ -55,6 +55,7 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
         __staffExit: () => {
           for (const listener of listeners) listener();
         },
+        __staffExitListeners: () => listeners.length,
         kiosk: {
           getConfig: () => config,
           onStaffExitRequested: (listener: () => void) => {
@@ -143,4 +144,17 @@ export async function runSeconds(page: Page, seconds: number): Promise<void> {
     await page.clock.runFor(1000);
     await page.waitForTimeout(15);
   }
+}
+
+/**
+ * Plays the staff exit chord once the kiosk listens for it. The kiosk's behaviours are a
+ * chunk of their own that arrives after the first screen, and a chord before that is lost,
+ * in the app as with the real bridge.
+ */
+export async function playStaffExit(page: Page): Promise<void> {
+  type StaffExitWindow = { __staffExit: () => void; __staffExitListeners: () => number };
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as StaffExitWindow).__staffExitListeners()))
+    .toBeGreaterThan(0);
+  await page.evaluate(() => (window as unknown as StaffExitWindow).__staffExit());
 }
