@@ -1,20 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFrames } from '@/test/fake-frames';
 import { afterNextPaint } from './after-next-paint';
 
 const FRAME_MS = 16;
 
 describe('afterNextPaint', () => {
   beforeEach(() => {
-    vi.useFakeTimers({
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-      ],
-    });
+    fakeFrames();
   });
   afterEach(() => {
     vi.useRealTimers();

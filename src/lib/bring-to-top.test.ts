@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFrames } from '@/test/fake-frames';
 import { bringToTop } from './bring-to-top';
 
 function prefersReducedMotion(reduce: boolean): void {
@@ -13,16 +14,7 @@ describe('bringToTop', () => {
   let scrolls: ScrollIntoViewOptions[];
 
   beforeEach(() => {
-    vi.useFakeTimers({
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-      ],
-    });
+    fakeFrames();
     target = document.createElement('h1');
     scrolls = [];
     target.scrollIntoView = (options?: boolean | ScrollIntoViewOptions) => {
