@@ -137,8 +137,8 @@ export interface InteractionTiming {
 
 /**
  * Installs window.__benchArm(label) and window.__benchResult(). Arm before the input: it
- * notes the cards shown (their headings) and the timestamp of the next click/change/submit
- * event; the result settles at the next paint after the cards differ.
+ * notes the cards shown (their headings) and the timestamp of the next click, submit or
+ * select change; the result settles at the next paint after the cards differ.
  */
 export function installInteractionProbe(timeoutMs: number): void {
   const probeWindow = window as ProbeWindow;
@@ -153,6 +153,9 @@ export function installInteractionProbe(timeoutMs: number): void {
     const before = cards();
     let inputAt: number | undefined;
     const onInput = (event: Event): void => {
+      // A text field fires 'change' when it loses focus, as the finger lands on Search:
+      // that is not the input. A select's change is (a category picked from a list).
+      if (event.type === 'change' && !(event.target instanceof HTMLSelectElement)) return;
       inputAt ??= event.timeStamp;
     };
     const inputs = ['click', 'change', 'submit'] as const;
