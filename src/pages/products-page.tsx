@@ -9,14 +9,15 @@ import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { SearchForm } from '@/features/catalogue/components/search-form';
 import type { Product } from '@/features/catalogue/api/product-schema';
 import {
-  filterProducts,
   paginate,
   PAGE_SIZE,
   searchIndex,
   type CategoryValue,
 } from '@/features/catalogue/catalogue-rules';
+import { searchResults } from '@/features/catalogue/search-results';
 import { useCatalogueParams } from '@/features/catalogue/use-catalogue-params';
 import { useCatalogue } from '@/features/catalogue/use-products';
+import { useSearchWarmUp } from '@/features/catalogue/use-search-warm-up';
 import { cardListPrice } from '@/features/cart/pricing';
 import { useCartStore } from '@/features/cart/store/cart-store';
 import { afterNextPaint } from '@/lib/after-next-paint';
@@ -104,11 +105,13 @@ const CatalogueBrowser = memo(function CatalogueBrowser({
     [update],
   );
 
-  // A catalogue can hold tens of thousands of products: filter only when the inputs change.
+  // A catalogue can hold tens of thousands of products: filter only when the inputs change,
+  // and work a search out while it is typed, so the tap on Search only draws the results.
   const filtered = useMemo(
-    () => filterProducts(products, search, category),
+    () => searchResults(products, search, category),
     [products, search, category],
   );
+  const onDraft = useSearchWarmUp(products, category);
   const current = paginate(filtered.products, page, PAGE_SIZE);
   // Ready before the first search, built while the shopper looks at the first page.
   useEffect(() => whenIdle(() => searchIndex(products)), [products]);
@@ -190,7 +193,7 @@ const CatalogueBrowser = memo(function CatalogueBrowser({
               </p>
             )}
           </div>
-          <SearchForm onSearch={onSearch} />
+          <SearchForm onSearch={onSearch} onDraft={onDraft} />
         </div>
         <CategoryList active={category} onSelect={onCategory} />
       </div>

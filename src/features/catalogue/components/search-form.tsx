@@ -9,8 +9,11 @@ import { SearchIcon } from '@/components/ui/icons';
  */
 export const SearchForm = memo(function SearchForm({
   onSearch,
+  onDraft,
 }: {
   onSearch: (term: string) => void;
+  /** The field's text as the shopper types it (the kiosk keyboard's keys too). */
+  onDraft?: (text: string) => void;
 }) {
   const field = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -35,6 +38,7 @@ export const SearchForm = memo(function SearchForm({
           placeholder="Search Mockups, Logos..."
           className="field w-full pl-11"
           ref={field}
+          onInput={onDraft && ((event) => onDraft(event.currentTarget.value))}
         />
       </div>
       <button type="submit" className="btn-primary">
