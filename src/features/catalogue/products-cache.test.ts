@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFrames } from '@/test/fake-frames';
 import { makeProduct } from '@/test/product-fixtures';
 import {
+  CACHE_AFTER_PAINT_FROM,
+  cacheFetchedProducts,
   ensureProductsKey,
   loadCachedProducts,
   mayHaveCachedProducts,
@@ -46,6 +49,31 @@ describe('the products cache (the spec’s `products` key)', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     localStorage.setItem(PRODUCTS_KEY, JSON.stringify([shirt, { title: 'no id' }, ring]));
     expect(loadCachedProducts()).toEqual([shirt, ring]);
+  });
+
+  it('caches a fetched catalogue at once when small, after the next paint when large', () => {
+    fakeFrames();
+    try {
+      cacheFetchedProducts([shirt, ring]);
+      expect(loadCachedProducts()).toEqual([shirt, ring]);
+
+      const large = Array.from({ length: CACHE_AFTER_PAINT_FROM }, (_, i) =>
+        makeProduct({ id: i + 1 }),
+      );
+      cacheFetchedProducts(large);
+      expect(loadCachedProducts()).toEqual([shirt, ring]);
+      vi.advanceTimersByTime(17);
+      vi.runOnlyPendingTimers();
+      expect(loadCachedProducts()).toHaveLength(CACHE_AFTER_PAINT_FROM);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not cache an empty catalogue', () => {
+    localStorage.setItem(PRODUCTS_KEY, JSON.stringify([shirt]));
+    cacheFetchedProducts([]);
+    expect(loadCachedProducts()).toEqual([shirt]);
   });
 
   it('drops a catalogue too large for the quota instead of leaving part of it', () => {

@@ -1,3 +1,4 @@
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { readJson, readRaw, removeKey, writeRaw } from '@/lib/browser-storage';
 import { parseProductList, type Product } from './api/product-schema';
 
@@ -25,6 +26,21 @@ export function mayHaveCachedProducts(): boolean {
 /** Caches a fetched catalogue; one too large for the quota is dropped, never left half-written. */
 export function saveCachedProducts(products: readonly Product[]): void {
   if (!writeRaw(PRODUCTS_KEY, JSON.stringify(products))) removeKey(PRODUCTS_KEY);
+}
+
+/**
+ * From this size on, writing the cache (megabytes of JSON: about 70 ms at 10,000 products
+ * here) would hold back the first cards, so it waits until they have painted. A smaller
+ * catalogue is written at once: it costs under a millisecond, and the cache is then in
+ * place as soon as the cards are.
+ */
+export const CACHE_AFTER_PAINT_FROM = 1000;
+
+/** Caches a catalogue just fetched (spec §7); an empty one is not worth keeping. */
+export function cacheFetchedProducts(products: readonly Product[]): void {
+  if (products.length === 0) return;
+  if (products.length < CACHE_AFTER_PAINT_FROM) saveCachedProducts(products);
+  else afterNextPaint(() => saveCachedProducts(products), 1000);
 }
 
 /**

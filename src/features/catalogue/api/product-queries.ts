@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadCachedProducts, saveCachedProducts } from '../products-cache';
+import { cacheFetchedProducts, loadCachedProducts } from '../products-cache';
 import { fetchProduct, fetchProducts } from './catalogue-client';
 
 /** Query key and fetcher kept together (TanStack query options factory). */
@@ -13,7 +13,7 @@ export const productQueries = {
       queryKey: ['catalogue', baseUrl, 'products'],
       queryFn: async ({ signal }) => {
         const products = await fetchProducts(baseUrl, signal);
-        if (products.length > 0) saveCachedProducts(products);
+        cacheFetchedProducts(products);
         return products;
       },
       initialData: loadCachedProducts,
