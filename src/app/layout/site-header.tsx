@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { ShopLink } from '@/components/ui/shop-link';
-import logoUrl from '@/assets/logo.svg';
+import { LogoMark } from '@/components/ui/icons';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
 import { isCurrentLink, NAV_LINKS } from './nav-links';
@@ -14,7 +14,7 @@ export function SiteHeader() {
           to="/"
           className="flex min-h-11 items-center gap-2 rounded text-xl font-extrabold tracking-tight"
         >
-          <img src={logoUrl} alt="" width={36} height={36} />
+          <LogoMark />
           Kiosk Shop
         </ShopLink>
         <nav aria-label="Main" className="hidden md:block">

@@ -117,9 +117,13 @@ test.describe('portrait 1080x1920, read at arm’s length', () => {
         // Chromium opens its callout (a context menu) on a long press: it is cancelled.
         callout: menu.defaultPrevented ? 'none' : 'shown',
         touch: getComputedStyle(document.documentElement).touchAction,
-        drag: getComputedStyle(document.querySelector('img')!).getPropertyValue(
-          '-webkit-user-drag',
-        ),
+        drag: (() => {
+          // Any picture the kiosk may show (the landing page has none of its own).
+          const picture = document.body.appendChild(document.createElement('img'));
+          const drag = getComputedStyle(picture).getPropertyValue('-webkit-user-drag');
+          picture.remove();
+          return drag;
+        })(),
       };
     });
     expect(styles).toEqual({
