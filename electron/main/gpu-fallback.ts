@@ -5,6 +5,8 @@
  * the process; after the second within 10 minutes the app starts with hardware
  * acceleration off, which must happen before `ready` (index.ts).
  */
+import { parsePlainDecimal } from './decimal-text';
+
 export const SOFTWARE_RENDERING_FLAG = '--software-rendering';
 const GPU_LOSSES_PREFIX = '--gpu-losses=';
 
@@ -23,8 +25,8 @@ export function readGpuLosses(argv: readonly string[]): number[] {
   const raw = argv.find(isGpuLossesArg)?.slice(GPU_LOSSES_PREFIX.length) ?? '';
   return raw
     .split(',')
-    .map(Number)
-    .filter((at) => Number.isSafeInteger(at) && at > 0);
+    .map(parsePlainDecimal)
+    .filter((at): at is number => at !== null && at > 0);
 }
 
 export interface GpuLossPlan {

@@ -5,6 +5,7 @@
  * off so a broken machine does not spin at full speed.
  */
 import type { App, BrowserWindow, Details, RenderProcessGoneDetails } from 'electron';
+import { parsePlainDecimal } from './decimal-text';
 import { GPU_FALLBACK, isGpuLossesArg, planGpuLoss } from './gpu-fallback';
 import type { Logger } from './logging';
 import { planRelaunch, relaunchApp } from './relaunch';
@@ -50,8 +51,8 @@ export function nextRelaunchAttempt(
 export function readRelaunchAttempt(argv: readonly string[]): number {
   const prefix = `--${RELAUNCH_ATTEMPT_FLAG}=`;
   const raw = argv.find((entry) => entry.startsWith(prefix))?.slice(prefix.length);
-  const value = Number(raw);
-  return Number.isInteger(value) && value > 0 ? value : 0;
+  const value = raw === undefined ? null : parsePlainDecimal(raw);
+  return value !== null && value > 0 ? value : 0;
 }
 
 export function relaunchArgs(

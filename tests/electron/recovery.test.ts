@@ -116,6 +116,9 @@ describe('recovery', () => {
   it('computes relaunch attempts and delays', () => {
     expect(readRelaunchAttempt(['x', '--relaunch-attempt=2'])).toBe(2);
     expect(readRelaunchAttempt(['x', '--relaunch-attempt=nope'])).toBe(0);
+    for (const odd of ['0x10', '1e1', '+3', ' 3', '3.0']) {
+      expect(readRelaunchAttempt(['x', `--relaunch-attempt=${odd}`]), odd).toBe(0);
+    }
     expect(nextRelaunchAttempt(4, 10_000, 300_000)).toBe(5);
     expect(nextRelaunchAttempt(4, 300_000, 300_000)).toBe(1);
     expect([1, 2, 3, 4, 20].map(relaunchDelayMs)).toEqual([0, 5_000, 10_000, 20_000, 300_000]);
@@ -224,6 +227,7 @@ describe('recovery', () => {
     expect(readGpuLosses(['exe', '--gpu-losses=1,x,-5,2.5,1736150400000'])).toEqual([
       1, 1736150400000,
     ]);
+    expect(readGpuLosses(['exe', '--gpu-losses=0x10,1e12,+7, 8,9'])).toEqual([9]);
     expect(readGpuLosses(['exe'])).toEqual([]);
   });
 });
