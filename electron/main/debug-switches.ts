@@ -1,8 +1,10 @@
 /**
  * Command-line switches an installed kiosk refuses: they open a debugger on the shop
- * (remote debugging, the Node inspector), take the sandbox or web security away, or point
- * the network somewhere else. Whoever can edit the kiosk's shortcut or autostart entry must
- * not get a devtools port or an unsandboxed renderer out of it. Chromium reads its switches
+ * (remote debugging, the Node inspector), take the sandbox, web security or certificate
+ * checks away, or point the network somewhere else (proxies, host resolver rules); the
+ * kiosk's network settings come from the operating system, never from its shortcut.
+ * Whoever can edit the kiosk's shortcut or autostart entry must not get a devtools port, an
+ * unsandboxed renderer or a man in the middle out of it. Chromium reads its switches
  * before any of our code runs, so the kiosk relaunches itself without them (index.ts).
  *
  * Development runs (npm start, Playwright's _electron) keep them: they are not packaged.
@@ -51,16 +53,22 @@ const FORBIDDEN = new Set([
   'nacl-dangerous-no-sandbox-nonsfi',
   'nacl-gdb-script',
   'net-log-capture-mode',
+  'no-proxy-server',
   'no-sandbox',
   'no-zygote-sandbox',
   'reduce-security-for-testing',
   'renderer-cmd-prefix',
   'unsafely-treat-insecure-origin-as-secure',
   'utility-cmd-prefix',
+  'winhttp-proxy-resolver',
 ]);
 
-/** Whole families: --inspect, --inspect-brk, --inspect-port…; --remote-debugging-port, -pipe… */
-const FORBIDDEN_PREFIXES = ['inspect', 'remote-debugging-', 'remote-allow-origins'];
+/**
+ * Whole families: --inspect, --inspect-brk, --inspect-port…; --remote-debugging-port, -pipe…;
+ * --proxy-server, --proxy-pac-url, --proxy-bypass-list, --proxy-auto-detect (a proxy of the
+ * shortcut's choosing sees every plain-http request and chooses what each host resolves to).
+ */
+const FORBIDDEN_PREFIXES = ['inspect', 'remote-debugging-', 'remote-allow-origins', 'proxy-'];
 
 /**
  * The switch name of `arg`, lower case, or null when it is not a switch. Chromium accepts

@@ -40,6 +40,40 @@ describe('switches an installed kiosk refuses', () => {
     expect(isForbiddenSwitch(arg)).toBe(true);
   });
 
+  // Issue 20, item 5: the switches that move or unlock the kiosk's transport, every form.
+  const TRANSPORT = [
+    ['proxy-server', 'http://10.0.0.66:3128'],
+    ['proxy-pac-url', 'http://10.0.0.66/proxy.pac'],
+    ['host-resolver-rules', 'MAP shop.example.com 10.0.0.66'],
+    ['ignore-certificate-errors', '1'],
+    ['disable-web-security', '1'],
+  ] as const;
+  it.each(
+    TRANSPORT.flatMap(([name, value]) => [
+      `--${name}`,
+      `--${name}=${value}`,
+      `-${name}=${value}`,
+      `/${name}=${value}`,
+      `--${name.toUpperCase()}=${value}`,
+      `-${name.replace(/^./, (first) => first.toUpperCase())}`,
+    ]),
+  )('refuses %s', (arg) => {
+    expect(isForbiddenSwitch(arg)).toBe(true);
+  });
+
+  it.each(TRANSPORT)('names --%s among the refused switches of a command line', (name, value) => {
+    expect(findForbiddenSwitches([EXE, '--windowed', `-${name}=${value}`, '--kiosk'])).toEqual([
+      `--${name}`,
+    ]);
+  });
+
+  it.each(['--proxy-bypass-list=*', '--proxy-auto-detect'])(
+    'refuses the proxy family: %s',
+    (arg) => {
+      expect(isForbiddenSwitch(arg)).toBe(true);
+    },
+  );
+
   it.each([
     '--windowed',
     '--kiosk',
@@ -49,6 +83,7 @@ describe('switches an installed kiosk refuses', () => {
     '--user-data-dir=/tmp/kiosk',
     '--lang=de',
     'https://remote-debugging-port.example',
+    'http://proxy-server.example',
     '9222',
     '--',
   ])('keeps %s', (arg) => {

@@ -366,6 +366,7 @@ describe('main() of an installed kiosk', () => {
     ['--no-sandbox'],
     ['--inspect=9229', '--js-flags=--expose-gc'],
     ['--disable-web-security'],
+    ['--proxy-server=http://10.0.0.66:3128'],
   ])('refuses %s: logs it, relaunches without it and opens nothing', async (...refused) => {
     const { app, log } = await startMain({
       argv: [KIOSK, '--windowed', ...refused],
