@@ -8,7 +8,7 @@
  *   printf '482913\n' | npm run -s staff-pin:hash
  */
 import { text } from 'node:stream/consumers';
-import { hashStaffPin, STAFF_PIN_PATTERN } from '../electron/main/staff-pin-hash';
+import { hashStaffPin, STAFF_PIN_DIGITS, STAFF_PIN_PATTERN } from '../electron/main/staff-pin-hash';
 
 /** Reads one line from a TTY without echoing it; Ctrl+C aborts. */
 function askHidden(prompt: string): Promise<string> {
@@ -46,7 +46,7 @@ function askHidden(prompt: string): Promise<string> {
 
 async function readPin(): Promise<string> {
   if (!process.stdin.isTTY) return ((await text(process.stdin)).split(/\r?\n/)[0] ?? '').trim();
-  const pin = (await askHidden('Staff PIN (4 to 12 digits): ')).trim();
+  const pin = (await askHidden(`Staff PIN (${STAFF_PIN_DIGITS} digits): `)).trim();
   const again = (await askHidden('Same PIN again: ')).trim();
   if (pin !== again) throw new Error('The two PINs differ; nothing was printed.');
   return pin;
@@ -54,7 +54,9 @@ async function readPin(): Promise<string> {
 
 async function main(): Promise<void> {
   const pin = await readPin();
-  if (!STAFF_PIN_PATTERN.test(pin)) throw new Error('The staff PIN must be 4 to 12 digits.');
+  if (!STAFF_PIN_PATTERN.test(pin)) {
+    throw new Error(`The staff PIN must be ${STAFF_PIN_DIGITS} digits; nothing was printed.`);
+  }
   const hash = await hashStaffPin(pin);
   console.log(hash);
   console.error(

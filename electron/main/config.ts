@@ -28,7 +28,7 @@ const staffPinSchema = z
   .string()
   .trim()
   .refine((value) => value === '' || STAFF_PIN_PATTERN.test(value), {
-    message: 'must be 4 to 12 digits',
+    message: 'must be 6 to 12 digits',
   });
 
 const staffPinHashSchema = z

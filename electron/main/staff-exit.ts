@@ -10,7 +10,7 @@ import { IPC_CHANNELS, type StaffExitResult } from '../../shared/bridge';
 import { isTrustedSender } from './ipc-sender';
 import type { Logger } from './logging';
 import { PinAttemptLimiter } from './pin-lockout';
-import { verifyStaffPin } from './staff-pin-hash';
+import { STAFF_PIN_PATTERN, verifyStaffPin } from './staff-pin-hash';
 
 export function pinMatches(submitted: string, expected: string): boolean {
   if (expected === '') return false;
@@ -72,7 +72,9 @@ export function setupStaffExit(options: StaffExitOptions): void {
       return lockedResult(lockedFor);
     }
     if (!check) return WRONG;
-    if (!(await check(pin))) {
+    // Never 6 to 12 digits: wrong without a check (an old hash of a 4-digit PIN cannot open
+    // the exit), and counted like any other guess.
+    if (!STAFF_PIN_PATTERN.test(pin.normalize('NFKC')) || !(await check(pin))) {
       const at = now();
       limiter.recordFailure(at);
       const lockout = limiter.lockedForMs(at);

@@ -6,13 +6,19 @@
  * Format: `scrypt:<N>:<r>:<p>:<salt>:<key>`, salt and key in base64url; no `$`, so the hash
  * needs no quoting in a shell, a systemd unit or a .desktop file.
  *
- * A 4–12 digit PIN has few possible values, so the hash slows guessing from a stolen file
- * down; it does not make the PIN secret forever. Keep the file readable only by the kiosk
- * account and staff, and prefer 6 digits or more.
+ * A 6–12 digit PIN has few possible values, so the hash slows guessing from a stolen file
+ * down; it does not make the PIN secret forever (a 6-digit PIN falls to about a day of one
+ * CPU core). Keep the file readable only by the kiosk account and administrators, and
+ * prefer 8 digits or more.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-export const STAFF_PIN_PATTERN = /^\d{4,12}$/;
+/**
+ * 6 to 12 ASCII digits. Four digits fell to the lock-out's daily allowance in about a
+ * month; six need thousands of days at the daily cap (pin-lockout.ts).
+ */
+export const STAFF_PIN_PATTERN = /^[0-9]{6,12}$/;
+export const STAFF_PIN_DIGITS = '6 to 12';
 
 export interface ScryptCost {
   N: number;
@@ -66,17 +72,22 @@ export async function hashStaffPin(
   cost: ScryptCost = DEFAULT_SCRYPT_COST,
   salt: Buffer = randomBytes(SALT_BYTES),
 ): Promise<string> {
-  if (!STAFF_PIN_PATTERN.test(pin)) throw new Error('The staff PIN must be 4 to 12 digits');
+  if (!STAFF_PIN_PATTERN.test(pin)) {
+    throw new Error(`The staff PIN must be ${STAFF_PIN_DIGITS} digits`);
+  }
   const key = await derive(pin, salt, cost);
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')]
     .map(String)
     .join(':');
 }
 
-/** Constant-time on the derived keys; false for a malformed hash. */
+/**
+ * Constant-time on the derived keys; false for a malformed hash, and for a PIN that is not
+ * 6 to 12 digits, so a hash of a shorter PIN made before that rule no longer opens the exit.
+ */
 export async function verifyStaffPin(pin: string, hash: string): Promise<boolean> {
   const parsed = parseStaffPinHash(hash);
-  if (!parsed || pin.length > 64) return false;
+  if (!parsed || pin.length > 64 || !STAFF_PIN_PATTERN.test(pin.normalize('NFKC'))) return false;
   const key = await derive(pin, parsed.salt, parsed);
   return timingSafeEqual(key, parsed.key);
 }

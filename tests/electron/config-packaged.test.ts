@@ -43,8 +43,8 @@ describe('the config of an installed kiosk', () => {
   it('ignores --config and SHOP_CONFIG, and says so', () => {
     const { sources, log } = packaged(
       {
-        '/tmp/mine.json': { staffPin: '1111', mode: 'windowed' },
-        '/tmp/env.json': { staffPin: '2222' },
+        '/tmp/mine.json': { staffPin: '111111', mode: 'windowed' },
+        '/tmp/env.json': { staffPin: '222222' },
       },
       { argv: ['kiosk', '--config=/tmp/mine.json'], env: { SHOP_CONFIG: '/tmp/env.json' } },
     );
@@ -87,7 +87,7 @@ describe('the config of an installed kiosk', () => {
         [USER_FILE]: { staffPinHash: OTHER_HASH, idleTimeoutSeconds: 30 },
       },
       {
-        argv: ['kiosk', '--windowed', '--staff-pin=1111', '--idle-countdown=20'],
+        argv: ['kiosk', '--windowed', '--staff-pin=111111', '--idle-countdown=20'],
         env: { SHOP_STAFF_PIN_HASH: OTHER_HASH, SHOP_PRINTER_NAME: 'Desk' },
       },
     );

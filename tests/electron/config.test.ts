@@ -33,7 +33,7 @@ describe('kiosk config', () => {
     const file = JSON.stringify({
       catalogueUrl: 'https://shop.example.com/api/',
       mode: 'windowed',
-      staffPin: '2468',
+      staffPin: '246813',
       staffPinHash: HASH,
       idleTimeoutSeconds: 90,
       idleCountdownSeconds: 20,
@@ -43,7 +43,7 @@ describe('kiosk config', () => {
     expect(loadConfig(s).config).toEqual({
       catalogueUrl: 'https://shop.example.com/api',
       mode: 'windowed',
-      staffPin: '2468',
+      staffPin: '246813',
       staffPinHash: HASH,
       idleTimeoutSeconds: 90,
       idleCountdownSeconds: 20,
@@ -54,7 +54,7 @@ describe('kiosk config', () => {
   it('lets the environment override the file and CLI flags override both', () => {
     const file = JSON.stringify({
       catalogueUrl: 'https://file.example',
-      staffPin: '1111',
+      staffPin: '111111',
       idleTimeoutSeconds: 10,
       idleCountdownSeconds: 30,
     });
@@ -62,7 +62,7 @@ describe('kiosk config', () => {
       files: { [DEFAULT_PATH]: file },
       env: {
         SHOP_CATALOGUE_URL: 'https://env.example',
-        SHOP_STAFF_PIN: '2222',
+        SHOP_STAFF_PIN: '222222',
         SHOP_WINDOWED: '1',
         SHOP_IDLE_COUNTDOWN: '25',
       },
@@ -78,7 +78,7 @@ describe('kiosk config', () => {
     expect(loadConfig(s).config).toEqual({
       catalogueUrl: 'https://cli.example',
       mode: 'kiosk',
-      staffPin: '2222',
+      staffPin: '222222',
       staffPinHash: '',
       idleTimeoutSeconds: 10,
       idleCountdownSeconds: 20,
@@ -151,7 +151,7 @@ describe('kiosk config', () => {
     expect(log.warn).toHaveBeenCalledTimes(1);
     const line = String(log.warn.mock.calls[0]?.[0]);
     expect(line).toContain('is invalid');
-    expect(line).toContain('staffPin: must be 4 to 12 digits');
+    expect(line).toContain('staffPin: must be 6 to 12 digits');
   });
 
   it('warns when an explicitly named config file is missing', () => {

@@ -18,7 +18,7 @@ interface Setup {
   limiter?: PinAttemptLimiter;
 }
 
-function staffExit({ staffPin = '2468', staffPinHash, now = () => 0, limiter }: Setup = {}) {
+function staffExit({ staffPin = '246813', staffPinHash, now = () => 0, limiter }: Setup = {}) {
   const handlers = new Map<string, Handler>();
   const ipcMain = { handle: (channel: string, handler: Handler) => handlers.set(channel, handler) };
   const quit = vi.fn();
@@ -48,9 +48,9 @@ async function flush(): Promise<void> {
 const ACCEPTED = { status: 'accepted' };
 const WRONG = { status: 'wrong' };
 
-let hash2468: string;
+let hashOfPin: string;
 beforeAll(async () => {
-  hash2468 = await hashStaffPin('2468');
+  hashOfPin = await hashStaffPin('246813');
 });
 
 describe('IPC sender checks', () => {
@@ -69,21 +69,21 @@ describe('IPC sender checks', () => {
 describe('staff exit', () => {
   it('quits when the right PIN comes from the app', async () => {
     const { submit, quit } = staffExit();
-    await expect(submit('2468')).resolves.toEqual(ACCEPTED);
+    await expect(submit('246813')).resolves.toEqual(ACCEPTED);
     await flush();
     expect(quit).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a wrong PIN and stays open', async () => {
     const { submit, quit } = staffExit();
-    await expect(submit('1357')).resolves.toEqual(WRONG);
+    await expect(submit('135791')).resolves.toEqual(WRONG);
     await flush();
     expect(quit).not.toHaveBeenCalled();
   });
 
   it('rejects the right PIN from a foreign sender', async () => {
     const { submit, quit, log } = staffExit();
-    await expect(submit('2468', 'https://evil.example/')).resolves.toEqual(WRONG);
+    await expect(submit('246813', 'https://evil.example/')).resolves.toEqual(WRONG);
     await flush();
     expect(quit).not.toHaveBeenCalled();
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('rejected'));
@@ -91,8 +91,8 @@ describe('staff exit', () => {
 
   it('rejects non-text PINs', async () => {
     const { submit } = staffExit();
-    await expect(submit(2468)).resolves.toEqual(WRONG);
-    await expect(submit({ toString: () => '2468' })).resolves.toEqual(WRONG);
+    await expect(submit(246813)).resolves.toEqual(WRONG);
+    await expect(submit({ toString: () => '246813' })).resolves.toEqual(WRONG);
   });
 
   it('cannot quit when no PIN is configured', async () => {
@@ -104,68 +104,70 @@ describe('staff exit', () => {
   it('locks out PIN entry after repeated wrong PINs and says for how long, even to the right PIN', async () => {
     let now = 0;
     const { submit, quit } = staffExit({ now: () => now });
-    await expect(submit('0000')).resolves.toEqual(WRONG);
-    await expect(submit('1111')).resolves.toEqual(WRONG);
-    await expect(submit('2222')).resolves.toEqual({ status: 'locked', retryAfterSeconds: 30 });
+    await expect(submit('000000')).resolves.toEqual(WRONG);
+    await expect(submit('111111')).resolves.toEqual(WRONG);
+    await expect(submit('222222')).resolves.toEqual({ status: 'locked', retryAfterSeconds: 30 });
     now = 10_500;
-    await expect(submit('2468')).resolves.toEqual({ status: 'locked', retryAfterSeconds: 20 });
+    await expect(submit('246813')).resolves.toEqual({ status: 'locked', retryAfterSeconds: 20 });
     expect(quit).not.toHaveBeenCalled();
     now = 31_000;
-    await expect(submit('2468')).resolves.toEqual(ACCEPTED);
+    await expect(submit('246813')).resolves.toEqual(ACCEPTED);
   });
 
   it('checks PINs one at a time, so a burst cannot slip past the lock-out', async () => {
     const { submit } = staffExit();
-    const answers = await Promise.all(['0000', '1111', '2222', '2468'].map((pin) => submit(pin)));
+    const answers = await Promise.all(
+      ['000000', '111111', '222222', '246813'].map((pin) => submit(pin)),
+    );
     expect(answers.at(-1)).toEqual({ status: 'locked', retryAfterSeconds: 30 });
   });
 
   it('compares plain PINs exactly', () => {
-    expect(pinMatches('2468', '2468')).toBe(true);
-    expect(pinMatches('24680', '2468')).toBe(false);
+    expect(pinMatches('246813', '246813')).toBe(true);
+    expect(pinMatches('2468130', '246813')).toBe(false);
     expect(pinMatches('', '')).toBe(false);
   });
 });
 
 describe('the staff PIN as a hash', () => {
   it('quits on the PIN whose hash is configured, and only on it', async () => {
-    const { submit, quit, log } = staffExit({ staffPin: '', staffPinHash: hash2468 });
-    await expect(submit('1357')).resolves.toEqual(WRONG);
-    await expect(submit('24680')).resolves.toEqual(WRONG);
-    await expect(submit('2468')).resolves.toEqual(ACCEPTED);
+    const { submit, quit, log } = staffExit({ staffPin: '', staffPinHash: hashOfPin });
+    await expect(submit('135791')).resolves.toEqual(WRONG);
+    await expect(submit('2468130')).resolves.toEqual(WRONG);
+    await expect(submit('246813')).resolves.toEqual(ACCEPTED);
     await flush();
     expect(quit).toHaveBeenCalledTimes(1);
     expect(log.warn).not.toHaveBeenCalledWith(expect.stringContaining('plain text'));
   });
 
   it('prefers the hash to a plain PIN configured beside it', async () => {
-    const { submit, log } = staffExit({ staffPin: '9999', staffPinHash: hash2468 });
-    await expect(submit('9999')).resolves.toEqual(WRONG);
+    const { submit, log } = staffExit({ staffPin: '999999', staffPinHash: hashOfPin });
+    await expect(submit('999999')).resolves.toEqual(WRONG);
     expect(log.warn).toHaveBeenCalledWith(
       'Staff exit: staffPinHash is set, so the plain staffPin is ignored',
     );
   });
 
   it('still accepts a plain PIN but warns that it is stored in plain text', async () => {
-    const { submit, log } = staffExit({ staffPin: '2468' });
+    const { submit, log } = staffExit({ staffPin: '246813' });
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('configured in plain text'));
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('npm run staff-pin:hash'));
-    await expect(submit('2468')).resolves.toEqual(ACCEPTED);
+    await expect(submit('246813')).resolves.toEqual(ACCEPTED);
   });
 
   it('never writes a submitted or configured PIN into the log', async () => {
     let now = 0;
     const plain = staffExit({ staffPin: '482913', now: () => now });
-    const hashed = staffExit({ staffPin: '', staffPinHash: hash2468, now: () => now });
+    const hashed = staffExit({ staffPin: '', staffPinHash: hashOfPin, now: () => now });
     for (const { submit } of [plain, hashed]) {
-      for (const pin of ['111111', '222222', '333333', '444444', '482913', '2468']) {
+      for (const pin of ['111111', '222222', '333333', '444444', '482913', '246813']) {
         await submit(pin);
         now += 1000;
       }
     }
     const lines = [...plain.logged(), ...hashed.logged()];
     expect(lines.length).toBeGreaterThan(5);
-    for (const line of lines) expect(line).not.toMatch(/111111|222222|333333|444444|482913|2468/);
+    for (const line of lines) expect(line).not.toMatch(/111111|222222|333333|444444|482913|246813/);
   });
 });
 
@@ -174,19 +176,32 @@ describe('the lock-out survives a relaunch', () => {
     const store = memoryStore();
     let now = 0;
     const first = staffExit({ now: () => now, limiter: new PinAttemptLimiter(undefined, store) });
-    await first.submit('0000');
-    await first.submit('1111');
+    await first.submit('000000');
+    await first.submit('111111');
     // The app relaunches: a new limiter reads what the old one saved.
     const second = staffExit({ now: () => now, limiter: new PinAttemptLimiter(undefined, store) });
-    await expect(second.submit('2222')).resolves.toEqual({
+    await expect(second.submit('222222')).resolves.toEqual({
       status: 'locked',
       retryAfterSeconds: 30,
     });
     now = 5_000;
     const third = staffExit({ now: () => now, limiter: new PinAttemptLimiter(undefined, store) });
-    await expect(third.submit('2468')).resolves.toEqual({
+    await expect(third.submit('246813')).resolves.toEqual({
       status: 'locked',
       retryAfterSeconds: 25,
     });
   });
+});
+
+describe('PINs of 6 to 12 digits', () => {
+  it.each(['2468', '24681', '1234567890123', '24681x', ' 246813'])(
+    'counts %j as a wrong PIN without checking it, even where it is the configured one',
+    async (pin) => {
+      const { submit, quit, log } = staffExit({ staffPin: pin });
+      await expect(submit(pin)).resolves.toEqual(WRONG);
+      await flush();
+      expect(quit).not.toHaveBeenCalled();
+      expect(log.warn).toHaveBeenCalledWith('Staff exit: wrong PIN (1 in a row)');
+    },
+  );
 });

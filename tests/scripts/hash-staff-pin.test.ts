@@ -35,10 +35,14 @@ describe('npm run staff-pin:hash', () => {
     await expect(verifyStaffPin('482913', hash)).resolves.toBe(true);
   }, 60_000);
 
-  it('refuses a PIN that is not 4 to 12 digits and prints nothing to stdout', () => {
-    const run = hashScript('12a4\n');
-    expect(run.status).toBe(1);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('4 to 12 digits');
-  }, 60_000);
+  it.each(['12a4', '2468', '24681', '1234567890123', '２４６８１３'])(
+    'refuses %j, which is not 6 to 12 digits, and prints nothing to stdout',
+    (pin) => {
+      const run = hashScript(`${pin}\n`);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain('6 to 12 digits');
+    },
+    60_000,
+  );
 });
