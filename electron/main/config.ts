@@ -1,81 +1,35 @@
 /**
- * The kiosk's one validated configuration. Precedence: CLI flags > SHOP_* environment >
- * JSON config file > defaults. Pure (file reading and logging are injected) so every
- * rule is unit-tested without Electron. A kiosk must always start: any bad source is
- * logged in one line and ignored, never thrown.
+ * The kiosk's one validated configuration, read from a list of layers (config-layers.ts):
+ * on an installed kiosk the machine-wide file first of all, then CLI flags > SHOP_*
+ * environment > the account's JSON config file > defaults. Every key is validated on its
+ * own (config-validate.ts) against one table (config-keys.ts). Pure (file reading and
+ * logging are injected) so every rule is unit-tested without Electron. A kiosk must always
+ * start: a bad source is logged and skipped, never thrown; a bad machine-wide file locks.
  */
 import { join, posix, win32 } from 'node:path';
-import { z } from 'zod';
 import type { RendererConfig } from '../../shared/bridge';
-import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../shared/catalogue-url';
-import { isCspSafeUrl } from '../../shared/csp';
-import { parseStaffPinHash, STAFF_PIN_PATTERN } from './staff-pin-hash';
+import type { KioskConfig } from './config-keys';
+import { readConfigFile } from './config-file';
+import {
+  commandLineLayer,
+  defaultsLayer,
+  environmentLayer,
+  lockdownLayer,
+  mergeConfigLayers,
+  objectLayer,
+  readFlag,
+  type ConfigLayer,
+  type ConfigLogger as LayerLogger,
+  type MergedConfig,
+} from './config-layers';
+
+// printing.ts and others name the config's type from here, where the config is loaded.
+export type { KioskConfig } from './config-keys';
 
 export const CONFIG_FILE_NAME = 'kiosk-config.json';
 
-const catalogueUrlSchema = z
-  .string()
-  .transform(normaliseCatalogueUrl)
-  .refine((value) => value === '' || isAbsoluteHttpUrl(value), {
-    message: 'must be empty or an http(s) URL',
-  })
-  // The origin goes into the Content-Security-Policy header: no `;`, `,`, `*` or quotes.
-  .refine((value) => value === '' || isCspSafeUrl(value), {
-    message: 'must have a plain host name (letters, digits, dots, hyphens) or IP address',
-  });
-
-const staffPinSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || STAFF_PIN_PATTERN.test(value), {
-    message: 'must be 6 to 12 digits',
-  });
-
-const staffPinHashSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || parseStaffPinHash(value) !== null, {
-    message: 'must be a hash printed by npm run staff-pin:hash',
-  });
-
-const idleTimeoutSchema = z.number().int().min(0).max(86_400);
-/** Long enough to read and reach the button, short enough that the next shopper is not kept waiting. */
-const idleCountdownSchema = z.number().int().min(5).max(300);
-
-export const kioskConfigSchema = z.object({
-  /** Empty: start the embedded demo catalogue on a free loopback port. */
-  catalogueUrl: catalogueUrlSchema,
-  mode: z.enum(['kiosk', 'windowed']),
-  /** Plain text, kept working but warned about; staffPinHash is the way to store it. */
-  staffPin: staffPinSchema,
-  /** A salted scrypt hash of the PIN; wins over staffPin. Both empty: the chord cannot quit. */
-  staffPinHash: staffPinHashSchema,
-  /** Seconds without a touch before "Are you still there?" appears; 0 = never. */
-  idleTimeoutSeconds: idleTimeoutSchema,
-  /** Seconds the prompt counts down before the session is wiped. */
-  idleCountdownSeconds: idleCountdownSchema,
-  /** Empty: the system default printer. */
-  printerName: z.string().trim().max(256),
-});
-
-export type KioskConfig = z.infer<typeof kioskConfigSchema>;
-
-/** Strict so a misspelt key is reported instead of silently ignored. */
-const configFileSchema = kioskConfigSchema.partial().strict();
-
-export const DEFAULT_CONFIG: KioskConfig = {
-  catalogueUrl: '',
-  mode: 'kiosk',
-  staffPin: '',
-  staffPinHash: '',
-  idleTimeoutSeconds: 90,
-  idleCountdownSeconds: 15,
-  printerName: '',
-};
-
-export interface ConfigLogger {
-  info(message: string): void;
-  warn(message: string): void;
+export interface ConfigLogger extends LayerLogger {
+  error(message: string): void;
 }
 
 export interface ConfigSources {
@@ -116,172 +70,6 @@ export function machineConfigPath(platform: NodeJS.Platform): string {
   return posix.join('/etc/kiosk-shop', CONFIG_FILE_NAME);
 }
 
-type PartialConfig = Partial<KioskConfig>;
-
-/** Long CLI flags and their config keys; `--windowed` and `--kiosk` are bare switches. */
-const VALUE_FLAGS = {
-  'catalogue-url': 'catalogueUrl',
-  'staff-pin': 'staffPin',
-  'idle-timeout': 'idleTimeoutSeconds',
-  'idle-countdown': 'idleCountdownSeconds',
-  'printer-name': 'printerName',
-} as const satisfies Record<string, keyof KioskConfig>;
-
-const ENV_VARS = {
-  SHOP_CATALOGUE_URL: 'catalogueUrl',
-  SHOP_STAFF_PIN: 'staffPin',
-  SHOP_STAFF_PIN_HASH: 'staffPinHash',
-  SHOP_IDLE_TIMEOUT: 'idleTimeoutSeconds',
-  SHOP_IDLE_COUNTDOWN: 'idleCountdownSeconds',
-  SHOP_PRINTER_NAME: 'printerName',
-} as const satisfies Record<string, keyof KioskConfig>;
-
-/** Reads `--name=value` or `--name value`; Chromium's own switches are left alone. */
-export function readFlag(argv: readonly string[], name: string): string | undefined {
-  for (let index = 0; index < argv.length; index += 1) {
-    const entry = argv[index];
-    if (entry === `--${name}`) {
-      const next = argv[index + 1];
-      return next !== undefined && !next.startsWith('--') ? next : '';
-    }
-    if (entry?.startsWith(`--${name}=`)) return entry.slice(name.length + 3);
-  }
-  return undefined;
-}
-
-function hasSwitch(argv: readonly string[], name: string): boolean {
-  return argv.includes(`--${name}`);
-}
-
-function parseBoolean(text: string): boolean | undefined {
-  const normalized = text.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
-  if (['0', 'false', 'no', 'off', ''].includes(normalized)) return false;
-  return undefined;
-}
-
-/** Validates one raw text value for `key`; logs and drops it when invalid. */
-function acceptValue(
-  target: PartialConfig,
-  key: Exclude<keyof KioskConfig, 'mode'>,
-  raw: string,
-  origin: string,
-  log: ConfigLogger,
-): void {
-  const numeric = key === 'idleTimeoutSeconds' || key === 'idleCountdownSeconds';
-  const candidate = numeric ? Number(raw.trim() === '' ? NaN : raw) : raw;
-  const result = kioskConfigSchema.shape[key].safeParse(candidate);
-  if (result.success) {
-    Object.assign(target, { [key]: result.data });
-  } else {
-    log.warn(`Config: ignoring ${origin}: ${result.error.issues[0]?.message ?? 'invalid value'}`);
-  }
-}
-
-export function readCliConfig(argv: readonly string[], log: ConfigLogger): PartialConfig {
-  const config: PartialConfig = {};
-  for (const [flag, key] of Object.entries(VALUE_FLAGS)) {
-    const raw = readFlag(argv, flag);
-    if (raw !== undefined) acceptValue(config, key, raw, `--${flag}`, log);
-  }
-  if (hasSwitch(argv, 'windowed')) config.mode = 'windowed';
-  else if (hasSwitch(argv, 'kiosk')) config.mode = 'kiosk';
-  return config;
-}
-
-export function readEnvConfig(
-  env: Readonly<Record<string, string | undefined>>,
-  log: ConfigLogger,
-): PartialConfig {
-  const config: PartialConfig = {};
-  for (const [name, key] of Object.entries(ENV_VARS)) {
-    const raw = env[name];
-    if (raw !== undefined) acceptValue(config, key, raw, name, log);
-  }
-  const windowed = env.SHOP_WINDOWED;
-  if (windowed !== undefined) {
-    const flag = parseBoolean(windowed);
-    if (flag === undefined) log.warn('Config: ignoring SHOP_WINDOWED: must be 1/0, true/false');
-    else config.mode = flag ? 'windowed' : 'kiosk';
-  }
-  return config;
-}
-
-/**
- * The text of a config file as Windows editors save it: Windows PowerShell 5 writes UTF-8
- * with a byte-order mark (`Set-Content -Encoding UTF8`) or UTF-16 LE (`Out-File`, `>`).
- * A BOM is not JSON, so without this one stray character would throw the whole file away.
- */
-export function decodeConfigText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  // TextDecoder drops a UTF-8 BOM itself.
-  return new TextDecoder('utf-8').decode(bytes);
-}
-
-function isMissingFile(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT'
-  );
-}
-
-export function readFileConfig(
-  path: string,
-  explicit: boolean,
-  readFile: (path: string) => string,
-  log: ConfigLogger,
-): PartialConfig {
-  let text: string;
-  try {
-    text = readFile(path);
-  } catch (error) {
-    if (isMissingFile(error) && !explicit) {
-      log.info(`Config: no config file at ${path}; using defaults, environment and flags`);
-    } else {
-      log.warn(`Config: cannot read config file ${path} (${describe(error)}); using safe defaults`);
-    }
-    return {};
-  }
-  // A reader that returns text as it is may still hand over the BOM as U+FEFF.
-  const body = text.replace(/^\uFEFF/, '');
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch (error) {
-    log.warn(
-      `Config: config file ${path} is not valid JSON${whereJsonBroke(error, body)}; using safe defaults`,
-    );
-    return {};
-  }
-  const result = configFileSchema.safeParse(json);
-  if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`)
-      .join('; ');
-    log.warn(`Config: config file ${path} is invalid (${problems}); using safe defaults`);
-    return {};
-  }
-  return result.data;
-}
-
-/**
- * Where the JSON broke, as " (line 3, column 14)", never V8's message: that quotes the
- * text around the error, which can be the staff PIN, and the log is not meant to hold it.
- */
-function whereJsonBroke(error: unknown, text: string): string {
-  const message = error instanceof Error ? error.message : '';
-  const lineColumn = /\(line (\d+) column (\d+)\)/.exec(message);
-  if (lineColumn) return ` (line ${lineColumn[1]}, column ${lineColumn[2]})`;
-  const position = /at position (\d+)/.exec(message);
-  if (!position) return '';
-  const before = text.slice(0, Number(position[1])).split('\n');
-  return ` (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Unpackaged: `--config` beats SHOP_CONFIG beats `<userData>/kiosk-config.json`. Packaged,
  * `--config` and SHOP_CONFIG are ignored (and named in `ignored`): whoever can edit the
@@ -305,100 +93,116 @@ export function resolveConfigPath(
   return { path: own, explicit: false, ignored: [] };
 }
 
-/** Set together: a PIN from one layer and a hash from another must not mix. */
-const KEY_GROUPS: readonly (readonly (keyof KioskConfig)[])[] = [['staffPin', 'staffPinHash']];
-
-/** The keys the machine-wide file sets, with their groups: no other layer may change them. */
-function lockedKeys(machine: PartialConfig): Set<keyof KioskConfig> {
-  const locked = new Set(Object.keys(machine) as (keyof KioskConfig)[]);
-  for (const group of KEY_GROUPS) {
-    if (group.some((key) => locked.has(key))) for (const key of group) locked.add(key);
-  }
-  return locked;
-}
-
-function without(layer: PartialConfig, keys: Set<keyof KioskConfig>): PartialConfig {
-  return Object.fromEntries(
-    Object.entries(layer).filter(([key]) => !keys.has(key as keyof KioskConfig)),
-  );
-}
-
-/** The layers below the machine-wide file, each stripped of the keys it locks. */
-function machineWide(
+/** The account's own file (or, unpackaged, the chosen one): a broken one is skipped. */
+function accountFileLayer(
   path: string,
+  explicit: boolean,
   sources: ConfigSources,
-  layers: Record<string, PartialConfig>,
-): { machine: PartialConfig; layers: Record<string, PartialConfig> } {
-  const machine = readFileConfig(path, false, sources.readFile, sources.log);
-  if (Object.keys(machine).length > 0 && sources.canReplace?.(path)) {
-    sources.log.warn(
+): ConfigLayer | null {
+  const { log } = sources;
+  const read = readConfigFile(path, sources.readFile);
+  if (read.status === 'missing') {
+    if (explicit)
+      log.warn(`Config: cannot read config file ${path} (it does not exist); using safe defaults`);
+    else log.info(`Config: no config file at ${path}; using defaults, environment and flags`);
+    return null;
+  }
+  if (read.status === 'broken') {
+    log.warn(`Config: config file ${path} ${read.reason}; using safe defaults`);
+    return null;
+  }
+  return objectLayer(read.object, 'config file', path, log);
+}
+
+/**
+ * The machine-wide file of an installed kiosk. Each key it names is locked (a wrong value
+ * holds the default); one that exists but cannot be read or parsed locks the kiosk down.
+ */
+function machineLayer(path: string, sources: ConfigSources): ConfigLayer | null {
+  const { log } = sources;
+  const read = readConfigFile(path, sources.readFile);
+  if (read.status === 'missing') {
+    log.info(`Config: no machine-wide config at ${path}; no key is locked`);
+    return null;
+  }
+  if (sources.canReplace?.(path)) {
+    log.warn(
       `Config: this account can change the machine-wide config ${path}; make it and its folder writable by administrators only`,
     );
   }
-  const locked = lockedKeys(machine);
-  const overridden = Object.entries(layers).flatMap(([origin, layer]) =>
-    Object.keys(layer)
-      .filter((key) => locked.has(key as keyof KioskConfig))
-      .map((key) => `${key} (${origin})`),
-  );
-  if (overridden.length > 0) {
-    sources.log.warn(
-      `Config: ${path} sets these machine-wide, so other values are ignored: ${overridden.join(', ')}`,
+  if (read.status === 'broken') {
+    log.error(
+      `Config: the machine-wide config ${path} ${read.reason}; locking the kiosk to safe values: kiosk mode, staff exit off, the embedded catalogue`,
     );
+    return lockdownLayer(path);
   }
-  return {
-    machine,
-    layers: Object.fromEntries(
-      Object.entries(layers).map(([origin, layer]) => [origin, without(layer, locked)]),
-    ),
-  };
+  return objectLayer(read.object, 'machine-wide file', path, log, { locking: true });
 }
 
-export function loadConfig(sources: ConfigSources): LoadedConfig {
+export interface ConfigLayers {
+  /** Every layer read, in no particular order: mergeConfigLayers orders them. */
+  layers: ConfigLayer[];
+  configPath: string;
+  machineConfigPath: string | null;
+}
+
+/**
+ * Reads every layer there is now. A later layer (the fleet's remote config) joins the list
+ * and goes through resolveConfig with the others.
+ */
+export function readConfigLayers(sources: ConfigSources): ConfigLayers {
   const { path, explicit, ignored } = resolveConfigPath(sources);
   if (ignored.length > 0) {
     sources.log.warn(
       `Config: ignoring ${ignored.join(' and ')}: an installed kiosk reads only ${path} and the machine-wide config`,
     );
   }
-  const below = {
-    'config file': readFileConfig(path, explicit, sources.readFile, sources.log),
-    environment: readEnvConfig(sources.env, sources.log),
-    'command line': readCliConfig(sources.argv, sources.log),
-  };
   const machinePath = sources.packaged
     ? (sources.machineConfigPath ?? machineConfigPath(process.platform))
     : null;
-  const { machine, layers } =
-    machinePath === null
-      ? { machine: {}, layers: below }
-      : machineWide(machinePath, sources, below);
-  const merged = {
-    ...DEFAULT_CONFIG,
-    ...layers['config file'],
-    ...layers.environment,
-    ...layers['command line'],
-    ...machine,
-  };
-  // Each layer was validated on its own, so this cannot fail; parse once more to be sure.
-  const result = kioskConfigSchema.safeParse(merged);
-  const config = result.success ? result.data : DEFAULT_CONFIG;
-  if (isPlainHttpOffMachine(config.catalogueUrl)) {
-    sources.log.warn(
-      `Config: catalogue ${config.catalogueUrl} is plain http; anyone on the network can change what the kiosk shows. Use https outside a trusted shop LAN`,
-    );
-  }
-  return { config, configPath: path, machineConfigPath: machinePath };
+  const layers = [
+    machinePath === null ? null : machineLayer(machinePath, sources),
+    commandLineLayer(sources.argv, sources.log),
+    environmentLayer(sources.env, sources.log),
+    accountFileLayer(path, explicit, sources),
+    defaultsLayer(),
+  ].filter((layer): layer is ConfigLayer => layer !== null);
+  return { layers, configPath: path, machineConfigPath: machinePath };
 }
 
-/** Plain http is fine for the kiosk's own loopback catalogue, not for another machine. */
+/** The config in force from a list of layers. */
+export function resolveConfig(
+  layers: readonly ConfigLayer[],
+  _options: { packaged?: boolean },
+  log: ConfigLogger,
+): MergedConfig {
+  const merged = mergeConfigLayers(layers, log);
+  const { catalogueUrl } = merged.config;
+  if (isPlainHttpOffMachine(catalogueUrl)) {
+    log.warn(
+      `Config: catalogue ${catalogueUrl} is plain http; anyone on the network can change what the kiosk shows. Use https outside a trusted shop LAN`,
+    );
+  }
+  return merged;
+}
+
+export function loadConfig(sources: ConfigSources): LoadedConfig {
+  const { layers, configPath, machineConfigPath: machinePath } = readConfigLayers(sources);
+  const { config } = resolveConfig(layers, { packaged: sources.packaged === true }, sources.log);
+  return { config, configPath, machineConfigPath: machinePath };
+}
+
+/**
+ * Plain http is fine for the kiosk's own loopback catalogue, not for another machine. A
+ * URL that cannot be parsed counts as another machine.
+ */
 export function isPlainHttpOffMachine(catalogueUrl: string): boolean {
   if (!catalogueUrl.toLowerCase().startsWith('http:')) return false;
   try {
     const host = new URL(catalogueUrl).hostname;
     return !(host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host));
   } catch {
-    return false;
+    return true;
   }
 }
 

@@ -5,22 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_CONFIG,
   loadConfig,
   machineConfigPath,
   resolveConfigPath,
   type ConfigSources,
 } from '../../electron/main/config';
+import { DEFAULT_CONFIG } from '../../electron/main/config-keys';
 import type { fakeLogger } from './fake-electron';
 import { fakeConfigSources, HASH, USER_CONFIG_FILE, USER_DATA } from './config-sources';
 
 const USER_FILE = USER_CONFIG_FILE;
 const MACHINE_FILE = '/etc/kiosk-shop/kiosk-config.json';
+const KIOSK = '/opt/Kiosk Shop/kiosk-shop';
 const OTHER_HASH = 'scrypt:32768:8:1:CAgICAgICAgICAgICAgICA:' + 'B'.repeat(43);
 
 function packaged(files: Record<string, unknown>, overrides: Partial<ConfigSources> = {}) {
   return fakeConfigSources(files, {
-    argv: ['/opt/Kiosk Shop/kiosk-shop'],
+    argv: [KIOSK],
     packaged: true,
     machineConfigPath: MACHINE_FILE,
     canReplace: () => false,
@@ -101,7 +102,7 @@ describe('the config of an installed kiosk', () => {
       printerName: 'Desk',
     });
     expect(warnings(log)).toContain(
-      `Config: ${MACHINE_FILE} sets these machine-wide, so other values are ignored: staffPinHash (config file), staffPinHash (environment), staffPin (command line), mode (command line)`,
+      `Config: ${MACHINE_FILE} locks these keys, so other values are ignored: mode (command line), staffPin (command line), staffPinHash (environment), staffPinHash (config file)`,
     );
   });
 
@@ -142,5 +143,134 @@ describe('the config of an installed kiosk', () => {
       configPath: '/tmp/mine.json',
       machineConfigPath: null,
     });
+  });
+
+  // Issue 20, item 1: one misspelt key used to throw the whole machine-wide file away.
+  it.each(['1111', '111111'])(
+    'keeps the machine-wide keys locked beside a misspelt one (shortcut adds --windowed --staff-pin=%s)',
+    (pin) => {
+      const { sources, log } = packaged(
+        {
+          [MACHINE_FILE]: {
+            mode: 'kiosk',
+            staffPinHash: HASH,
+            catalogueUrl: 'https://shop.example.com/api',
+            idleTimeoutSecond: 60,
+          },
+          [USER_FILE]: { catalogueUrl: 'http://10.0.0.66:8080' },
+        },
+        { argv: [KIOSK, '--windowed', `--staff-pin=${pin}`] },
+      );
+      expect(loadConfig(sources).config).toEqual({
+        ...DEFAULT_CONFIG,
+        mode: 'kiosk',
+        staffPinHash: HASH,
+        staffPin: '',
+        catalogueUrl: 'https://shop.example.com/api',
+      });
+      expect(warnings(log)).toContain(
+        `Config: ignoring idleTimeoutSecond in ${MACHINE_FILE}: unknown key`,
+      );
+      expect(warnings(log)).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^Config: ${MACHINE_FILE} locks these keys, so other values are ignored: .*catalogueUrl \\(config file\\)`,
+          ),
+        ),
+      );
+    },
+  );
+
+  const LOWER_LAYERS: Partial<ConfigSources> = {
+    argv: [
+      KIOSK,
+      '--windowed',
+      '--staff-pin=111111',
+      '--catalogue-url=https://elsewhere.example',
+      '--printer-name=Desk',
+    ],
+    env: { SHOP_STAFF_PIN_HASH: OTHER_HASH, SHOP_IDLE_COUNTDOWN: '20' },
+  };
+  const ACCOUNT_FILE = {
+    mode: 'windowed',
+    staffPin: '222222',
+    catalogueUrl: 'http://127.0.0.1:9000',
+    idleTimeoutSeconds: 30,
+  };
+  /** Safe values for what opens the kiosk; the rest still comes from the lower layers. */
+  const LOCKED_DOWN = {
+    ...DEFAULT_CONFIG,
+    mode: 'kiosk',
+    staffPin: '',
+    staffPinHash: '',
+    catalogueUrl: '',
+    idleTimeoutSeconds: 30,
+    idleCountdownSeconds: 20,
+    printerName: 'Desk',
+  };
+
+  it.each([
+    ['not JSON', '{ "mode": "kiosk", "staffPinHash": '],
+    ['empty', ''],
+    ['a JSON array', '[]'],
+    ['a JSON string', '"kiosk"'],
+    ['JSON null', 'null'],
+  ])(
+    'locks mode, PIN and catalogue to safe values when the machine-wide file is %s',
+    (_what, text) => {
+      const { sources, log } = packaged(
+        { [MACHINE_FILE]: text, [USER_FILE]: ACCOUNT_FILE },
+        LOWER_LAYERS,
+      );
+      expect(loadConfig(sources).config).toEqual(LOCKED_DOWN);
+      expect(log.error).toHaveBeenCalledWith(
+        expect.stringMatching(
+          new RegExp(
+            `^Config: the machine-wide config ${MACHINE_FILE} (is not valid JSON|is not a JSON object).*; locking the kiosk to safe values: kiosk mode, staff exit off, the embedded catalogue$`,
+          ),
+        ),
+      );
+    },
+  );
+
+  it('locks down the same way when the machine-wide file exists but cannot be read', () => {
+    const { sources, log } = packaged(
+      { [USER_FILE]: ACCOUNT_FILE },
+      {
+        ...LOWER_LAYERS,
+        readFile: (path) => {
+          if (path === USER_FILE) return JSON.stringify(ACCOUNT_FILE);
+          throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), {
+            code: 'EACCES',
+          });
+        },
+      },
+    );
+    expect(loadConfig(sources).config).toEqual(LOCKED_DOWN);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.stringContaining(`${MACHINE_FILE} cannot be read (EACCES`),
+    );
+  });
+
+  it('holds a machine-wide key with a wrong value at its safe default, and keeps it locked', () => {
+    const { sources, log } = packaged(
+      { [MACHINE_FILE]: { mode: 'Windowed', staffPinHash: 'sha1:2468', printerName: 'Front' } },
+      LOWER_LAYERS,
+    );
+    expect(loadConfig(sources).config).toEqual({
+      ...DEFAULT_CONFIG,
+      mode: 'kiosk',
+      staffPin: '',
+      staffPinHash: '',
+      catalogueUrl: 'https://elsewhere.example',
+      idleCountdownSeconds: 20,
+      printerName: 'Front',
+    });
+    expect(warnings(log)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Config: ignoring mode in \/etc\/kiosk-shop\/kiosk-config\.json: /),
+        `Config: ignoring staffPinHash in ${MACHINE_FILE}: must be a hash printed by npm run staff-pin:hash`,
+      ]),
+    );
   });
 });

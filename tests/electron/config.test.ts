@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  decodeConfigText,
-  DEFAULT_CONFIG,
-  loadConfig,
-  resolveConfigPath,
-  type ConfigSources,
-} from '../../electron/main/config';
+import { loadConfig, resolveConfigPath, type ConfigSources } from '../../electron/main/config';
+import { decodeConfigText } from '../../electron/main/config-file';
+import { DEFAULT_CONFIG } from '../../electron/main/config-keys';
 import { fakeConfigSources, HASH, USER_CONFIG_FILE, USER_DATA } from './config-sources';
 
 const DEFAULT_PATH = USER_CONFIG_FILE;
@@ -141,17 +137,17 @@ describe('kiosk config', () => {
     );
   });
 
-  it('rejects a file with a wrong value or a misspelt key as a whole, naming the problem', () => {
+  it('keeps the valid keys of a file and logs each wrong or misspelt one with its reason', () => {
     const { sources: s, log } = sources({
       files: {
         [DEFAULT_PATH]: JSON.stringify({ mode: 'windowed', staffPin: 'abcd', catalogURL: 'x' }),
       },
     });
-    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
-    expect(log.warn).toHaveBeenCalledTimes(1);
-    const line = String(log.warn.mock.calls[0]?.[0]);
-    expect(line).toContain('is invalid');
-    expect(line).toContain('staffPin: must be 6 to 12 digits');
+    expect(loadConfig(s).config).toEqual({ ...DEFAULT_CONFIG, mode: 'windowed' });
+    expect(log.warn.mock.calls.map(([line]) => line)).toEqual([
+      `Config: ignoring staffPin in ${DEFAULT_PATH}: must be 6 to 12 digits`,
+      `Config: ignoring catalogURL in ${DEFAULT_PATH}: unknown key`,
+    ]);
   });
 
   it('warns when an explicitly named config file is missing', () => {
@@ -214,15 +210,15 @@ describe('kiosk config', () => {
     expect(decodeConfigText(Buffer.from(json, 'utf8'))).toBe(json);
   });
 
-  it('takes the staff PIN as a hash, and rejects a file whose hash is malformed', () => {
+  it('takes the staff PIN as a hash, and drops a malformed hash but not the keys beside it', () => {
     const good = sources({ files: { [DEFAULT_PATH]: JSON.stringify({ staffPinHash: HASH }) } });
     expect(loadConfig(good.sources).config.staffPinHash).toBe(HASH);
     const bad = sources({
       files: { [DEFAULT_PATH]: JSON.stringify({ staffPinHash: 'sha1:2468', mode: 'windowed' }) },
     });
-    expect(loadConfig(bad.sources).config).toEqual(DEFAULT_CONFIG);
+    expect(loadConfig(bad.sources).config).toEqual({ ...DEFAULT_CONFIG, mode: 'windowed' });
     expect(bad.log.warn).toHaveBeenCalledWith(
-      expect.stringContaining('staffPinHash: must be a hash printed by npm run staff-pin:hash'),
+      `Config: ignoring staffPinHash in ${DEFAULT_PATH}: must be a hash printed by npm run staff-pin:hash`,
     );
   });
 
@@ -273,5 +269,46 @@ describe('kiosk config', () => {
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) expect(line).not.toMatch(/48291|4829-13/);
     }
+  });
+
+  // Issue 20, item 1: Number() read SHOP_IDLE_TIMEOUT=0x10 as 16.
+  it.each([
+    '0x10',
+    '0X10',
+    '1e2',
+    ' 16',
+    '16 ',
+    '+16',
+    '-1',
+    '16.0',
+    '0b10',
+    '0o20',
+    '1_6',
+    'Infinity',
+    '１６',
+    '٣',
+    '',
+  ])('refuses the number form %j from the environment and the command line', (text) => {
+    const { sources: s, log } = sources({
+      env: { SHOP_IDLE_TIMEOUT: text },
+      argv: ['x', `--idle-countdown=${text}`],
+    });
+    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
+    expect(log.warn.mock.calls.map(([line]) => line)).toEqual([
+      'Config: ignoring --idle-countdown: must be a whole number in plain digits 0-9',
+      'Config: ignoring SHOP_IDLE_TIMEOUT: must be a whole number in plain digits 0-9',
+    ]);
+  });
+
+  it('takes plain decimal digits, leading zeros included', () => {
+    const { sources: s, log } = sources({
+      env: { SHOP_IDLE_TIMEOUT: '016' },
+      argv: ['x', '--idle-countdown', '20'],
+    });
+    expect(loadConfig(s).config).toMatchObject({
+      idleTimeoutSeconds: 16,
+      idleCountdownSeconds: 20,
+    });
+    expect(log.warn).not.toHaveBeenCalled();
   });
 });

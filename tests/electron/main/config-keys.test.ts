@@ -1,0 +1,78 @@
+/**
+ * The key table is the one place a key is added; these checks keep each entry whole and
+ * the README's configuration table true to it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_KEYS, type ConfigKeyTable } from '../../../electron/main/config-keys';
+
+const TABLE: ConfigKeyTable = CONFIG_KEYS;
+const entries = Object.entries(TABLE);
+
+/** The rows of the README's configuration table, as cells. */
+function readmeRows(): string[][] {
+  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('### Configuration'),
+    readme.indexOf('### Staff exit'),
+  );
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
+    .slice(1)
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+}
+
+describe('the config key table', () => {
+  it.each(entries)('%s: its default passes its own schema', (_name, spec) => {
+    expect(spec.schema.safeParse(spec.default)).toMatchObject({
+      success: true,
+      data: spec.default,
+    });
+  });
+
+  it('gives every variable and flag to one key only', () => {
+    const envs = entries.flatMap(([, spec]) => (spec.env ? [spec.env] : []));
+    const flags = entries.flatMap(([, spec]) => [
+      ...(spec.flag ? [spec.flag] : []),
+      ...Object.keys(spec.switches ?? {}),
+    ]);
+    expect(new Set(envs).size).toBe(envs.length);
+    expect(new Set(flags).size).toBe(flags.length);
+    for (const env of envs) expect(env).toMatch(/^SHOP_[A-Z_]+$/);
+  });
+
+  it.each(entries)('%s is in the README table with its variable and flags', (name, spec) => {
+    const row = readmeRows().find((cells) => cells[3]?.includes(`\`${name}\``));
+    expect(row, `no README row names \`${name}\``).toBeDefined();
+    const [, cli = '', env = ''] = row ?? [];
+    if (spec.env) expect(env).toContain(spec.env);
+    else expect(env).toBe('—');
+    if (spec.flag) expect(cli).toContain(`--${spec.flag}`);
+    for (const bare of Object.keys(spec.switches ?? {})) expect(cli).toContain(`--${bare}`);
+    if (!spec.flag && !spec.switches) expect(cli).toBe('—');
+  });
+
+  it('the README table names no variable or flag the kiosk does not read', () => {
+    const known = new Set([
+      'SHOP_CONFIG',
+      '--config',
+      ...entries.flatMap(([, spec]) => [
+        ...(spec.env ? [spec.env] : []),
+        ...(spec.flag ? [`--${spec.flag}`] : []),
+        ...Object.keys(spec.switches ?? {}).map((bare) => `--${bare}`),
+      ]),
+    ]);
+    const named = readmeRows().flatMap(([, cli = '', env = '']) => [
+      ...(cli.match(/--[a-z-]+/g) ?? []),
+      ...(env.match(/SHOP_[A-Z_]+/g) ?? []),
+    ]);
+    expect(named.filter((name) => !known.has(name))).toEqual([]);
+  });
+});
