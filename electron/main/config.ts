@@ -170,20 +170,31 @@ export function readConfigLayers(sources: ConfigSources): ConfigLayers {
   return { layers, configPath: path, machineConfigPath: machinePath };
 }
 
-/** The config in force from a list of layers. */
+/**
+ * The config in force from a list of layers, with the rules that hold whatever the layers
+ * say: an installed kiosk takes no plain-http catalogue from another machine.
+ */
 export function resolveConfig(
   layers: readonly ConfigLayer[],
-  _options: { packaged?: boolean },
+  { packaged = false }: { packaged?: boolean },
   log: ConfigLogger,
 ): MergedConfig {
   const merged = mergeConfigLayers(layers, log);
   const { catalogueUrl } = merged.config;
-  if (isPlainHttpOffMachine(catalogueUrl)) {
+  if (!isPlainHttpOffMachine(catalogueUrl)) return merged;
+  if (!packaged) {
     log.warn(
       `Config: catalogue ${catalogueUrl} is plain http; anyone on the network can change what the kiosk shows. Use https outside a trusted shop LAN`,
     );
+    return merged;
   }
-  return merged;
+  log.error(
+    `Config: refusing the catalogue ${catalogueUrl} (from the ${merged.origins.catalogueUrl}): an installed kiosk takes plain http only from this machine (127.0.0.0/8, ::1, localhost), since anyone on the network could change what it shows; using the embedded catalogue`,
+  );
+  return {
+    config: { ...merged.config, catalogueUrl: '' },
+    origins: { ...merged.origins, catalogueUrl: 'defaults' },
+  };
 }
 
 export function loadConfig(sources: ConfigSources): LoadedConfig {

@@ -274,3 +274,36 @@ describe('the config of an installed kiosk', () => {
     );
   });
 });
+
+// Issue 20, item 5: a catalogue in plain http can be changed by anyone on the network.
+describe('the catalogue transport of an installed kiosk', () => {
+  it.each([
+    ['the account file', { [USER_FILE]: { catalogueUrl: 'http://10.0.0.66:8080' } }, {}],
+    ['the machine-wide file', { [MACHINE_FILE]: { catalogueUrl: 'http://shop.lan' } }, {}],
+    ['the environment', {}, { env: { SHOP_CATALOGUE_URL: 'http://192.168.1.20/api' } }],
+    ['the command line', {}, { argv: [KIOSK, '--catalogue-url=http://localhost.evil.example'] }],
+  ])(
+    'refuses a plain-http catalogue on another machine from %s, logs why, and uses the embedded one',
+    (_where, files: Record<string, unknown>, overrides: Partial<ConfigSources>) => {
+      const { sources, log } = packaged(files, overrides);
+      expect(loadConfig(sources).config.catalogueUrl).toBe('');
+      expect(log.error).toHaveBeenCalledWith(
+        expect.stringMatching(
+          /^Config: refusing the catalogue http:\/\/\S+ \(from the [a-z -]+\): an installed kiosk takes plain http only from this machine .*; using the embedded catalogue$/,
+        ),
+      );
+    },
+  );
+
+  it.each([
+    'http://127.0.0.1:9000',
+    'http://127.10.20.30/api',
+    'http://localhost:8080',
+    'http://[::1]:8080',
+    'https://shop.example.com/api',
+  ])('accepts %s', (url) => {
+    const { sources, log } = packaged({ [USER_FILE]: { catalogueUrl: url } });
+    expect(loadConfig(sources).config.catalogueUrl).toBe(url);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+});
