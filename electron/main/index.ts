@@ -16,12 +16,8 @@ import { setupLogging } from './logging';
 import { DEFAULT_IMAGE_CACHE, ImageCache } from './image-cache';
 import { setupImageCache } from './image-protocol';
 import { setupReceiptPrinting } from './printing';
-import {
-  DEFAULT_LIMITER_OPTIONS,
-  fileLockoutStore,
-  LOCKOUT_FILE_NAME,
-  PinAttemptLimiter,
-} from './pin-lockout';
+import { DEFAULT_LIMITER_OPTIONS, PinAttemptLimiter } from './pin-lockout';
+import { fileLockoutStore, LOCKOUT_FILE_NAME } from './pin-lockout-record';
 import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
@@ -162,7 +158,8 @@ function main(): void {
         staffPinHash: config.staffPinHash,
         limiter: new PinAttemptLimiter(
           DEFAULT_LIMITER_OPTIONS,
-          fileLockoutStore(join(userDataDir, LOCKOUT_FILE_NAME), log),
+          // Keyed by the hash in force, so a new staffPinHash starts a new count.
+          fileLockoutStore(join(userDataDir, LOCKOUT_FILE_NAME), log, config.staffPinHash),
         ),
         quit: () => {
           app.quit();

@@ -1,14 +1,10 @@
 /**
  * Rate-limits staff PIN entry so a shopper cannot guess the PIN by hammering the dialog.
- * The state lives in userData, so a relaunch (or pulling the plug) does not hand out fresh
- * tries, and old failures decay, so a member of staff who mistyped last week is not locked
- * out today.
+ * Two limits: after a few wrong PINs each further one locks entry for twice as long
+ * (old failures decay, so a member of staff who mistyped last week is not locked out
+ * today), and at most DAILY_FAILURE_CAP wrong PINs per local day, after which the exit
+ * stays locked until the next day. The state survives relaunches (pin-lockout-record.ts).
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
-import type { Logger } from './logging';
-
-export const LOCKOUT_FILE_NAME = 'staff-exit-lockout.json';
 
 export interface LimiterOptions {
   /** Wrong PINs allowed before lock-outs start. */
@@ -17,73 +13,162 @@ export interface LimiterOptions {
   maxLockoutMs: number;
   /** One failure is forgiven each time this much time passes without a new one. */
   decayMs: number;
+  /** Wrong PINs allowed per local day; reaching it locks the exit until the next day. */
+  dailyCap: number;
 }
+
+/**
+ * 10 a day: with 6 digits that is one chance in 100,000 a day, about 140 years for an even
+ * chance. The back-off alone spreads 10 wrong PINs over more than half an hour.
+ */
+export const DAILY_FAILURE_CAP = 10;
 
 export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = {
   freeAttempts: 3,
   baseLockoutMs: 30_000,
   maxLockoutMs: 10 * 60_000,
   decayMs: 15 * 60_000,
+  dailyCap: DAILY_FAILURE_CAP,
 };
 
-const lockoutStateSchema = z.object({
-  failures: z.number().int().min(0).max(1_000_000),
+export interface LockoutState {
+  /** Wrong PINs in a row for the back-off; decays. */
+  failures: number;
   /** Epoch ms until which no PIN is checked; 0 = not locked. */
-  lockedUntil: z.number().min(0),
+  lockedUntil: number;
   /** Epoch ms of the last failure or the last forgiven one: the decay counts from here. */
-  since: z.number().min(0),
-});
+  since: number;
+  /** The local day (YYYY-MM-DD) `dayFailures` counts; '' before the first failure. */
+  day: string;
+  /** Wrong PINs on `day`; never decays. */
+  dayFailures: number;
+}
 
-export type LockoutState = z.infer<typeof lockoutStateSchema>;
+export const NO_FAILURES: LockoutState = {
+  failures: 0,
+  lockedUntil: 0,
+  since: 0,
+  day: '',
+  dayFailures: 0,
+};
 
-export const NO_FAILURES: LockoutState = { failures: 0, lockedUntil: 0, since: 0 };
+/** What a store found when the kiosk started. */
+export type StoredLockout =
+  /** No record: a first start, or a deleted record; the two cannot be told apart. */
+  | { kind: 'none' }
+  | { kind: 'ok'; state: LockoutState }
+  /** A record kept for another staffPinHash: the PIN was changed, so the count starts again. */
+  | { kind: 'other-pin' }
+  /** Unreadable, not a record, or altered: the longest lock-out. */
+  | { kind: 'damaged' };
 
 export interface LockoutStore {
-  load(): LockoutState;
+  load(): StoredLockout;
   save(state: LockoutState): void;
 }
 
-/** After the free attempts, each wrong PIN locks the dialog out for twice as long. */
+/** The local calendar day of `now`, as YYYY-MM-DD (so days compare as strings). */
+export function localDay(now: number): string {
+  const date = new Date(now);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Epoch ms of the local midnight that ends `day`. */
+function endOfDay(day: string): number {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + 1).getTime();
+}
+
 export class PinAttemptLimiter {
   private state: LockoutState;
+  /** The record was damaged: the longest lock-out begins at the first check. */
+  private damaged: boolean;
 
   constructor(
     private readonly options: LimiterOptions = DEFAULT_LIMITER_OPTIONS,
     private readonly store: LockoutStore = memoryStore(),
   ) {
-    this.state = store.load();
+    const stored = store.load();
+    this.state = stored.kind === 'ok' ? stored.state : NO_FAILURES;
+    this.damaged = stored.kind === 'damaged';
   }
 
   /** How long PIN entry stays locked; 0 when a PIN may be tried now. */
   lockedForMs(now: number): number {
-    this.decay(now);
+    this.settle(now);
     // A clock set back must not turn a 30 s lock-out into days.
-    return Math.min(Math.max(this.state.lockedUntil - now, 0), this.options.maxLockoutMs);
+    const backOff = Math.min(Math.max(this.state.lockedUntil - now, 0), this.options.maxLockoutMs);
+    return Math.max(backOff, this.dailyLockMs(now));
   }
 
   isLocked(now: number): boolean {
     return this.lockedForMs(now) > 0;
   }
 
+  /** Whether the daily cap, not the back-off, is what locks entry now. */
+  isLockedForTheDay(now: number): boolean {
+    this.settle(now);
+    return this.dailyLockMs(now) > 0;
+  }
+
   recordFailure(now: number): void {
-    this.decay(now);
+    this.settle(now);
     const failures = this.state.failures + 1;
     const over = failures - this.options.freeAttempts;
     const lockout =
       over >= 0 ? Math.min(this.options.baseLockoutMs * 2 ** over, this.options.maxLockoutMs) : 0;
+    const today = localDay(now);
+    const sameDay = this.state.day >= today;
     this.update({
       failures,
       lockedUntil: lockout > 0 ? now + lockout : this.state.lockedUntil,
       since: now,
+      day: sameDay ? this.state.day : today,
+      dayFailures: sameDay ? this.state.dayFailures + 1 : 1,
     });
   }
 
+  /** The right PIN: whoever typed it knows it, so both counts start again. */
   recordSuccess(): void {
     this.update(NO_FAILURES);
   }
 
   get failures(): number {
     return this.state.failures;
+  }
+
+  /** Wrong PINs on the local day of `now` (for the log and fleet health). */
+  failedAttemptsToday(now: number): number {
+    this.settle(now);
+    return this.state.day >= localDay(now) ? this.state.dayFailures : 0;
+  }
+
+  get dailyCap(): number {
+    return this.options.dailyCap;
+  }
+
+  /**
+   * Locked until the day of the record ends. A record from a later day than the clock's
+   * (the clock or the time zone went back) still counts: going back must not reopen it.
+   */
+  private dailyLockMs(now: number): number {
+    const { day, dayFailures } = this.state;
+    if (day === '' || day < localDay(now) || dayFailures < this.options.dailyCap) return 0;
+    return Math.max(endOfDay(day) - now, 0);
+  }
+
+  private settle(now: number): void {
+    if (this.damaged) {
+      this.damaged = false;
+      this.update({
+        ...NO_FAILURES,
+        day: localDay(now),
+        dayFailures: this.options.dailyCap,
+        since: now,
+      });
+    }
+    this.decay(now);
   }
 
   private decay(now: number): void {
@@ -109,59 +194,16 @@ export class PinAttemptLimiter {
   }
 }
 
-export function memoryStore(initial: LockoutState = NO_FAILURES): LockoutStore & {
-  saved: LockoutState;
+export function memoryStore(initial?: LockoutState): LockoutStore & {
+  saved: LockoutState | null;
 } {
   const store = {
-    saved: initial,
-    load: () => store.saved,
+    saved: initial ?? null,
+    load: (): StoredLockout =>
+      store.saved ? { kind: 'ok', state: store.saved } : { kind: 'none' },
     save: (state: LockoutState) => {
       store.saved = state;
     },
   };
   return store;
-}
-
-function isMissingFile(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'ENOENT';
-}
-
-/**
- * The lock-out in `<userData>/staff-exit-lockout.json`, replaced atomically so a power cut
- * cannot leave half a file. A damaged file is reported and starts afresh: whoever can write
- * it could as well write zero failures into it.
- */
-export function fileLockoutStore(path: string, log: Logger): LockoutStore {
-  return {
-    load() {
-      let text: string;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch (error) {
-        if (!isMissingFile(error)) log.warn(`Staff exit: cannot read ${path}; starting afresh`);
-        return NO_FAILURES;
-      }
-      let json: unknown = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        // Reported below with the other damage.
-      }
-      const parsed = lockoutStateSchema.safeParse(json);
-      if (parsed.success) return parsed.data;
-      log.warn(`Staff exit: ${path} is damaged; starting afresh`);
-      return NO_FAILURES;
-    },
-    save(state) {
-      const temporary = `${path}.tmp`;
-      try {
-        writeFileSync(temporary, JSON.stringify(state), { mode: 0o600 });
-        renameSync(temporary, path);
-      } catch (error) {
-        log.warn(
-          `Staff exit: cannot save the PIN lock-out to ${path} (${error instanceof Error ? error.message : String(error)})`,
-        );
-      }
-    },
-  };
 }

@@ -1,8 +1,9 @@
 /**
  * Staff exit: the renderer shows a PIN dialog after the chord and submits the PIN here.
  * The PIN is checked against a salted scrypt hash (or, with a warning, a plain PIN) in
- * constant time, and wrong PINs are rate-limited (pin-lockout.ts), so a shopper cannot
- * guess the PIN by hammering the dialog. The PIN itself is never logged.
+ * constant time, and wrong PINs are rate-limited with a daily cap (pin-lockout.ts), so a
+ * shopper cannot guess the PIN by hammering the dialog. Every wrong PIN is logged with the
+ * day's count; the PIN itself never is.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IpcMain } from 'electron';
@@ -60,31 +61,58 @@ export interface StaffExitOptions {
   limiter?: PinAttemptLimiter;
 }
 
-export function setupStaffExit(options: StaffExitOptions): void {
+/** What the rest of the kiosk (later, fleet health) may ask about the staff exit. */
+export interface StaffExitHandle {
+  /** Wrong PINs since local midnight. */
+  failedAttemptsToday(): number;
+}
+
+export function setupStaffExit(options: StaffExitOptions): StaffExitHandle {
   const { ipcMain, staffPin, staffPinHash = '', quit, log, now = Date.now } = options;
   const limiter = options.limiter ?? new PinAttemptLimiter();
   const check = pinCheckFor(staffPin, staffPinHash, log);
+  // A shopper pressing Enter on a locked dialog must not fill the log: one line per lock.
+  let lockLogged = 0;
+
+  const refuseWhileLocked = (at: number, lockedFor: number): StaffExitResult => {
+    const until = at + lockedFor;
+    if (Math.abs(until - lockLogged) > 1000) {
+      lockLogged = until;
+      log.warn(
+        limiter.isLockedForTheDay(at)
+          ? `Staff exit: PIN entry is locked for the day after ${limiter.failedAttemptsToday(at)} wrong PINs; it opens at midnight or with a new staffPinHash`
+          : 'Staff exit: PIN entry is locked out after repeated wrong PINs',
+      );
+    }
+    return lockedResult(lockedFor);
+  };
+
+  const recordWrongPin = (at: number, wellFormed: boolean): StaffExitResult => {
+    limiter.recordFailure(at);
+    const lockout = limiter.lockedForMs(at);
+    const today = limiter.failedAttemptsToday(at);
+    const shape = wellFormed ? '' : ', not 6 to 12 digits';
+    log.warn(
+      `Staff exit: wrong PIN (${limiter.failures} in a row, ${today} of ${limiter.dailyCap} allowed today${shape})` +
+        (lockout > 0 ? `; PIN entry locked for ${Math.ceil(lockout / 1000)} s` : ''),
+    );
+    if (limiter.isLockedForTheDay(at)) {
+      log.error(
+        `Staff exit: ${today} wrong PINs today; the exit stays locked until midnight or a new staffPinHash`,
+      );
+      lockLogged = at + lockout;
+    }
+    return lockout > 0 ? lockedResult(lockout) : WRONG;
+  };
 
   const attempt = async (pin: string): Promise<StaffExitResult> => {
     const lockedFor = limiter.lockedForMs(now());
-    if (lockedFor > 0) {
-      log.warn('Staff exit: PIN entry is locked out after repeated wrong PINs');
-      return lockedResult(lockedFor);
-    }
+    if (lockedFor > 0) return refuseWhileLocked(now(), lockedFor);
     if (!check) return WRONG;
     // Never 6 to 12 digits: wrong without a check (an old hash of a 4-digit PIN cannot open
     // the exit), and counted like any other guess.
-    if (!STAFF_PIN_PATTERN.test(pin.normalize('NFKC')) || !(await check(pin))) {
-      const at = now();
-      limiter.recordFailure(at);
-      const lockout = limiter.lockedForMs(at);
-      log.warn(
-        lockout > 0
-          ? `Staff exit: wrong PIN (${limiter.failures} in a row); PIN entry locked for ${Math.ceil(lockout / 1000)} s`
-          : `Staff exit: wrong PIN (${limiter.failures} in a row)`,
-      );
-      return lockout > 0 ? lockedResult(lockout) : WRONG;
-    }
+    const wellFormed = STAFF_PIN_PATTERN.test(pin.normalize('NFKC'));
+    if (!wellFormed || !(await check(pin))) return recordWrongPin(now(), wellFormed);
     limiter.recordSuccess();
     log.info('Staff exit: PIN accepted, quitting');
     // Let the invoke reply reach the renderer before the app goes away.
@@ -107,4 +135,5 @@ export function setupStaffExit(options: StaffExitOptions): void {
     queue = result.catch(() => undefined);
     return result;
   });
+  return { failedAttemptsToday: () => limiter.failedAttemptsToday(now()) };
 }

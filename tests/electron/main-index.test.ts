@@ -5,10 +5,12 @@
  * forcing devtools on, fails here.
  */
 import type { EventEmitter } from 'node:events';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as AppProtocol from '../../electron/main/app-protocol';
 import type * as ImageCacheModule from '../../electron/main/image-cache';
 import type * as ImageProtocol from '../../electron/main/image-protocol';
+import type * as LockoutRecord from '../../electron/main/pin-lockout-record';
 import type * as Printing from '../../electron/main/printing';
 import type * as Security from '../../electron/main/security';
 import type * as Shortcuts from '../../electron/main/shortcuts';
@@ -66,6 +68,7 @@ const spies = vi.hoisted(() => ({
   keepKioskWindowOpen: vi.fn(),
   setupImageCache: vi.fn(),
   setupReceiptPrinting: vi.fn(),
+  fileLockoutStore: vi.fn(),
   startCatalogue: vi.fn(() =>
     Promise.resolve({ url: 'http://127.0.0.1:45123', close: () => Promise.resolve() }),
   ),
@@ -171,6 +174,11 @@ vi.mock('../../electron/main/image-cache', async (importOriginal) => {
   const open = () =>
     Promise.resolve(as<ImageCacheModule.ImageCache>({ size: { images: 0, bytes: 0 } }));
   return { ...real, ImageCache: { open } };
+});
+vi.mock('../../electron/main/pin-lockout-record', async (importOriginal) => {
+  const real = await importOriginal<typeof LockoutRecord>();
+  spies.fileLockoutStore.mockImplementation(real.fileLockoutStore);
+  return { ...real, fileLockoutStore: spies.fileLockoutStore };
 });
 vi.mock('../../electron/main/printing', async (importOriginal) => {
   const real = await importOriginal<typeof Printing>();
@@ -317,6 +325,24 @@ describe('main() of an installed kiosk', () => {
     expect(ipcMain.handle).toHaveBeenCalledWith('kiosk:print-receipt', expect.any(Function));
     // The offline image cache stands in front of the network.
     expect(fake.intercepted.sort()).toEqual(['http', 'https']);
+  });
+
+  it('keeps the PIN lock-out in userData, signed with a key from the staffPinHash in force', async () => {
+    const hash = 'scrypt:32768:8:1:BwcHBwcHBwcHBwcHBwcHBw:' + 'A'.repeat(43);
+    process.env.SHOP_STAFF_PIN_HASH = hash;
+    try {
+      const { log } = await startMain({ argv: [KIOSK], isPackaged: true });
+      expect(spies.fileLockoutStore).toHaveBeenCalledExactlyOnceWith(
+        join('/tmp/kiosk-index-test-user-data-that-does-not-exist', 'staff-exit-lockout.json'),
+        log,
+        hash,
+      );
+      expect(spies.setupStaffExit).toHaveBeenCalledWith(
+        expect.objectContaining({ staffPinHash: hash, limiter: expect.anything() as unknown }),
+      );
+    } finally {
+      delete process.env.SHOP_STAFF_PIN_HASH;
+    }
   });
 
   it('keeps devtools off in --windowed mode too', async () => {

@@ -23,7 +23,7 @@ function staffExit({ staffPin = '246813', staffPinHash, now = () => 0, limiter }
   const ipcMain = { handle: (channel: string, handler: Handler) => handlers.set(channel, handler) };
   const quit = vi.fn();
   const log = fakeLogger();
-  setupStaffExit({
+  const handle = setupStaffExit({
     ipcMain: as<IpcMain>(ipcMain),
     staffPin,
     ...(staffPinHash === undefined ? {} : { staffPinHash }),
@@ -38,7 +38,7 @@ function staffExit({ staffPin = '246813', staffPinHash, now = () => 0, limiter }
     Promise.resolve(handler(ipcEventFrom(url), pin));
   const logged = () =>
     [...log.info.mock.calls, ...log.warn.mock.calls, ...log.error.mock.calls].map(([line]) => line);
-  return { submit, quit, log, handler, logged };
+  return { submit, quit, log, handler, logged, handle };
 }
 
 async function flush(): Promise<void> {
@@ -193,15 +193,61 @@ describe('the lock-out survives a relaunch', () => {
   });
 });
 
+describe('the daily cap on wrong PINs', () => {
+  const MINUTE = 60_000;
+  const morning = new Date(2025, 2, 10, 8, 0).getTime();
+
+  it('locks the exit until midnight after 10 wrong PINs, even to the right PIN, and logs each', async () => {
+    let now = morning;
+    const { submit, quit, log, handle } = staffExit({ now: () => now });
+    for (let failure = 1; failure <= 10; failure += 1) {
+      await expect(submit('135791'), `failure ${failure}`).resolves.not.toEqual(ACCEPTED);
+      expect(log.warn).toHaveBeenLastCalledWith(
+        expect.stringMatching(
+          new RegExp(`^Staff exit: wrong PIN \\(\\d+ in a row, ${failure} of 10 allowed today\\)`),
+        ),
+      );
+      // Past every back-off, so only the daily cap can stop the next try.
+      now += 11 * MINUTE;
+    }
+    expect(handle.failedAttemptsToday()).toBe(10);
+    expect(log.error).toHaveBeenCalledWith(
+      'Staff exit: 10 wrong PINs today; the exit stays locked until midnight or a new staffPinHash',
+    );
+    now = new Date(2025, 2, 10, 22, 0).getTime();
+    await expect(submit('246813')).resolves.toEqual({ status: 'locked', retryAfterSeconds: 7200 });
+    await flush();
+    expect(quit).not.toHaveBeenCalled();
+    now = new Date(2025, 2, 11, 0, 0).getTime();
+    expect(handle.failedAttemptsToday()).toBe(0);
+    await expect(submit('246813')).resolves.toEqual(ACCEPTED);
+  });
+
+  it('logs one line per lock, not one per press of a locked dialog', async () => {
+    let now = morning;
+    const { submit, log } = staffExit({ now: () => now });
+    for (const pin of ['000000', '111111', '222222']) await submit(pin);
+    log.warn.mockClear();
+    for (let press = 0; press < 20; press += 1) {
+      await submit('333333');
+      now += 500;
+    }
+    expect(log.warn).toHaveBeenCalledExactlyOnceWith(
+      'Staff exit: PIN entry is locked out after repeated wrong PINs',
+    );
+  });
+});
+
 describe('PINs of 6 to 12 digits', () => {
   it.each(['2468', '24681', '1234567890123', '24681x', ' 246813'])(
     'counts %j as a wrong PIN without checking it, even where it is the configured one',
     async (pin) => {
-      const { submit, quit, log } = staffExit({ staffPin: pin });
+      const { submit, quit, log, handle } = staffExit({ staffPin: pin });
       await expect(submit(pin)).resolves.toEqual(WRONG);
       await flush();
       expect(quit).not.toHaveBeenCalled();
-      expect(log.warn).toHaveBeenCalledWith('Staff exit: wrong PIN (1 in a row)');
+      expect(handle.failedAttemptsToday()).toBe(1);
+      expect(log.warn).toHaveBeenCalledWith(expect.stringContaining(', not 6 to 12 digits)'));
     },
   );
 });

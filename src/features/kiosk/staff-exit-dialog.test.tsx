@@ -45,6 +45,9 @@ describe('StaffExitDialog', () => {
     [60, 'Too many wrong PINs. Try again in 1 minute.'],
     [61, 'Too many wrong PINs. Try again in 2 minutes.'],
     [600, 'Too many wrong PINs. Try again in 10 minutes.'],
+    [5400, 'Too many wrong PINs. Try again in 90 minutes.'],
+    [5401, 'Too many wrong PINs. Try again in 2 hours.'],
+    [86_399, 'Too many wrong PINs. Try again in 24 hours.'],
   ])(
     'during a lock-out of %i s says how long to wait, not that the PIN is wrong',
     async (seconds, text) => {

@@ -2,11 +2,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { KioskBridge, StaffExitResult } from '@shared/bridge';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 
-/** "30 seconds", "2 minutes": rounded up, so staff never retry a moment too early. */
+/**
+ * "30 seconds", "2 minutes", "7 hours" (the daily cap locks until midnight): rounded up, so
+ * staff never retry a moment too early.
+ */
 function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (minutes <= 90) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `${Math.ceil(seconds / 3600)} hours`;
 }
 
 function messageFor(result: StaffExitResult): string {
