@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { rewriteCspMeta } from '../electron/main/app-files';
-import { buildContentSecurityPolicy } from '../shared/csp';
+import { kioskContentSecurityPolicy, rewriteCspMeta } from '../electron/main/app-files';
+import { APP_API_PATH } from '../electron/main/app-origin';
 import {
   auditFindings,
   parseAllowList,
@@ -34,12 +34,13 @@ function stageSources(stage: string): void {
     cpSync(join(root, dir), join(stage, dir), { recursive: true });
   }
   cpSync(join(root, 'package.json'), join(stage, 'package.json'));
-  // The CSP is injected at build time; scan the document as the kiosk serves it.
+  // The CSP is injected at build time; scan the document as the kiosk serves it, with its
+  // own embedded catalogue (app://shop/api, on the app's origin).
   const html = readFileSync(join(root, 'src', 'index.html'), 'utf8');
   mkdirSync(join(stage, 'served'));
   writeFileSync(
     join(stage, 'served', 'index.html'),
-    rewriteCspMeta(html, buildContentSecurityPolicy('http://127.0.0.1:8080')),
+    rewriteCspMeta(html, kioskContentSecurityPolicy(APP_API_PATH)),
   );
 }
 

@@ -29,18 +29,32 @@ export function isCspSafeUrl(catalogueUrl: string): boolean {
   return !catalogueUrl.startsWith('/') && catalogueOrigin(catalogueUrl) !== null;
 }
 
+export interface PolicyOptions {
+  /**
+   * Where scripts may come from: 'self' unless told. The kiosk names its build's own
+   * folder (`app://shop/assets/`), so nothing else its origin serves, such as the embedded
+   * catalogue's answers under `/api`, could ever be loaded as a script.
+   */
+  scriptSource?: string;
+}
+
 /**
  * Images may come from any https host: real catalogues serve them from a CDN, and an image
  * cannot run code. Everything that can carry data out (fetch, XHR) stays limited to the
- * app and the catalogue. A plain-http catalogue (the kiosk's loopback one) is named as is.
+ * app and the catalogue. A plain-http catalogue (a loopback or shop-LAN host, such as the
+ * end-to-end tests' server) is named as is; the kiosk's embedded catalogue needs none of
+ * this: it lives on the app's own origin ('self').
  */
-export function buildContentSecurityPolicy(catalogueUrl: string): string {
+export function buildContentSecurityPolicy(
+  catalogueUrl: string,
+  { scriptSource = "'self'" }: PolicyOptions = {},
+): string {
   const origin = catalogueOrigin(catalogueUrl);
   const extra = origin ? ` ${origin}` : '';
   const httpImages = origin?.startsWith('http:') ? ` ${origin}` : '';
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    `script-src ${scriptSource}`,
     "style-src 'self'",
     `img-src 'self' data: https:${httpImages}`,
     `connect-src 'self'${extra}`,

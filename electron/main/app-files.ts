@@ -1,11 +1,23 @@
 /**
  * What the app protocol serves: files of the built renderer, never outside its folder
- * (the shop's one static-file module decides that), and index.html with the runtime
- * Content-Security-Policy. No Electron import, so it is tested over plain Requests.
+ * (the shop's one static-file module decides that), index.html with the runtime
+ * Content-Security-Policy, and under `/api` the embedded catalogue when the kiosk uses it.
+ * No Electron import, so it is tested over plain Requests.
  */
 import { resolve } from 'node:path';
+import type { FetchHandler } from '../../server/http/listen-fetch';
 import { contentTypeFor, readFileInside, resolveInside } from '../../server/http/static-files';
-import { isAppUrl } from './app-origin';
+import { buildContentSecurityPolicy } from '../../shared/csp';
+import { APP_API_PATH, APP_ORIGIN, isAppUrl } from './app-origin';
+
+/**
+ * The kiosk's Content-Security-Policy for its catalogue: the shop's, with scripts only from
+ * the build's assets folder on the app's origin. With the embedded catalogue (`/api`) it
+ * names no other origin at all.
+ */
+export function kioskContentSecurityPolicy(catalogueUrl: string): string {
+  return buildContentSecurityPolicy(catalogueUrl, { scriptSource: `${APP_ORIGIN}/assets/` });
+}
 
 /** Maps an app:// URL to a file inside `rootDir` (`/` is index.html), or null. */
 export function resolveAppFile(rootDir: string, requestUrl: string): string | null {
@@ -27,12 +39,24 @@ export function rewriteCspMeta(html: string, csp: string): string {
 export interface AppRequestOptions {
   rootDir: string;
   csp: string;
+  /** The embedded catalogue (a Request → Response handler); null when a host is configured. */
+  api?: FetchHandler | null;
+}
+
+/** `app://shop/api` and everything under it: the catalogue's, never a file of the renderer. */
+export function isApiUrl(requestUrl: string): boolean {
+  if (!isAppUrl(requestUrl)) return false;
+  const { pathname } = new URL(requestUrl);
+  return pathname === APP_API_PATH || pathname.startsWith(`${APP_API_PATH}/`);
 }
 
 export async function handleAppRequest(
   request: Request,
-  { rootDir, csp }: AppRequestOptions,
+  { rootDir, csp, api = null }: AppRequestOptions,
 ): Promise<Response> {
+  if (isApiUrl(request.url)) {
+    return api ? api(request) : new Response('Not found', { status: 404 });
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405 });
   }

@@ -83,7 +83,7 @@ const catalogueUrlSchema = z
   });
 
 export const CONFIG_KEYS = {
-  /** Empty: start the embedded demo catalogue on a free loopback port. */
+  /** Empty: the embedded demo catalogue, served by the app protocol at app://shop/api. */
   catalogueUrl: key({
     schema: catalogueUrlSchema,
     default: '',

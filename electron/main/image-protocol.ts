@@ -5,10 +5,12 @@
  */
 import { net, type Session } from 'electron';
 import { fetchThroughImageCache, type ImageCache } from './image-cache';
+import type { NetworkFetch } from './image-download';
 
 export function setupImageCache(session: Pick<Session, 'protocol'>, cache: ImageCache): void {
-  // Past our own handler, to the real network.
-  const fetch = (request: Request) => net.fetch(request, { bypassCustomProtocolHandlers: true });
+  // Past our own handler, to the real network; the signal carries the cache's time limits.
+  const fetch: NetworkFetch = (request, init) =>
+    net.fetch(request, { ...init, bypassCustomProtocolHandlers: true });
   for (const scheme of ['http', 'https']) {
     session.protocol.handle(scheme, (request) => fetchThroughImageCache(request, { cache, fetch }));
   }

@@ -5,9 +5,9 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { app, ipcMain, Menu, session, type BrowserWindow } from 'electron';
-import { buildContentSecurityPolicy } from '../../shared/csp';
+import { kioskContentSecurityPolicy } from './app-files';
 import { registerAppScheme, setupAppProtocol } from './app-protocol';
-import { startCatalogue, type CatalogueHandle } from './catalogue';
+import { startCatalogue } from './catalogue';
 import { loadConfig, machineConfigPath, toRendererConfig } from './config';
 import { decodeConfigText } from './config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
@@ -101,7 +101,6 @@ function main(): void {
   const resourcesDir = join(app.getAppPath(), 'resources');
   const recovery = createRecovery({ app, log, argv: process.argv });
   let mainWindow: BrowserWindow | null = null;
-  let catalogue: CatalogueHandle | null = null;
   let quitting = false;
 
   app.on('second-instance', () => {
@@ -112,7 +111,6 @@ function main(): void {
   });
   app.on('before-quit', () => {
     quitting = true;
-    void catalogue?.close();
   });
   app.on('window-all-closed', () => {
     // In kiosk mode the 'closed' handler below has already opened a replacement.
@@ -147,10 +145,11 @@ function main(): void {
     .then(async () => {
       setupSecurity(app, session.defaultSession, { allowDevTools, log });
       await setupOfflineImages(session.defaultSession, app.getPath('userData'), log);
-      catalogue = await startCatalogue(config.catalogueUrl, resourcesDir, log);
+      const catalogue = startCatalogue(config.catalogueUrl, resourcesDir, log);
       setupAppProtocol({
         rootDir: join(__dirname, '../renderer'),
-        csp: buildContentSecurityPolicy(catalogue.url),
+        csp: kioskContentSecurityPolicy(catalogue.url),
+        api: catalogue.api,
       });
       setupStaffExit({
         ipcMain,

@@ -12,8 +12,10 @@ export interface CatalogueAppOptions {
    * The origin clients reach this catalogue on, e.g. http://127.0.0.1:49152: image URLs are
    * built from it. Never from the request's Host header, which any client can set, so a
    * forged Host cannot make the shop (or a cache in front of it) point images elsewhere.
+   * null: the catalogue is served on the shop's own origin (the kiosk's `app://shop/api`),
+   * and image URLs are paths on that origin (`/api/images/1.svg`), the same at every launch.
    */
-  publicOrigin: string;
+  publicOrigin: string | null;
 }
 
 /** An origin and nothing else: scheme, host and port, no path, query or trailing slash. */
@@ -87,7 +89,7 @@ export function createCatalogueApp({
   publicOrigin,
 }: CatalogueAppOptions): Hono {
   const base = normaliseBasePath(basePath);
-  const imageBase = `${assertOrigin(publicOrigin)}${base}`;
+  const imageBase = `${publicOrigin === null ? '' : assertOrigin(publicOrigin)}${base}`;
   const byId = new Map(products.map((p) => [p.id, p]));
   const ascending = [...products].sort((a, b) => a.id - b.id);
   const categories = CATEGORIES.filter((c) => products.some((p) => p.category === c));

@@ -2,7 +2,13 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { handleAppRequest, resolveAppFile, rewriteCspMeta } from '../../electron/main/app-files';
+import {
+  handleAppRequest,
+  isApiUrl,
+  kioskContentSecurityPolicy,
+  resolveAppFile,
+  rewriteCspMeta,
+} from '../../electron/main/app-files';
 import { buildContentSecurityPolicy } from '../../shared/csp';
 
 const registered: unknown[] = [];
@@ -123,6 +129,52 @@ describe('the app:// protocol', () => {
       },
     );
     expect(response.status).toBe(405);
+  });
+
+  it('hands app://shop/api and everything under it to the embedded catalogue, and nothing else', async () => {
+    const seen: string[] = [];
+    const api = (request: Request) => {
+      seen.push(request.url);
+      return Response.json({ from: 'catalogue' });
+    };
+    const fetchApp = (url: string) =>
+      handleAppRequest(new Request(url), { rootDir: root, csp, api });
+    for (const url of [
+      'app://shop/api',
+      'app://shop/api/products',
+      'app://shop/api/images/1.svg',
+    ]) {
+      expect(await (await fetchApp(url)).json()).toEqual({ from: 'catalogue' });
+    }
+    for (const url of ['app://shop/apix/products', 'app://other/api/products', 'app://shop/']) {
+      await fetchApp(url);
+    }
+    expect(seen).toEqual([
+      'app://shop/api',
+      'app://shop/api/products',
+      'app://shop/api/images/1.svg',
+    ]);
+    expect(isApiUrl('app://shop/%61pi/products')).toBe(false);
+  });
+
+  it('answers /api with 404 when the kiosk uses a configured catalogue host', async () => {
+    writeFileSync(join(root, 'api'), 'a file named like the API is still not served');
+    for (const url of ['app://shop/api', 'app://shop/api/products']) {
+      const response = await get(url);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe('Not found');
+    }
+  });
+
+  it('gives the kiosk with its embedded catalogue a policy that names no other origin', () => {
+    const policy = kioskContentSecurityPolicy('/api');
+    expect(policy).toContain('script-src app://shop/assets/;');
+    expect(policy).toContain("connect-src 'self';");
+    expect(policy).toContain("img-src 'self' data: https:;");
+    expect(policy).not.toMatch(/http:|127\.0\.0\.1|unsafe-/);
+    expect(kioskContentSecurityPolicy('https://shop.example.com/api')).toContain(
+      "connect-src 'self' https://shop.example.com;",
+    );
   });
 
   it('inserts a CSP meta tag when the page has none', () => {

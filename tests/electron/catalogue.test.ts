@@ -1,51 +1,48 @@
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as DemoCatalogue from '../../server/catalogue/demo-catalogue';
 import { fakeLogger } from './fake-electron';
 
 vi.mock('electron', () => ({}));
 
-const server = {
-  url: 'http://127.0.0.1:45123',
-  port: 45123,
-  close: vi.fn(() => Promise.resolve()),
-};
-const startCatalogueServer = vi.fn((_options: unknown) => Promise.resolve(server));
-const loadDemoCatalogue = vi.fn((_dir?: string) => [{ id: 1 }]);
+const startCatalogueServer = vi.fn<(options: unknown) => void>();
+const loadDemoCatalogue = vi.fn<typeof DemoCatalogue.loadDemoCatalogue>();
 
 vi.mock('../../server/catalogue/catalogue-server', () => ({
-  startCatalogueServer: (options: unknown) => startCatalogueServer(options),
+  startCatalogueServer: (options: unknown) => {
+    startCatalogueServer(options);
+  },
 }));
-vi.mock('../../server/catalogue/demo-catalogue', () => ({
-  loadDemoCatalogue: (dir?: string) => loadDemoCatalogue(dir),
-}));
+vi.mock('../../server/catalogue/demo-catalogue', async (importOriginal) => {
+  const real = await importOriginal<typeof DemoCatalogue>();
+  loadDemoCatalogue.mockImplementation(real.loadDemoCatalogue);
+  return { ...real, loadDemoCatalogue: (dir?: string) => loadDemoCatalogue(dir) };
+});
 
 const { startCatalogue } = await import('../../electron/main/catalogue');
+const RESOURCES = join(process.cwd(), 'resources');
 
 describe('catalogue selection', () => {
   beforeEach(() => {
     vi.clearAllMocks();
   });
 
-  it('starts the embedded catalogue on a free loopback port when no URL is configured', async () => {
-    const handle = await startCatalogue('', '/app/resources', fakeLogger());
-    expect(loadDemoCatalogue).toHaveBeenCalledWith('/app/resources');
-    expect(startCatalogueServer).toHaveBeenCalledWith({
-      port: 0,
-      host: '127.0.0.1',
-      products: [{ id: 1 }],
-    });
-    expect(handle.url).toBe('http://127.0.0.1:45123');
-    await handle.close();
-    expect(server.close).toHaveBeenCalledTimes(1);
+  it('serves the embedded catalogue on the app’s own origin at /api, opening no port', async () => {
+    const log = fakeLogger();
+    const handle = startCatalogue('', RESOURCES, log);
+    expect(loadDemoCatalogue).toHaveBeenCalledWith(RESOURCES);
+    expect(startCatalogueServer).not.toHaveBeenCalled();
+    expect(handle.url).toBe('/api');
+    expect(log.info).toHaveBeenCalledWith('Catalogue: embedded demo catalogue at app://shop/api');
+    const response = await handle.api?.(new Request('app://shop/api/products/1'));
+    expect(response?.status).toBe(200);
+    expect(await response?.json()).toMatchObject({ id: 1, image: '/api/images/1.svg' });
   });
 
-  it('uses the configured host and starts nothing', async () => {
-    const handle = await startCatalogue(
-      'https://shop.example.com/api',
-      '/app/resources',
-      fakeLogger(),
-    );
-    expect(handle.url).toBe('https://shop.example.com/api');
+  it('uses the configured host and serves nothing itself', () => {
+    const handle = startCatalogue('https://shop.example.com/api', RESOURCES, fakeLogger());
+    expect(handle).toEqual({ url: 'https://shop.example.com/api', api: null });
+    expect(loadDemoCatalogue).not.toHaveBeenCalled();
     expect(startCatalogueServer).not.toHaveBeenCalled();
-    await expect(handle.close()).resolves.toBeUndefined();
   });
 });

@@ -14,11 +14,18 @@ describe('the Content-Security-Policy', () => {
     expect(csp).toContain("img-src 'self' data: https:;");
     expect(csp).toContain("connect-src 'self' https://shop.example.com;");
     expect(csp).not.toMatch(/connect-src[^;]*https:(?!\/\/)/);
-    // The kiosk's own loopback catalogue serves plain-http images, named by origin.
+    // A plain-http catalogue on loopback (the end-to-end tests' server) is named by origin.
     expect(buildContentSecurityPolicy('http://127.0.0.1:4555/api')).toContain(
       "img-src 'self' data: https: http://127.0.0.1:4555;",
     );
     expect(buildContentSecurityPolicy('/api')).toContain("img-src 'self' data: https:;");
+  });
+
+  it('takes scripts from where it is told, the kiosk’s build folder, and keeps the rest', () => {
+    const kiosk = buildContentSecurityPolicy('/api', { scriptSource: 'app://shop/assets/' });
+    expect(kiosk).toContain('script-src app://shop/assets/;');
+    expect(kiosk).not.toContain("script-src 'self'");
+    expect(kiosk.replace('app://shop/assets/', "'self'")).toBe(buildContentSecurityPolicy('/api'));
   });
 
   it.each([

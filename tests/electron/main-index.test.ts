@@ -5,9 +5,13 @@
  * forcing devtools on, fails here.
  */
 import type { EventEmitter } from 'node:events';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type * as AppProtocol from '../../electron/main/app-protocol';
+import { isAppUrl } from '../../electron/main/app-origin';
+import type * as Catalogue from '../../electron/main/catalogue';
 import type * as ImageCacheModule from '../../electron/main/image-cache';
 import type * as ImageProtocol from '../../electron/main/image-protocol';
 import type * as LockoutRecord from '../../electron/main/pin-lockout-record';
@@ -17,6 +21,7 @@ import type * as Shortcuts from '../../electron/main/shortcuts';
 import type * as StaffExit from '../../electron/main/staff-exit';
 import type * as Recovery from '../../electron/main/recovery';
 import type * as Window from '../../electron/main/window';
+import { decodeRendererConfigArg } from '../../shared/renderer-config-arg';
 import {
   as,
   type FakeBrowserWindow,
@@ -40,7 +45,16 @@ interface FakeState {
   windows: ShopWindow[];
   /** The schemes the session's protocol handlers took over (the image cache). */
   intercepted: string[];
+  /** Every protocol handler by scheme: the session's (http, https) and the app's own. */
+  handlers: Map<string, ProtocolHandler>;
+  /** The userData folder this launch is given. */
+  userData: string;
+  /** Whether net.fetch reaches the network (loopback only) or fails as offline. */
+  online: boolean;
 }
+
+type ProtocolHandler = (request: Request) => Response | Promise<Response>;
+const NO_USER_DATA = '/tmp/kiosk-index-test-user-data-that-does-not-exist';
 
 type ShopWindow = FakeBrowserWindow & { restore: () => void };
 
@@ -54,6 +68,9 @@ const fake = vi.hoisted((): FakeState => ({
   hardwareAcceleration: 'on',
   windows: [],
   intercepted: [],
+  handlers: new Map(),
+  userData: '/tmp/kiosk-index-test-user-data-that-does-not-exist',
+  online: false,
 }));
 
 /** One spy per setupX; each scenario's import wires them to the real functions again. */
@@ -69,9 +86,7 @@ const spies = vi.hoisted(() => ({
   setupImageCache: vi.fn(),
   setupReceiptPrinting: vi.fn(),
   fileLockoutStore: vi.fn(),
-  startCatalogue: vi.fn(() =>
-    Promise.resolve({ url: 'http://127.0.0.1:45123', close: () => Promise.resolve() }),
-  ),
+  startCatalogue: vi.fn(),
   log: null as ReturnType<typeof fakeLogger> | null,
 }));
 
@@ -95,8 +110,9 @@ vi.mock('electron', async () => {
       fake.hardwareAcceleration = fake.readyFired ? 'off too late' : 'off before ready';
     },
     requestSingleInstanceLock: vi.fn(() => true),
-    getPath: () => '/tmp/kiosk-index-test-user-data-that-does-not-exist',
-    getAppPath: () => '/opt/kiosk/resources/app.asar',
+    getPath: () => fake.userData,
+    // The repository: its resources/ hold the demo catalogue the embedded one serves.
+    getAppPath: () => process.cwd(),
     whenReady: () =>
       new Promise<void>((resolve) => {
         fake.ready = resolve;
@@ -108,7 +124,12 @@ vi.mock('electron', async () => {
   // A getter, so each scenario can decide; Object.assign would copy its first value.
   Object.defineProperty(app, 'isPackaged', { get: () => fake.isPackaged });
   const session = Object.assign(new Emitter(), {
-    protocol: { handle: (scheme: string) => fake.intercepted.push(scheme) },
+    protocol: {
+      handle: (scheme: string, handler: ProtocolHandler) => {
+        fake.intercepted.push(scheme);
+        fake.handlers.set(scheme, handler);
+      },
+    },
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
     setDevicePermissionHandler: vi.fn(),
@@ -123,8 +144,15 @@ vi.mock('electron', async () => {
     },
     session: { defaultSession: session },
     ipcMain: { handle: vi.fn() },
-    net: { fetch: vi.fn() },
-    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+    net: {
+      fetch: vi.fn((request: Request) =>
+        fake.online ? fetch(request) : Promise.reject(new TypeError('fetch failed')),
+      ),
+    },
+    protocol: {
+      registerSchemesAsPrivileged: vi.fn(),
+      handle: (scheme: string, handler: ProtocolHandler) => fake.handlers.set(scheme, handler),
+    },
   };
 });
 vi.mock('../../electron/main/logging', async () => {
@@ -136,7 +164,11 @@ vi.mock('../../electron/main/logging', async () => {
     },
   };
 });
-vi.mock('../../electron/main/catalogue', () => ({ startCatalogue: spies.startCatalogue }));
+vi.mock('../../electron/main/catalogue', async (importOriginal) => {
+  const real = await importOriginal<typeof Catalogue>();
+  spies.startCatalogue.mockImplementation(real.startCatalogue);
+  return { ...real, startCatalogue: spies.startCatalogue };
+});
 vi.mock('../../electron/main/app-protocol', async (importOriginal) => {
   const real = await importOriginal<typeof AppProtocol>();
   spies.registerAppScheme.mockImplementation(real.registerAppScheme);
@@ -172,7 +204,13 @@ vi.mock('../../electron/main/image-cache', async (importOriginal) => {
   const real = await importOriginal<typeof ImageCacheModule>();
   // No disk in this test: an empty cache, at once.
   const open = () =>
-    Promise.resolve(as<ImageCacheModule.ImageCache>({ size: { images: 0, bytes: 0 } }));
+    Promise.resolve(
+      as<ImageCacheModule.ImageCache>({
+        size: { images: 0, bytes: 0 },
+        lookup: () => null,
+        read: () => Promise.resolve(null),
+      }),
+    );
   return { ...real, ImageCache: { open } };
 });
 vi.mock('../../electron/main/pin-lockout-record', async (importOriginal) => {
@@ -215,7 +253,17 @@ interface Started {
 }
 
 /** Runs index.ts afresh, as a new process would, with this command line. */
-async function startMain({ argv, isPackaged }: { argv: string[]; isPackaged: boolean }) {
+async function startMain({
+  argv,
+  isPackaged,
+  userData = NO_USER_DATA,
+  online = false,
+}: {
+  argv: string[];
+  isPackaged: boolean;
+  userData?: string;
+  online?: boolean;
+}) {
   vi.resetModules();
   for (const spy of Object.values(spies)) if (typeof spy === 'function') spy.mockClear();
   Object.assign(fake, {
@@ -228,6 +276,9 @@ async function startMain({ argv, isPackaged }: { argv: string[]; isPackaged: boo
     hardwareAcceleration: 'on',
     windows: [],
     intercepted: [],
+    handlers: new Map(),
+    userData,
+    online,
   });
   process.argv = argv;
   const app = as<FakeApp>((await import('electron')).app);
@@ -275,10 +326,13 @@ describe('main() of an installed kiosk', () => {
       log: expect.anything() as unknown,
     });
     expect(spies.startCatalogue).toHaveBeenCalledTimes(1);
+    // The embedded catalogue lives on the app's origin: the policy names no other.
     expect(spies.setupAppProtocol).toHaveBeenCalledExactlyOnceWith({
       rootDir: expect.stringMatching(/renderer$/) as unknown,
-      csp: expect.stringContaining('http://127.0.0.1:45123') as unknown,
+      csp: expect.stringMatching(/connect-src 'self';.*/) as unknown,
+      api: expect.any(Function) as unknown,
     });
+    expect(JSON.stringify(spies.setupAppProtocol.mock.calls)).not.toMatch(/http:\/\//);
     expect(spies.setupStaffExit).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ ipcMain }),
     );
@@ -450,5 +504,52 @@ describe('main() in development (not packaged)', () => {
     expect(app.relaunch).not.toHaveBeenCalled();
     expect(fake.windows).toHaveLength(1);
     expect(shopWindow().options).toMatchObject({ webPreferences: { devTools: false } });
+  });
+});
+
+/** How the window's page resolves and loads a URL: the app's handler or the session's. */
+async function load(url: string): Promise<Response> {
+  const scheme = new URL(url).protocol.slice(0, -1);
+  const handler = fake.handlers.get(scheme);
+  if (!handler) throw new TypeError(`nothing answers ${scheme}: in this launch`);
+  return handler(new Request(url));
+}
+
+const PAGE = 'app://shop/index.html';
+
+/** Whether the launch's Content-Security-Policy lets the page show an image from `url`. */
+function imgSrcAllows(url: URL): boolean {
+  const call = spies.setupAppProtocol.mock.calls[0] as [{ csp: string }] | undefined;
+  const sources = /img-src ([^;]*)/.exec(call?.[0].csp ?? '')?.[1]?.split(' ') ?? [];
+  if (isAppUrl(url.href)) return sources.includes("'self'");
+  if (url.protocol === 'https:') return sources.includes('https:');
+  return sources.includes(url.origin);
+}
+
+describe('main() across launches', () => {
+  it('shows, in the next launch, the images of a catalogue cached in this one', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'kiosk-launches-'));
+    // Launch 1, online, fetches the catalogue as the renderer does, from its configured URL.
+    const first = await startMain({ argv: [KIOSK], isPackaged: true, userData, online: true });
+    const args = shopWindow().options as { webPreferences: { additionalArguments: string[] } };
+    const config = decodeRendererConfigArg(args.webPreferences.additionalArguments);
+    if (!config) throw new Error('the window has no renderer config');
+    const list = await load(new URL(`${config.catalogueUrl}/products`, PAGE).href);
+    expect(list.status).toBe(200);
+    // What the renderer keeps in its `products` key, across the restart.
+    const cached = (await list.json()) as { id: number; image: string }[];
+    expect(cached.length).toBeGreaterThan(0);
+    first.app.emit('before-quit');
+
+    // Launch 2, offline, on the same userData: every cached card still shows its image.
+    await startMain({ argv: [KIOSK], isPackaged: true, userData });
+    for (const product of cached) {
+      const url = new URL(product.image, PAGE);
+      expect(imgSrcAllows(url), url.href).toBe(true);
+      const image = await load(url.href);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('Content-Type')).toMatch(/^image\/svg\+xml/);
+      expect(await image.text()).toMatch(/^<svg /);
+    }
   });
 });

@@ -49,6 +49,21 @@ describe('GET /products', () => {
     expect(images.every((image) => image.startsWith(`${ORIGIN}/api/images/`))).toBe(true);
   });
 
+  it('builds image paths on the shop’s own origin when it has no public origin (the kiosk)', async () => {
+    const sameOrigin = createCatalogueApp({
+      products: sampleProducts,
+      basePath: '/api',
+      publicOrigin: null,
+    });
+    const response = await sameOrigin.fetch(new Request('app://shop/api/products'));
+    const images = ((await response.json()) as { image: string }[]).map((p) => p.image);
+    expect(images).toEqual(['/api/images/1.svg', '/api/images/2.svg', '/api/images/3.svg']);
+    const forged = await sameOrigin.fetch(
+      new Request('http://evil.example/api/products/2', { headers: { Host: 'evil.example' } }),
+    );
+    expect(((await forged.json()) as { image: string }).image).toBe('/api/images/2.svg');
+  });
+
   it('refuses a public origin that is not just an origin', () => {
     expect(assertOrigin('https://shop.example.com')).toBe('https://shop.example.com');
     for (const bad of [

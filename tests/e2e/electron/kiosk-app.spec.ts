@@ -17,6 +17,7 @@ import {
 import { hashStaffPin } from '../../../electron/main/staff-pin-hash';
 import { findElectronBinary } from '../../../scripts/electron-binary';
 import type { KioskBridge } from '../../../shared/bridge';
+import { expectImagesShown } from '../support/ui';
 
 const ROOT = resolve(__dirname, '../../..');
 const MAIN = join(ROOT, 'out', 'main', 'index.js');
@@ -62,6 +63,16 @@ async function submitPin(page: Page, pin: string) {
   await dialog.getByLabel('Enter the staff PIN to close the kiosk').fill(pin);
   await dialog.getByRole('button', { name: 'Close kiosk' }).click();
   return dialog.getByRole('alert');
+}
+
+/** The image URLs of the catalogue the renderer keeps in its `products` key. */
+function storedImageUrls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const products: unknown = JSON.parse(localStorage.getItem('products') ?? '[]');
+    return Array.isArray(products)
+      ? products.map((product) => String((product as { image?: unknown }).image))
+      : [];
+  });
 }
 
 async function staffExit(app: ElectronApplication, page: Page): Promise<void> {
@@ -132,6 +143,35 @@ test.describe('the kiosk app', () => {
     try {
       const cart = await second.page.evaluate(() => localStorage.getItem('cart'));
       expect(cart).toMatch(/productId/);
+    } finally {
+      await second.app.close();
+    }
+  });
+
+  test('shows the cached catalogue with its images after a restart', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'kiosk-e2e-'));
+    const first = await launch(userData);
+    await first.page.getByRole('link', { name: 'Start Shoping' }).click();
+    await expect(first.page.getByRole('button', { name: 'Add to Cart' }).first()).toBeVisible();
+    await expectImagesShown(first.page);
+    await expect.poll(() => storedImageUrls(first.page)).not.toEqual([]);
+    const images = await storedImageUrls(first.page);
+    // The embedded catalogue is on the app's own origin: its image URLs name no port.
+    for (const image of images) expect(image).toMatch(/^\/api\/images\/\d+\.svg$/);
+    await staffExit(first.app, first.page);
+
+    const second = await launch(userData);
+    try {
+      // The cached catalogue is used as it is (spec: no fetch while products are cached).
+      expect(await storedImageUrls(second.page)).toEqual(images);
+      await second.page.getByRole('link', { name: 'Start Shoping' }).click();
+      await expect(second.page.getByRole('button', { name: 'Add to Cart' }).first()).toBeVisible();
+      await expectImagesShown(second.page);
+      const shown = await second.page.evaluate(() =>
+        [...document.querySelectorAll('main img')].map((img) => (img as HTMLImageElement).src),
+      );
+      expect(shown.length).toBeGreaterThan(0);
+      for (const src of shown) expect(src).toMatch(/^app:\/\/shop\/api\/images\/\d+\.svg$/);
     } finally {
       await second.app.close();
     }
