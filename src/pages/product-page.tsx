@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
 import { toCents } from '@/lib/money';
 import { productQueries } from '@/features/catalogue/api/product-queries';
-import type { Product } from '@/features/catalogue/api/product-schema';
+import type { Product } from '@shared/product-rule';
 import {
   commitQuantityInput,
   digitsOnly,

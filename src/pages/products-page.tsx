@@ -7,7 +7,7 @@ import { ImageHold } from '@/components/ui/product-image';
 import { ProductCardSkeleton } from '@/features/catalogue/components/product-card-skeleton';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { SearchForm } from '@/features/catalogue/components/search-form';
-import type { Product } from '@/features/catalogue/api/product-schema';
+import type { Product } from '@shared/product-rule';
 import {
   paginate,
   PAGE_SIZE,

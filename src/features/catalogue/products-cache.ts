@@ -1,6 +1,6 @@
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { readJson, readRaw, removeKey, writeRaw } from '@/lib/browser-storage';
-import { parseProductList, type Product } from './api/product-schema';
+import { parseProductList, type Product } from '@shared/product-rule';
 
 /**
  * The catalogue's cache in local storage under the spec's `products` key (a JSON array of

@@ -2,5 +2,4 @@
  * The catalogue feature's door: all another feature may use of it (eslint.layers.mjs).
  * Pages and the app compose the catalogue's own files directly.
  */
-export { parseProduct, type Product } from './api/product-schema';
 export { ProductCard } from './components/product-card';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCatalogueUrl } from '@/platform/capabilities-context';
-import type { Product } from './api/product-schema';
+import type { Product } from '@shared/product-rule';
 import { productQueries } from './api/product-queries';
 
 /** The catalogue query of the products page: fetches when nothing is cached (spec §7). */

@@ -1,4 +1,4 @@
-import { parseProduct, parseProductList, type Product } from './product-schema';
+import { parseProduct, parseProductList, type Product } from '@shared/product-rule';
 
 /** A catalogue failure with the message the shopper sees after 'Error: '. */
 export class CatalogueError extends Error {
