@@ -9,6 +9,11 @@ import { useCartSync } from '@/features/cart/use-cart-sync';
 import { ensureProductsKey } from '@/features/catalogue/products-cache';
 import { forgetReceipt } from '@/features/checkout/last-receipt';
 import { whenIdle } from '@/lib/when-idle';
+import {
+  CatalogueCacheProvider,
+  createCatalogueCache,
+  type CatalogueCache,
+} from './catalogue-cache';
 import { PageBoundary } from './layout/page-boundary';
 import { lazyPages, routes } from './routes';
 import type { ShopRouter } from './shop-router';
@@ -29,6 +34,8 @@ interface AppProps {
   capabilities: Capabilities;
   /** Which router holds the URL (routerFor: memory in the kiosk, browser on the web). */
   Router: ShopRouter;
+  /** The visit's catalogue cache (main.tsx shares it with a deep link's early download). */
+  catalogue?: CatalogueCache;
 }
 
 /** Keeps the stored keys well-formed and this tab in step with the shop's other tabs. */
@@ -50,7 +57,8 @@ function ShopRoutes() {
   return useRoutes(routes);
 }
 
-export function App({ capabilities, Router }: AppProps) {
+export function App({ capabilities, Router, catalogue: given }: AppProps) {
+  const [catalogue] = useState(() => given ?? createCatalogueCache());
   const [session, setSession] = useState(0);
   const [attract, setAttract] = useState(false);
   const shop = useRef<HTMLDivElement>(null);
@@ -77,28 +85,30 @@ export function App({ capabilities, Router }: AppProps) {
 
   return (
     <CapabilitiesProvider capabilities={capabilities}>
-      <StorageSync />
-      <Announcer />
-      <div key={session} className="contents">
-        <div ref={shop} className="contents">
-          <Router>
-            <ShopNavigationProvider>
-              <PageBoundary resetKey={String(session)}>
-                <ShopRoutes />
-              </PageBoundary>
-            </ShopNavigationProvider>
-          </Router>
+      <CatalogueCacheProvider value={catalogue}>
+        <StorageSync />
+        <Announcer />
+        <div key={session} className="contents">
+          <div ref={shop} className="contents">
+            <Router>
+              <ShopNavigationProvider>
+                <PageBoundary resetKey={String(session)}>
+                  <ShopRoutes />
+                </PageBoundary>
+              </ShopNavigationProvider>
+            </Router>
+          </div>
+          {KioskBehaviours && (
+            <Suspense fallback={null}>
+              <KioskBehaviours
+                attract={attract}
+                onAttractEnd={() => setAttract(false)}
+                onWipe={wipe}
+              />
+            </Suspense>
+          )}
         </div>
-        {KioskBehaviours && (
-          <Suspense fallback={null}>
-            <KioskBehaviours
-              attract={attract}
-              onAttractEnd={() => setAttract(false)}
-              onWipe={wipe}
-            />
-          </Suspense>
-        )}
-      </div>
+      </CatalogueCacheProvider>
     </CapabilitiesProvider>
   );
 }

@@ -9,7 +9,7 @@ import { describeItems, totalQuantity, type CartLine } from '@/features/cart/car
 import { orderTotals } from '@/features/cart/pricing';
 import { useCartStore } from '@/features/cart/store/cart-store';
 import { pickSuggestions } from '@/features/cart/suggestions';
-import { useKnownProducts } from '@/features/catalogue/use-products';
+import { useKnownProducts } from '@/features/catalogue/api/products-query';
 import { PageTitle } from './page-title';
 
 export function CartPage() {

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ShopLink } from '@/components/ui/shop-link';
@@ -10,7 +9,7 @@ import { QuantityControl } from '@/components/ui/quantity-control';
 import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
 import { toCents } from '@/lib/money';
-import { productQueries } from '@/features/catalogue/api/product-queries';
+import { useProduct } from '@/features/catalogue/api/product-query';
 import type { Product } from '@shared/product-rule';
 import {
   commitQuantityInput,
@@ -19,7 +18,6 @@ import {
   MAX_QUANTITY,
 } from '@/features/cart/cart-rules';
 import { useCartStore } from '@/features/cart/store/cart-store';
-import { useCatalogueUrl } from '@/platform/capabilities-context';
 import { PageTitle } from './page-title';
 
 export const DEFAULT_DETAIL_QUANTITY = 1;
@@ -102,8 +100,7 @@ function BackToProducts() {
 
 export function ProductPage() {
   const { id = '' } = useParams();
-  const catalogueUrl = useCatalogueUrl();
-  const query = useQuery(productQueries.detail(catalogueUrl, id));
+  const query = useProduct(id);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">

@@ -16,7 +16,7 @@ import {
 } from '@/features/catalogue/catalogue-rules';
 import { searchResults } from '@/features/catalogue/search-results';
 import { useCatalogueParams } from '@/features/catalogue/use-catalogue-params';
-import { useCatalogue } from '@/features/catalogue/use-products';
+import { useProducts } from '@/features/catalogue/api/products-query';
 import { useSearchWarmUp } from '@/features/catalogue/use-search-warm-up';
 import { cardListPrice } from '@/features/cart/pricing';
 import { useCartStore } from '@/features/cart/store/cart-store';
@@ -38,7 +38,7 @@ interface CatalogueState {
 /** The catalogue query; everything the shopper changes lives in CatalogueBrowser below. */
 export function ProductsPage() {
   // Spec §7: fetched only when local storage holds no cached catalogue.
-  const query = useCatalogue();
+  const query = useProducts();
   const { refetch } = query;
   const onRetry = useCallback(() => void refetch(), [refetch]);
   return (

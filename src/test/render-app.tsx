@@ -7,6 +7,14 @@ import type { Capabilities } from '@/platform/capabilities';
 
 export const TEST_CATALOGUE_URL = 'http://catalogue.test';
 
+/** The web shop on the test catalogue: no bridge, no kiosk behaviours. */
+export const TEST_CAPABILITIES: Capabilities = {
+  target: 'web',
+  catalogueUrl: TEST_CATALOGUE_URL,
+  bridge: null,
+  kiosk: { idleReset: null, staffExit: false, onScreenKeyboard: false, accessibilityMode: false },
+};
+
 /** What a test can do with the app's router: follow a link by code, and see where it is. */
 export interface TestRouter {
   navigate: (to: To) => Promise<void>;
@@ -37,13 +45,7 @@ export async function renderApp(path: string) {
       </MemoryRouter>
     );
   }
-  const capabilities: Capabilities = {
-    target: 'web',
-    catalogueUrl: TEST_CATALOGUE_URL,
-    bridge: null,
-    kiosk: { idleReset: null, staffExit: false, onScreenKeyboard: false, accessibilityMode: false },
-  };
-  const view = render(<App capabilities={capabilities} Router={TestRouter} />);
+  const view = render(<App capabilities={TEST_CAPABILITIES} Router={TestRouter} />);
   await act(async () => {
     await Promise.all(lazyPages.map((page) => page.preload()));
   });

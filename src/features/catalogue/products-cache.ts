@@ -10,6 +10,7 @@ export const PRODUCTS_KEY = 'products';
 
 /** The cached catalogue, validated; undefined when there is none worth using (spec §7: fetch). */
 export function loadCachedProducts(): Product[] | undefined {
+  if (!mayHaveCachedProducts()) return undefined;
   const products = parseProductList(readJson(PRODUCTS_KEY), 'stored products');
   return products && products.length > 0 ? products : undefined;
 }
