@@ -2,7 +2,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { AboutPage } from '@/pages/about-page';
 import { HomePage } from '@/pages/home-page';
 import { NotFoundPage } from '@/pages/not-found-page';
-import { prefetchCatalogue, type CatalogueCache } from './catalogue-cache';
+import { prefetchCatalogue } from '@/features/catalogue/prefetch-catalogue';
+import type { CatalogueCache } from './catalogue-cache';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 
@@ -63,6 +64,6 @@ export function prepareDeepLink(
   const page = path === undefined ? undefined : lazyByPath.get(path);
   return Promise.all([
     page?.preload().catch(() => undefined),
-    path === 'products' ? prefetchCatalogue(catalogue, catalogueUrl) : undefined,
+    path === 'products' ? prefetchCatalogue(catalogueUrl, catalogue.client) : undefined,
   ]).then(() => undefined);
 }

@@ -5,6 +5,7 @@ import { useCatalogueUrl } from '@/platform/capabilities-context';
 import { cacheFetchedProducts, loadCachedProducts } from '../products-cache';
 import { CATALOGUE_TIMEOUT_MS, CatalogueError, getCatalogueJson } from './catalogue-client';
 import { catalogueKeys } from './catalogue-keys';
+import { productsUrl } from './products-url';
 
 /**
  * GET {catalogue host}/products (spec §7): its fetcher, its query and its hooks. The path
@@ -20,7 +21,7 @@ export async function fetchProducts(
   signal?: AbortSignal,
   timeoutMs = CATALOGUE_TIMEOUT_MS,
 ): Promise<Product[]> {
-  const body = await getCatalogueJson(`${baseUrl}/products`, PRODUCTS_FAILED, signal, timeoutMs);
+  const body = await getCatalogueJson(productsUrl(baseUrl), PRODUCTS_FAILED, signal, timeoutMs);
   const products = parseProductList(body, 'the catalogue');
   if (!products) throw new CatalogueError(PRODUCTS_FAILED);
   return products;
