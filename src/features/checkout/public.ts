@@ -1,6 +1,7 @@
 /**
- * The checkout feature's door: all a page or another feature may use of it
- * (eslint.layers.mjs). The app wires its session parts directly (src/app/session).
+ * The checkout feature's door: all a page, another feature or the app's session may use of
+ * it (eslint.layers.mjs).
  */
 export { CheckoutScreen } from './checkout-screen';
+export { forgetReceipt } from './last-receipt';
 export { PickupSteps } from './components/pickup-steps';
