@@ -6,7 +6,10 @@ const STEPS = [
   { icon: StoreIcon, title: 'Collect', text: 'Show the receipt at the counter. Pickup is free.' },
 ] as const;
 
-/** 'How store pickup works': the three steps from the cart to the counter. */
+/**
+ * 'How store pickup works': the three steps from the cart to the counter. A landing-page
+ * section like CategoryTiles: the section and heading markup repeats, the content does not.
+ */
 export function PickupSteps() {
   return (
     <section
