@@ -4,6 +4,7 @@
  * relative or aliased, to the file it names) rather than by matching import text.
  *
  *   src:    lib, components/ui  ←  features/*  ←  pages  ←  app      (platform: detection + bridge)
+ *           a feature's public.ts is the only door for another feature and for pages
  *   shared: imported by every runtime, imports nothing of theirs
  *   electron/main, server, scripts: Node; never the renderer
  *
@@ -80,6 +81,14 @@ export const LAYER_ZONES = [
     target: './src/pages',
     from: './src/app',
     message: 'Pages compose features; the app composes pages.',
+  },
+  {
+    target: './src/pages',
+    from: './src/features',
+    except: Object.keys(FEATURE_DEPENDENCIES).map(
+      (feature) => `./${feature}/${FEATURE_PUBLIC_FILE}`,
+    ),
+    message: `Pages compose features through their ${FEATURE_PUBLIC_FILE} only.`,
   },
   {
     target: './shared',

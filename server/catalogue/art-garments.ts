@@ -18,6 +18,7 @@ const outline = (p: Palette): string =>
 const seam = (p: Palette, opacity = 0.35): string =>
   `fill="none" stroke="${p.darker}" stroke-opacity="${opacity}" stroke-width="3" stroke-linecap="round"`;
 
+/** Outlines are drawing data: the lists of points look alike, the coordinates differ. */
 function topOutline(style: TopStyle): HalfPoint[] {
   const sleeve: HalfPoint[] =
     style.sleeves === 'long'

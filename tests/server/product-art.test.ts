@@ -37,6 +37,16 @@ describe('product art', () => {
       expect(fits[category] ?? ART_KINDS).toContain(art.kind);
     }
   });
+
+  it('draws a product of a catalogue’s own category as its title names, else as any kind', () => {
+    expect(artFor({ id: 4, title: 'Garden Hose Backpack', category: 'garden' }).kind).toBe(
+      'backpack',
+    );
+    const art = artFor({ id: 9, title: 'Terracotta Plant Pot', category: 'garden' });
+    expect(artFor({ id: 9, title: 'Terracotta Plant Pot', category: 'garden' })).toEqual(art);
+    expect(ART_KINDS).toContain(art.kind);
+    expect(renderProductSvg(art)).toMatch(/^<svg /);
+  });
 });
 
 describe('art for products without hints', () => {
