@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The doors of the code base, enforced by file path (import-x resolves every import,
- * relative or aliased, to the file it names) rather than by matching import text.
+ * relative or aliased, to the file it names, through the tsconfig of the importing file's
+ * runtime: eslint.runtimes.mjs) rather than by matching import text.
  *
  *   src:    lib, components/ui  ←  features/*  ←  pages  ←  app      (platform: detection + bridge)
  *   shared: imported by every runtime, imports nothing of theirs
