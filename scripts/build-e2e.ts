@@ -5,7 +5,7 @@
  * Environment is set in-process rather than with `VAR=… cmd`, so it works on Windows too.
  */
 import { resolve } from 'node:path';
-import { REPO_ROOT } from './cli-args';
+import { REPO_ROOT } from './lib/cli-args';
 
 async function main(): Promise<void> {
   const port = process.env.E2E_PORT ?? '4173';

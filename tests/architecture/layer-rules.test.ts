@@ -248,7 +248,7 @@ describe('each runtime resolves imports through its own tsconfig', () => {
     ['electron/preload/bridge.ts', '@shared/bridge'],
     ['shared/csp.ts', '@/lib/money'],
     ['server/http/static-files.ts', '@shared/csp'],
-    ['scripts/cli-args.ts', '@/lib/money'],
+    ['scripts/lib/cli-args.ts', '@/lib/money'],
     ['src/service-worker/sw.ts', '@/lib/money'],
   ])('%s cannot import %s', async (file, specifier) => {
     const errors = await layerErrors(

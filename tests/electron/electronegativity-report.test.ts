@@ -8,7 +8,7 @@ import {
   parseAllowList,
   parseSarifReport,
   type SourceReader,
-} from '../../scripts/electronegativity-report';
+} from '../../scripts/lib/electronegativity-report';
 
 const root = process.cwd();
 const SERVED = 'served/index.html';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startBrowserShop } from '../../scripts/browser-shop';
+import { startBrowserShop } from '../../scripts/lib/browser-shop';
 
 function webBuild(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'browser-shop-')), 'web');

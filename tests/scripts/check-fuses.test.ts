@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FuseV1Options } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
-import { checkFuses, compareFuses, expectedFuses, packagedApps } from '../../scripts/fuse-check';
+import {
+  checkFuses,
+  compareFuses,
+  expectedFuses,
+  packagedApps,
+} from '../../scripts/lib/packaged-fuses';
 
 const ROOT = process.cwd();
 const BUILDER_YAML = readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8');

@@ -9,7 +9,7 @@ import {
   summariseInstallerError,
   type EnsureResult,
   type InstallResult,
-} from '../../scripts/electron-binary';
+} from '../../scripts/lib/electron-binary';
 
 function project(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-electron-'));

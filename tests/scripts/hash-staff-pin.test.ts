@@ -9,7 +9,7 @@ const ROOT = process.cwd();
 const TSX = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
 
 function hashScript(input: string) {
-  return spawnSync(TSX, ['scripts/hash-staff-pin.ts'], {
+  return spawnSync(TSX, ['scripts/staff-pin-hash.ts'], {
     cwd: ROOT,
     input,
     encoding: 'utf8',
@@ -23,7 +23,7 @@ describe('npm run staff-pin:hash', () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(scripts['staff-pin:hash']).toBe('tsx scripts/hash-staff-pin.ts');
+    expect(scripts['staff-pin:hash']).toBe('tsx scripts/staff-pin-hash.ts');
   });
 
   it('prints a hash of the piped PIN that the kiosk accepts, and never the PIN', async () => {

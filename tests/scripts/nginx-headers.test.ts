@@ -12,7 +12,7 @@ const ROOT = process.cwd();
 const TSX = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(TSX, ['scripts/nginx-headers.ts', ...args], {
+  const result = spawnSync(TSX, ['scripts/headers-nginx.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, VITE_CATALOGUE_URL: '', ...env },

@@ -8,7 +8,7 @@ import {
   looksLikeDownloadFailure,
   overrideProblem,
   packagingNeeds,
-} from '../../scripts/packaging';
+} from '../../scripts/lib/packaging-rules';
 import { REPO_ROOT } from './temp-project';
 
 describe('npm run package', () => {

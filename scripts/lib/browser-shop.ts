@@ -4,11 +4,11 @@
  * a newcomer always ends up with a running shop.
  */
 import { resolve } from 'node:path';
-import { loadDemoCatalogue } from '../server/catalogue/demo-catalogue';
-import { generateCatalogue } from '../server/catalogue/generate-catalogue';
-import { listenFetchFor, type RunningServer } from '../server/http/listen-fetch';
+import { loadDemoCatalogue } from '../../server/catalogue/demo-catalogue';
+import { generateCatalogue } from '../../server/catalogue/generate-catalogue';
+import { listenFetchFor, type RunningServer } from '../../server/http/listen-fetch';
 import { REPO_ROOT } from './cli-args';
-import { createShopHandler } from '../server/http/shop-handler';
+import { createShopHandler } from '../../server/http/shop-handler';
 
 export const API_BASE = '/api';
 export const DEFAULT_PORT = 4173;

@@ -10,4 +10,4 @@ export function parseCount(name: string, raw: string | undefined, min = 0): numb
 }
 
 /** The repository root, found from this file so scripts work from any working directory. */
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCatalogue } from '../server/catalogue/generate-catalogue';
-import { parseCount } from './cli-args';
+import { parseCount } from './lib/cli-args';
 
 function main(): void {
   const { values } = parseArgs({
