@@ -1,0 +1,277 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  decodeConfigText,
+  DEFAULT_CONFIG,
+  loadConfig,
+  resolveConfigPath,
+  type ConfigSources,
+} from '../../../electron/main/config';
+import { fakeConfigSources, HASH, USER_CONFIG_FILE, USER_DATA } from '../support/config-sources';
+
+const DEFAULT_PATH = USER_CONFIG_FILE;
+
+function sources({
+  files,
+  ...overrides
+}: Partial<ConfigSources> & { files?: Record<string, string> } = {}) {
+  return fakeConfigSources(files, overrides);
+}
+
+describe('kiosk config', () => {
+  it('uses safe defaults when nothing is configured: kiosk mode, embedded catalogue, no PIN', () => {
+    const { sources: s, log } = sources();
+    expect(loadConfig(s)).toEqual({
+      config: DEFAULT_CONFIG,
+      configPath: DEFAULT_PATH,
+      machineConfigPath: null,
+    });
+    expect(DEFAULT_CONFIG).toMatchObject({ mode: 'kiosk', catalogueUrl: '', staffPin: '' });
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('reads the JSON config file in userData', () => {
+    const file = JSON.stringify({
+      catalogueUrl: 'https://shop.example.com/api/',
+      mode: 'windowed',
+      staffPin: '2468',
+      staffPinHash: HASH,
+      idleTimeoutSeconds: 90,
+      idleCountdownSeconds: 20,
+      printerName: 'Receipts',
+    });
+    const { sources: s } = sources({ files: { [DEFAULT_PATH]: file } });
+    expect(loadConfig(s).config).toEqual({
+      catalogueUrl: 'https://shop.example.com/api',
+      mode: 'windowed',
+      staffPin: '2468',
+      staffPinHash: HASH,
+      idleTimeoutSeconds: 90,
+      idleCountdownSeconds: 20,
+      printerName: 'Receipts',
+    });
+  });
+
+  it('lets the environment override the file and CLI flags override both', () => {
+    const file = JSON.stringify({
+      catalogueUrl: 'https://file.example',
+      staffPin: '1111',
+      idleTimeoutSeconds: 10,
+      idleCountdownSeconds: 30,
+    });
+    const { sources: s } = sources({
+      files: { [DEFAULT_PATH]: file },
+      env: {
+        SHOP_CATALOGUE_URL: 'https://env.example',
+        SHOP_STAFF_PIN: '2222',
+        SHOP_WINDOWED: '1',
+        SHOP_IDLE_COUNTDOWN: '25',
+      },
+      argv: [
+        'kiosk',
+        '--catalogue-url=https://cli.example',
+        '--kiosk',
+        '--idle-countdown=20',
+        '--printer-name',
+        'Front desk',
+      ],
+    });
+    expect(loadConfig(s).config).toEqual({
+      catalogueUrl: 'https://cli.example',
+      mode: 'kiosk',
+      staffPin: '2222',
+      staffPinHash: '',
+      idleTimeoutSeconds: 10,
+      idleCountdownSeconds: 20,
+      printerName: 'Front desk',
+    });
+  });
+
+  it('maps every SHOP_* variable', () => {
+    const { sources: s } = sources({
+      env: {
+        SHOP_CATALOGUE_URL: 'http://10.0.0.5:8080',
+        SHOP_WINDOWED: 'true',
+        SHOP_STAFF_PIN: '123456',
+        SHOP_STAFF_PIN_HASH: HASH,
+        SHOP_IDLE_TIMEOUT: '0',
+        SHOP_IDLE_COUNTDOWN: '12',
+        SHOP_PRINTER_NAME: 'EPSON TM-T20',
+      },
+    });
+    expect(loadConfig(s).config).toEqual({
+      catalogueUrl: 'http://10.0.0.5:8080',
+      mode: 'windowed',
+      staffPin: '123456',
+      staffPinHash: HASH,
+      idleTimeoutSeconds: 0,
+      idleCountdownSeconds: 12,
+      printerName: 'EPSON TM-T20',
+    });
+  });
+
+  it('opens a windowed staff window with --windowed', () => {
+    const { sources: s } = sources({ argv: ['kiosk', '--windowed'] });
+    expect(loadConfig(s).config.mode).toBe('windowed');
+  });
+
+  it('takes the config path from --config, then SHOP_CONFIG, then userData', () => {
+    expect(
+      resolveConfigPath({
+        argv: ['x', '--config=/etc/kiosk.json'],
+        env: { SHOP_CONFIG: '/env.json' },
+        userDataDir: USER_DATA,
+      }),
+    ).toEqual({ path: '/etc/kiosk.json', explicit: true, ignored: [] });
+    expect(
+      resolveConfigPath({ argv: ['x'], env: { SHOP_CONFIG: '/env.json' }, userDataDir: USER_DATA }),
+    ).toEqual({ path: '/env.json', explicit: true, ignored: [] });
+    expect(resolveConfigPath({ argv: ['x'], env: {}, userDataDir: USER_DATA })).toEqual({
+      path: DEFAULT_PATH,
+      explicit: false,
+      ignored: [],
+    });
+  });
+
+  it('logs one clear line and keeps safe defaults when the file is not JSON', () => {
+    const { sources: s, log } = sources({ files: { [DEFAULT_PATH]: '{ "mode": "windowed", ' } });
+    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]?.[0]).toMatch(
+      /kiosk-config\.json is not valid JSON.*using safe defaults/,
+    );
+  });
+
+  it('rejects a file with a wrong value or a misspelt key as a whole, naming the problem', () => {
+    const { sources: s, log } = sources({
+      files: {
+        [DEFAULT_PATH]: JSON.stringify({ mode: 'windowed', staffPin: 'abcd', catalogURL: 'x' }),
+      },
+    });
+    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    const line = String(log.warn.mock.calls[0]?.[0]);
+    expect(line).toContain('is invalid');
+    expect(line).toContain('staffPin: must be 4 to 12 digits');
+  });
+
+  it('warns when an explicitly named config file is missing', () => {
+    const { sources: s, log } = sources({ argv: ['x', '--config', '/missing.json'] });
+    expect(loadConfig(s)).toEqual({
+      config: DEFAULT_CONFIG,
+      configPath: '/missing.json',
+      machineConfigPath: null,
+    });
+    expect(log.warn.mock.calls[0]?.[0]).toMatch(/cannot read config file \/missing\.json/);
+  });
+
+  it('ignores a bad flag or variable with a log line and keeps the lower layer', () => {
+    const { sources: s, log } = sources({
+      env: { SHOP_IDLE_TIMEOUT: 'soon', SHOP_WINDOWED: 'maybe' },
+      argv: ['x', '--catalogue-url=ftp://files.example'],
+    });
+    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
+    expect(log.warn).toHaveBeenCalledTimes(3);
+  });
+
+  it.each(['https://evil.example;script-src', 'https://*', 'https://a.example,b'])(
+    'refuses the catalogue URL %s, which would break the CSP header, and keeps the embedded one',
+    (url) => {
+      const { sources: s, log } = sources({ env: { SHOP_CATALOGUE_URL: url } });
+      expect(loadConfig(s).config.catalogueUrl).toBe('');
+      expect(log.warn).toHaveBeenCalledWith(
+        expect.stringMatching(/ignoring SHOP_CATALOGUE_URL: must have a plain host name/),
+      );
+    },
+  );
+
+  it('warns about a plain http catalogue on another machine, not on loopback', () => {
+    const lan = sources({ env: { SHOP_CATALOGUE_URL: 'http://10.0.0.5:8080' } });
+    expect(loadConfig(lan.sources).config.catalogueUrl).toBe('http://10.0.0.5:8080');
+    expect(lan.log.warn).toHaveBeenCalledWith(expect.stringContaining('is plain http'));
+    const loopback = sources({ env: { SHOP_CATALOGUE_URL: 'http://127.0.0.1:4555' } });
+    loadConfig(loopback.sources);
+    expect(loopback.log.warn).not.toHaveBeenCalled();
+  });
+
+  it('accepts a config file with a UTF-8 byte-order mark, as Windows PowerShell 5 writes it', () => {
+    const json = JSON.stringify({ staffPin: '482913', mode: 'windowed' });
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json, 'utf8')]);
+    const { sources: s, log } = sources({ files: { [DEFAULT_PATH]: decodeConfigText(bytes) } });
+    expect(loadConfig(s).config).toMatchObject({ staffPin: '482913', mode: 'windowed' });
+    expect(log.warn).not.toHaveBeenCalled();
+    // A reader that keeps the BOM as text is fine too.
+    const raw = sources({ files: { [DEFAULT_PATH]: `\uFEFF${json}` } });
+    expect(loadConfig(raw.sources).config.staffPin).toBe('482913');
+    expect(raw.log.warn).not.toHaveBeenCalled();
+  });
+
+  it('reads UTF-16 files with a byte-order mark (PowerShell 5 Out-File) and plain UTF-8', () => {
+    const json = '{ "printerName": "Caisse n°1" }';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);
+    const be = Buffer.from(le.subarray(2)).swap16();
+    expect(decodeConfigText(le)).toBe(json);
+    expect(decodeConfigText(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe(json);
+    expect(decodeConfigText(Buffer.from(json, 'utf8'))).toBe(json);
+  });
+
+  it('takes the staff PIN as a hash, and rejects a file whose hash is malformed', () => {
+    const good = sources({ files: { [DEFAULT_PATH]: JSON.stringify({ staffPinHash: HASH }) } });
+    expect(loadConfig(good.sources).config.staffPinHash).toBe(HASH);
+    const bad = sources({
+      files: { [DEFAULT_PATH]: JSON.stringify({ staffPinHash: 'sha1:2468', mode: 'windowed' }) },
+    });
+    expect(loadConfig(bad.sources).config).toEqual(DEFAULT_CONFIG);
+    expect(bad.log.warn).toHaveBeenCalledWith(
+      expect.stringContaining('staffPinHash: must be a hash printed by npm run staff-pin:hash'),
+    );
+  });
+
+  it('says where the JSON broke without quoting the file, which may hold the PIN', () => {
+    const { sources: s, log } = sources({
+      files: { [DEFAULT_PATH]: '{\n  "staffPin": "482913",\n  "mode": "kiosk",\n}' },
+    });
+    expect(loadConfig(s).config).toEqual(DEFAULT_CONFIG);
+    expect(log.warn).toHaveBeenCalledWith(
+      `Config: config file ${DEFAULT_PATH} is not valid JSON (line 4, column 1); using safe defaults`,
+    );
+  });
+
+  it('drops V8 messages that quote the text around a JSON error (newer Node and Electron)', () => {
+    const quoting = new SyntaxError(
+      'Unexpected token \'w\', "{ "staffPin": "482913", "mode": windowed }" is not valid JSON',
+    );
+    const parse = vi.spyOn(JSON, 'parse').mockImplementationOnce(() => {
+      throw quoting;
+    });
+    try {
+      const { sources: s, log } = sources({ files: { [DEFAULT_PATH]: '{ "staffPin": "482913" ' } });
+      loadConfig(s);
+      expect(log.warn).toHaveBeenCalledWith(
+        `Config: config file ${DEFAULT_PATH} is not valid JSON; using safe defaults`,
+      );
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('never writes a configured PIN into the log, whatever is wrong around it', () => {
+    const cases: Partial<ConfigSources & { files: Record<string, string> }>[] = [
+      { files: { [DEFAULT_PATH]: '{ "staffPin": "482913", }' } },
+      { files: { [DEFAULT_PATH]: '{ "staffPin": "482913" "mode": "kiosk" }' } },
+      // A letter O typed for a zero: V8 (Node 20 already) quotes the text around the token.
+      { files: { [DEFAULT_PATH]: '{\n  "mode": "kiosk",\n  "staffPin": O482913\n}' } },
+      { files: { [DEFAULT_PATH]: JSON.stringify({ staffPin: '4829131234567' }) } },
+      { files: { [DEFAULT_PATH]: JSON.stringify({ staffPin: 482913 }) } },
+      { files: { [DEFAULT_PATH]: JSON.stringify({ staffPin: '482913', staffPinn: '482913' }) } },
+      { argv: ['x', '--staff-pin=48291x'], env: { SHOP_STAFF_PIN: '4829-13' } },
+      { env: { SHOP_STAFF_PIN_HASH: 'scrypt:482913' } },
+    ];
+    for (const overrides of cases) {
+      const { sources: s, log } = sources(overrides);
+      loadConfig(s);
+      const lines = [...log.info.mock.calls, ...log.warn.mock.calls].map(([line]) => line);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line).not.toMatch(/48291|4829-13/);
+    }
+  });
+});
