@@ -8,8 +8,6 @@ import {
   relaunchArgs,
   relaunchDelayMs,
 } from '../../../electron/main/recovery';
-import { planRelaunch, relaunchApp } from '../../../electron/main/relaunch';
-import { planGpuLoss, readGpuLosses } from '../../../electron/main/gpu-fallback';
 import { as, FakeApp, FakeBrowserWindow, fakeLogger } from '../support/fake-electron';
 
 vi.mock('electron', () => ({}));
@@ -148,30 +146,6 @@ describe('recovery', () => {
     expect(env.SHOP_STAFF_PIN).toBe('482913');
   });
 
-  it('reads `--staff-pin VALUE` as config.ts does, and leaves a following flag alone', () => {
-    expect(planRelaunch(['exe', '--staff-pin', '2468', '--kiosk'])).toEqual({
-      args: ['--kiosk'],
-      env: { SHOP_STAFF_PIN: '2468' },
-    });
-    expect(planRelaunch(['exe', '--staff-pin', '--kiosk'])).toEqual({
-      args: ['--kiosk'],
-      env: { SHOP_STAFF_PIN: '' },
-    });
-    expect(planRelaunch(['exe', '--staff-pinned=1'])).toEqual({
-      args: ['--staff-pinned=1'],
-      env: {},
-    });
-  });
-
-  it('relaunches an AppImage by its own path, not the mount that goes away on exit', () => {
-    const app = new FakeApp();
-    relaunchApp(as(app), { args: ['--kiosk'], env: {} }, { APPIMAGE: '/opt/Kiosk.AppImage' });
-    expect(app.relaunch).toHaveBeenCalledWith({
-      args: ['--kiosk'],
-      execPath: '/opt/Kiosk.AppImage',
-    });
-  });
-
   it('after 2 GPU process losses within 10 minutes relaunches with hardware acceleration off', () => {
     // The first loss: an ordinary relaunch that remembers when it happened.
     const first = setup();
@@ -192,14 +166,6 @@ describe('recovery', () => {
     );
   });
 
-  it('keeps hardware acceleration when the GPU losses are more than 10 minutes apart', () => {
-    expect(planGpuLoss(['exe', `--gpu-losses=${T0}`], T0 + 10 * MINUTE)).toEqual({
-      args: [`--gpu-losses=${T0 + 10 * MINUTE}`],
-      fallback: false,
-    });
-    expect(planGpuLoss(['exe', `--gpu-losses=${T0}`], T0 + 10 * MINUTE - 1).fallback).toBe(true);
-  });
-
   it('stays in software rendering, and keeps the history, across later relaunches', () => {
     const { app, runTimers } = setup([
       '/opt/kiosk/kiosk-shop',
@@ -218,12 +184,5 @@ describe('recovery', () => {
     expect(other.app.relaunch).toHaveBeenCalledWith({
       args: [`--gpu-losses=${T0}`, '--relaunch-attempt=1'],
     });
-  });
-
-  it('reads only well-formed GPU loss times', () => {
-    expect(readGpuLosses(['exe', '--gpu-losses=1,x,-5,2.5,1736150400000'])).toEqual([
-      1, 1736150400000,
-    ]);
-    expect(readGpuLosses(['exe'])).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import type { IpcMain } from 'electron';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { pinMatches, setupStaffExit } from '../../../electron/main/staff-exit';
-import { isTrustedSender } from '../../../electron/main/ipc-sender';
 import { memoryStore, PinAttemptLimiter } from '../../../electron/main/pin-lockout';
 import { hashStaffPin } from '../../../electron/main/staff-pin-hash';
 import { IPC_CHANNELS } from '../../../shared/bridge';
@@ -51,19 +50,6 @@ const WRONG = { status: 'wrong' };
 let hash2468: string;
 beforeAll(async () => {
   hash2468 = await hashStaffPin('2468');
-});
-
-describe('IPC sender checks', () => {
-  it('trusts only the top frame of app://shop', () => {
-    expect(isTrustedSender(as(ipcEventFrom('app://shop/index.html')))).toBe(true);
-    expect(isTrustedSender(as(ipcEventFrom('https://evil.example/')))).toBe(false);
-    expect(isTrustedSender(as(ipcEventFrom('app://shop.evil/index.html')))).toBe(false);
-    expect(isTrustedSender(as(ipcEventFrom('file:///app/out/renderer/index.html')))).toBe(false);
-    expect(isTrustedSender(as(ipcEventFrom('app://shop/index.html', { subframe: true })))).toBe(
-      false,
-    );
-    expect(isTrustedSender(as(ipcEventFrom(null)))).toBe(false);
-  });
 });
 
 describe('staff exit', () => {

@@ -2,11 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IpcRenderer } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { blockExternalDrops, createKioskBridge } from '../../../electron/preload/bridge';
-import { CONFIG_ARG_PREFIX, IPC_CHANNELS, type RendererConfig } from '../../../shared/bridge';
-import {
-  decodeRendererConfigArg,
-  encodeRendererConfigArg,
-} from '../../../shared/renderer-config-arg';
+import { IPC_CHANNELS, type RendererConfig } from '../../../shared/bridge';
 import { as } from '../support/fake-electron';
 
 vi.mock('electron', () => ({}));
@@ -25,19 +21,6 @@ function fakeIpc(answer: unknown = true) {
 }
 
 describe('the preload bridge', () => {
-  it('round-trips the config through argv, including non-ASCII text', () => {
-    const special = { ...config, catalogueUrl: 'https://café.example/api' };
-    const argv = ['electron', '--type=renderer', encodeRendererConfigArg(special)];
-    expect(decodeRendererConfigArg(argv)).toEqual(special);
-  });
-
-  it('fails closed on a missing or forged config argument', () => {
-    expect(decodeRendererConfigArg(['electron'])).toBeNull();
-    expect(decodeRendererConfigArg([`${CONFIG_ARG_PREFIX}not-base64!`])).toBeNull();
-    const forged = CONFIG_ARG_PREFIX + btoa(JSON.stringify({ catalogueUrl: 1, mode: 'root' }));
-    expect(decodeRendererConfigArg([forged])).toBeNull();
-  });
-
   it('exposes exactly four named functions, never ipcRenderer', () => {
     const { ipc } = fakeIpc();
     const bridge = createKioskBridge(as<IpcRenderer>(ipc), config);

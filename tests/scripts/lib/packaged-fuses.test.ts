@@ -1,11 +1,10 @@
 /**
- * npm run check:fuses reads the fuses back from a packaged binary. No Electron binary can be
- * built here, so the test writes one that carries just a fuse wire, laid out as Electron's
- * (sentinel, wire version, length, one byte per fuse: '0' off, '1' on, 'r' removed), and
- * reads it with @electron/fuses exactly as the hosted workflow reads the real one.
+ * Reading the fuses back from a packaged binary, as npm run check:fuses does. No Electron
+ * binary can be built here, so the tests read a stand-in that carries just a fuse wire
+ * (../support/fake-fuse-binary.ts) with @electron/fuses, as the hosted workflow reads the
+ * real one.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FuseV1Options } from '@electron/fuses';
@@ -16,43 +15,7 @@ import {
   expectedFuses,
   packagedApps,
 } from '../../../scripts/lib/packaged-fuses';
-
-const ROOT = process.cwd();
-const BUILDER_YAML = readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8');
-/** Electron's fuse sentinel (electron/build/fuses/build_fuses.py). */
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-const TSX = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
-
-/** A stand-in binary: some bytes, then the fuse wire with these states, then more bytes. */
-function fakeBinary(states: Record<number, boolean>, wireLength = 8): string {
-  const wire = Array.from({ length: wireLength }, (_, index) =>
-    states[index] === undefined ? 'r' : states[index] ? '1' : '0',
-  ).join('');
-  const bytes = Buffer.concat([
-    Buffer.alloc(4096, 0x90),
-    Buffer.from(SENTINEL, 'ascii'),
-    Buffer.from([1, wireLength]),
-    Buffer.from(wire, 'ascii'),
-    Buffer.alloc(4096, 0x90),
-  ]);
-  const path = join(mkdtempSync(join(tmpdir(), 'fuses-')), 'kiosk-shop');
-  writeFileSync(path, bytes);
-  return path;
-}
-
-/** The states electron-builder.yml asks for, as a packaged binary would carry them. */
-function asConfigured(): Record<number, boolean> {
-  return Object.fromEntries(expectedFuses(BUILDER_YAML));
-}
-
-function checkCli(app: string) {
-  return spawnSync(TSX, ['scripts/check-fuses.ts', '--app', app], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    shell: process.platform === 'win32',
-    timeout: 60_000,
-  });
-}
+import { asConfigured, BUILDER_YAML, fakeBinary } from '../support/fake-fuse-binary';
 
 describe('reading the fuses back from a packaged binary', () => {
   it('knows every fuse electron-builder.yml sets', () => {
@@ -101,17 +64,6 @@ describe('reading the fuses back from a packaged binary', () => {
     const { [FuseV1Options.OnlyLoadAppFromAsar]: _dropped, ...short } = wire;
     expect(compareFuses(expected, short).ok).toBe(false);
   });
-
-  it('runs as npm run check:fuses -- --app PATH, exiting 1 on a wrong fuse', () => {
-    const good = checkCli(fakeBinary(asConfigured()));
-    expect(good.status, good.stderr).toBe(0);
-    expect(good.stdout).toContain('RunAsNode: off (expected off)');
-    const bad = checkCli(
-      fakeBinary({ ...asConfigured(), [FuseV1Options.EnableNodeCliInspectArguments]: true }),
-    );
-    expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain('✗ EnableNodeCliInspectArguments: on (expected off)');
-  }, 60_000);
 
   it('finds the apps electron-builder leaves in release/', () => {
     const release = mkdtempSync(join(tmpdir(), 'release-'));
