@@ -151,7 +151,8 @@ describe('layer rules, by file path', () => {
 
 describe('layer rules, by alias', () => {
   // The zones match the file an import resolves to, so an alias is refused exactly like the
-  // relative path above, once lint resolves it through the runtime's own tsconfig.
+  // relative path above, once lint resolves it through the runtime's own tsconfig. Each probe
+  // repeats its relative twin on purpose: every door is proven by both import forms.
   it('a feature cannot reach into another through @/', async () => {
     const errors = await layerErrors(
       'src/features/catalogue/catalogue-rules.ts',
