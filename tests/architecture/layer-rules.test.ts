@@ -7,9 +7,13 @@
 import { relative, resolve } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
+
+// The first probe in each runtime builds that runtime's TypeScript program for type-aware
+// lint: about two seconds alone, well over vitest's default 5 s while the full suite runs.
+vi.setConfig({ testTimeout: 30_000 });
 
 let eslint: ESLint;
 beforeAll(() => {
