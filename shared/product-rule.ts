@@ -2,7 +2,7 @@
  * The one product rule: what a catalogue product is, for every runtime. The renderer reads
  * catalogue answers and stored carts with it (src/features/catalogue), and the embedded
  * catalogue server reads its data file with it, through a thin zod wrapper that adds nothing
- * (server/catalogue/product-schema.ts). tests/shared/product-rule.property.test.ts feeds
+ * (server/catalogue/product-schema.ts). tests/shared/product-rule.test.ts feeds
  * both entry points the same generated inputs and requires the same verdict.
  *
  * Plain code, no schema library: it is in the renderer's first download (the stored cart

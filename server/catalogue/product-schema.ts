@@ -58,7 +58,7 @@ export type ProductArt = z.infer<typeof productArtSchema>;
  * One product exactly as FakeStore serves it: the shared product rule (shared/product-rule.ts),
  * wrapped for zod so the server reads and reports it like its other data. The wrapper adds
  * nothing of its own: a rule about products belongs in the shared file, where the renderer
- * follows it too (tests/shared/product-rule.property.test.ts holds the two together).
+ * follows it too (tests/shared/product-rule.test.ts holds the two together).
  */
 export const fakeStoreProductSchema = z.unknown().transform((value, context): Product => {
   const product = readProduct(value);
