@@ -28,6 +28,7 @@ import {
   FakeEvent,
   FakeWebContents,
   type fakeLogger,
+  ipcEventFrom,
 } from '../support/fake-electron';
 
 interface FakeState {
@@ -379,6 +380,39 @@ describe('main() of an installed kiosk', () => {
     expect(ipcMain.handle).toHaveBeenCalledWith('kiosk:print-receipt', expect.any(Function));
     // The offline image cache stands in front of the network.
     expect(fake.intercepted.sort()).toEqual(['http', 'https']);
+  });
+
+  it('prints a receipt from a hidden slip window with no preload, never the shop window', async () => {
+    await startMain({ argv: [KIOSK], isPackaged: true });
+    const { ipcMain } = await import('electron');
+    const shop = shopWindow();
+    const [, handler] =
+      vi.mocked(ipcMain.handle).mock.calls.find(([channel]) => channel === 'kiosk:print-receipt') ??
+      [];
+    if (!handler) throw new Error('no print handler');
+    const event = {
+      ...(ipcEventFrom('app://shop/index.html') as object),
+      sender: shop.webContents,
+    };
+    const receipt = {
+      id: 'Receipt-1700000000123-42',
+      issuedAt: 1700000000123,
+      lines: [{ title: 'Ring', quantity: 1, lineTotal: 2230 }],
+      savings: 0,
+      tax: 446,
+      total: 2676,
+    };
+    await expect(handler(as<Electron.IpcMainInvokeEvent>(event), receipt)).resolves.toEqual({
+      ok: true,
+    });
+    const slip = fake.windows.at(-1);
+    expect(slip).not.toBe(shop);
+    expect(slip?.options).toMatchObject({ show: false, webPreferences: { javascript: false } });
+    expect(slip?.options.webPreferences).not.toHaveProperty('preload');
+    expect(slip?.loadURL).toHaveBeenCalledWith(expect.stringMatching(/^data:text\/html/));
+    expect(slip?.webContents.print).toHaveBeenCalledTimes(1);
+    expect(slip?.destroyed).toBe(true);
+    expect(shop.webContents.print).not.toHaveBeenCalled();
   });
 
   it('keeps the PIN lock-out in userData, signed with a key from the staffPinHash in force', async () => {

@@ -69,31 +69,39 @@ describe('the preload bridge', () => {
     await expect(bridge.submitStaffExitPin('2468')).resolves.toEqual({ status: 'wrong' });
   });
 
-  it('asks main to print the receipt and passes on only a well-formed answer', async () => {
+  it('sends main the receipt to print and passes on only a well-formed answer', async () => {
+    const receipt = {
+      id: 'Receipt-1700000000123-42',
+      issuedAt: 1700000000123,
+      lines: [{ title: 'Ring', quantity: 1, lineTotal: 2230 }],
+      savings: 0,
+      tax: 446,
+      total: 2676,
+    };
     const { ipc, invoke } = fakeIpc({ ok: true, secret: 'x' });
-    await expect(createKioskBridge(as<IpcRenderer>(ipc), config).printReceipt()).resolves.toEqual({
-      ok: true,
-    });
-    expect(invoke).toHaveBeenCalledWith(IPC_CHANNELS.printReceipt);
+    await expect(
+      createKioskBridge(as<IpcRenderer>(ipc), config).printReceipt(receipt),
+    ).resolves.toEqual({ ok: true });
+    expect(invoke).toHaveBeenCalledWith(IPC_CHANNELS.printReceipt, receipt);
     const missing = fakeIpc({
       ok: false,
       message: 'The receipt printer "Front" is not connected.',
     });
     await expect(
-      createKioskBridge(as<IpcRenderer>(missing.ipc), config).printReceipt(),
+      createKioskBridge(as<IpcRenderer>(missing.ipc), config).printReceipt(receipt),
     ).resolves.toEqual({ ok: false, message: 'The receipt printer "Front" is not connected.' });
     for (const odd of [undefined, 'done', { ok: 'yes' }]) {
       const result = await createKioskBridge(
         as<IpcRenderer>(fakeIpc(odd).ipc),
         config,
-      ).printReceipt();
+      ).printReceipt(receipt);
       expect(result.ok).toBe(false);
     }
     const broken = fakeIpc();
     broken.invoke.mockRejectedValueOnce(new Error('no handler'));
-    expect((await createKioskBridge(as<IpcRenderer>(broken.ipc), config).printReceipt()).ok).toBe(
-      false,
-    );
+    expect(
+      (await createKioskBridge(as<IpcRenderer>(broken.ipc), config).printReceipt(receipt)).ok,
+    ).toBe(false);
   });
 
   it('calls staff exit listeners without leaking the IPC event, and unsubscribes', () => {

@@ -24,6 +24,13 @@ export class FakeWebContents extends EventEmitter {
   setZoomLevel = vi.fn();
   setVisualZoomLevelLimits = vi.fn(() => Promise.resolve());
   forcefullyCrashRenderer = vi.fn();
+  /** A printer that prints at once; tests replace it to make a job fail or hang. */
+  print = vi.fn((_options: unknown, callback?: (success: boolean, reason: string) => void) => {
+    callback?.(true, '');
+  });
+  getPrintersAsync = vi.fn(() =>
+    Promise.resolve([{ name: 'Receipt', displayName: 'Receipt', description: '', options: {} }]),
+  );
 
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
@@ -37,7 +44,10 @@ export class FakeBrowserWindow extends EventEmitter {
   show = vi.fn();
   focus = vi.fn();
   removeMenu = vi.fn();
-  loadURL = vi.fn(() => Promise.resolve());
+  loadURL = vi.fn((_url: string) => Promise.resolve());
+  destroy = vi.fn(() => {
+    this.destroyed = true;
+  });
 
   constructor(readonly options: Record<string, unknown>) {
     super();

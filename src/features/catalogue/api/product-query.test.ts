@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hangingFetch } from '@/test/hanging-fetch';
 import { makeProduct } from '@/test/product-fixtures';
 import { TIMED_OUT } from './catalogue-client';
-import { fetchProduct, isProductIdText, PRODUCT_FAILED } from './product-query';
+import { fetchProduct, isProductIdText, PRODUCT_FAILED, PRODUCT_MAX_BYTES } from './product-query';
 
 describe('GET /products/{id}', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -13,6 +13,22 @@ describe('GET /products/{id}', () => {
     await expect(fetchProduct('http://catalogue.test', '3')).resolves.toEqual(product);
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValueOnce(new Response('')));
     await expect(fetchProduct('http://catalogue.test', '3')).rejects.toThrow(PRODUCT_FAILED);
+  });
+
+  it('reads at most 1 MB of one product', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const product = JSON.stringify(makeProduct({ id: 3 }));
+    const padded = (bytes: number) => product + ' '.repeat(bytes - product.length);
+    expect(PRODUCT_MAX_BYTES).toBe(1_000_000);
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof fetch>()
+        .mockResolvedValueOnce(new Response(padded(PRODUCT_MAX_BYTES + 1)))
+        .mockResolvedValueOnce(new Response(padded(PRODUCT_MAX_BYTES))),
+    );
+    await expect(fetchProduct('http://catalogue.test', '3')).rejects.toThrow(PRODUCT_FAILED);
+    await expect(fetchProduct('http://catalogue.test', '3')).resolves.toMatchObject({ id: 3 });
   });
 
   it('gives up on a catalogue that does not answer', async () => {

@@ -8,6 +8,12 @@ import { catalogueKeys } from './catalogue-keys';
 
 export const PRODUCT_FAILED = 'Failed to fetch product';
 
+/**
+ * The largest single product the shop reads: 1 MB, far above the largest valid one (a
+ * 20,000-character description and a 2,000-character image URL are under 100 kB).
+ */
+export const PRODUCT_MAX_BYTES = 1_000_000;
+
 /** An id from a URL: plain digits naming a positive whole number ('007', '1e3' do not). */
 export function isProductIdText(id: string): boolean {
   return /^[1-9]\d{0,15}$/.test(id) && isProductId(Number(id));
@@ -23,7 +29,9 @@ export async function fetchProduct(
   // Never put an odd id into a URL path ("..", "%2F"): it could address another resource.
   if (!isProductIdText(id)) throw new CatalogueError(PRODUCT_FAILED);
   const url = `${baseUrl}/products/${id}`;
-  const product = parseProduct(await getCatalogueJson(url, PRODUCT_FAILED, signal, timeoutMs));
+  const product = parseProduct(
+    await getCatalogueJson(url, PRODUCT_FAILED, signal, timeoutMs, PRODUCT_MAX_BYTES),
+  );
   if (!product) throw new CatalogueError(PRODUCT_FAILED);
   return product;
 }

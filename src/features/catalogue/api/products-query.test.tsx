@@ -13,6 +13,7 @@ import {
   fetchProducts,
   prefetchProducts,
   PRODUCTS_FAILED,
+  PRODUCTS_MAX_BYTES,
   useKnownProducts,
   useProducts,
 } from './products-query';
@@ -54,6 +55,19 @@ describe('GET /products', () => {
   it('gives up on a catalogue that does not answer', async () => {
     vi.stubGlobal('fetch', hangingFetch());
     await expect(fetchProducts(TEST_CATALOGUE_URL, undefined, 50)).rejects.toThrow(TIMED_OUT);
+  });
+
+  it('reads at most 20 MB: a larger list is the spec’s error, a list just under it is read', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const list = JSON.stringify(catalogue);
+    const padded = (bytes: number) => list.slice(0, -1) + ' '.repeat(bytes - list.length) + ']';
+    expect(PRODUCTS_MAX_BYTES).toBe(20_000_000);
+    stubFetch(
+      () => new Response(padded(PRODUCTS_MAX_BYTES + 1)),
+      () => new Response(padded(PRODUCTS_MAX_BYTES)),
+    );
+    await expect(fetchProducts(TEST_CATALOGUE_URL)).rejects.toThrow(PRODUCTS_FAILED);
+    await expect(fetchProducts(TEST_CATALOGUE_URL)).resolves.toEqual(catalogue);
   });
 
   it('a deep link’s early download answers the page’s query: one request, then cached', async () => {

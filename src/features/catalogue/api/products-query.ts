@@ -15,13 +15,25 @@ import { productsUrl } from './products-url';
 
 export const PRODUCTS_FAILED = 'Failed to fetch products';
 
+/**
+ * The largest product list the shop reads: 20 MB holds about 60,000 FakeStore products.
+ * A larger answer is 'Failed to fetch products' with Try again, never read whole.
+ */
+export const PRODUCTS_MAX_BYTES = 20_000_000;
+
 /** The catalogue's products; the invalid ones are dropped with a warning, never a crash. */
 export async function fetchProducts(
   baseUrl: string,
   signal?: AbortSignal,
   timeoutMs = CATALOGUE_TIMEOUT_MS,
 ): Promise<Product[]> {
-  const body = await getCatalogueJson(productsUrl(baseUrl), PRODUCTS_FAILED, signal, timeoutMs);
+  const body = await getCatalogueJson(
+    productsUrl(baseUrl),
+    PRODUCTS_FAILED,
+    signal,
+    timeoutMs,
+    PRODUCTS_MAX_BYTES,
+  );
   const products = parseProductList(body, 'the catalogue');
   if (!products) throw new CatalogueError(PRODUCTS_FAILED);
   return products;
