@@ -55,6 +55,12 @@ export const LAYER_ZONES = [
     message: RENDERER_ONLY,
   },
   {
+    target: './src',
+    from: './shared/fleet',
+    message:
+      'The shopper’s renderer knows nothing of the fleet: main signs receipts and reports health; shared/fleet (and zod) stay out of its bundle.',
+  },
+  {
     target: './src/lib',
     from: ['./src/components', './src/features', './src/pages', './src/app', './src/platform'],
     message: 'lib is the bottom layer: plain functions, no UI, no features.',

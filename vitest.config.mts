@@ -32,6 +32,7 @@ export default defineConfig({
             'electron/**/*.test.ts',
             'tests/electron/**/*.test.ts',
             'tests/server/**/*.test.ts',
+            'tests/shared/**/*.test.ts',
             'tests/config/**/*.test.ts',
             'tests/scripts/**/*.test.ts',
             'tests/architecture/**/*.test.ts',

@@ -113,6 +113,16 @@ describe('layer rules, by file path', () => {
     ]);
   });
 
+  it('the shopper’s renderer imports nothing of the fleet', async () => {
+    const errors = await layerErrors(
+      'src/lib/text.ts',
+      "import { decodeReceiptCode } from '../../shared/fleet/receipt-code';\nexport const probe = decodeReceiptCode;\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('The shopper’s renderer knows nothing of the fleet'),
+    ]);
+  });
+
   it('the main process imports nothing from the renderer', async () => {
     const errors = await layerErrors(
       'electron/main/app-origin.ts',
