@@ -8,7 +8,8 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { applyMessages, type FleetMessage, type FleetState } from '../fleet/fleet-state';
 import { useFleetStore } from '../fleet/fleet-store';
-import { consoleSubscriptions, kioskTopic } from '../protocol/fleet-topics';
+import { kioskTopics } from '@shared/fleet/topics';
+import { consoleSubscriptions } from '../protocol/fleet-topics';
 import type { ConsoleSettings } from './console-settings';
 import { createFrameBatcher } from './frame-batcher';
 
@@ -103,7 +104,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
       });
     },
     watchScreenshot(kioskId) {
-      const next = kioskId ? kioskTopic(prefix, kioskId, 'screenshot') : null;
+      const next = kioskId ? kioskTopics(prefix, kioskId).screenshot : null;
       if (next === screenshotTopic) return;
       if (screenshotTopic) client.unsubscribe(screenshotTopic);
       screenshotTopic = next;

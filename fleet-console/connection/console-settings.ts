@@ -5,7 +5,7 @@
  * types in the connection form is kept in localStorage, except the password, which lives
  * only as long as the page.
  */
-import { isTopicPrefix } from '../protocol/fleet-topics';
+import { isValidTopicPrefix } from '@shared/fleet/topics';
 import { isJsonObject } from '../protocol/config-envelope';
 
 export interface ConsoleSettings {
@@ -89,7 +89,7 @@ export function checkSettings(settings: ConsoleSettings): SettingsProblems {
   if (!/^wss?:\/\/[^\s/]+/.test(settings.brokerUrl)) {
     problems.brokerUrl = 'Enter the broker’s WebSockets URL, starting ws:// or wss://';
   }
-  if (!isTopicPrefix(settings.topicPrefix)) {
+  if (!isValidTopicPrefix(settings.topicPrefix)) {
     problems.topicPrefix =
       'Letters, digits, - and _ in segments separated by /, at most 64 characters';
   }

@@ -23,6 +23,17 @@ export function CounterView({ catalogueUrl }: { catalogueUrl: string }) {
   const titles = useCatalogueTitles(catalogueBase(catalogueUrl, window.location.href));
 
   const check = async (text: string) => {
+    // WebCrypto exists only in a secure context (https, or this machine's loopback).
+    if (!window.isSecureContext || typeof crypto.subtle === 'undefined') {
+      setResult({
+        kind: 'refused',
+        title: 'Cannot check receipts here',
+        reason:
+          'This page is not in a secure context, so the browser offers no signature checks. Open the console over https or on this machine (127.0.0.1).',
+        collectedNow: false,
+      });
+      return;
+    }
     setChecking(true);
     const kiosks = useFleetStore.getState().fleet.kiosks;
     const ring = currentKeyRing();
@@ -31,6 +42,7 @@ export function CounterView({ catalogueUrl }: { catalogueUrl: string }) {
     const checked = await checkReceipt(text, {
       keysFor: (kioskId) => keysFor(ring, kioskId, kiosks.get(kioskId)?.publicKey ?? null),
       collectedAt: (kioskId, receiptId) => latest[receiptKey(kioskId, receiptId)] ?? null,
+      subtle: crypto.subtle,
     });
     setResult({ ...checked, collectedNow: false });
     setChecking(false);

@@ -7,7 +7,7 @@
  */
 import { readJson, writeRaw } from '@/lib/browser-storage';
 import { isJsonObject } from '../protocol/config-envelope';
-import { isKioskId } from '../protocol/fleet-topics';
+import { isValidKioskId } from '@shared/fleet/topics';
 
 export const KEY_RING_STORAGE_KEY = 'fleet-console.kiosk-keys';
 /** Keys kept per kiosk, newest first. */
@@ -22,7 +22,7 @@ export function parseKeyRing(value: unknown): KeyRing {
   if (!isJsonObject(value)) return {};
   const ring: Record<string, string[]> = {};
   for (const [kioskId, keys] of Object.entries(value)) {
-    if (!isKioskId(kioskId) || !Array.isArray(keys)) continue;
+    if (!isValidKioskId(kioskId) || !Array.isArray(keys)) continue;
     const valid = keys.filter(
       (key): key is string => typeof key === 'string' && PUBLIC_KEY.test(key),
     );

@@ -181,7 +181,6 @@ export function applyMessages(
                     : message.retained
                       ? null
                       : message.receivedAt,
-                publicKey: status.publicKey ?? was.publicKey,
               },
         );
         break;

@@ -4,7 +4,7 @@
  */
 import type { ConfigInForce } from '../fleet/fleet-state';
 import type { ConfigEnvelope } from '../protocol/config-envelope';
-import { fleetConfigTopic, kioskTopic } from '../protocol/fleet-topics';
+import { fleetConfigTopic, kioskConfigTopic } from '@shared/fleet/topics';
 import { diffConfig, type ConfigChange } from './config-diff';
 
 export interface ConfigPlan {
@@ -24,7 +24,7 @@ export function planConfig(
   prefix: string,
 ): ConfigPlan {
   const { target, version } = envelope.config;
-  const topic = target === 'all' ? fleetConfigTopic(prefix) : kioskTopic(prefix, target, 'config');
+  const topic = target === 'all' ? fleetConfigTopic(prefix) : kioskConfigTopic(prefix, target);
   const inForce = configs.get(target)?.envelope ?? null;
   const versionInForce = inForce?.config.version ?? null;
   const blocker =

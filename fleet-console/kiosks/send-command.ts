@@ -5,16 +5,11 @@
 import type { BrokerSession } from '../connection/broker-session';
 import { onlineCount } from '../fleet/fleet-state';
 import { useFleetStore } from '../fleet/fleet-store';
-import { allCommandsTopic, kioskTopic } from '../protocol/fleet-topics';
+import { FLEET_COMMANDS, type FleetCommandName } from '@shared/fleet/payloads';
+import { commandTopic } from '@shared/fleet/topics';
 
-export const COMMANDS = [
-  'ping',
-  'reload-config',
-  'refresh-catalogue',
-  'relaunch',
-  'screenshot',
-] as const;
-export type CommandName = (typeof COMMANDS)[number];
+export const COMMANDS = FLEET_COMMANDS;
+export type CommandName = FleetCommandName;
 
 export const COMMAND_HINTS: Record<CommandName, string> = {
   ping: 'Answers at once: is the kiosk listening?',
@@ -40,10 +35,7 @@ export async function sendCommand(
   const expected = target === 'all' ? onlineCount(store.fleet.kiosks) : 1;
   // Recorded before it is sent: the first acknowledgements can beat the publish callback.
   store.commandSent({ id, command, target, sentAt: Date.now(), expected });
-  const topic =
-    target === 'all'
-      ? allCommandsTopic(session.prefix)
-      : kioskTopic(session.prefix, target, 'commands');
+  const topic = commandTopic(session.prefix, target);
   try {
     await session.publish(topic, JSON.stringify({ id, command, args: {} }), { retain: false });
   } catch (error) {

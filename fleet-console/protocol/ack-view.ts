@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { ackSchema } from '@shared/fleet/payloads';
 
-/** A kiosk's acknowledgement of a command (FLEET-CONTRACT.md). */
+/** A kiosk's acknowledgement of a command, as the console keeps it. */
 export interface AckView {
   id: string;
   command: string;
@@ -9,18 +9,10 @@ export interface AckView {
   at: number | null;
 }
 
-const ack = z.looseObject({
-  id: z.string().max(64),
-  command: z.string().max(64),
-  ok: z.boolean(),
-  error: z.string().max(500).optional(),
-  at: z.string().max(40).optional(),
-});
-
 export function readAck(json: unknown): AckView | null {
-  const parsed = ack.safeParse(json);
+  const parsed = ackSchema.safeParse(json);
   if (!parsed.success) return null;
-  const at = parsed.data.at === undefined ? Number.NaN : Date.parse(parsed.data.at);
+  const at = Date.parse(parsed.data.at);
   return {
     id: parsed.data.id,
     command: parsed.data.command,

@@ -1,22 +1,20 @@
-import { isKioskId } from './fleet-topics';
+import {
+  configEnvelopeSchema,
+  MAX_CONFIG_BYTES,
+  type ConfigEnvelope,
+} from '@shared/fleet/payloads';
 
 /**
- * The signed remote-config envelope (FLEET-CONTRACT.md): `{"config":{…,"version","target"},
- * "signature"}`. The console checks its shape before publishing it, so a file that no kiosk
- * could accept is never put on the broker. It cannot check the signature itself: only the
- * kiosks hold `fleet.configPublicKey`.
+ * The signed remote-config envelope (shared/fleet/payloads.ts), checked before the console
+ * publishes it, so a file no kiosk could accept is never put on the broker, with the reason
+ * in words. The console cannot check the signature itself: only the kiosks hold
+ * `fleet.configPublicKey`.
  */
+export type { ConfigEnvelope };
+
 export type JsonObject = { [key: string]: unknown };
 
-export interface ConfigEnvelope {
-  config: JsonObject & { version: number; target: string };
-  signature: string;
-}
-
 export type EnvelopeResult = { ok: true; envelope: ConfigEnvelope } | { ok: false; reason: string };
-
-/** An Ed25519 signature is 64 bytes: 86 base64url characters without padding. */
-const SIGNATURE = /^[A-Za-z0-9_-]{86}$/;
 
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,25 +22,24 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 export function readConfigEnvelope(json: unknown): EnvelopeResult {
   if (!isJsonObject(json)) return { ok: false, reason: 'it is not a JSON object' };
-  const extra = Object.keys(json).filter((key) => key !== 'config' && key !== 'signature');
-  if (extra.length > 0) return { ok: false, reason: `unexpected field "${extra[0] ?? ''}"` };
-  const { config, signature } = json;
-  if (!isJsonObject(config)) return { ok: false, reason: 'it has no "config" object' };
-  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) {
-    return { ok: false, reason: 'its "signature" is not a base64url Ed25519 signature' };
-  }
-  const { version, target } = config;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
-    return { ok: false, reason: '"config.version" must be a positive whole number' };
-  }
-  if (typeof target !== 'string' || (target !== 'all' && !isKioskId(target))) {
-    return { ok: false, reason: '"config.target" must be "all" or a kiosk id' };
-  }
-  return { ok: true, envelope: { config: { ...config, version, target }, signature } };
+  const parsed = configEnvelopeSchema.safeParse(json);
+  if (parsed.success) return { ok: true, envelope: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'the envelope';
+  const what =
+    issue?.code === 'unrecognized_keys'
+      ? `has an unexpected field "${issue.keys[0] ?? ''}"`
+      : issue?.code === 'invalid_type' && issue.input === undefined
+        ? 'is missing'
+        : (issue?.message ?? 'is malformed');
+  return { ok: false, reason: `${where} ${what}` };
 }
 
-/** Parses the text of a file and checks it, with the reason in words when it fails. */
+/** Parses the text of a file and checks it. */
 export function readConfigFile(text: string): EnvelopeResult {
+  if (new TextEncoder().encode(text).byteLength > MAX_CONFIG_BYTES) {
+    return { ok: false, reason: 'it is larger than a kiosk accepts' };
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
