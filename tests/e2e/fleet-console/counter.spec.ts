@@ -104,7 +104,7 @@ test('malformed codes are refused with a reason', async ({ page, rig }) => {
     ['Receipt-1700000000000-42', 'plain receipt id'],
     ['KSR1.bm90IGpzb24.AAAA', 'damaged'],
     ['https://example.com/', 'not a kiosk receipt code'],
-  ]) {
+  ] as const) {
     await scan(page, text);
     await expect(page.getByRole('alert')).toContainText('Not a valid receipt');
     await expect(page.getByRole('alert')).toContainText(reason);

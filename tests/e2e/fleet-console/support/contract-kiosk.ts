@@ -16,6 +16,8 @@ export interface ContractKioskOptions {
   screen?: 'attract' | 'shopping' | 'receipt';
   version?: string;
   memoryMB?: number;
+  /** What `screenshot` publishes (default: a 1×1 PNG). */
+  screenshotPng?: Buffer;
 }
 
 export interface ContractKiosk {
@@ -50,6 +52,7 @@ export async function startContractKiosk({
   screen = 'attract',
   version = '0.1.0',
   memoryMB = 300,
+  screenshotPng = TINY_PNG,
 }: ContractKioskOptions): Promise<ContractKiosk> {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const key = rawPublicKey(publicKey);
@@ -121,7 +124,10 @@ export async function startContractKiosk({
     if (name === 'ping') ack(true);
     else if (name === 'screenshot') {
       if (screen !== 'attract') ack(false, 'not on the attract screen');
-      else client.publish(topic('screenshot'), TINY_PNG, { qos: 1, retain: true }, () => ack(true));
+      else
+        client.publish(topic('screenshot'), screenshotPng, { qos: 1, retain: true }, () =>
+          ack(true),
+        );
     } else ack(false, `unknown command "${name}"`);
   });
 

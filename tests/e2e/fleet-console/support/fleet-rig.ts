@@ -9,10 +9,20 @@ import { resolve } from 'node:path';
 import mqtt from 'mqtt';
 import { test as base, expect, type Page } from '@playwright/test';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
-import { startContractKiosk, type ContractKiosk } from './contract-kiosk';
+import {
+  startContractKiosk,
+  type ContractKiosk,
+  type ContractKioskOptions,
+} from './contract-kiosk';
 
 const ROOT = resolve(__dirname, '../../../..');
-export const KIOSK_IDS = ['kiosk-a', 'kiosk-b', 'kiosk-c'] as const;
+/** The kiosks the broker has passwords for (each may publish only under its own id). */
+export const KIOSK_IDS = [
+  'kiosk-a',
+  'kiosk-b',
+  'kiosk-c',
+  ...Array.from({ length: 12 }, (_, i) => `store-${String(i + 1).padStart(2, '0')}`),
+];
 const PASSWORD = 'kiosk-secret';
 
 export interface FleetRig {
@@ -21,8 +31,9 @@ export interface FleetRig {
   origin: string;
   /** Starts a kiosk with its own credentials (one of KIOSK_IDS). */
   kiosk: (
-    id: (typeof KIOSK_IDS)[number],
-    screen?: 'attract' | 'shopping',
+    id: string,
+    screen?: 'attract' | 'shopping' | 'receipt',
+    options?: Pick<ContractKioskOptions, 'version' | 'memoryMB' | 'screenshotPng'>,
   ) => Promise<ContractKiosk>;
   /** Reads the retained message on a topic as the operator, or null. */
   retained: (topic: string) => Promise<string | null>;
@@ -48,8 +59,9 @@ export const test = base.extend<{ rig: FleetRig }>({
     await use({
       broker,
       origin: fleet.origin,
-      async kiosk(id, screen = 'attract') {
+      async kiosk(id, screen = 'attract', options = {}) {
         const kiosk = await startContractKiosk({
+          ...options,
           brokerUrl: broker.tcpUrl,
           id,
           password: PASSWORD,
