@@ -1,15 +1,13 @@
 /**
- * The console's one MQTT connection, straight from the browser to the broker's WebSockets
- * listener (MQTT.js): nothing of ours in between. It subscribes to every kiosk's retained
- * status, health and config and to the acks, batches what arrives per frame into the
- * store, publishes commands and configs, and watches one kiosk's screenshot at a time.
+ * The page's side of the console's MQTT connection, which runs in a worker
+ * (broker-worker.ts): batches of received messages are folded into the store once per
+ * frame, within a time budget (frame-batcher.ts); commands and configs are published
+ * through it; one kiosk's screenshot is watched at a time.
  */
-// MQTT.js's browser build has a default export only.
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { kioskTopics } from '@shared/fleet/topics';
 import { applyMessages, type FleetMessage, type FleetState } from '../fleet/fleet-state';
 import { useFleetStore } from '../fleet/fleet-store';
-import { kioskTopics } from '@shared/fleet/topics';
-import { consoleSubscriptions } from '../protocol/fleet-topics';
+import type { FromWorker, ToWorker } from './broker-protocol';
 import type { ConsoleSettings } from './console-settings';
 import { createFrameBatcher } from './frame-batcher';
 
@@ -25,14 +23,6 @@ export interface BrokerSession {
 function randomSuffix(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** The broker's refusal in words an operator can act on. */
-export function describeProblem(error: Error & { code?: unknown }): string {
-  if (error.code === 4 || error.code === 134) return 'The broker refused the user name or password';
-  if (error.code === 5 || error.code === 135)
-    return 'The broker refused this user (not authorised)';
-  return error.message || 'The broker cannot be reached';
 }
 
 export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
@@ -53,66 +43,69 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
     onDrop: (count) => useFleetStore.getState().addDropped(count),
   });
 
-  const options: IClientOptions = {
-    clientId: `fleet-console-${randomSuffix()}`,
-    clean: true,
-    keepalive: 30,
-    reconnectPeriod: 3000,
-    connectTimeout: 10_000,
-    // Nothing piles up while the broker is away: a command is either sent or refused.
-    queueQoSZero: false,
-    ...(settings.username ? { username: settings.username } : {}),
-    ...(settings.password ? { password: settings.password } : {}),
-  };
-  store.setConnection({ phase: 'connecting', broker });
-  const client: MqttClient = mqtt.connect(broker, options);
+  const worker = new Worker(new URL('./broker-worker.ts', import.meta.url), { type: 'module' });
+  const send = (message: ToWorker) => worker.postMessage(message);
+  const requests = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let nextRequest = 1;
   let screenshotTopic: string | null = null;
-  let problem: string | null = null;
 
-  client.on('connect', () => {
-    problem = null;
-    useFleetStore.getState().setConnection({ phase: 'connected', broker });
-    const topics = consoleSubscriptions(prefix);
-    if (screenshotTopic) topics.push({ topic: screenshotTopic, qos: 1 });
-    for (const { topic, qos } of topics) client.subscribe(topic, { qos });
-  });
-  client.on('reconnect', () => {
-    useFleetStore.getState().setConnection({ phase: 'reconnecting', broker, problem });
-  });
-  client.on('close', () => {
-    if (useFleetStore.getState().connection.phase === 'connected') {
-      useFleetStore.getState().setConnection({ phase: 'reconnecting', broker, problem });
+  worker.onmessage = (event: MessageEvent<FromWorker>) => {
+    const message = event.data;
+    switch (message.type) {
+      case 'phase':
+        useFleetStore
+          .getState()
+          .setConnection(
+            message.phase === 'connected'
+              ? { phase: 'connected', broker }
+              : { phase: 'reconnecting', broker, problem: message.problem },
+          );
+        break;
+      case 'messages':
+        for (const received of message.messages) batcher.push(received);
+        break;
+      case 'published': {
+        const request = requests.get(message.requestId);
+        requests.delete(message.requestId);
+        if (message.error === null) request?.resolve();
+        else request?.reject(new Error(message.error));
+        break;
+      }
     }
-  });
-  client.on('error', (error) => {
-    problem = describeProblem(error);
-    useFleetStore.getState().setConnection({ phase: 'reconnecting', broker, problem });
-  });
-  client.on('message', (topic, payload, packet) => {
-    batcher.push({ topic, payload, retained: packet.retain, receivedAt: Date.now() });
-  });
+  };
+  worker.onerror = () => {
+    useFleetStore.getState().setConnection({
+      phase: 'reconnecting',
+      broker,
+      problem: 'The console’s connection worker failed to start',
+    });
+  };
+
+  store.setConnection({ phase: 'connecting', broker });
+  send({ type: 'connect', settings, clientId: `fleet-console-${randomSuffix()}` });
 
   return {
     prefix,
     publish(topic, payload, { retain }) {
-      if (!client.connected) return Promise.reject(new Error('Not connected to the broker'));
       return new Promise((resolve, reject) => {
-        client.publish(topic, payload, { qos: 1, retain }, (error) => {
-          if (error) reject(error);
-          else resolve();
-        });
+        const requestId = nextRequest++;
+        requests.set(requestId, { resolve, reject });
+        send({ type: 'publish', requestId, topic, payload, retain });
       });
     },
     watchScreenshot(kioskId) {
       const next = kioskId ? kioskTopics(prefix, kioskId).screenshot : null;
       if (next === screenshotTopic) return;
-      if (screenshotTopic) client.unsubscribe(screenshotTopic);
+      if (screenshotTopic) send({ type: 'unsubscribe', topic: screenshotTopic });
       screenshotTopic = next;
-      if (next && client.connected) client.subscribe(next, { qos: 1 });
+      if (next) send({ type: 'subscribe', topic: next });
     },
     close() {
       batcher.clear();
-      client.end(true);
+      // Ending the worker drops its socket; the broker forgets a clean-session console.
+      worker.terminate();
+      for (const request of requests.values()) request.reject(new Error('The console closed'));
+      requests.clear();
       useFleetStore.getState().setConnection({ phase: 'idle' });
     },
   };
