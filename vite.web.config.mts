@@ -4,14 +4,15 @@
  * - the Electron renderer (electron.vite.config.ts imports createRendererConfig).
  * The build target and the catalogue URL are baked in at build time.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { normaliseCatalogueUrl } from './shared/catalogue-url.ts';
 import { buildContentSecurityPolicy } from './shared/csp.ts';
+import { precacheManifest, type PrecacheFile } from './scripts/lib/precache-manifest.mts';
 
 export type RendererTarget = 'kiosk' | 'web';
 
@@ -48,8 +49,10 @@ const serviceWorkerEntry = fileURLToPath(new URL('./src/service-worker/sw.ts', i
 
 /**
  * The web build's service worker as /sw.js, told which files this build has (its precache)
- * and a version derived from them, so a new build is a new worker. The kiosk build has
- * none: the kiosk caches images in its main process.
+ * and a version derived from their bytes (scripts/lib/precache-manifest.mts), so a new
+ * build whose files differ in any byte is a new worker. Done once the files are written
+ * and hashed as written: Vite's own last steps still change chunks after generateBundle.
+ * The kiosk build has none: the kiosk caches images in its main process.
  */
 function serviceWorker(): Plugin {
   return {
@@ -58,24 +61,38 @@ function serviceWorker(): Plugin {
     buildStart() {
       this.emitFile({ type: 'chunk', id: serviceWorkerEntry, fileName: 'sw.js' });
     },
-    generateBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const { dir } = options;
       const worker = bundle['sw.js'];
-      if (worker?.type !== 'chunk') throw new Error('the service worker was not built');
-      const built = Object.keys(bundle).filter(
-        (name) => name !== 'sw.js' && !name.endsWith('.map'),
-      );
-      const copied = readdirSync(publicDir);
-      const files = [
-        '/index.html',
-        ...[...built, ...copied].filter((n) => n !== 'index.html').map((n) => `/${n}`),
-      ];
-      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      if (!dir || worker?.type !== 'chunk') throw new Error('the service worker was not built');
+      const built: PrecacheFile[] = Object.keys(bundle)
+        .filter((name) => name !== 'sw.js' && !name.endsWith('.map'))
+        .map((name) => ({ path: `/${name}`, bytes: readFileSync(join(dir, name)) }));
+      const copied: PrecacheFile[] = readdirSync(publicDir).map((name) => ({
+        path: `/${name}`,
+        bytes: readFileSync(join(publicDir, name)),
+      }));
+      const manifest = precacheManifest([...built, ...copied]);
       // A classic worker script (module workers are not everywhere yet): no export statement.
-      const code = worker.code.replace(/\bexport\s*\{\s*\};?\s*$/, '');
-      worker.code = `self.__SHOP_BUILD__=${JSON.stringify({ version, files })};\n${code}`;
+      const code = readFileSync(join(dir, 'sw.js'), 'utf8').replace(/\bexport\s*\{\s*\};?\s*$/, '');
+      writeFileSync(
+        join(dir, 'sw.js'),
+        `self.__SHOP_BUILD__=${JSON.stringify(manifest)};\n${code}`,
+      );
     },
   };
 }
+
+/**
+ * The files of src/features run nothing when imported (no listeners, no globals: effects
+ * start in components and hooks), so the bundler may leave out any of them whose exports a
+ * chunk does not use. Without this, a feature's public.ts door would put everything it
+ * re-exports (the catalogue's screens, the cart's) into every chunk that opens it for one
+ * small thing, the first download included.
+ */
+export const FEATURES_HAVE_NO_IMPORT_EFFECTS = [
+  { test: /[\\/]src[\\/]features[\\/]/, sideEffects: false },
+];
 
 export function createRendererConfig(target: RendererTarget): UserConfig {
   const catalogueUrl = resolveCatalogueUrl();
@@ -99,6 +116,7 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
       // Assets stay separate hashed files, long-cached by any static host.
       assetsInlineLimit: 0,
       reportCompressedSize: true,
+      rolldownOptions: { treeshake: { moduleSideEffects: FEATURES_HAVE_NO_IMPORT_EFFECTS } },
     },
   };
 }

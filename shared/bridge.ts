@@ -3,6 +3,7 @@
  * renderer. The preload exposes exactly `KioskBridge` as `window.kiosk`; the renderer
  * never sees ipcRenderer. Types only (plus channel names), so every side can import it.
  */
+import type { PrintableReceipt } from './printable-receipt';
 
 /** What the renderer needs to know about the machine it runs on. */
 export interface RendererConfig {
@@ -31,10 +32,11 @@ export interface KioskBridge {
   /** Ask the main process to quit; it answers whether the PIN was right or entry is locked. */
   submitStaffExitPin(pin: string): Promise<StaffExitResult>;
   /**
-   * Prints the page's receipt slip: silently to the configured receipt printer in a kiosk,
-   * through the system print dialog in staff mode.
+   * Prints a slip of this receipt, which main checks and draws itself (never the page):
+   * silently to the configured receipt printer in a kiosk, through the system print
+   * dialog in staff mode. At most twice per receipt id; gives up after 30 s.
    */
-  printReceipt(): Promise<PrintResult>;
+  printReceipt(receipt: PrintableReceipt): Promise<PrintResult>;
 }
 
 /** How a print went; a failure carries a sentence a shopper can read. */

@@ -21,6 +21,7 @@ import { fileLockoutStore, LOCKOUT_FILE_NAME } from './pin-lockout-record';
 import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
+import { openSlipWindow } from './slip-window';
 import { setupStaffExit } from './staff-exit';
 import { createWindow, keepKioskWindowOpen } from './window';
 
@@ -165,7 +166,13 @@ function main(): void {
         },
         log,
       });
-      setupReceiptPrinting({ ipcMain, printerName: config.printerName, mode: config.mode, log });
+      setupReceiptPrinting({
+        ipcMain,
+        printerName: config.printerName,
+        mode: config.mode,
+        log,
+        openSlipWindow,
+      });
       openWindow(catalogue.url);
     })
     .catch((error: unknown) => {

@@ -1,31 +1,58 @@
 /**
- * Receipt printing for the pickup counter. An unattended kiosk prints silently to its
- * configured receipt printer (58/80 mm; the page's print stylesheet lays out the slip);
- * a staff laptop in windowed mode gets the system print dialog. A missing printer is a
- * sentence for the shopper and a log line for staff, never a crash.
+ * Receipt printing for the pickup counter. The renderer sends the receipt's data; main
+ * checks it (printable-receipt.ts), draws the slip itself (receipt-slip.ts) in a hidden
+ * window with no preload and no script (slip-window.ts), and prints that: silently to the
+ * configured receipt printer in a kiosk, through the system print dialog in staff mode.
+ *
+ * Bounds: one print at a time, at most MAX_PRINTS_PER_RECEIPT per receipt id, and
+ * PRINT_TIMEOUT_MS for the whole job, after which the window is destroyed and the print
+ * reported as failed (the renderer's idle timer, paused while printing, then resumes). A
+ * missing printer is a sentence for the shopper and a log line for staff, never a crash.
  */
 import type { IpcMain, WebContents } from 'electron';
 import { IPC_CHANNELS, type PrintResult } from '../../shared/bridge';
+import type { PrintableReceipt } from '../../shared/printable-receipt';
 import type { KioskConfig } from './config';
 import { isTrustedSender } from './ipc-sender';
 import type { Logger } from './logging';
+import { readPrintableReceipt } from './printable-receipt';
+import { receiptSlipUrl } from './receipt-slip';
 
 export const PRINTER_MISSING =
   'The receipt printer is not available right now. Please show this screen at the counter.';
 export const PRINT_FAILED =
   'The receipt could not be printed. Please show this screen at the counter.';
+export const PRINT_LIMIT_REACHED =
+  'This receipt has already been printed twice. Please show this screen at the counter.';
+export const PRINT_BUSY = 'A receipt is printing right now. Please wait a moment and try again.';
 
-export type PrintingContents = Pick<WebContents, 'print' | 'getPrintersAsync'>;
+export const PRINT_TIMEOUT_MS = 30_000;
+export const MAX_PRINTS_PER_RECEIPT = 2;
+/** Receipt ids whose prints are counted; the oldest is forgotten first, so memory stays bounded. */
+export const REMEMBERED_RECEIPTS = 1_000;
+
+/** What printing needs of the hidden slip window (a BrowserWindow from slip-window.ts). */
+export interface SlipWindow {
+  readonly webContents: Pick<WebContents, 'print' | 'getPrintersAsync'>;
+  loadURL(url: string): Promise<void>;
+  destroy(): void;
+  isDestroyed(): boolean;
+}
 
 export interface PrintingOptions {
-  /** Empty: the system's default printer. */
+  /** Empty: the system's default printer, whatever printers there are. */
   printerName: KioskConfig['printerName'];
   mode: KioskConfig['mode'];
   log: Logger;
+  openSlipWindow: () => SlipWindow;
+  timeoutMs?: number;
 }
 
+/** How one job ended; `printed` is false when nothing reached a printer (it then does not count). */
+type Outcome = { result: PrintResult; printed: boolean } | { timedOut: true; printed: boolean };
+
 function print(
-  contents: PrintingContents,
+  contents: SlipWindow['webContents'],
   options: Parameters<WebContents['print']>[0],
 ): Promise<{ success: boolean; reason: string }> {
   return new Promise((resolve) => {
@@ -35,39 +62,114 @@ function print(
   });
 }
 
-export async function printReceipt(
-  contents: PrintingContents,
-  { printerName, mode, log }: PrintingOptions,
-): Promise<PrintResult> {
-  if (mode === 'windowed') {
-    const { success, reason } = await print(contents, { silent: false, printBackground: true });
-    // Cancelling the dialog is a choice, not a failure worth a message.
-    if (success || /cancel/i.test(reason)) return { ok: true };
-    log.warn(`Printing: the receipt did not print (${reason})`);
-    return { ok: false, message: PRINT_FAILED };
+export class ReceiptPrinter {
+  private readonly printsById = new Map<string, number>();
+  private busy = false;
+
+  constructor(private readonly options: PrintingOptions) {}
+
+  /** Prints `data` if it is a receipt within the limits; never throws. */
+  async print(data: unknown): Promise<PrintResult> {
+    const { log } = this.options;
+    const receipt = readPrintableReceipt(data);
+    if (typeof receipt === 'string') {
+      log.warn(`Printing: refused a receipt that is not one (${receipt})`);
+      return { ok: false, message: PRINT_FAILED };
+    }
+    if (this.busy) {
+      log.warn(`Printing: ${receipt.id} refused, another receipt is printing`);
+      return { ok: false, message: PRINT_BUSY };
+    }
+    const before = this.printsById.get(receipt.id) ?? 0;
+    if (before >= MAX_PRINTS_PER_RECEIPT) {
+      log.warn(`Printing: ${receipt.id} refused, already printed ${before} times`);
+      return { ok: false, message: PRINT_LIMIT_REACHED };
+    }
+    this.busy = true;
+    this.count(receipt.id, before + 1);
+    let window: SlipWindow | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const progress = { printed: false };
+    try {
+      window = this.options.openSlipWindow();
+      const slip = window;
+      const timeoutMs = this.options.timeoutMs ?? PRINT_TIMEOUT_MS;
+      const timedOut = new Promise<Outcome>((resolve) => {
+        timer = setTimeout(() => {
+          resolve({ timedOut: true, printed: progress.printed });
+        }, timeoutMs);
+      });
+      const outcome = await Promise.race([this.printSlip(slip, receipt, progress), timedOut]);
+      if (!outcome.printed) this.count(receipt.id, before);
+      if ('timedOut' in outcome) {
+        log.warn(`Printing: ${receipt.id} did not finish within ${timeoutMs / 1000} s; abandoned`);
+        return { ok: false, message: PRINT_FAILED };
+      }
+      return outcome.result;
+    } catch (error) {
+      if (!progress.printed) this.count(receipt.id, before);
+      log.error(`Printing: ${error instanceof Error ? error.message : String(error)}`);
+      return { ok: false, message: PRINT_FAILED };
+    } finally {
+      clearTimeout(timer);
+      if (window && !window.isDestroyed()) window.destroy();
+      this.busy = false;
+    }
   }
-  const printers = await contents.getPrintersAsync();
-  const printer = printerName === '' ? printers[0] : printers.find((p) => p.name === printerName);
-  if (!printer) {
-    const known = printers.map((p) => `"${p.name}"`).join(', ') || 'none';
-    log.warn(
-      `Printing: receipt printer ${printerName === '' ? '(system default)' : `"${printerName}"`} not found; printers: ${known}`,
-    );
-    return { ok: false, message: PRINTER_MISSING };
+
+  private count(id: string, prints: number): void {
+    this.printsById.delete(id);
+    if (prints === 0) return;
+    this.printsById.set(id, prints);
+    if (this.printsById.size > REMEMBERED_RECEIPTS) {
+      const [oldest] = this.printsById.keys();
+      if (oldest !== undefined) this.printsById.delete(oldest);
+    }
   }
-  const { success, reason } = await print(contents, {
-    silent: true,
-    // Empty deviceName means the system default, which exists: we just listed a printer.
-    ...(printerName === '' ? {} : { deviceName: printerName }),
-    printBackground: true,
-    margins: { marginType: 'none' },
-  });
-  if (success) {
-    log.info(`Printing: receipt sent to "${printer.name}"`);
-    return { ok: true };
+
+  /** `progress.printed` turns true once the slip is handed to a printer or its dialog. */
+  private async printSlip(
+    window: SlipWindow,
+    receipt: PrintableReceipt,
+    progress: { printed: boolean },
+  ): Promise<Outcome> {
+    const { printerName, mode, log } = this.options;
+    const contents = window.webContents;
+    if (mode === 'windowed') {
+      await window.loadURL(receiptSlipUrl(receipt));
+      progress.printed = true;
+      const { success, reason } = await print(contents, { silent: false, printBackground: true });
+      // Cancelling the dialog is a choice, not a failure worth a message, and prints nothing.
+      if (!success && /cancel/i.test(reason)) return { result: { ok: true }, printed: false };
+      if (success) return { result: { ok: true }, printed: true };
+      log.warn(`Printing: ${receipt.id} did not print (${reason})`);
+      return { result: { ok: false, message: PRINT_FAILED }, printed: true };
+    }
+    const printers = await contents.getPrintersAsync();
+    const target = printerName === '' ? 'the system default printer' : `"${printerName}"`;
+    const missing =
+      printerName === '' ? printers.length === 0 : !printers.some((p) => p.name === printerName);
+    if (missing) {
+      const known = printers.map((p) => `"${p.name}"`).join(', ') || 'none';
+      log.warn(`Printing: receipt printer ${target} not found; printers: ${known}`);
+      return { result: { ok: false, message: PRINTER_MISSING }, printed: false };
+    }
+    await window.loadURL(receiptSlipUrl(receipt));
+    progress.printed = true;
+    const { success, reason } = await print(contents, {
+      silent: true,
+      // No deviceName: Chromium prints to the system default printer.
+      ...(printerName === '' ? {} : { deviceName: printerName }),
+      printBackground: true,
+      margins: { marginType: 'none' },
+    });
+    if (success) {
+      log.info(`Printing: ${receipt.id} sent to ${target}`);
+      return { result: { ok: true }, printed: true };
+    }
+    log.warn(`Printing: ${receipt.id} to ${target} failed (${reason})`);
+    return { result: { ok: false, message: PRINT_FAILED }, printed: true };
   }
-  log.warn(`Printing: receipt to "${printer.name}" failed (${reason})`);
-  return { ok: false, message: PRINT_FAILED };
 }
 
 export interface ReceiptPrintingOptions extends PrintingOptions {
@@ -75,18 +177,17 @@ export interface ReceiptPrintingOptions extends PrintingOptions {
 }
 
 export function setupReceiptPrinting({ ipcMain, ...options }: ReceiptPrintingOptions): void {
-  ipcMain.handle(IPC_CHANNELS.printReceipt, async (event): Promise<PrintResult> => {
+  const printer = new ReceiptPrinter(options);
+  if (options.mode === 'kiosk' && options.printerName === '') {
+    options.log.info('Printing: no printerName set; receipts go to the system default printer');
+  }
+  ipcMain.handle(IPC_CHANNELS.printReceipt, (event, receipt: unknown): Promise<PrintResult> => {
     if (!isTrustedSender(event)) {
       options.log.warn(
         `IPC: rejected ${IPC_CHANNELS.printReceipt} from ${event.senderFrame?.url ?? 'a gone frame'}`,
       );
-      return { ok: false, message: PRINT_FAILED };
+      return Promise.resolve({ ok: false, message: PRINT_FAILED });
     }
-    try {
-      return await printReceipt(event.sender, options);
-    } catch (error) {
-      options.log.error(`Printing: ${error instanceof Error ? error.message : String(error)}`);
-      return { ok: false, message: PRINT_FAILED };
-    }
+    return printer.print(receipt);
   });
 }

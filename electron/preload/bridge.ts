@@ -66,9 +66,10 @@ export function createKioskBridge(
         return { status: 'wrong' };
       }
     },
-    printReceipt: async () => {
+    printReceipt: async (receipt) => {
       try {
-        return toPrintResult(await ipc.invoke(IPC_CHANNELS.printReceipt));
+        // Main checks the receipt and draws the slip; the preload only carries it.
+        return toPrintResult(await ipc.invoke(IPC_CHANNELS.printReceipt, receipt));
       } catch {
         return PRINT_FAILED;
       }

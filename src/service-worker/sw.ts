@@ -4,13 +4,26 @@
  *
  * - Pages: the network first (so a new version is picked up on the next visit), the
  *   cached app shell when offline.
- * - This build's files: precached at install, served from the cache (hashed names never
- *   change).
- * - Images (any host): cache first, refreshed after a week, at most IMAGE_MAX_ENTRIES
- *   kept, the oldest dropped first; a stale copy is served only when offline.
+ * - This build's files: precached at install, straight from the server (never the HTTP
+ *   cache), and served from the cache. The cache's name carries a hash of the files'
+ *   bytes (vite.web.config.mts), so a file changed under the same name makes a new worker
+ *   with a new cache, and the old one is deleted when it takes over.
+ * - Images (any host): what is kept and when a kept copy answers is cache-policy.ts. In
+ *   short: good images for a week, cache first; errors never; another host's opaque
+ *   answers are asked again at every view and kept only to show offline, for a day.
  * - Everything else, the catalogue's calls above all, is not touched: the shop makes
  *   exactly the calls of the spec, no more.
  */
+import {
+  cachedUse,
+  keepAs,
+  parseStoredImage,
+  replaces,
+  staleCaches,
+  tryCorsFirst,
+  type StoredImage,
+} from './cache-policy';
+
 interface Build {
   version: string;
   /** Root-relative paths of this build's files, index.html first. */
@@ -22,18 +35,22 @@ const worker = globalThis as unknown as ServiceWorkerGlobalScope & { __SHOP_BUIL
 
 const BUILD = worker.__SHOP_BUILD__;
 const APP_CACHE = `shop-app-${BUILD.version}`;
-const IMAGE_CACHE = 'shop-images-v1';
-/** When each image was stored, keyed like the image: opaque answers carry no headers of their own. */
-const IMAGE_TIMES = 'shop-image-times-v1';
+/** v2: v1 kept opaque answers for a week, errors included; activating drops it. */
+const IMAGE_CACHE = 'shop-images-v2';
+/** How and when each image was kept, keyed like the image (opaque answers carry no headers). */
+const IMAGE_RECORDS = 'shop-image-records-v2';
 const IMAGE_MAX_ENTRIES = 150;
-const IMAGE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 const APP_SHELL = '/index.html';
+
+/** Hosts that answered without CORS while the network worked: asked as the page asks. */
+const refusesCors = new Set<string>();
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(APP_CACHE);
-      await cache.addAll(BUILD.files);
+      // From the server: the HTTP cache may still hold the previous build's favicon.png.
+      await cache.addAll(BUILD.files.map((file) => new Request(file, { cache: 'reload' })));
       await worker.skipWaiting();
     })(),
   );
@@ -42,9 +59,8 @@ worker.addEventListener('install', (event) => {
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith('shop-app-') && name !== APP_CACHE) await caches.delete(name);
-      }
+      const current = [APP_CACHE, IMAGE_CACHE, IMAGE_RECORDS];
+      for (const name of staleCaches(await caches.keys(), current)) await caches.delete(name);
       await worker.clients.claim();
     })(),
   );
@@ -64,44 +80,72 @@ async function buildFile(request: Request): Promise<Response> {
   return (await caches.match(request, { cacheName: APP_CACHE })) ?? fetch(request);
 }
 
-async function storedAt(times: Cache, request: Request): Promise<number> {
-  const time = await times.match(request);
-  return time ? Number(await time.text()) : 0;
+async function recordOf(records: Cache, request: Request): Promise<StoredImage | null> {
+  const record = await records.match(request);
+  return record ? parseStoredImage(await record.text()) : null;
 }
 
 /** The oldest images go first once there are more than the cap. */
-async function trim(images: Cache, times: Cache): Promise<void> {
+async function trim(images: Cache, records: Cache): Promise<void> {
   const keys = await images.keys();
   if (keys.length <= IMAGE_MAX_ENTRIES) return;
   const dated = await Promise.all(
-    keys.map(async (key) => [key, await storedAt(times, key)] as const),
+    keys.map(async (key) => [key, (await recordOf(records, key))?.storedAt ?? 0] as const),
   );
   dated.sort(([, a], [, b]) => a - b);
   for (const [key] of dated.slice(0, keys.length - IMAGE_MAX_ENTRIES)) {
     await images.delete(key);
-    await times.delete(key);
+    await records.delete(key);
+  }
+}
+
+/**
+ * The image from the network. Another host is asked in CORS mode first, so its status can
+ * be read; a refusal (or a dead network: the second try tells which) falls back to the
+ * page's own no-cors request, whose answer is opaque.
+ */
+async function fromNetwork(request: Request): Promise<Response> {
+  if (!tryCorsFirst(request.url, worker.location.origin, request.mode, refusesCors)) {
+    return fetch(request);
+  }
+  try {
+    return await fetch(request.url, { mode: 'cors', credentials: 'omit' });
+  } catch {
+    const opaque = await fetch(request);
+    refusesCors.add(new URL(request.url).origin);
+    return opaque;
   }
 }
 
 async function image(request: Request): Promise<Response> {
-  const [images, times] = await Promise.all([caches.open(IMAGE_CACHE), caches.open(IMAGE_TIMES)]);
+  const [images, records] = await Promise.all([
+    caches.open(IMAGE_CACHE),
+    caches.open(IMAGE_RECORDS),
+  ]);
   const cached = await images.match(request);
-  if (cached && Date.now() - (await storedAt(times, request)) < IMAGE_MAX_AGE_MS) return cached;
+  const kept = cached ? await recordOf(records, request) : null;
+  const use = kept ? cachedUse(kept, Date.now()) : 'drop';
+  if (cached && use === 'serve') return cached;
+  if (cached && use === 'drop') {
+    await images.delete(request);
+    await records.delete(request);
+  }
   try {
-    const response = await fetch(request);
-    // An image from another host without CORS is opaque: kept as it is.
-    if (response.ok || response.type === 'opaque') {
+    const response = await fromNetwork(request);
+    const kind = keepAs(response);
+    if (kind && replaces(use === 'drop' ? null : kept, kind)) {
       try {
         await images.put(request, response.clone());
-        await times.put(request, new Response(String(Date.now())));
-        await trim(images, times);
+        const record: StoredImage = { kind, storedAt: Date.now() };
+        await records.put(request, new Response(JSON.stringify(record)));
+        await trim(images, records);
       } catch {
         // A full quota costs the offline copy, never the image on screen.
       }
     }
     return response;
   } catch (error) {
-    if (cached) return cached;
+    if (cached && use === 'fallback') return cached;
     throw error;
   }
 }

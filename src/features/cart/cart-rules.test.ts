@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRINTABLE_RECEIPT_LIMITS } from '@shared/printable-receipt';
 import { makeProduct } from '@/test/product-fixtures';
 import {
   addLine,
@@ -85,5 +86,9 @@ describe('quantity field', () => {
     expect(commitQuantityInput('1000')).toBe(1000);
     expect(commitQuantityInput('9999')).toBe(9999);
     expect(commitQuantityInput('10000')).toBe(9999);
+  });
+
+  it('is the quantity the kiosk’s main process accepts on a printed receipt', () => {
+    expect(PRINTABLE_RECEIPT_LIMITS.quantity).toBe(MAX_QUANTITY);
   });
 });

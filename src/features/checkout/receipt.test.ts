@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderTotals } from '@/features/cart/public';
 import { makeProduct } from '@/test/product-fixtures';
-import { buildReceipt, createReceiptId, parseReceipt } from './receipt';
+import { buildReceipt, createReceiptId, parseReceipt, toPrintableReceipt } from './receipt';
 
 describe('receipt id', () => {
   it('is Receipt-{ms}-{0..999}', () => {
@@ -56,5 +56,25 @@ describe('the receipt', () => {
     expect(parseReceipt({ ...receipt, id: 'Receipt-x' })).toBeNull();
     expect(parseReceipt({ ...receipt, total: 1.5 })).toBeNull();
     expect(parseReceipt({ ...receipt, lines: [{ title: 3 }] })).toBeNull();
+  });
+
+  it('hands the printer what the slip shows, as data: no product ids, no subtotal', () => {
+    const receipt = buildReceipt(
+      cart,
+      orderTotals(24220, 2422),
+      1700000000123,
+      'Receipt-1700000000123-7',
+    );
+    expect(toPrintableReceipt(receipt)).toEqual({
+      id: 'Receipt-1700000000123-7',
+      issuedAt: 1700000000123,
+      lines: [
+        { title: 'Shirt', quantity: 2, lineTotal: 21990 },
+        { title: 'Ring', quantity: 1, lineTotal: 2230 },
+      ],
+      savings: 2422,
+      tax: 4844,
+      total: 26642,
+    });
   });
 });

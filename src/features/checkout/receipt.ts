@@ -1,3 +1,4 @@
+import { RECEIPT_ID_PATTERN, type PrintableReceipt } from '@shared/printable-receipt';
 import type { CartLine, OrderTotals } from '@/features/cart/public';
 import { lineTotal } from '@/features/cart/public';
 import type { Cents } from '@/lib/money';
@@ -7,8 +8,6 @@ import { randomInt } from '@/lib/random-int';
 export function createReceiptId(now: number = Date.now(), random: number = randomInt(999)): string {
   return `Receipt-${now}-${random}`;
 }
-
-export const RECEIPT_ID_PATTERN = /^Receipt-\d{1,16}-\d{1,3}$/;
 
 export interface ReceiptLine {
   productId: number;
@@ -48,6 +47,21 @@ export function buildReceipt(
     savings: totals.savings,
     tax: totals.tax,
     total: totals.total,
+  };
+}
+
+/**
+ * What the printed slip shows, as data for the kiosk's main process, which checks it and
+ * draws the slip itself: no product ids, no markup.
+ */
+export function toPrintableReceipt(receipt: Receipt): PrintableReceipt {
+  return {
+    id: receipt.id,
+    issuedAt: receipt.issuedAt,
+    lines: receipt.lines.map(({ title, quantity, lineTotal }) => ({ title, quantity, lineTotal })),
+    savings: receipt.savings,
+    tax: receipt.tax,
+    total: receipt.total,
   };
 }
 

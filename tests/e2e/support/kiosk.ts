@@ -49,9 +49,11 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
   await page.addInitScript(
     ({ config, print, printMs, pin }) => {
       const calls: string[] = [];
+      const printed: unknown[] = [];
       const listeners: (() => void)[] = [];
       Object.assign(window, {
         __bridgeCalls: calls,
+        __printedReceipts: printed,
         __staffExit: () => {
           for (const listener of listeners) listener();
         },
@@ -64,10 +66,12 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
           },
           submitStaffExitPin: (submitted: string) => {
             calls.push(`pin:${submitted}`);
-            return Promise.resolve(submitted === pin);
+            // As the main process answers (shared/bridge.ts StaffExitResult); it then quits.
+            return Promise.resolve({ status: submitted === pin ? 'accepted' : 'wrong' });
           },
-          printReceipt: () => {
+          printReceipt: (receipt: unknown) => {
             calls.push('print');
+            printed.push(receipt);
             return new Promise((done) => setTimeout(() => done(print), printMs));
           },
         },
@@ -84,6 +88,13 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
 
 export async function bridgeCalls(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __bridgeCalls: string[] }).__bridgeCalls);
+}
+
+/** The receipts the page handed the bridge to print, in order. */
+export async function printedReceipts(page: Page): Promise<unknown[]> {
+  return page.evaluate(
+    () => (window as unknown as { __printedReceipts: unknown[] }).__printedReceipts,
+  );
 }
 
 export const keyboard = (page: Page) => page.getByRole('group', { name: 'On-screen keyboard' });

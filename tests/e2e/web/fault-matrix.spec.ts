@@ -129,6 +129,21 @@ test.describe('fault matrix: the catalogue', () => {
     });
   }
 
+  test('a body over 20 MB: the spec’s error, nothing parsed, and Try again recovers', async ({
+    page,
+    pageErrors,
+    servedCatalogue,
+  }) => {
+    test.setTimeout(60_000);
+    // Valid JSON: read whole, it would list these products; the shop stops at 20 MB.
+    const list = JSON.stringify(servedCatalogue);
+    const body = `${list.slice(0, -1)}${' '.repeat(21_000_000)}]`;
+    await catalogueAnswers(page, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body }),
+    );
+    await expectErrorThenRecovery(page, pageErrors, FAILED);
+  });
+
   test('503 with a text body: the spec’s error, not the body', async ({ page, pageErrors }) => {
     await catalogueAnswers(page, (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),

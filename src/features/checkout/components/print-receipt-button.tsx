@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PrinterIcon } from '@/components/ui/icons';
 import { useCapabilities } from '@/platform/capabilities-context';
 import { printReceipt } from '@/platform/printing';
+import { toPrintableReceipt, type Receipt } from '../receipt';
 
 type PrintState =
   | { status: 'idle' }
@@ -9,14 +10,17 @@ type PrintState =
   | { status: 'sent' }
   | { status: 'failed'; message: string };
 
-/** 'Print receipt': the platform decides how (kiosk printer, print dialog or browser). */
-export function PrintReceiptButton() {
+/**
+ * 'Print receipt': the platform decides how (kiosk printer, print dialog or browser). The
+ * kiosk's main process gets the receipt's data and draws the slip itself.
+ */
+export function PrintReceiptButton({ receipt }: { receipt: Receipt }) {
   const capabilities = useCapabilities();
   const [state, setState] = useState<PrintState>({ status: 'idle' });
 
   const print = async () => {
     setState({ status: 'printing' });
-    const result = await printReceipt(capabilities);
+    const result = await printReceipt(capabilities, toPrintableReceipt(receipt));
     if (!result.ok) setState({ status: 'failed', message: result.message });
     // The browser's own dialog tells the shopper what happened; the kiosk printer does not.
     else setState(capabilities.bridge ? { status: 'sent' } : { status: 'idle' });

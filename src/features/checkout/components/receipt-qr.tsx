@@ -1,17 +1,11 @@
-import { encode } from 'uqr';
+import { receiptQrPath } from '@shared/receipt-qr';
 
 /**
- * The receipt id as a QR code the counter scans, drawn as one SVG path (no data: URL, no
- * canvas): crisp at any size and on paper, and nothing the CSP needs to allow.
+ * The receipt id as a QR code for the counter's scanner, drawn as one SVG path (no data:
+ * URL, no canvas): crisp at any size and on paper, and nothing the CSP needs to allow.
  */
 export function ReceiptQr({ receiptId, size }: { receiptId: string; size: number }) {
-  const { data, size: modules } = encode(receiptId, { ecc: 'M', border: 2 });
-  let path = '';
-  data.forEach((row, y) => {
-    row.forEach((dark, x) => {
-      if (dark) path += `M${x} ${y}h1v1h-1z`;
-    });
-  });
+  const { modules, path } = receiptQrPath(receiptId);
   return (
     <svg
       role="img"

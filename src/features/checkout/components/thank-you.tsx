@@ -19,7 +19,7 @@ export function ThankYou({ receipt, children }: { receipt: Receipt; children?: R
       </div>
       <ReceiptCard receipt={receipt} />
       <div className="flex flex-col items-center gap-3">
-        <PrintReceiptButton />
+        <PrintReceiptButton receipt={receipt} />
         {children}
       </div>
     </div>
