@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   });
   console.log(`electron build → out/main, out/preload, out/renderer (catalogue ${catalogueUrl})`);
 
+  const vite = await import('vite');
   await vite.build({ configFile: resolve(REPO_ROOT, 'vite.console.config.mts'), logLevel: 'warn' });
   console.log('fleet console → out/console');
 }

@@ -1,7 +1,7 @@
 /** Builds out/console when it is missing or older than what it is built from. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT } from '../cli-args';
+import { REPO_ROOT } from './cli-args';
 
 export const CONSOLE_DIR = resolve(REPO_ROOT, 'out', 'console');
 

@@ -3,7 +3,7 @@
  * in one line instead of opening a console that cannot connect.
  */
 import { parseArgs } from 'node:util';
-import { parseCount } from '../cli-args';
+import { parseCount } from './cli-args';
 
 export const DEFAULT_CONSOLE_PORT = 4180;
 export const DEFAULT_MQTT_PORT = 1883;
