@@ -8,6 +8,8 @@
  *           a feature's public.ts is the only door for another feature and for pages
  *   shared: imported by every runtime, imports nothing of theirs
  *   electron/main, server, scripts: Node; never the renderer
+ *   fleet-console: the operator's page; shares only ui, lib and shared with the shop, and
+ *           nothing of the shop, main or scripts imports it
  *
  * Read by eslint.config.mjs and by tests/architecture, which proves each door holds.
  */
@@ -59,6 +61,12 @@ export const LAYER_ZONES = [
     target: './src',
     from: ['./electron', './server', './scripts', './tests'],
     message: RENDERER_ONLY,
+  },
+  {
+    target: './src',
+    from: './shared/fleet',
+    message:
+      'The shopper’s renderer knows nothing of the fleet: main signs receipts and reports health; shared/fleet (and zod) stay out of its bundle.',
   },
   {
     target: './src/lib',
@@ -120,6 +128,27 @@ export const LAYER_ZONES = [
     from: ['./src', './tests'],
     message: 'Scripts run in Node and never import the renderer or tests.',
   },
+  {
+    target: './fleet-console',
+    from: [
+      './src/app',
+      './src/pages',
+      './src/features',
+      './src/platform',
+      './electron',
+      './server',
+      './scripts',
+      './tests',
+    ],
+    message:
+      'The fleet console shares only components/ui, lib and shared/ with the shop; it knows no shop feature, page, platform, main process or script.',
+  },
+  {
+    target: ['./src', './electron', './server', './shared', './scripts'],
+    from: './fleet-console',
+    message:
+      'Nothing of the shop, the kiosk or the scripts imports the fleet console: its code never reaches a shopper’s bundle.',
+  },
 ];
 
 const noElectronModule = {
@@ -147,7 +176,14 @@ export const layerConfigs = [
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/**/*.ts'],
+    // The console runs in the operator's browser; its tests run in Node and may check
+    // signatures with node:crypto.
+    files: ['fleet-console/**/*.{ts,tsx}'],
+    ignores: ['fleet-console/**/*.test.{ts,tsx}', 'fleet-console/test/**'],
+    rules: { 'import-x/no-nodejs-modules': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/**/*.ts', 'fleet-console/**/*.{ts,tsx}'],
     rules: noElectronModule,
   },
 ];

@@ -5,6 +5,8 @@
  * - web:        the static web build (out/web) served with the embedded catalogue at /api.
  * - kiosk-file: the Electron renderer build (out/renderer) opened from disk, no preload bridge.
  * - electron:   the packaged main process (tests/e2e/electron; skips itself without a binary).
+ * - fleet-console: the operator's console (out/console) against a real Mosquitto that each
+ *               test starts itself (tests/support/mosquitto.ts), served in-process per test.
  *
  * No Playwright browser is downloaded here: the Debian Chromium (or CHROMIUM_PATH) is used.
  * Build first (`npm run build:e2e`); the web server is started with `--no-build`.
@@ -88,6 +90,15 @@ export default defineConfig({
     {
       name: 'electron',
       testDir: 'tests/e2e/electron',
+    },
+    {
+      name: 'fleet-console',
+      testDir: 'tests/e2e/fleet-console',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1366, height: 768 },
+        launchOptions,
+      },
     },
   ],
 });

@@ -26,6 +26,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'console',
+          environment: 'happy-dom',
+          include: ['fleet-console/**/*.test.{ts,tsx}'],
+          setupFiles: ['fleet-console/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'node',
           environment: 'node',
           // Every unit suite under tests/ (the e2e specs are *.spec.ts, run by Playwright), so

@@ -1,7 +1,8 @@
 /**
  * npm run build:e2e — the two builds the end-to-end tests run against:
  * 1. out/web with a same-origin catalogue (/api), served by `npm run serve -- --no-build`;
- * 2. the Electron build, whose renderer (opened from disk) calls the test server on E2E_PORT.
+ * 2. the Electron build, whose renderer (opened from disk) calls the test server on E2E_PORT;
+ * 3. the fleet console (out/console), which its tests serve themselves.
  * Environment is set in-process rather than with `VAR=… cmd`, so it works on Windows too.
  */
 import { resolve } from 'node:path';
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
     logLevel: 'warn',
   });
   console.log(`electron build → out/main, out/preload, out/renderer (catalogue ${catalogueUrl})`);
+
+  const vite = await import('vite');
+  await vite.build({ configFile: resolve(REPO_ROOT, 'vite.console.config.mts'), logLevel: 'warn' });
+  console.log('fleet console → out/console');
 }
 
 main().catch((error: unknown) => {

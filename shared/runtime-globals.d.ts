@@ -7,7 +7,7 @@ declare function btoa(data: string): string;
 declare function atob(data: string): string;
 
 declare class TextEncoder {
-  encode(input?: string): Uint8Array;
+  encode(input?: string): Uint8Array<ArrayBuffer>;
 }
 declare class TextDecoder {
   decode(input?: Uint8Array): string;

@@ -10,6 +10,12 @@
 import { z } from 'zod';
 import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../shared/catalogue-url';
 import { isCspSafeUrl } from '../../shared/csp';
+import { isPublicKeyText } from '../../shared/fleet/receipt-code';
+import {
+  DEFAULT_TOPIC_PREFIX,
+  isValidKioskId,
+  isValidTopicPrefix,
+} from '../../shared/fleet/topics';
 import { parsePlainDecimal } from './decimal-text';
 import { parseStaffPinHash, STAFF_PIN_DIGITS, STAFF_PIN_PATTERN } from './staff-pin-hash';
 
@@ -49,6 +55,11 @@ export interface ConfigKeySpec<T> {
   lockdown?: boolean;
   /** The only layers that may set it; any layer when absent. */
   from?: readonly ConfigLayerName[];
+  /**
+   * A signed remote config (the fleet) may set it. Off unless a key opts in, so a key added
+   * later is never remotely settable by accident.
+   */
+  remote?: boolean;
 }
 
 /** Lets TypeScript infer each entry's value type from its schema. */
@@ -82,6 +93,37 @@ const catalogueUrlSchema = z
     message: 'must have a plain host name (letters, digits, dots, hyphens) or IP address',
   });
 
+/** An MQTT broker: mqtt, mqtts, ws or wss, credentials never in the URL (it is logged). */
+export function isBrokerUrl(value: string): boolean {
+  if (!/^(mqtts?|wss?):\/\//i.test(value) || /[\s\p{Cc}]/u.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' && url.username === '' && url.password === '' && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
+const brokerUrlSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isBrokerUrl(value), {
+    message:
+      'must be empty or an mqtt://, mqtts://, ws:// or wss:// URL without credentials (use fleet.username and fleet.password)',
+  });
+
+/** A file the kiosk reads (a CA or client certificate, a key): an absolute path. */
+const filePathSchema = z
+  .string()
+  .trim()
+  .max(4096)
+  .refine((value) => value === '' || /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(value), {
+    message: 'must be empty or an absolute path',
+  });
+
+/** Seconds from text or a file, within bounds. */
+const seconds = (min: number, max: number) => z.number().int().min(min).max(max);
+
 export const CONFIG_KEYS = {
   /** Empty: the embedded demo catalogue, served by the app protocol at app://shop/api. */
   catalogueUrl: key({
@@ -90,6 +132,7 @@ export const CONFIG_KEYS = {
     env: 'SHOP_CATALOGUE_URL',
     flag: 'catalogue-url',
     lockdown: true,
+    remote: true,
   }),
   mode: key<KioskMode>({
     schema: z.enum(['kiosk', 'windowed']),
@@ -133,6 +176,7 @@ export const CONFIG_KEYS = {
     env: 'SHOP_IDLE_TIMEOUT',
     flag: 'idle-timeout',
     fromText: decimalText,
+    remote: true,
   }),
   /** Long enough to read and reach the button, short enough not to keep the next shopper. */
   idleCountdownSeconds: key({
@@ -141,6 +185,7 @@ export const CONFIG_KEYS = {
     env: 'SHOP_IDLE_COUNTDOWN',
     flag: 'idle-countdown',
     fromText: decimalText,
+    remote: true,
   }),
   /** Empty: the system default printer. */
   printerName: key({
@@ -148,6 +193,79 @@ export const CONFIG_KEYS = {
     default: '',
     env: 'SHOP_PRINTER_NAME',
     flag: 'printer-name',
+    remote: true,
+  }),
+  /** Empty: no fleet; nothing connects. */
+  'fleet.brokerUrl': key({
+    schema: brokerUrlSchema,
+    default: '',
+    env: 'SHOP_FLEET_BROKER',
+    flag: 'fleet-broker',
+  }),
+  /** Empty: a random id made on first start and kept in <userData>/fleet-kiosk-id. */
+  'fleet.kioskId': key({
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isValidKioskId(value), {
+        message: 'must be 1 to 64 letters, digits, - or _, and not "all"',
+      }),
+    default: '',
+    env: 'SHOP_FLEET_KIOSK_ID',
+    flag: 'fleet-kiosk-id',
+  }),
+  'fleet.username': key({
+    schema: z
+      .string()
+      .max(256)
+      .regex(/^[^\p{Cc}]*$/u, 'must not hold control characters'),
+    default: '',
+    env: 'SHOP_FLEET_USERNAME',
+  }),
+  /** No flag: a command line is readable by every account on the machine. */
+  'fleet.password': key({ schema: z.string().max(256), default: '', env: 'SHOP_FLEET_PASSWORD' }),
+  /** PEM file of the CA that signed the broker's certificate; empty: the system's CAs. */
+  'fleet.ca': key({ schema: filePathSchema, default: '', env: 'SHOP_FLEET_CA' }),
+  /** PEM client certificate and key, for brokers that authenticate kiosks by certificate. */
+  'fleet.cert': key({ schema: filePathSchema, default: '', env: 'SHOP_FLEET_CERT' }),
+  'fleet.key': key({ schema: filePathSchema, default: '', env: 'SHOP_FLEET_KEY' }),
+  'fleet.topicPrefix': key({
+    schema: z.string().trim().refine(isValidTopicPrefix, {
+      message: 'must be 1 to 64 letters, digits, - or _, in segments joined by /',
+    }),
+    default: DEFAULT_TOPIC_PREFIX,
+    env: 'SHOP_FLEET_TOPIC_PREFIX',
+    flag: 'fleet-topic-prefix',
+  }),
+  'fleet.healthSeconds': key({
+    schema: seconds(5, 3600),
+    default: 60,
+    env: 'SHOP_FLEET_HEALTH_SECONDS',
+    fromText: decimalText,
+    remote: true,
+  }),
+  /** A dead kiosk shows offline within 1.5 times this. */
+  'fleet.keepaliveSeconds': key({
+    schema: seconds(5, 600),
+    default: 30,
+    env: 'SHOP_FLEET_KEEPALIVE_SECONDS',
+    fromText: decimalText,
+  }),
+  /**
+   * base64url raw Ed25519 key (npm run -s fleet:keygen) that remote configs must be signed
+   * with; empty: every remote config is refused. Only the files may set it: whoever can
+   * change the kiosk's shortcut or environment must not be able to pick the key.
+   */
+  'fleet.configPublicKey': key({
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isPublicKeyText(value), {
+        message: 'must be empty or a public key printed by npm run -s fleet:keygen',
+      }),
+    default: '',
+    from: ['machine-wide file', 'config file'],
+    lockdown: true,
   }),
 };
 

@@ -19,6 +19,8 @@ export interface ConfigProblem {
   /** The key as written, dotted for a nested one; '' for the object as a whole. */
   key: string;
   reason: string;
+  /** The value may be fine, but this layer may not set the key. */
+  locked?: true;
 }
 
 export interface ValidatedKeys<V> {
@@ -29,7 +31,7 @@ export interface ValidatedKeys<V> {
   named: string[];
 }
 
-type Checked = { ok: true; value: unknown } | { ok: false; reason: string };
+type Checked = { ok: true; value: unknown } | { ok: false; reason: string; locked?: true };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -45,11 +47,22 @@ function checkValue(
   source: ConfigLayerName,
 ): Checked {
   if (spec.from && !spec.from.includes(source)) {
-    return { ok: false, reason: `may only be set in the ${spec.from.join(' or the ')}` };
+    return {
+      ok: false,
+      reason: `may only be set in the ${spec.from.join(' or the ')}`,
+      locked: true,
+    };
+  }
+  if (source === 'remote' && spec.remote !== true) {
+    return { ok: false, reason: 'may not be set by a remote config', locked: true };
   }
   const result = spec.schema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, reason: result.error.issues[0]?.message ?? 'invalid value' };
+}
+
+function lockedOf(checked: { locked?: true }): { locked?: true } {
+  return checked.locked ? { locked: true } : {};
 }
 
 export function validateConfigKeys(
@@ -85,7 +98,7 @@ export function validateConfigKeys(
         named.push(path);
         const checked = checkValue(spec, value, source);
         if (checked.ok) values[path] = checked.value;
-        else problems.push({ key: path, reason: checked.reason });
+        else problems.push({ key: path, reason: checked.reason, ...lockedOf(checked) });
       } else if (isGroup(path)) {
         if (isPlainObject(value)) walk(value, `${path}.`);
         else problems.push({ key: path, reason: 'must be an object of keys' });

@@ -123,6 +123,16 @@ describe('layer rules, by file path', () => {
     ]);
   });
 
+  it('the shopper’s renderer imports nothing of the fleet', async () => {
+    const errors = await layerErrors(
+      'src/lib/text.ts',
+      "import { decodeReceiptCode } from '../../shared/fleet/receipt-code';\nexport const probe = decodeReceiptCode;\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('The shopper’s renderer knows nothing of the fleet'),
+    ]);
+  });
+
   it('the main process imports nothing from the renderer', async () => {
     const errors = await layerErrors(
       'electron/main/app-origin.ts',
@@ -150,6 +160,52 @@ describe('layer rules, by file path', () => {
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining('shared/ is imported by every runtime'),
     ]);
+  });
+});
+
+describe('the fleet console’s doors', () => {
+  it('the console reaches no shop feature, by path or by alias', async () => {
+    for (const specifier of ['../../src/features/cart/cart-rules', '@/features/cart/public']) {
+      const errors = await layerErrors(
+        'fleet-console/lib/format.ts',
+        `import * as probe from '${specifier}';\nexport { probe };\n`,
+      );
+      expect(
+        errors.map((e) => e.message),
+        specifier,
+      ).toEqual([
+        expect.stringContaining('The fleet console shares only components/ui, lib and shared/'),
+      ]);
+    }
+  });
+
+  it('the console runs in a browser: no Node built-in, no Electron', async () => {
+    const errors = await layerErrors(
+      'fleet-console/lib/format.ts',
+      "import { readFileSync } from 'node:fs';\nimport { app } from 'electron';\nexport const probe = [readFileSync, app];\n",
+    );
+    expect(errors.map((e) => e.ruleId)).toEqual([
+      'import-x/no-nodejs-modules',
+      'no-restricted-imports',
+    ]);
+  });
+
+  it('nothing of the shop imports the console, so it never reaches a shopper', async () => {
+    for (const file of ['src/lib/text.ts', 'shared/csp.ts', 'electron/main/app-origin.ts']) {
+      const depth = file.split('/').length - 1;
+      const errors = await layerErrors(
+        file,
+        `import * as probe from '${'../'.repeat(depth)}fleet-console/lib/format';\nexport { probe };\n`,
+      );
+      expect(
+        errors.map((e) => e.message),
+        file,
+      ).toContainEqual(
+        expect.stringContaining(
+          'Nothing of the shop, the kiosk or the scripts imports the fleet console',
+        ),
+      );
+    }
   });
 });
 
@@ -267,7 +323,7 @@ describe('each runtime resolves imports through its own tsconfig', () => {
     const runtimes = (parseTsconfig('tsconfig.json').projectReferences ?? []).map((reference) =>
       relative(ROOT, reference.path),
     );
-    expect(runtimes).toHaveLength(6);
+    expect(runtimes).toHaveLength(7);
     const programsOf = new Map<string, string[]>();
     for (const tsconfig of runtimes) {
       for (const file of parseTsconfig(tsconfig).fileNames) {

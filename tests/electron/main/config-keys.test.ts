@@ -30,6 +30,40 @@ function readmeRows(): string[][] {
 }
 
 describe('the config key table', () => {
+  it('lets a signed remote config set only what cannot open the kiosk or move it off its fleet', () => {
+    const remote = entries.filter(([, spec]) => spec.remote === true).map(([name]) => name);
+    expect(remote).toEqual([
+      'catalogueUrl',
+      'idleTimeoutSeconds',
+      'idleCountdownSeconds',
+      'printerName',
+      'fleet.healthSeconds',
+    ]);
+  });
+
+  it.each([
+    ['mqtt://127.0.0.1:1883', true],
+    ['mqtts://broker.example:8883', true],
+    ['ws://127.0.0.1:9001/mqtt', true],
+    ['WSS://broker.example/mqtt', true],
+    ['', true],
+    ['http://broker.example', false],
+    ['tcp://broker.example', false],
+    ['mqtt://user:secret@broker.example', false],
+    ['mqtt://', false],
+    ['mqtt://broker.example/#x', false],
+    ['mqtt://broker.example\nConfig: forged', false],
+  ])('fleet.brokerUrl %j is accepted: %s', (url, ok) => {
+    expect(TABLE['fleet.brokerUrl']?.schema.safeParse(url).success).toBe(ok);
+  });
+
+  it('takes the remote config key from the files only, and holds it empty in a lockdown', () => {
+    expect(TABLE['fleet.configPublicKey']).toMatchObject({
+      from: ['machine-wide file', 'config file'],
+      lockdown: true,
+    });
+  });
+
   it.each(entries)('%s: its default passes its own schema', (_name, spec) => {
     expect(spec.schema.safeParse(spec.default)).toMatchObject({
       success: true,

@@ -121,10 +121,16 @@ describe('merging the config layers', () => {
     expect(origins).toMatchObject({ mode: 'machine-wide file', catalogueUrl: 'machine-wide file' });
   });
 
-  it('a lockdown holds mode, PIN, hash and catalogue at their safe defaults, and nothing else', () => {
+  it('a lockdown holds mode, PIN, hash, catalogue and the remote config key at their safe defaults, and nothing else', () => {
     const log = logger();
     const lockdown = lockdownLayer(MACHINE);
-    expect(lockdown.locks).toEqual(['catalogueUrl', 'mode', 'staffPin', 'staffPinHash']);
+    expect(lockdown.locks).toEqual([
+      'catalogueUrl',
+      'mode',
+      'staffPin',
+      'staffPinHash',
+      'fleet.configPublicKey',
+    ]);
     const { config } = mergeConfigLayers(
       [
         lockdown,

@@ -104,10 +104,33 @@ describe('validateConfigKeys', () => {
         {
           key: 'fleet.configPublicKey',
           reason: 'may only be set in the machine-wide file or the config file',
+          locked: true,
         },
       ],
       named: ['fleet.configPublicKey'],
     });
+  });
+
+  it('refuses, as locked, every key of the real table a remote config may not set', () => {
+    const payload = {
+      mode: 'windowed',
+      staffPinHash: '',
+      idleTimeoutSeconds: 30,
+      catalogueUrl: 'https://shop.example',
+      fleet: { brokerUrl: 'mqtt://evil.example', healthSeconds: 30, configPublicKey: '' },
+    };
+    const result = validateConfigKeys(payload, 'remote');
+    expect(result.values).toEqual({
+      idleTimeoutSeconds: 30,
+      catalogueUrl: 'https://shop.example',
+      'fleet.healthSeconds': 30,
+    });
+    expect(result.problems.map(({ key, locked }) => ({ key, locked }))).toEqual([
+      { key: 'mode', locked: true },
+      { key: 'staffPinHash', locked: true },
+      { key: 'fleet.brokerUrl', locked: true },
+      { key: 'fleet.configPublicKey', locked: true },
+    ]);
   });
 
   it('names keys safely in the log', () => {

@@ -12,6 +12,21 @@ import type { fakeLogger } from '../support/fake-electron';
 
 const DEFAULT_PATH = USER_CONFIG_FILE;
 
+/** The fleet's keys at their defaults: no broker, so nothing connects. */
+const FLEET_DEFAULTS = {
+  'fleet.brokerUrl': '',
+  'fleet.kioskId': '',
+  'fleet.username': '',
+  'fleet.password': '',
+  'fleet.ca': '',
+  'fleet.cert': '',
+  'fleet.key': '',
+  'fleet.topicPrefix': 'kiosk-shop',
+  'fleet.healthSeconds': 60,
+  'fleet.keepaliveSeconds': 30,
+  'fleet.configPublicKey': '',
+};
+
 function sources({
   files,
   ...overrides
@@ -43,6 +58,7 @@ describe('kiosk config', () => {
     });
     const { sources: s } = sources({ files: { [DEFAULT_PATH]: file } });
     expect(loadConfig(s).config).toEqual({
+      ...FLEET_DEFAULTS,
       catalogueUrl: 'https://shop.example.com/api',
       mode: 'windowed',
       staffPin: '246813',
@@ -78,6 +94,7 @@ describe('kiosk config', () => {
       ],
     });
     expect(loadConfig(s).config).toEqual({
+      ...FLEET_DEFAULTS,
       catalogueUrl: 'https://cli.example',
       mode: 'kiosk',
       staffPin: '222222',
@@ -98,6 +115,16 @@ describe('kiosk config', () => {
         SHOP_IDLE_TIMEOUT: '0',
         SHOP_IDLE_COUNTDOWN: '12',
         SHOP_PRINTER_NAME: 'EPSON TM-T20',
+        SHOP_FLEET_BROKER: 'mqtts://broker.example:8883',
+        SHOP_FLEET_KIOSK_ID: 'front-1',
+        SHOP_FLEET_USERNAME: 'front-1',
+        SHOP_FLEET_PASSWORD: 'secret',
+        SHOP_FLEET_CA: '/etc/kiosk-shop/ca.pem',
+        SHOP_FLEET_CERT: '/etc/kiosk-shop/kiosk.pem',
+        SHOP_FLEET_KEY: '/etc/kiosk-shop/kiosk.key',
+        SHOP_FLEET_TOPIC_PREFIX: 'chain/north',
+        SHOP_FLEET_HEALTH_SECONDS: '30',
+        SHOP_FLEET_KEEPALIVE_SECONDS: '20',
       },
     });
     expect(loadConfig(s).config).toEqual({
@@ -108,6 +135,18 @@ describe('kiosk config', () => {
       idleTimeoutSeconds: 0,
       idleCountdownSeconds: 12,
       printerName: 'EPSON TM-T20',
+      'fleet.brokerUrl': 'mqtts://broker.example:8883',
+      'fleet.kioskId': 'front-1',
+      'fleet.username': 'front-1',
+      'fleet.password': 'secret',
+      'fleet.ca': '/etc/kiosk-shop/ca.pem',
+      'fleet.cert': '/etc/kiosk-shop/kiosk.pem',
+      'fleet.key': '/etc/kiosk-shop/kiosk.key',
+      'fleet.topicPrefix': 'chain/north',
+      'fleet.healthSeconds': 30,
+      'fleet.keepaliveSeconds': 20,
+      // Only the files may name the key remote configs are checked with.
+      'fleet.configPublicKey': '',
     });
   });
 

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { Announcer } from '@/components/ui/announcer';
+import { CounterView } from '../counter/counter-view';
+import { useKeyRingSync } from '../counter/use-key-ring';
+import { ConnectionDialog } from '../connection/connection-dialog';
+import { DEFAULT_SETTINGS } from '../connection/console-settings';
+import { useBroker } from '../connection/use-broker';
+import { useConsoleSettings } from '../connection/use-console-settings';
+import { KiosksView } from '../kiosks/kiosks-view';
+import { ConsoleHeader } from './console-header';
+import { useHashView } from './use-hash-view';
+
+const TITLES = { kiosks: 'Kiosks', counter: 'Counter' } as const;
+
+export function ConsoleApp() {
+  const { settings, save } = useConsoleSettings();
+  useBroker(settings);
+  const view = useHashView();
+  const [connectionOpen, setConnectionOpen] = useState(false);
+  useKeyRingSync();
+
+  useEffect(() => {
+    document.title = `${TITLES[view]} · Fleet console · Kiosk Shop`;
+  }, [view]);
+
+  const openConnection = () => setConnectionOpen(true);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3"
+      >
+        Skip to content
+      </a>
+      <ConsoleHeader view={view} onOpenConnection={openConnection} />
+      <main id="main" tabIndex={-1} className="min-h-[calc(100vh-4.5rem)] bg-slate-50 outline-none">
+        {settings === null ? null : view === 'kiosks' ? (
+          <KiosksView onOpenConnection={openConnection} />
+        ) : (
+          <CounterView catalogueUrl={settings.catalogueUrl} />
+        )}
+      </main>
+      <ConnectionDialog
+        open={connectionOpen}
+        settings={settings ?? DEFAULT_SETTINGS}
+        onSave={(next) => {
+          save(next);
+          setConnectionOpen(false);
+        }}
+        onClose={() => setConnectionOpen(false)}
+      />
+      <Announcer />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+
+export type ConsoleView = 'kiosks' | 'counter';
+
+export const VIEW_HASH: Record<ConsoleView, string> = { kiosks: '#/kiosks', counter: '#/counter' };
+
+const viewOf = (hash: string): ConsoleView => (hash === VIEW_HASH.counter ? 'counter' : 'kiosks');
+
+/** The view named by the URL's hash, so a counter PC can bookmark the counter view. */
+export function useHashView(): ConsoleView {
+  const [view, setView] = useState<ConsoleView>(() => viewOf(window.location.hash));
+  useEffect(() => {
+    const onHashChange = () => setView(viewOf(window.location.hash));
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+  return view;
+}

@@ -1,0 +1,29 @@
+/**
+ * What the page and the broker worker say to each other. The MQTT connection lives in a
+ * worker (broker-worker.ts) so that MQTT.js's parsing of a burst (1,000 kiosks' retained
+ * status and health on connecting, or their health falling due together) never blocks the
+ * page; the page gets the messages in batches and folds them in per frame.
+ */
+import type { FleetMessage } from '../fleet/fleet-state';
+import type { ConsoleSettings } from './console-settings';
+
+export type ToWorker =
+  | { type: 'connect'; settings: ConsoleSettings; clientId: string }
+  | { type: 'publish'; requestId: number; topic: string; payload: string; retain: boolean }
+  | { type: 'subscribe' | 'unsubscribe'; topic: string };
+
+export type WorkerPhase = 'connected' | 'reconnecting' | 'closed';
+
+export type FromWorker =
+  | { type: 'phase'; phase: WorkerPhase; problem: string | null }
+  | { type: 'messages'; messages: FleetMessage[] }
+  | { type: 'published'; requestId: number; error: string | null };
+
+/** The broker's refusal in words an operator can act on. */
+export function describeProblem(error: Error & { code?: unknown }): string {
+  if (error.code === 4 || error.code === 134) return 'The broker refused the user name or password';
+  if (error.code === 5 || error.code === 135) {
+    return 'The broker refused this user (not authorised)';
+  }
+  return error.message || 'The broker cannot be reached';
+}

@@ -1,0 +1,102 @@
+/**
+ * The console's MQTT connection, in a dedicated worker: MQTT.js over WebSockets, straight
+ * to the broker (nothing of ours in between). It subscribes to every kiosk's retained
+ * status, health and config and to the acks, and posts what arrives to the page in batches
+ * (one post per ~16 ms at most), with each payload's bytes transferred, not copied.
+ */
+// MQTT.js's browser build has a default export only.
+import mqtt, { type MqttClient } from 'mqtt';
+import type { FleetMessage } from '../fleet/fleet-state';
+import { consoleSubscriptions } from '../protocol/fleet-topics';
+import { describeProblem, type FromWorker, type ToWorker } from './broker-protocol';
+
+const BATCH_MS = 16;
+
+let client: MqttClient | null = null;
+let problem: string | null = null;
+const watched = new Set<string>();
+let batch: FleetMessage[] = [];
+let batchTimer: ReturnType<typeof setTimeout> | null = null;
+
+function post(message: FromWorker, transfer: Transferable[] = []): void {
+  postMessage(message, { transfer });
+}
+
+function flush(): void {
+  batchTimer = null;
+  const messages = batch;
+  batch = [];
+  post(
+    { type: 'messages', messages },
+    messages.map((message) => message.payload.buffer),
+  );
+}
+
+function connect(settings: ToWorker & { type: 'connect' }): void {
+  const { brokerUrl, username, password, topicPrefix } = settings.settings;
+  const connection = mqtt.connect(brokerUrl, {
+    clientId: settings.clientId,
+    clean: true,
+    keepalive: 30,
+    reconnectPeriod: 3000,
+    connectTimeout: 10_000,
+    // Nothing piles up while the broker is away: a command is either sent or refused.
+    queueQoSZero: false,
+    // A worker's own timers keep time in a hidden tab; no second worker is needed for them.
+    timerVariant: 'native',
+    ...(username ? { username } : {}),
+    ...(password ? { password } : {}),
+  });
+  client = connection;
+  connection.on('connect', () => {
+    problem = null;
+    post({ type: 'phase', phase: 'connected', problem });
+    const topics = consoleSubscriptions(topicPrefix);
+    for (const topic of watched) topics.push({ topic, qos: 1 });
+    for (const { topic, qos } of topics) connection.subscribe(topic, { qos });
+  });
+  connection.on('reconnect', () => post({ type: 'phase', phase: 'reconnecting', problem }));
+  connection.on('close', () => post({ type: 'phase', phase: 'reconnecting', problem }));
+  connection.on('error', (error) => {
+    problem = describeProblem(error);
+    post({ type: 'phase', phase: 'reconnecting', problem });
+  });
+  connection.on('message', (topic, payload, packet) => {
+    // A copy of its own: MQTT.js's buffers may share memory, and this one is transferred.
+    batch.push({
+      topic,
+      payload: new Uint8Array(payload),
+      retained: packet.retain,
+      receivedAt: Date.now(),
+    });
+    batchTimer ??= setTimeout(flush, BATCH_MS);
+  });
+}
+
+onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'connect':
+      if (!client) connect(message);
+      break;
+    case 'publish': {
+      const { requestId, topic, payload, retain } = message;
+      if (!client?.connected) {
+        post({ type: 'published', requestId, error: 'Not connected to the broker' });
+        break;
+      }
+      client.publish(topic, payload, { qos: 1, retain }, (error) => {
+        post({ type: 'published', requestId, error: error ? error.message : null });
+      });
+      break;
+    }
+    case 'subscribe':
+      watched.add(message.topic);
+      if (client?.connected) client.subscribe(message.topic, { qos: 1 });
+      break;
+    case 'unsubscribe':
+      watched.delete(message.topic);
+      if (client?.connected) client.unsubscribe(message.topic);
+      break;
+  }
+};

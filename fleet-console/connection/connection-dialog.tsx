@@ -1,0 +1,165 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { checkSettings, type ConsoleSettings, type SettingsProblems } from './console-settings';
+
+interface ConnectionDialogProps {
+  open: boolean;
+  settings: ConsoleSettings;
+  onSave: (settings: ConsoleSettings) => void;
+  onClose: () => void;
+}
+
+interface FieldProps {
+  name: keyof ConsoleSettings;
+  label: string;
+  hint?: string;
+  type?: 'text' | 'password' | 'url';
+  autoComplete: string;
+  problems: SettingsProblems;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+function Field({
+  name,
+  label,
+  hint,
+  type = 'text',
+  autoComplete,
+  problems,
+  value,
+  onChange,
+}: FieldProps) {
+  const id = useId();
+  const problem = problems[name];
+  const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className="field"
+        value={value}
+        autoComplete={autoComplete}
+        spellCheck={false}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={described.length > 0 ? described.join(' ') : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {problem && (
+        <p id={`${id}-problem`} className="text-sm font-semibold text-sale-700">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The broker, credentials, topic prefix and catalogue; the password is never stored. */
+export function ConnectionDialog({ open, settings, onSave, onClose }: ConnectionDialogProps) {
+  const ref = useModalDialog(open);
+  const titleId = useId();
+  const [draft, setDraft] = useState(settings);
+  const [problems, setProblems] = useState<SettingsProblems>({});
+  const [wasOpen, setWasOpen] = useState(open);
+  // Each opening starts from the settings in force, whatever was typed and cancelled before.
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (open) {
+      setDraft(settings);
+      setProblems({});
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkSettings(draft);
+    setProblems(found);
+    if (Object.keys(found).length === 0) onSave(draft);
+  };
+  const set = (name: keyof ConsoleSettings) => (value: string) =>
+    setDraft((previous) => ({ ...previous, [name]: value }));
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/50"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <form className="flex flex-col gap-5 p-6" onSubmit={submit} noValidate>
+        <h2 id={titleId} className="text-xl font-bold">
+          Connection
+        </h2>
+        <Field
+          name="brokerUrl"
+          label="Broker (MQTT over WebSockets)"
+          hint="For example ws://127.0.0.1:9001 or wss://broker.example.com:8084/mqtt"
+          type="url"
+          autoComplete="url"
+          problems={problems}
+          value={draft.brokerUrl}
+          onChange={set('brokerUrl')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            name="username"
+            label="User name"
+            autoComplete="username"
+            problems={problems}
+            value={draft.username}
+            onChange={set('username')}
+          />
+          <Field
+            name="password"
+            label="Password"
+            type="password"
+            hint="Kept only until this page closes."
+            autoComplete="current-password"
+            problems={problems}
+            value={draft.password}
+            onChange={set('password')}
+          />
+        </div>
+        <Field
+          name="topicPrefix"
+          label="Topic prefix"
+          hint="The kiosks’ fleet.topicPrefix."
+          autoComplete="off"
+          problems={problems}
+          value={draft.topicPrefix}
+          onChange={set('topicPrefix')}
+        />
+        <Field
+          name="catalogueUrl"
+          label="Catalogue URL"
+          hint="Where the counter reads product titles: /api is the demo catalogue served by npm run fleet."
+          autoComplete="off"
+          problems={problems}
+          value={draft.catalogueUrl}
+          onChange={set('catalogueUrl')}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary">
+            Connect
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Where the console connects, and where it reads product titles from. Presets come from
+ * the page's query (?broker=…&username=…&prefix=…&catalogue=…) or from `npm run fleet`
+ * (fleet-console.json beside the page, which may also carry a password); what the operator
+ * types in the connection form is kept in localStorage, except the password, which lives
+ * only as long as the page.
+ */
+import { isValidTopicPrefix } from '@shared/fleet/topics';
+import { isJsonObject } from '../protocol/config-envelope';
+
+export interface ConsoleSettings {
+  /** ws:// or wss:// URL of the broker's WebSockets listener; "" until one is given. */
+  brokerUrl: string;
+  username: string;
+  password: string;
+  topicPrefix: string;
+  /** Catalogue API base (FakeStore shape) for product titles; relative to the page or absolute. */
+  catalogueUrl: string;
+}
+
+export const DEFAULT_SETTINGS: ConsoleSettings = {
+  brokerUrl: '',
+  username: '',
+  password: '',
+  topicPrefix: 'kiosk-shop',
+  // `npm run fleet` serves the kiosk's embedded demo catalogue here, as `npm run serve` does.
+  catalogueUrl: '/api',
+};
+
+export const SETTINGS_STORAGE_KEY = 'fleet-console.settings';
+
+type Partial_ = Partial<ConsoleSettings>;
+
+const FIELDS = ['brokerUrl', 'username', 'password', 'topicPrefix', 'catalogueUrl'] as const;
+
+function pick(source: unknown, allowPassword: boolean): Partial_ {
+  if (!isJsonObject(source)) return {};
+  const picked: Partial_ = {};
+  for (const field of FIELDS) {
+    if (field === 'password' && !allowPassword) continue;
+    const value = source[field];
+    if (typeof value === 'string' && value.length <= 2048) picked[field] = value;
+  }
+  return picked;
+}
+
+function fromQuery(query: URLSearchParams): Partial_ {
+  const picked: Partial_ = {};
+  const names: [string, keyof ConsoleSettings][] = [
+    ['broker', 'brokerUrl'],
+    ['username', 'username'],
+    ['prefix', 'topicPrefix'],
+    ['catalogue', 'catalogueUrl'],
+  ];
+  for (const [name, field] of names) {
+    const value = query.get(name);
+    if (value !== null) picked[field] = value;
+  }
+  return picked;
+}
+
+/** The query wins over `npm run fleet`'s presets, which win over what was saved. */
+export function resolveSettings({
+  query,
+  served,
+  saved,
+}: {
+  query: URLSearchParams;
+  served: unknown;
+  saved: unknown;
+}): ConsoleSettings {
+  return {
+    ...DEFAULT_SETTINGS,
+    ...pick(saved, false),
+    ...pick(served, true),
+    ...fromQuery(query),
+  };
+}
+
+/** What is kept across visits: never the password. */
+export function settingsToSave({ password: _password, ...rest }: ConsoleSettings): Partial_ {
+  return rest;
+}
+
+export type SettingsProblems = Partial<Record<keyof ConsoleSettings, string>>;
+
+export function checkSettings(settings: ConsoleSettings): SettingsProblems {
+  const problems: SettingsProblems = {};
+  if (!/^wss?:\/\/[^\s/]+/.test(settings.brokerUrl)) {
+    problems.brokerUrl = 'Enter the broker’s WebSockets URL, starting ws:// or wss://';
+  }
+  if (!isValidTopicPrefix(settings.topicPrefix)) {
+    problems.topicPrefix =
+      'Letters, digits, - and _ in segments separated by /, at most 64 characters';
+  }
+  if (!/^(\/|\.\/|https?:\/\/)/.test(settings.catalogueUrl)) {
+    problems.catalogueUrl = 'Enter a path such as /api or an http(s) URL';
+  }
+  return problems;
+}
+
+/** The catalogue base as an absolute URL without a trailing slash. */
+export function catalogueBase(catalogueUrl: string, pageUrl: string): string {
+  return new URL(catalogueUrl, pageUrl).href.replace(/\/+$/, '');
+}

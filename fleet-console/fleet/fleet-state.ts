@@ -1,0 +1,268 @@
+/**
+ * Everything the console knows about the fleet, and the one pure function that folds
+ * received MQTT messages into it. The store applies a whole frame's messages at once
+ * (fleet-store.ts), so 1,000 kiosks reporting every 5 s cost one state change a frame.
+ */
+import { readAck, type AckView } from '../protocol/ack-view';
+import { readConfigEnvelope, type ConfigEnvelope } from '../protocol/config-envelope';
+import { parseTopic } from '../protocol/fleet-topics';
+import { readHealth, type HealthView } from '../protocol/health-view';
+import { readStatus } from '../protocol/status-view';
+
+export interface FleetMessage {
+  topic: string;
+  payload: Uint8Array;
+  /** Delivered from the broker's retained store on subscribing, not live. */
+  retained: boolean;
+  /** When the console received it (ms). */
+  receivedAt: number;
+}
+
+export type Presence = 'online' | 'offline' | 'unknown';
+
+export interface KioskState {
+  id: string;
+  presence: Presence;
+  /**
+   * Online: when the kiosk started (its status says). Offline: when the console saw it go,
+   * or null when it was already offline before the console connected.
+   */
+  since: number | null;
+  version: string | null;
+  /** Ed25519 public key (b64url raw) from its status, for the counter view. */
+  publicKey: string | null;
+  health: HealthView | null;
+  /** Main + renderer memory of the last health messages, oldest first. */
+  memoryTrend: readonly number[];
+  /** When the kiosk last said anything (its health's time, else the console's). */
+  lastSeen: number | null;
+}
+
+export interface ConfigInForce {
+  /** null when the retained message on the topic is not a well-formed envelope. */
+  envelope: ConfigEnvelope | null;
+  receivedAt: number;
+}
+
+export interface SentCommand {
+  id: string;
+  command: string;
+  /** "all" or a kiosk id. */
+  target: string;
+  sentAt: number;
+  /** How many acknowledgements are awaited: the kiosks online when it was sent. */
+  expected: number;
+  /** Per kiosk, the last acknowledgement it sent for this command id. */
+  acks: ReadonlyMap<string, AckView>;
+  /** Why it could not be sent, or null. */
+  problem: string | null;
+}
+
+export interface Screenshot {
+  kioskId: string;
+  png: Uint8Array;
+  receivedAt: number;
+}
+
+export interface FleetState {
+  kiosks: ReadonlyMap<string, KioskState>;
+  /** Configs in force by target: "all" (the fleet topic) or a kiosk id. */
+  configs: ReadonlyMap<string, ConfigInForce>;
+  /** Commands this console sent, newest first. */
+  commands: readonly SentCommand[];
+  screenshot: Screenshot | null;
+  /** Messages refused as malformed, for the operator to notice. */
+  ignored: number;
+}
+
+export const MEMORY_TREND_LENGTH = 30;
+export const KEPT_COMMANDS = 20;
+
+export const emptyFleet = (): FleetState => ({
+  kiosks: new Map(),
+  configs: new Map(),
+  commands: [],
+  screenshot: null,
+  ignored: 0,
+});
+
+const newKiosk = (id: string): KioskState => ({
+  id,
+  presence: 'unknown',
+  since: null,
+  version: null,
+  publicKey: null,
+  health: null,
+  memoryTrend: [],
+  lastSeen: null,
+});
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** JSON of a payload, or undefined when it is not UTF-8 JSON. */
+function parseJson(payload: Uint8Array): unknown {
+  try {
+    return JSON.parse(decoder.decode(payload)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Folds messages into the state; maps are copied once per call, and only when touched. */
+export function applyMessages(
+  state: FleetState,
+  messages: readonly FleetMessage[],
+  prefix: string,
+): FleetState {
+  // Copies made on first write (a closure's writes are invisible to narrowing, hence the box).
+  const copies: {
+    kiosks: Map<string, KioskState> | null;
+    configs: Map<string, ConfigInForce> | null;
+  } = { kiosks: null, configs: null };
+  let commands = state.commands;
+  let screenshot = state.screenshot;
+  let ignored = state.ignored;
+
+  const kioskMap = (): Map<string, KioskState> => (copies.kiosks ??= new Map(state.kiosks));
+  const configMap = (): Map<string, ConfigInForce> => (copies.configs ??= new Map(state.configs));
+  const current = (id: string): KioskState =>
+    (copies.kiosks ?? state.kiosks).get(id) ?? newKiosk(id);
+
+  for (const message of messages) {
+    const topic = parseTopic(prefix, message.topic);
+    if (!topic) continue;
+    const empty = message.payload.byteLength === 0;
+
+    if (topic.kind === 'fleet-config' || topic.leaf === 'config') {
+      const target = topic.kind === 'fleet-config' ? 'all' : topic.kioskId;
+      // An empty retained message is how a config is withdrawn from the broker.
+      if (empty) configMap().delete(target);
+      else {
+        const result = readConfigEnvelope(parseJson(message.payload));
+        configMap().set(target, {
+          envelope: result.ok ? result.envelope : null,
+          receivedAt: message.receivedAt,
+        });
+      }
+      continue;
+    }
+
+    const { kioskId } = topic;
+    switch (topic.leaf) {
+      case 'status': {
+        // Clearing a kiosk's retained status is how an operator retires it.
+        if (empty) {
+          kioskMap().delete(kioskId);
+          break;
+        }
+        const status = readStatus(parseJson(message.payload));
+        if (!status) {
+          ignored += 1;
+          break;
+        }
+        const was = current(kioskId);
+        kioskMap().set(
+          kioskId,
+          status.state === 'online'
+            ? {
+                ...was,
+                presence: 'online',
+                since: status.startedAt ?? message.receivedAt,
+                version: status.version,
+                publicKey: status.publicKey ?? was.publicKey,
+                lastSeen: Math.max(was.lastSeen ?? 0, message.receivedAt),
+              }
+            : {
+                ...was,
+                presence: 'offline',
+                since:
+                  was.presence === 'offline'
+                    ? was.since
+                    : message.retained
+                      ? null
+                      : message.receivedAt,
+              },
+        );
+        break;
+      }
+      case 'health': {
+        if (empty) break;
+        const health = readHealth(parseJson(message.payload));
+        if (!health) {
+          ignored += 1;
+          break;
+        }
+        const was = current(kioskId);
+        const trend =
+          health.memoryMB === null
+            ? was.memoryTrend
+            : [...was.memoryTrend, health.memoryMB].slice(-MEMORY_TREND_LENGTH);
+        kioskMap().set(kioskId, {
+          ...was,
+          health,
+          version: was.version ?? health.version,
+          memoryTrend: trend,
+          lastSeen: health.at ?? message.receivedAt,
+        });
+        break;
+      }
+      case 'acks': {
+        const ack = readAck(parseJson(message.payload));
+        if (!ack) {
+          ignored += 1;
+          break;
+        }
+        const index = commands.findIndex((command) => command.id === ack.id);
+        const command = commands[index];
+        if (!command) break;
+        const acks = new Map(command.acks).set(kioskId, ack);
+        commands = commands.with(index, { ...command, acks });
+        break;
+      }
+      case 'screenshot': {
+        if (!empty) screenshot = { kioskId, png: message.payload, receivedAt: message.receivedAt };
+        break;
+      }
+    }
+  }
+
+  const { kiosks, configs } = copies;
+  if (!kiosks && !configs && commands === state.commands && screenshot === state.screenshot) {
+    return ignored === state.ignored ? state : { ...state, ignored };
+  }
+  return {
+    kiosks: kiosks ?? state.kiosks,
+    configs: configs ?? state.configs,
+    commands,
+    screenshot,
+    ignored,
+  };
+}
+
+/** Records a command just sent, awaiting `expected` acknowledgements. */
+export function recordCommand(
+  state: FleetState,
+  command: Omit<SentCommand, 'acks' | 'problem'>,
+): FleetState {
+  return {
+    ...state,
+    commands: [{ ...command, acks: new Map(), problem: null }, ...state.commands].slice(
+      0,
+      KEPT_COMMANDS,
+    ),
+  };
+}
+
+/** Notes that a command never reached the broker. */
+export function commandFailed(state: FleetState, id: string, problem: string): FleetState {
+  const index = state.commands.findIndex((command) => command.id === id);
+  const command = state.commands[index];
+  if (!command) return state;
+  return { ...state, commands: state.commands.with(index, { ...command, problem }) };
+}
+
+export function onlineCount(kiosks: ReadonlyMap<string, KioskState>): number {
+  let online = 0;
+  for (const kiosk of kiosks.values()) if (kiosk.presence === 'online') online += 1;
+  return online;
+}

@@ -1,0 +1,147 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { announce } from '@/components/ui/announcer';
+import { useBrokerSession } from '../connection/use-broker-session';
+import { useFleetStore } from '../fleet/fleet-store';
+import { readConfigFile, type ConfigEnvelope } from '../protocol/config-envelope';
+import { formatTime } from '../lib/format';
+import { planConfig } from './config-plan';
+import { ConfigDiffTable } from './config-diff-table';
+
+type Loaded =
+  | { kind: 'none' }
+  | { kind: 'refused'; file: string; reason: string }
+  | { kind: 'ready'; file: string; envelope: ConfigEnvelope };
+
+type Publishing =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'done'; topic: string; at: number }
+  | { kind: 'failed'; problem: string };
+
+/** Biggest config file read: far above any real config, far below what hurts the page. */
+const MAX_FILE_BYTES = 256 * 1024;
+
+/** Load a signed config file, see what it changes, publish it retained to its topic. */
+export function ConfigPanel() {
+  const session = useBrokerSession();
+  const connected = useFleetStore((state) => state.connection.phase === 'connected');
+  const configs = useFleetStore((state) => state.fleet.configs);
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'none' });
+  const [publishing, setPublishing] = useState<Publishing>({ kind: 'idle' });
+  const id = useId();
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setPublishing({ kind: 'idle' });
+    if (!file) {
+      setLoaded({ kind: 'none' });
+      return;
+    }
+    if (file.size > MAX_FILE_BYTES) {
+      setLoaded({ kind: 'refused', file: file.name, reason: 'it is too large to be a config' });
+      return;
+    }
+    const result = readConfigFile(await file.text());
+    setLoaded(
+      result.ok
+        ? { kind: 'ready', file: file.name, envelope: result.envelope }
+        : { kind: 'refused', file: file.name, reason: result.reason },
+    );
+  };
+
+  const plan =
+    loaded.kind === 'ready' && session
+      ? planConfig(loaded.envelope, configs, session.prefix)
+      : null;
+
+  const publish = async () => {
+    if (!session || loaded.kind !== 'ready' || !plan || plan.blocker) return;
+    setPublishing({ kind: 'busy' });
+    try {
+      await session.publish(plan.topic, JSON.stringify(loaded.envelope), { retain: true });
+      setPublishing({ kind: 'done', topic: plan.topic, at: Date.now() });
+      announce(`Config version ${plan.version} published to ${plan.topic}`);
+    } catch (error) {
+      setPublishing({
+        kind: 'failed',
+        problem: error instanceof Error ? error.message : 'it could not be published',
+      });
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="card p-5">
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        Signed configuration
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Made with <code>npm run -s fleet:sign</code>. The console checks the file’s shape; each
+        kiosk checks the signature with its own <code>fleet.configPublicKey</code> and reports any
+        refusal in its health.
+      </p>
+      <div className="mt-3 flex flex-col gap-1">
+        <label htmlFor={`${id}-file`} className="text-sm font-semibold">
+          Signed config file (.json)
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".json,application/json"
+          className="field py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
+          onChange={(event) => void onFile(event)}
+        />
+      </div>
+      {loaded.kind === 'refused' && (
+        <p
+          role="alert"
+          className="mt-3 rounded-lg bg-sale-50 p-3 text-sm font-semibold text-sale-700"
+        >
+          {loaded.file} cannot be published: {loaded.reason}.
+        </p>
+      )}
+      {loaded.kind === 'ready' && !session && (
+        <p className="mt-3 text-sm text-muted">Connect to the broker to compare and publish it.</p>
+      )}
+      {plan && (
+        <div className="mt-4 flex flex-col gap-3">
+          <p className="text-sm">
+            Version <strong>{plan.version}</strong> for{' '}
+            <strong>{plan.target === 'all' ? 'every kiosk' : plan.target}</strong>, to{' '}
+            <code className="break-all">{plan.topic}</code>.{' '}
+            {plan.versionInForce === null
+              ? 'No config is in force on that topic.'
+              : `Version ${plan.versionInForce} is in force.`}
+          </p>
+          <ConfigDiffTable changes={plan.changes} />
+          {plan.blocker && (
+            <p
+              role="alert"
+              className="rounded-lg bg-sale-50 p-3 text-sm font-semibold text-sale-700"
+            >
+              {plan.blocker}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={!connected || plan.blocker !== null || publishing.kind === 'busy'}
+            onClick={() => void publish()}
+          >
+            Publish version {plan.version}
+          </button>
+        </div>
+      )}
+      <div role="status" className="mt-2 text-sm">
+        {publishing.kind === 'done' && (
+          <p className="font-semibold text-emerald-800">
+            Published (retained) to <code className="break-all">{publishing.topic}</code> at{' '}
+            {formatTime(publishing.at)}.
+          </p>
+        )}
+        {publishing.kind === 'failed' && (
+          <p className="font-semibold text-sale-700">Not published: {publishing.problem}.</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, type ReactNode } from 'react';
+import { formatCount } from '@/lib/count';
+import { useFleetStore } from '../fleet/fleet-store';
+import { formatBytes, formatClock, formatMegabytes, formatMinutes } from '../lib/format';
+import { PresenceBadge } from './presence-badge';
+import { ScreenshotView } from './screenshot-view';
+
+const dash = '—';
+const yesNo = (value: boolean | null, yes: string, no: string): string =>
+  value === null ? dash : value ? yes : no;
+const countOf = (value: number | null): string => (value === null ? dash : formatCount(value));
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5">
+      <dt className="text-muted">{term}</dt>
+      <dd className="text-right break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** Everything the selected kiosk reports, its screenshot, and a way to close it. */
+export function KioskDetails({ kioskId, onClose }: { kioskId: string; onClose: () => void }) {
+  const kiosk = useFleetStore((state) => state.fleet.kiosks.get(kioskId));
+  const id = useId();
+  if (!kiosk) return null;
+  const h = kiosk.health;
+  const refusals = h?.config?.refusals ?? [];
+  return (
+    <section aria-labelledby={`${id}-title`} className="card p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={`${id}-title`} className="text-lg font-bold break-all">
+          Kiosk <span className="font-mono">{kiosk.id}</span>
+        </h2>
+        <button type="button" className="btn-secondary shrink-0" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <div className="mt-2">
+        <PresenceBadge kiosk={kiosk} />
+      </div>
+      <dl className="mt-3 divide-y divide-slate-100 text-sm">
+        <Row term="App version">{kiosk.version ?? dash}</Row>
+        <Row term="Electron / Chrome">
+          {h?.electron ?? dash} / {h?.chrome ?? dash}
+        </Row>
+        <Row term="Uptime">
+          {h?.uptimeSeconds == null ? dash : formatMinutes(h.uptimeSeconds / 60)}
+        </Row>
+        <Row term="Idle wipes / receipts since start">
+          {countOf(h?.idleWipes ?? null)} / {countOf(h?.receipts ?? null)}
+        </Row>
+        <Row term="Memory (main + renderer)">
+          {h?.memoryMB == null ? dash : formatMegabytes(h.memoryMB)}
+        </Row>
+        <Row term="Image cache">
+          {h?.imageCache
+            ? `${formatBytes(h.imageCache.bytes)} in ${formatCount(h.imageCache.files)} files`
+            : dash}
+        </Row>
+        <Row term="Catalogue">
+          {h?.catalogue
+            ? `${h.catalogue.source}, ${countOf(h.catalogue.products)} products${
+                h.catalogue.ageMinutes === null
+                  ? ''
+                  : `, ${formatMinutes(h.catalogue.ageMinutes)} old`
+              }`
+            : dash}
+        </Row>
+        <Row term="Printer">{yesNo(h?.printerAvailable ?? null, 'Ready', 'Unavailable')}</Row>
+        <Row term="Failed staff PINs today">{countOf(h?.staffPinFailedToday ?? null)}</Row>
+        <Row term="GPU fallback">{yesNo(h?.gpuFallback ?? null, 'On', 'Off')}</Row>
+        <Row term="Update">
+          {h?.update
+            ? `${h.update.state}${h.update.version ? ` ${h.update.version}` : ''}${
+                h.update.percent === null ? '' : ` (${Math.round(h.update.percent)} %)`
+              }`
+            : dash}
+        </Row>
+        <Row term="Remote config version">{h?.config?.version ?? 'none'}</Row>
+        <Row term="Last report">{h?.at == null ? dash : formatClock(h.at)}</Row>
+      </dl>
+      {refusals.length > 0 && (
+        <>
+          <h3 className="mt-3 text-base font-bold">Config refusals</h3>
+          <ul className="mt-1 flex flex-col gap-1 text-sm">
+            {refusals.map((refusal) => (
+              <li
+                key={`${refusal.at}-${refusal.topic}-${refusal.reason}`}
+                className="text-sale-700"
+              >
+                {refusal.reason} <span className="text-muted">({refusal.topic})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3 className="mt-3 text-base font-bold">Last error</h3>
+      <p className="mt-1 text-sm break-words">
+        {h?.lastError ?? <span className="text-muted">None</span>}
+      </p>
+      <div className="mt-4">
+        <ScreenshotView kioskId={kiosk.id} />
+      </div>
+    </section>
+  );
+}

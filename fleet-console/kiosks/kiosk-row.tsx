@@ -1,0 +1,74 @@
+import { memo } from 'react';
+import type { KioskState } from '../fleet/fleet-state';
+import { formatMinutes } from '../lib/format';
+import { MemorySparkline } from './memory-sparkline';
+import { PresenceBadge } from './presence-badge';
+
+const SCREEN = { attract: 'Attract', shopping: 'Shopping', receipt: 'Receipt' } as const;
+
+const Dash = () => <span className="text-muted">—</span>;
+
+interface KioskRowProps {
+  kiosk: KioskState;
+  /** Its place in the whole filtered list, header row included (aria-rowindex). */
+  rowIndex: number;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}
+
+/** One kiosk; re-drawn only when its own state object changes. */
+export const KioskRow = memo(function KioskRow({
+  kiosk,
+  rowIndex,
+  selected,
+  onSelect,
+}: KioskRowProps) {
+  const health = kiosk.health;
+  const catalogue = health?.catalogue ?? null;
+  return (
+    <tr aria-rowindex={rowIndex} className={selected ? 'bg-brand-50' : 'hover:bg-slate-50'}>
+      <th scope="row" className="px-3 py-1.5 text-left font-normal">
+        <button
+          type="button"
+          className="btn-ghost -mx-2 min-w-0 justify-start px-2 font-mono text-sm"
+          aria-pressed={selected}
+          onClick={() => onSelect(kiosk.id)}
+        >
+          {kiosk.id}
+        </button>
+      </th>
+      <td className="px-3 py-1.5">
+        <PresenceBadge kiosk={kiosk} />
+      </td>
+      <td className="px-3 py-1.5 whitespace-nowrap">{kiosk.version ?? <Dash />}</td>
+      <td className="px-3 py-1.5">{health?.screen ? SCREEN[health.screen] : <Dash />}</td>
+      <td className="px-3 py-1.5">
+        <MemorySparkline samples={kiosk.memoryTrend} />
+      </td>
+      <td className="px-3 py-1.5">
+        {health?.printerAvailable === true ? (
+          'Ready'
+        ) : health?.printerAvailable === false ? (
+          <span className="font-semibold text-sale-700">Unavailable</span>
+        ) : (
+          <Dash />
+        )}
+      </td>
+      <td className="px-3 py-1.5 whitespace-nowrap">
+        {catalogue?.ageMinutes != null ? formatMinutes(catalogue.ageMinutes) : <Dash />}
+        {catalogue && (
+          <span className="block max-w-40 truncate text-sm text-muted">{catalogue.source}</span>
+        )}
+      </td>
+      <td className="max-w-72 px-3 py-1.5">
+        {health?.lastError ? (
+          <span className="line-clamp-2 text-sm break-words text-sale-700" title={health.lastError}>
+            {health.lastError}
+          </span>
+        ) : (
+          <span className="text-muted">None</span>
+        )}
+      </td>
+    </tr>
+  );
+});

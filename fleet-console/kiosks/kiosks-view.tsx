@@ -1,0 +1,81 @@
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useFleetStore } from '../fleet/fleet-store';
+import { DEFAULT_LIST_OPTIONS, listKiosks, summarise, type ListOptions } from '../fleet/kiosk-list';
+import { CommandPanel } from './command-panel';
+import { ConfigPanel } from './config-panel';
+import { FleetSummary } from './fleet-summary';
+import { KioskDetails } from './kiosk-details';
+import { KioskTable } from './kiosk-table';
+import { KioskToolbar } from './kiosk-toolbar';
+import { Pager, pageCount } from './pager';
+
+/** Rows drawn at once: the list is paged, so 1,000 kiosks cost 50 rows of DOM. */
+export const PAGE_SIZE = 50;
+
+export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void }) {
+  const kiosks = useFleetStore((state) => state.fleet.kiosks);
+  const idle = useFleetStore((state) => state.connection.phase === 'idle');
+  const ignored = useFleetStore((state) => state.fleet.ignored);
+  const [options, setOptions] = useState<ListOptions>(DEFAULT_LIST_OPTIONS);
+  const [page, setPage] = useState(0);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const id = useId();
+
+  const rows = useMemo(() => listKiosks(kiosks.values(), options), [kiosks, options]);
+  const summary = useMemo(() => summarise(kiosks.values()), [kiosks]);
+  const shownPage = Math.min(page, pageCount(rows.length, PAGE_SIZE) - 1);
+  const pageRows = rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
+  const select = useCallback((kioskId: string) => {
+    setSelectedId((current) => (current === kioskId ? null : kioskId));
+  }, []);
+  const selected = selectedId !== null && kiosks.has(selectedId) ? selectedId : null;
+
+  return (
+    <div className="mx-auto flex max-w-[1840px] flex-col gap-6 px-4 py-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-[1.75rem] font-bold">Kiosks</h1>
+        <FleetSummary summary={summary} />
+      </div>
+      {idle && (
+        <div className="card flex flex-wrap items-center justify-between gap-3 p-5">
+          <p>The console is not connected to a broker yet.</p>
+          <button type="button" className="btn-primary" onClick={onOpenConnection}>
+            Connect to a broker
+          </button>
+        </div>
+      )}
+      <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_26rem]">
+        <section aria-labelledby={`${id}-list`} className="flex min-w-0 flex-col gap-4">
+          <h2 id={`${id}-list`} className="sr-only">
+            Kiosk list
+          </h2>
+          <KioskToolbar
+            options={options}
+            onChange={(next) => {
+              setOptions(next);
+              setPage(0);
+            }}
+          />
+          <KioskTable
+            rows={pageRows}
+            firstIndex={shownPage * PAGE_SIZE}
+            total={rows.length}
+            selectedId={selected}
+            onSelect={select}
+          />
+          <Pager page={shownPage} pageSize={PAGE_SIZE} total={rows.length} onPage={setPage} />
+          {ignored > 0 && (
+            <p className="text-sm text-muted">
+              {ignored} malformed messages from kiosks were ignored.
+            </p>
+          )}
+        </section>
+        <div className="grid items-start gap-6 lg:grid-cols-2 2xl:grid-cols-1">
+          {selected && <KioskDetails kioskId={selected} onClose={() => setSelectedId(null)} />}
+          <CommandPanel selectedId={selected} />
+          <ConfigPanel />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Sends a command to one kiosk or to all (QoS 1, never retained, so a kiosk that comes back
+ * later does not run an old command), with a fresh id its acknowledgements will carry.
+ */
+import type { BrokerSession } from '../connection/broker-session';
+import { onlineCount } from '../fleet/fleet-state';
+import { useFleetStore } from '../fleet/fleet-store';
+import { FLEET_COMMANDS, type FleetCommandName } from '@shared/fleet/payloads';
+import { commandTopic } from '@shared/fleet/topics';
+
+export const COMMANDS = FLEET_COMMANDS;
+export type CommandName = FleetCommandName;
+
+export const COMMAND_HINTS: Record<CommandName, string> = {
+  ping: 'Answers at once: is the kiosk listening?',
+  'reload-config': 'Re-reads its config files and the remote config, then applies them.',
+  'refresh-catalogue': 'Fetches the catalogue again, when no shopper is using the kiosk.',
+  relaunch: 'Restarts the app, when no shopper is using the kiosk.',
+  screenshot: 'Captures the attract screen (refused on any other screen, to protect shoppers).',
+};
+
+/** 16 random bytes as hex: unique enough, and available where randomUUID is not (plain http). */
+export function newCommandId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export async function sendCommand(
+  session: BrokerSession,
+  command: CommandName,
+  target: string,
+): Promise<void> {
+  const store = useFleetStore.getState();
+  const id = newCommandId();
+  const expected = target === 'all' ? onlineCount(store.fleet.kiosks) : 1;
+  // Recorded before it is sent: the first acknowledgements can beat the publish callback.
+  store.commandSent({ id, command, target, sentAt: Date.now(), expected });
+  const topic = commandTopic(session.prefix, target);
+  try {
+    await session.publish(topic, JSON.stringify({ id, command, args: {} }), { retain: false });
+  } catch (error) {
+    useFleetStore
+      .getState()
+      .commandFailed(id, error instanceof Error ? error.message : 'It could not be sent');
+  }
+}

@@ -1,0 +1,41 @@
+/** How the console writes times, durations and sizes for people (en-US, the page's zone). */
+const clock = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+const clockWithSeconds = new Intl.DateTimeFormat('en-US', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** "Nov 23, 10:02" */
+export const formatClock = (ms: number): string => clock.format(ms);
+
+/** "10:02:37" */
+export const formatTime = (ms: number): string => clockWithSeconds.format(ms);
+
+/** "35 min", "2 h 5 min", "3 d 4 h" */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  if (hours < 24) return whole % 60 ? `${hours} h ${whole % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+/** "120 MB", "1.5 GB" */
+export function formatMegabytes(mb: number): string {
+  return mb >= 1024 ? `${(mb / 1024).toFixed(1)} GB` : `${Math.round(mb)} MB`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return formatMegabytes(bytes / (1024 * 1024));
+}

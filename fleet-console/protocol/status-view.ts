@@ -1,0 +1,23 @@
+import { statusSchema } from '@shared/fleet/payloads';
+
+/**
+ * A kiosk's retained status as the console uses it. Anything that is not a well-formed
+ * status (shared/fleet/payloads.ts) is refused (null), so a bad message never shows a kiosk
+ * online or brings a key to the counter.
+ */
+export type StatusView =
+  | { state: 'online'; version: string; startedAt: number | null; publicKey: string | null }
+  | { state: 'offline' };
+
+export function readStatus(json: unknown): StatusView | null {
+  const parsed = statusSchema.safeParse(json);
+  if (!parsed.success) return null;
+  if (parsed.data.state === 'offline') return { state: 'offline' };
+  const started = Date.parse(parsed.data.startedAt);
+  return {
+    state: 'online',
+    version: parsed.data.version,
+    startedAt: Number.isFinite(started) ? started : null,
+    publicKey: parsed.data.publicKey,
+  };
+}

@@ -1,0 +1,270 @@
+/**
+ * The fleet's JSON payloads as zod schemas: what a kiosk sends is built to pass them (and
+ * its tests parse it with them), and what anyone receives is parsed with them before it is
+ * trusted. The console parses health leniently (parseHealthLenient), so a newer kiosk's
+ * extra field or an older kiosk's missing one never hides the rest.
+ *
+ * Imported by the main process, the console and the scripts; never by the shopper's
+ * renderer, which knows nothing of the fleet (an eslint zone keeps it so).
+ */
+import { z } from 'zod';
+import { isPublicKeyText, RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
+import { ALL_KIOSKS, isValidKioskId } from './topics';
+
+const isoTime = z.iso.datetime();
+/** A sentence or a name for the log and the console: no control characters, bounded. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u);
+const count = z.int().min(0);
+const megabytes = z.number().min(0).max(1_000_000);
+
+// ---------------------------------------------------------------- status
+
+export const statusOnlineSchema = z.strictObject({
+  state: z.literal('online'),
+  version: text(64).min(1),
+  startedAt: isoTime,
+  /** base64url raw Ed25519 key the kiosk signs receipts with; null when it has none. */
+  publicKey: z.string().refine(isPublicKeyText, 'must be a base64url raw Ed25519 key').nullable(),
+});
+
+export const statusOfflineSchema = z.strictObject({ state: z.literal('offline') });
+
+export const statusSchema = z.discriminatedUnion('state', [
+  statusOnlineSchema,
+  statusOfflineSchema,
+]);
+
+export type KioskStatusOnline = z.infer<typeof statusOnlineSchema>;
+export type KioskStatus = z.infer<typeof statusSchema>;
+
+/** The Last Will and the clean quit: the same bytes, so a retained status is one of two. */
+export const OFFLINE_STATUS: KioskStatus = { state: 'offline' };
+
+// ---------------------------------------------------------------- health
+
+export const SCREENS = ['attract', 'shopping', 'receipt'] as const;
+export type Screen = (typeof SCREENS)[number];
+
+export const UPDATE_STATES = [
+  'idle',
+  'checking',
+  'downloading',
+  'ready',
+  'installing',
+  'error',
+] as const;
+
+export const updateStatusSchema = z.strictObject({
+  state: z.enum(UPDATE_STATES),
+  percent: z.number().min(0).max(100).optional(),
+  version: text(64).optional(),
+  error: text(300).optional(),
+});
+
+export const configRefusalSchema = z.strictObject({
+  at: isoTime,
+  topic: text(256),
+  reason: text(200),
+});
+
+/** How many refusals health keeps: the most recent ones. */
+export const MAX_REPORTED_REFUSALS = 10;
+
+export const healthShape = {
+  at: isoTime,
+  version: text(64),
+  electron: text(64),
+  chrome: text(64),
+  uptimeSeconds: count,
+  screen: z.enum(SCREENS),
+  /** Since start; counts only, never what was in a cart. */
+  idleWipes: count,
+  receipts: count,
+  memory: z.strictObject({ mainMB: megabytes, rendererMB: megabytes.nullable() }),
+  imageCache: z.strictObject({ bytes: count, files: count }).nullable(),
+  catalogue: z.strictObject({
+    /** "embedded", or the origin of the configured catalogue. */
+    source: text(256),
+    products: count.nullable(),
+    ageMinutes: z.number().min(0).nullable(),
+  }),
+  /** null: not known yet (no window to ask, or the question failed). */
+  printer: z.strictObject({ available: z.boolean().nullable() }),
+  staffPin: z.strictObject({ failedToday: count }),
+  gpuFallback: z.boolean(),
+  lastError: text(500).nullable(),
+  update: updateStatusSchema.nullable(),
+  config: z.strictObject({
+    version: z.int().positive().nullable(),
+    refusals: z.array(configRefusalSchema).max(MAX_REPORTED_REFUSALS),
+  }),
+};
+
+/** What a kiosk sends: exactly these fields. */
+export const healthSchema = z.strictObject(healthShape);
+export type KioskHealth = z.infer<typeof healthSchema>;
+
+/**
+ * Every field of a health message that passes on its own; unknown fields and bad ones are
+ * left out. For the console, which shows what it has and "—" for the rest.
+ */
+export function parseHealthLenient(value: unknown): Partial<KioskHealth> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const record = value as Record<string, unknown>;
+  // Each entry kept has passed its own field's schema.
+  const result: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(healthShape)) {
+    const parsed = schema.safeParse(record[name]);
+    if (parsed.success) result[name] = parsed.data;
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- commands and acks
+
+export const FLEET_COMMANDS = [
+  'ping',
+  'reload-config',
+  'refresh-catalogue',
+  'relaunch',
+  'screenshot',
+] as const;
+export type FleetCommandName = (typeof FLEET_COMMANDS)[number];
+
+/** Commands that change what a shopper would see: carried out only at a safe moment. */
+export const DISRUPTIVE_COMMANDS: readonly FleetCommandName[] = ['refresh-catalogue', 'relaunch'];
+
+export const commandIdSchema = text(64).min(1);
+
+export const commandSchema = z.strictObject({
+  id: commandIdSchema,
+  command: z.enum(FLEET_COMMANDS),
+  args: z.record(z.string(), z.unknown()).optional(),
+});
+export type FleetCommand = z.infer<typeof commandSchema>;
+
+export const ackSchema = z.strictObject({
+  /** "" when a malformed command had no readable id. */
+  id: text(64),
+  /** "" when a malformed command had no readable name. */
+  command: text(64),
+  ok: z.boolean(),
+  error: text(200).optional(),
+  at: isoTime,
+});
+export type FleetAck = z.infer<typeof ackSchema>;
+
+/** The ack errors a kiosk sends for what it cannot run. */
+export const COMMAND_ERRORS = {
+  notJson: 'the command is not JSON',
+  malformed: 'the command is malformed',
+  unknown: 'unknown command',
+  tooLarge: 'the command is too large',
+  notOnAttract: 'not on the attract screen',
+} as const;
+
+/** Commands are small; anything larger is refused unread. */
+export const MAX_COMMAND_BYTES = 4096;
+
+export type ParsedCommand =
+  | { ok: true; command: FleetCommand }
+  /** What to acknowledge: the id and name if they could be read, else "". */
+  | { ok: false; id: string; command: string; error: string };
+
+function readable(value: unknown): string {
+  const parsed = commandIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : '';
+}
+
+/** Reads a command message's bytes; never throws. */
+export function parseCommandMessage(bytes: Uint8Array): ParsedCommand {
+  if (bytes.length > MAX_COMMAND_BYTES) {
+    return { ok: false, id: '', command: '', error: COMMAND_ERRORS.tooLarge };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return { ok: false, id: '', command: '', error: COMMAND_ERRORS.notJson };
+  }
+  const parsed = commandSchema.safeParse(value);
+  if (parsed.success) return { ok: true, command: parsed.data };
+  const record =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const id = readable(record.id);
+  const command = readable(record.command);
+  const known = (FLEET_COMMANDS as readonly string[]).includes(command);
+  return {
+    ok: false,
+    id,
+    command,
+    error: command !== '' && !known ? COMMAND_ERRORS.unknown : COMMAND_ERRORS.malformed,
+  };
+}
+
+// ---------------------------------------------------------------- signed remote config
+
+export const signatureTextSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{86}$/, 'must be a base64url Ed25519 signature');
+
+/** The signed part: config keys in their nested file form, plus version and target. */
+export const signedConfigSchema = z.looseObject({
+  version: z.int().positive(),
+  target: z
+    .string()
+    .refine(
+      (value) => value === ALL_KIOSKS || isValidKioskId(value),
+      'must be "all" or a kiosk id',
+    ),
+});
+export type SignedConfig = z.infer<typeof signedConfigSchema>;
+
+export const configEnvelopeSchema = z.strictObject({
+  config: signedConfigSchema,
+  signature: signatureTextSchema,
+});
+export type ConfigEnvelope = z.infer<typeof configEnvelopeSchema>;
+
+/** Fields of `config` that are not config keys. */
+export const RESERVED_CONFIG_FIELDS = ['version', 'target'] as const;
+
+/** Why a kiosk refused a remote config (or one key of it); the exact strings health shows. */
+export const REFUSAL_REASONS = {
+  badSignature: 'bad signature',
+  noPublicKey: 'no public key',
+  malformed: 'malformed',
+  staleVersion: 'stale version',
+  wrongTarget: 'wrong target',
+  invalidValue: (key: string) => `invalid value: ${key}`,
+  locked: (key: string) => `locked: ${key}`,
+} as const;
+
+/** Signed configs are small; a larger retained message is refused unread. */
+export const MAX_CONFIG_BYTES = 64 * 1024;
+
+// ---------------------------------------------------------------- receipts
+
+/** The zod form of receipt-code.ts's rules (a test keeps the two in step). */
+export const receiptPayloadSchema = z.strictObject({
+  r: z.string().regex(RECEIPT_ID_PATTERN),
+  k: z.string().refine(isValidKioskId),
+  t: z.int().min(1).max(8.64e15),
+  i: z
+    .array(
+      z.tuple([
+        z.int().min(1).max(RECEIPT_LIMITS.maxProductId),
+        z.int().min(1).max(RECEIPT_LIMITS.maxQuantity),
+      ]),
+    )
+    .min(1)
+    .max(RECEIPT_LIMITS.maxItems)
+    .refine((items) => new Set(items.map(([id]) => id)).size === items.length, {
+      message: 'one line per product',
+    }),
+  c: z.int().min(0).max(RECEIPT_LIMITS.maxTotalCents),
+});

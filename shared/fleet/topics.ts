@@ -1,0 +1,114 @@
+/**
+ * The fleet's MQTT topic names, built in one place so the kiosk, the console, the
+ * simulator and the broker's ACL agree. `P` is the prefix (fleet.topicPrefix), `ID` the
+ * kiosk id (fleet.kioskId); both are checked before any topic is built, so a `+`, `#` or
+ * `/` in an id can never widen a subscription or reach another kiosk's topics.
+ */
+
+export const DEFAULT_TOPIC_PREFIX = 'kiosk-shop';
+
+/** The pseudo-id of fleet-wide commands; no kiosk may take it as its own id. */
+export const ALL_KIOSKS = 'all';
+
+const SEGMENT = '[A-Za-z0-9_-]+';
+const PREFIX_PATTERN = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`);
+const KIOSK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** 1–64 characters of `[A-Za-z0-9_-]`, segments joined by single `/`. */
+export function isValidTopicPrefix(prefix: string): boolean {
+  return prefix.length >= 1 && prefix.length <= 64 && PREFIX_PATTERN.test(prefix);
+}
+
+/** `[A-Za-z0-9_-]{1,64}`, and never `all`, which addresses every kiosk. */
+export function isValidKioskId(id: string): boolean {
+  return KIOSK_ID_PATTERN.test(id) && id.toLowerCase() !== ALL_KIOSKS;
+}
+
+/** What a kiosk publishes under its own id. */
+export const KIOSK_OUTBOUND = ['status', 'health', 'acks', 'screenshot'] as const;
+/** What a kiosk reads under its own id. */
+export const KIOSK_INBOUND = ['commands', 'config'] as const;
+
+export type KioskTopicKind = (typeof KIOSK_OUTBOUND)[number] | (typeof KIOSK_INBOUND)[number];
+
+export interface KioskTopics {
+  status: string;
+  health: string;
+  acks: string;
+  screenshot: string;
+  /** Commands for this kiosk only. */
+  commands: string;
+  /** Commands for every kiosk. */
+  allCommands: string;
+  /** Signed config for this kiosk only (retained). */
+  config: string;
+  /** Signed config for every kiosk (retained). */
+  fleetConfig: string;
+}
+
+function checkPrefix(prefix: string): void {
+  if (!isValidTopicPrefix(prefix)) throw new Error('invalid fleet topic prefix');
+}
+
+/** Every topic one kiosk uses. Throws on an invalid prefix or id: never a wildcard topic. */
+export function kioskTopics(prefix: string, kioskId: string): KioskTopics {
+  checkPrefix(prefix);
+  if (!isValidKioskId(kioskId)) throw new Error('invalid kiosk id');
+  const own = `${prefix}/kiosks/${kioskId}`;
+  return {
+    status: `${own}/status`,
+    health: `${own}/health`,
+    acks: `${own}/acks`,
+    screenshot: `${own}/screenshot`,
+    commands: `${own}/commands`,
+    allCommands: `${prefix}/kiosks/${ALL_KIOSKS}/commands`,
+    config: `${own}/config`,
+    fleetConfig: `${prefix}/fleet/config`,
+  };
+}
+
+/** The topic fleet-wide config is published on. */
+export function fleetConfigTopic(prefix: string): string {
+  checkPrefix(prefix);
+  return `${prefix}/fleet/config`;
+}
+
+/** Where a command for `kioskId` (or ALL_KIOSKS) is published. */
+export function commandTopic(prefix: string, kioskId: string): string {
+  checkPrefix(prefix);
+  if (kioskId !== ALL_KIOSKS && !isValidKioskId(kioskId)) throw new Error('invalid kiosk id');
+  return `${prefix}/kiosks/${kioskId}/commands`;
+}
+
+/** Where a signed config for one kiosk is published. */
+export function kioskConfigTopic(prefix: string, kioskId: string): string {
+  return kioskTopics(prefix, kioskId).config;
+}
+
+/** A subscription to one kind of topic of every kiosk, e.g. `P/kiosks/+/status`. */
+export function everyKiosk(prefix: string, kind: KioskTopicKind): string {
+  checkPrefix(prefix);
+  return `${prefix}/kiosks/+/${kind}`;
+}
+
+export interface ParsedKioskTopic {
+  kioskId: string;
+  kind: KioskTopicKind;
+}
+
+const KINDS: readonly KioskTopicKind[] = [...KIOSK_OUTBOUND, ...KIOSK_INBOUND];
+
+function isKind(text: string): text is KioskTopicKind {
+  return (KINDS as readonly string[]).includes(text);
+}
+
+/** The kiosk and kind a topic under `P/kiosks/…` names, or null for anything else. */
+export function parseKioskTopic(prefix: string, topic: string): ParsedKioskTopic | null {
+  const head = `${prefix}/kiosks/`;
+  if (!topic.startsWith(head)) return null;
+  const rest = topic.slice(head.length).split('/');
+  if (rest.length !== 2) return null;
+  const [kioskId = '', kind = ''] = rest;
+  if (!isValidKioskId(kioskId) || !isKind(kind)) return null;
+  return { kioskId, kind };
+}

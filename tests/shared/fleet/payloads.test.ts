@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ackSchema,
+  COMMAND_ERRORS,
+  configEnvelopeSchema,
+  healthSchema,
+  MAX_COMMAND_BYTES,
+  parseCommandMessage,
+  parseHealthLenient,
+  statusSchema,
+  type KioskHealth,
+} from '../../../shared/fleet/payloads';
+import { makeKeyPair } from '../../support/fleet-keys';
+
+const bytes = (value: unknown): Uint8Array =>
+  new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
+
+const SAMPLE_HEALTH: KioskHealth = {
+  at: '2026-11-23T10:00:00.000Z',
+  version: '0.1.0',
+  electron: '45.4.1',
+  chrome: '140.0.0.0',
+  uptimeSeconds: 3600,
+  screen: 'attract',
+  idleWipes: 12,
+  receipts: 9,
+  memory: { mainMB: 120.5, rendererMB: 210.2 },
+  imageCache: { bytes: 1234567, files: 48 },
+  catalogue: { source: 'embedded', products: 24, ageMinutes: 35 },
+  printer: { available: true },
+  staffPin: { failedToday: 0 },
+  gpuFallback: false,
+  lastError: null,
+  update: null,
+  config: {
+    version: 3,
+    refusals: [
+      { at: '2026-11-23T09:00:00.000Z', topic: 'kiosk-shop/fleet/config', reason: 'bad signature' },
+    ],
+  },
+};
+
+describe('status payloads', () => {
+  it('accept online with a receipt key, and offline', () => {
+    const online = {
+      state: 'online',
+      version: '0.1.0',
+      startedAt: '2026-11-23T10:00:00.000Z',
+      publicKey: makeKeyPair().publicText,
+    };
+    expect(statusSchema.parse(online)).toEqual(online);
+    expect(statusSchema.parse({ state: 'offline' })).toEqual({ state: 'offline' });
+  });
+
+  it('refuse an unknown state, a bad key or an extra field', () => {
+    expect(statusSchema.safeParse({ state: 'away' }).success).toBe(false);
+    const online = { state: 'online', version: '1', startedAt: '2026-11-23T10:00:00.000Z' };
+    expect(statusSchema.safeParse({ ...online, publicKey: 'abc' }).success).toBe(false);
+    expect(statusSchema.safeParse({ ...online, publicKey: null, cart: [] }).success).toBe(false);
+  });
+});
+
+describe('health payloads', () => {
+  it('accept the documented example', () => {
+    expect(healthSchema.parse(SAMPLE_HEALTH)).toEqual(SAMPLE_HEALTH);
+  });
+
+  it('refuse anything beyond the documented fields: never cart contents', () => {
+    expect(healthSchema.safeParse({ ...SAMPLE_HEALTH, cart: [{ id: 1 }] }).success).toBe(false);
+    expect(healthSchema.safeParse({ ...SAMPLE_HEALTH, screen: 'checkout' }).success).toBe(false);
+    expect(healthSchema.safeParse({ ...SAMPLE_HEALTH, receipts: -1 }).success).toBe(false);
+    expect(healthSchema.safeParse({ ...SAMPLE_HEALTH, lastError: 'a\nforged line' }).success).toBe(
+      false,
+    );
+  });
+
+  it('are read leniently by the console: good fields kept, unknown and bad ones left out', () => {
+    const { memory: _memory, ...rest } = SAMPLE_HEALTH;
+    const lenient = parseHealthLenient({ ...rest, receipts: 'many', future: 1 });
+    expect(lenient.screen).toBe('attract');
+    expect(lenient.memory).toBeUndefined();
+    expect(lenient.receipts).toBeUndefined();
+    expect(lenient).not.toHaveProperty('future');
+    expect(parseHealthLenient('nonsense')).toEqual({});
+  });
+});
+
+describe('command messages', () => {
+  it('read a known command with or without args', () => {
+    expect(parseCommandMessage(bytes({ id: 'c1', command: 'ping' }))).toEqual({
+      ok: true,
+      command: { id: 'c1', command: 'ping' },
+    });
+    expect(parseCommandMessage(bytes({ id: 'c2', command: 'relaunch', args: {} }))).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('name an unknown command, keeping its id to acknowledge', () => {
+    expect(parseCommandMessage(bytes({ id: 'c3', command: 'format-disk' }))).toEqual({
+      ok: false,
+      id: 'c3',
+      command: 'format-disk',
+      error: COMMAND_ERRORS.unknown,
+    });
+  });
+
+  it.each([
+    ['not JSON', '{', '', '', COMMAND_ERRORS.notJson],
+    ['an array', [], '', '', COMMAND_ERRORS.malformed],
+    ['no id', { command: 'ping' }, '', 'ping', COMMAND_ERRORS.malformed],
+    ['an empty id', { id: '', command: 'ping' }, '', 'ping', COMMAND_ERRORS.malformed],
+    ['a long id', { id: 'x'.repeat(65), command: 'ping' }, '', 'ping', COMMAND_ERRORS.malformed],
+    [
+      'args not an object',
+      { id: 'c', command: 'ping', args: [1] },
+      'c',
+      'ping',
+      COMMAND_ERRORS.malformed,
+    ],
+    [
+      'an extra field',
+      { id: 'c', command: 'ping', run: 'rm' },
+      'c',
+      'ping',
+      COMMAND_ERRORS.malformed,
+    ],
+    [
+      'a control character in the id',
+      { id: 'c\n', command: 'ping' },
+      '',
+      'ping',
+      COMMAND_ERRORS.malformed,
+    ],
+  ])('refuse %s, acknowledging what could be read', (_name, message, id, command, error) => {
+    expect(parseCommandMessage(bytes(message))).toEqual({ ok: false, id, command, error });
+  });
+
+  it('refuse an oversized message unread', () => {
+    const big = bytes({ id: 'c', command: 'ping', args: { pad: 'x'.repeat(MAX_COMMAND_BYTES) } });
+    expect(parseCommandMessage(big)).toMatchObject({ ok: false, error: COMMAND_ERRORS.tooLarge });
+  });
+});
+
+describe('acks', () => {
+  it('carry ok, or an error sentence, and the time', () => {
+    expect(
+      ackSchema.safeParse({ id: 'c', command: 'ping', ok: true, at: new Date().toISOString() })
+        .success,
+    ).toBe(true);
+    expect(
+      ackSchema.safeParse({
+        id: '',
+        command: '',
+        ok: false,
+        error: 'the command is not JSON',
+        at: new Date().toISOString(),
+      }).success,
+    ).toBe(true);
+    expect(ackSchema.safeParse({ id: 'c', command: 'ping', ok: true }).success).toBe(false);
+  });
+});
+
+describe('signed config envelopes', () => {
+  const envelope = {
+    config: { version: 3, target: 'all', idleTimeoutSeconds: 60, fleet: { healthSeconds: 30 } },
+    signature: 'A'.repeat(86),
+  };
+
+  it('hold config keys beside version and target, and a signature', () => {
+    expect(configEnvelopeSchema.parse(envelope)).toEqual(envelope);
+    expect(
+      configEnvelopeSchema.safeParse({
+        ...envelope,
+        config: { ...envelope.config, target: 'kiosk-1' },
+      }).success,
+    ).toBe(true);
+  });
+
+  it.each([
+    ['no version', { target: 'all' }],
+    ['version 0', { version: 0, target: 'all' }],
+    ['a fractional version', { version: 1.5, target: 'all' }],
+    ['no target', { version: 1 }],
+    ['a wildcard target', { version: 1, target: '+' }],
+  ])('refuse a config with %s', (_name, config) => {
+    expect(configEnvelopeSchema.safeParse({ ...envelope, config }).success).toBe(false);
+  });
+
+  it('refuse a signature that is not 64 bytes of base64url, or an extra field', () => {
+    expect(configEnvelopeSchema.safeParse({ ...envelope, signature: 'A'.repeat(85) }).success).toBe(
+      false,
+    );
+    expect(
+      configEnvelopeSchema.safeParse({ ...envelope, signature: `${'A'.repeat(85)}=` }).success,
+    ).toBe(false);
+    expect(configEnvelopeSchema.safeParse({ ...envelope, signedBy: 'me' }).success).toBe(false);
+  });
+});

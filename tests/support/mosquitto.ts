@@ -1,0 +1,340 @@
+/**
+ * A real Debian Mosquitto for the fleet tests (kiosk and console): started on free loopback
+ * ports with a generated config (a TCP listener, a WebSockets listener and, when asked, TLS
+ * listeners with a CA and certificates made by openssl right here), a password file made
+ * by mosquitto_passwd, and the ACL the README recommends: a kiosk (username = kiosk id)
+ * writes only under its own id, reads only its own commands and config plus the
+ * fleet-wide ones; the operator reads everything and writes commands and configs.
+ *
+ * Each test file starts its own broker and stops it by its own PID. Where mosquitto is not
+ * installed, `mosquittoUnavailable()` says why, and the tests skip with that reason
+ * (`.ci/run` installs it, so CI never skips).
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
+
+export const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
+export const MOSQUITTO_PASSWD = process.env.MOSQUITTO_PASSWD_PATH ?? '/usr/bin/mosquitto_passwd';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface MosquittoOptions {
+  /** The topic prefix the ACL is written for; default `kiosk-shop`. */
+  prefix?: string;
+  /** Kiosk id → password; each may publish only under its own id. */
+  kiosks?: Readonly<Record<string, string>>;
+  /** Default `operator` / `operator-secret`. */
+  operator?: Credentials;
+  /**
+   * TLS listeners: `mqtts://` with a server certificate from a CA made here, and with
+   * `clientCertificates` a second one that requires a client certificate and takes its CN
+   * as the username (so the same ACL applies).
+   */
+  tls?: boolean | { clientCertificates?: boolean };
+}
+
+export interface ClientCertificate {
+  certFile: string;
+  keyFile: string;
+}
+
+export interface Mosquitto {
+  tcpUrl: string;
+  wsUrl: string;
+  /** With `tls`: server-authenticated TLS; clients log in with a password. */
+  tlsUrl?: string;
+  /** With `tls.clientCertificates`: TLS that requires a client certificate. */
+  mtlsUrl?: string;
+  /** With `tls`: the CA that signed the server's (and clients') certificates. */
+  caFile?: string;
+  /** With `tls.clientCertificates`: a certificate whose CN becomes the MQTT username. */
+  issueClientCertificate?(commonName: string): ClientCertificate;
+  operator: Credentials;
+  prefix: string;
+  /** The folder holding the config, password file, ACL, certificates and log. */
+  dir: string;
+  /** The broker's log so far (connections, refusals), for a failing test's message. */
+  log(): string;
+  /** Stops the broker (SIGTERM, then SIGKILL); the ports stay reserved for restart(). */
+  stop(): Promise<void>;
+  /** Starts it again on the same ports, with the same users (retained messages persist). */
+  restart(): Promise<void>;
+  /** Stops it and removes its folder. */
+  dispose(): Promise<void>;
+}
+
+/** Why the broker cannot run here, or null when it can. */
+export function mosquittoUnavailable(): string | null {
+  for (const [binary, package_] of [
+    [MOSQUITTO, 'mosquitto'],
+    [MOSQUITTO_PASSWD, 'mosquitto'],
+  ] as const) {
+    const probe = spawnSync(binary, ['-h'], { encoding: 'utf8', timeout: 5000 });
+    if (probe.error) {
+      return `${binary} is not installed (apt-get install ${package_} mosquitto-clients openssl); .ci/run installs it`;
+    }
+  }
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The ACL of the README's "Operating a fleet", for prefix `P`. */
+export function fleetAcl(prefix: string, operator: string): string {
+  return [
+    `# ${operator} sees the whole fleet and steers it`,
+    `user ${operator}`,
+    `topic readwrite ${prefix}/#`,
+    '',
+    '# Every other user is a kiosk whose username is its id (%u).',
+    `pattern write ${prefix}/kiosks/%u/status`,
+    `pattern write ${prefix}/kiosks/%u/health`,
+    `pattern write ${prefix}/kiosks/%u/acks`,
+    `pattern write ${prefix}/kiosks/%u/screenshot`,
+    `pattern read ${prefix}/kiosks/%u/commands`,
+    `pattern read ${prefix}/kiosks/%u/config`,
+    `pattern read ${prefix}/kiosks/all/commands`,
+    `pattern read ${prefix}/fleet/config`,
+    '',
+  ].join('\n');
+}
+
+function openssl(args: readonly string[], cwd: string): void {
+  execFileSync('openssl', args, { cwd, stdio: 'pipe', timeout: 30_000 });
+}
+
+/** A CA and a server certificate for 127.0.0.1 and localhost, made with openssl. */
+function makeCertificates(dir: string): { caFile: string; certFile: string; keyFile: string } {
+  const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
+  openssl(
+    ['req', '-x509', ...ecKey, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2'].concat([
+      '-subj',
+      '/CN=Kiosk Shop test CA',
+    ]),
+    dir,
+  );
+  openssl(
+    ['req', ...ecKey, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1'],
+    dir,
+  );
+  writeFileSync(join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  openssl(
+    ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key'].concat([
+      '-CAcreateserial',
+      '-out',
+      'server.crt',
+      '-days',
+      '2',
+      '-extfile',
+      'server.ext',
+    ]),
+    dir,
+  );
+  return {
+    caFile: join(dir, 'ca.crt'),
+    certFile: join(dir, 'server.crt'),
+    keyFile: join(dir, 'server.key'),
+  };
+}
+
+function issueClientCertificate(dir: string, commonName: string): ClientCertificate {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(commonName)) throw new Error('invalid common name');
+  const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
+  const base = `client-${commonName}`;
+  openssl(
+    [
+      'req',
+      ...ecKey,
+      '-keyout',
+      `${base}.key`,
+      '-out',
+      `${base}.csr`,
+      '-subj',
+      `/CN=${commonName}`,
+    ],
+    dir,
+  );
+  openssl(
+    ['x509', '-req', '-in', `${base}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key'].concat([
+      '-CAcreateserial',
+      '-out',
+      `${base}.crt`,
+      '-days',
+      '2',
+    ]),
+    dir,
+  );
+  return { certFile: join(dir, `${base}.crt`), keyFile: join(dir, `${base}.key`) };
+}
+
+export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mosquitto> {
+  const reason = mosquittoUnavailable();
+  if (reason) throw new Error(reason);
+  const prefix = options.prefix ?? DEFAULT_TOPIC_PREFIX;
+  const operator = options.operator ?? { username: 'operator', password: 'operator-secret' };
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-mosquitto-'));
+  const tls = options.tls === true ? {} : options.tls === false ? undefined : options.tls;
+
+  // One mosquitto_passwd run hashes every `user:password` line (-U), however many kiosks.
+  const passwordFile = join(dir, 'passwords');
+  const users = { [operator.username]: operator.password, ...options.kiosks };
+  writeFileSync(
+    passwordFile,
+    Object.entries(users)
+      .map(([user, password]) => `${user}:${password}\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
+  execFileSync(MOSQUITTO_PASSWD, ['-U', passwordFile], { stdio: 'pipe', timeout: 30_000 });
+  chmodSync(passwordFile, 0o600);
+  const aclFile = join(dir, 'acl');
+  writeFileSync(aclFile, fleetAcl(prefix, operator.username), { mode: 0o600 });
+
+  const [tcpPort, wsPort, tlsPort, mtlsPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const certificates = tls ? makeCertificates(dir) : undefined;
+  const logFile = join(dir, 'mosquitto.log');
+  const lines = [
+    // Running as root, mosquitto would switch to the `mosquitto` user, who cannot read here.
+    ...(process.getuid?.() === 0 ? ['user root'] : []),
+    'per_listener_settings false',
+    'allow_anonymous false',
+    `password_file ${passwordFile}`,
+    `acl_file ${aclFile}`,
+    'persistence true',
+    `persistence_location ${dir}/`,
+    `log_dest file ${logFile}`,
+    'log_type error',
+    'log_type warning',
+    'log_type notice',
+    'log_type information',
+    'connection_messages true',
+    `listener ${tcpPort} 127.0.0.1`,
+    `listener ${wsPort} 127.0.0.1`,
+    'protocol websockets',
+  ];
+  if (certificates) {
+    lines.push(
+      `listener ${tlsPort} 127.0.0.1`,
+      `cafile ${certificates.caFile}`,
+      `certfile ${certificates.certFile}`,
+      `keyfile ${certificates.keyFile}`,
+    );
+    if (tls?.clientCertificates) {
+      lines.push(
+        `listener ${mtlsPort} 127.0.0.1`,
+        `cafile ${certificates.caFile}`,
+        `certfile ${certificates.certFile}`,
+        `keyfile ${certificates.keyFile}`,
+        'require_certificate true',
+        'use_identity_as_username true',
+      );
+    }
+  }
+  const configFile = join(dir, 'mosquitto.conf');
+  writeFileSync(configFile, `${lines.join('\n')}\n`);
+
+  const ports = [tcpPort, wsPort, ...(certificates ? [tlsPort] : [])];
+  if (tls?.clientCertificates) ports.push(mtlsPort);
+  let child: ChildProcess | null = null;
+  let stderr = '';
+
+  const readLog = (): string => {
+    try {
+      return readFileSync(logFile, 'utf8') + stderr;
+    } catch {
+      return stderr;
+    }
+  };
+
+  const start = async (): Promise<void> => {
+    stderr = '';
+    const started = spawn(MOSQUITTO, ['-c', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    started.stderr.setEncoding('utf8');
+    started.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-10_000);
+    });
+    child = started;
+    const deadline = Date.now() + 10_000;
+    for (const port of ports) {
+      while (!(await canConnect(port))) {
+        if (started.exitCode !== null || Date.now() > deadline) {
+          throw new Error(`mosquitto did not start on port ${port}:\n${readLog()}`);
+        }
+        await sleep(50);
+      }
+    }
+  };
+
+  const stop = async (): Promise<void> => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    running.kill('SIGTERM');
+    const killed = setTimeout(() => running.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killed);
+  };
+
+  await start();
+  return {
+    tcpUrl: `mqtt://127.0.0.1:${tcpPort}`,
+    wsUrl: `ws://127.0.0.1:${wsPort}`,
+    ...(certificates
+      ? {
+          tlsUrl: `mqtts://127.0.0.1:${tlsPort}`,
+          caFile: certificates.caFile,
+        }
+      : {}),
+    ...(certificates && tls?.clientCertificates
+      ? {
+          mtlsUrl: `mqtts://127.0.0.1:${mtlsPort}`,
+          issueClientCertificate: (commonName: string) => issueClientCertificate(dir, commonName),
+        }
+      : {}),
+    operator,
+    prefix,
+    dir,
+    log: readLog,
+    stop,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    dispose: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

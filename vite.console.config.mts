@@ -1,0 +1,53 @@
+/**
+ * Vite config of the operator's fleet console (`npm run fleet` builds it → out/console).
+ * A page of its own: the same React, Tailwind and Vite as the shop, its own entry and
+ * bundle, so no console code reaches the shopper builds (out/web, out/renderer) and no
+ * shopper chunk reaches the console (tests/e2e/fleet-console/bundle-separation.spec.ts).
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, type Plugin } from 'vite';
+import { buildConsoleContentSecurityPolicy } from './shared/console-csp.ts';
+
+const consoleDir = fileURLToPath(new URL('./fleet-console', import.meta.url));
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
+const publicDir = fileURLToPath(new URL('./resources/public', import.meta.url));
+
+export const CONSOLE_OUT_DIR = fileURLToPath(new URL('./out/console', import.meta.url));
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'console-content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: {
+          'http-equiv': 'Content-Security-Policy',
+          content: buildConsoleContentSecurityPolicy(),
+        },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
+export default defineConfig({
+  root: consoleDir,
+  publicDir,
+  // Relative asset URLs: out/console can be put under any path of any static host.
+  base: './',
+  plugins: [react(), tailwindcss(), contentSecurityPolicy()],
+  resolve: { alias: { '@': srcDir, '@shared': sharedDir } },
+  build: {
+    outDir: CONSOLE_OUT_DIR,
+    emptyOutDir: true,
+    minify: true,
+    assetsInlineLimit: 0,
+    reportCompressedSize: false,
+    // An operator's page on a LAN: MQTT.js's browser build alone makes the worker ~340 kB.
+    chunkSizeWarningLimit: 800,
+  },
+});
