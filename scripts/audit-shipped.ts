@@ -7,6 +7,11 @@
  * missing, stale or development builds, or when the registry cannot be asked: a gate that
  * passes when it could not look is worse than none.
  *
+ * Exit 0: audited, nothing high or critical. Exit 1: a finding, or the audit could not be
+ * done. Exit 2: the inventory is sound but the registry has no advisory endpoint (404, 405
+ * or 501, as a read-only mirror answers): not audited either, and said so; .ci/run, whose
+ * machines reach only such a mirror, names it as a skip, the hosted workflow fails on it.
+ *
  *   npm run audit:shipped                   after npm run build:e2e (CI runs it after npm test)
  *   npm run audit:shipped -- --list         print what ships, ask nothing
  *   npm run audit:shipped -- --registry URL --out DIR
@@ -20,7 +25,10 @@ import {
   parseBulkResponse,
 } from './lib/advisories';
 import { REPO_ROOT } from './lib/cli-args';
-import { registryBase, registryJson } from './lib/registry';
+import { NO_ENDPOINT_STATUSES, registryBase, registryJson, RegistryError } from './lib/registry';
+
+/** The registry answered that it has no advisory endpoint: not audited, not a finding. */
+const EXIT_NO_ADVISORY_ENDPOINT = 2;
 import { shippedInventory } from './lib/shipped-packages';
 
 const BULK_ADVISORIES = '-/npm/v1/security/advisories/bulk';
@@ -49,10 +57,19 @@ async function main(): Promise<number> {
   if (values.list) return 0;
 
   const url = new URL(BULK_ADVISORIES, registryBase(values.registry, process.env));
-  const answer = await registryJson(url, {
-    method: 'POST',
-    body: bulkRequestBody(inventory.packages),
-  });
+  let answer: unknown;
+  try {
+    answer = await registryJson(url, { method: 'POST', body: bulkRequestBody(inventory.packages) });
+  } catch (error) {
+    if (!(error instanceof RegistryError && NO_ENDPOINT_STATUSES.includes(error.status ?? 0))) {
+      throw error;
+    }
+    console.error(
+      `audit:shipped: NOT AUDITED, ${url.origin} has no bulk advisory endpoint (${error.message}). ` +
+        'Run it where the registry offers one (the hosted workflow does).',
+    );
+    return EXIT_NO_ADVISORY_ENDPOINT;
+  }
   const outcome = auditOutcome(inventory.packages, parseBulkResponse(answer));
   for (const finding of outcome.lower) console.log(`  note ${describeFinding(finding)}`);
   for (const finding of outcome.failing) console.error(`  ✗ ${describeFinding(finding)}`);

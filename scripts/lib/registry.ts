@@ -10,7 +10,20 @@ export const REGISTRY_TIMEOUT_MS = 30_000;
 
 export class RegistryError extends Error {
   override name = 'RegistryError';
+  /** The HTTP status when the registry answered with an error one; null when it did not answer. */
+  readonly status: number | null;
+
+  constructor(message: string, status: number | null = null) {
+    super(message);
+    this.status = status;
+  }
 }
+
+/**
+ * Statuses that mean "this registry has no such endpoint": a read-only mirror answers the
+ * advisory POST with 405. Still no answer, so still a failure, but one a caller may name.
+ */
+export const NO_ENDPOINT_STATUSES: readonly number[] = [404, 405, 501];
 
 /** The registry's base URL, always ending in `/` so paths resolve under it. */
 export function registryBase(flag: string | undefined, env: NodeJS.ProcessEnv): URL {
@@ -64,6 +77,7 @@ export async function registryJson(
   if (!response.ok) {
     throw new RegistryError(
       `${method} ${url.href} answered HTTP ${response.status} ${response.statusText}`.trim(),
+      response.status,
     );
   }
   try {

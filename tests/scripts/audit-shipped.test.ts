@@ -105,7 +105,7 @@ describe('npm run audit:shipped', () => {
       [{ body: '<html>Sign in to the hotel Wi-Fi</html>' }, 'not JSON'],
       [{ body: ['not', 'an', 'object'] }, 'not a JSON object keyed by package name'],
       [{ body: { react: [{ id: 1 }] } }, 'no severity or vulnerable_versions'],
-      [{ status: 405, body: {} }, 'answered HTTP 405'],
+      [{ status: 500, body: {} }, 'answered HTTP 500'],
     ] as const) {
       const { url } = await withRegistry(() => answer);
       const run = await runScript('audit-shipped.ts', ['--out', builds(), '--registry', url]);
@@ -116,6 +116,16 @@ describe('npm run audit:shipped', () => {
       registry = undefined;
     }
   }, 120_000);
+
+  it('exits 2, not audited, when the registry has no advisory endpoint', async () => {
+    // A read-only mirror answers the POST with 405; .ci/run tells this apart from a pass.
+    const { url } = await withRegistry(() => ({ status: 405, body: '' }));
+    const run = await runScript('audit-shipped.ts', ['--out', builds(), '--registry', url]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('audit:shipped: NOT AUDITED');
+    expect(run.stderr).toContain('has no bulk advisory endpoint');
+    expect(run.stderr).toContain('answered HTTP 405');
+  }, 60_000);
 
   it('asks nothing and fails when the builds no longer match their module lists', async () => {
     const fake = await withRegistry(() => ({ body: {} }));

@@ -57,6 +57,9 @@ describe('registryJson', () => {
       path === '/down' ? { status: 503, body: {} } : { body: '<html>captive portal</html>' },
     );
     await expect(registryJson(new URL('down', registry.url))).rejects.toThrow(/answered HTTP 503/);
+    await expect(registryJson(new URL('down', registry.url))).rejects.toMatchObject({
+      status: 503,
+    });
     await expect(registryJson(new URL('page', registry.url))).rejects.toThrow(
       'answered with something that is not JSON',
     );
