@@ -9,12 +9,9 @@
  *   npm run check:electron-support
  *   npm run check:electron-support -- --registry http://127.0.0.1:4873/
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from './lib/cli-args';
-import { electronVersion } from './lib/electron-binary';
-import { electronSupport, pinnedMajor, supportVerdict } from './lib/electron-support';
+import { electronSupport, projectElectronMajor, supportVerdict } from './lib/electron-support';
 import { registryBase, registryJson } from './lib/registry';
 
 /** npm's abbreviated metadata: the versions without every release's readme and details. */
@@ -22,18 +19,7 @@ const ABBREVIATED = 'application/vnd.npm.install-v1+json';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { registry: { type: 'string' } }, strict: true });
-  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
-    dependencies?: Record<string, string>;
-    devDependencies?: Record<string, string>;
-  };
-  const spec = manifest.dependencies?.electron ?? manifest.devDependencies?.electron;
-  if (spec === undefined) throw new Error('package.json does not name electron');
-  const pinned = pinnedMajor(spec);
-  const installed = electronVersion(REPO_ROOT);
-  if (installed === null) throw new Error('node_modules/electron is not installed: run npm ci');
-  if (pinnedMajor(installed) !== pinned) {
-    throw new Error(`package.json pins electron ${spec} but ${installed} is installed: run npm ci`);
-  }
+  const pinned = projectElectronMajor(REPO_ROOT);
 
   const url = new URL('electron', registryBase(values.registry, process.env));
   const packument = (await registryJson(url, { accept: ABBREVIATED })) as {

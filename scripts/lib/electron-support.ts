@@ -4,6 +4,9 @@
  * stable, 43, 44 and 45 get security fixes and 42 gets none. Prereleases (alpha, beta,
  * nightly) announce a major but do not make it the latest stable one.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { electronVersion } from './electron-binary';
 import { parseVersion } from './version-range';
 
 export const SUPPORTED_MAJOR_COUNT = 3;
@@ -44,4 +47,25 @@ export function supportVerdict(
           `Electron ${pinned} (package.json) is older than the ${SUPPORTED_MAJOR_COUNT} majors ` +
           `${window}; it gets no security fixes. Update electron to ${latestStable}.`,
       };
+}
+
+/**
+ * The Electron major this project ships: package.json's exact pin, which must also be the
+ * major installed in node_modules (what electron-builder packs). Throws when either cannot
+ * be read or they differ, since then it cannot tell which Electron ships.
+ */
+export function projectElectronMajor(projectRoot: string): number {
+  const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  const spec = manifest.dependencies?.electron ?? manifest.devDependencies?.electron;
+  if (spec === undefined) throw new Error('package.json does not name electron');
+  const pinned = pinnedMajor(spec);
+  const installed = electronVersion(projectRoot);
+  if (installed === null) throw new Error('node_modules/electron is not installed: run npm ci');
+  if (pinnedMajor(installed) !== pinned) {
+    throw new Error(`package.json pins electron ${spec} but ${installed} is installed: run npm ci`);
+  }
+  return pinned;
 }

@@ -1,7 +1,11 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   electronSupport,
   pinnedMajor,
+  projectElectronMajor,
   SUPPORTED_MAJOR_COUNT,
   supportVerdict,
 } from '../../../scripts/lib/electron-support';
@@ -47,5 +51,39 @@ describe('supportVerdict', () => {
         'Electron 44 (package.json) is older than the 3 majors Electron supports 45–47 ' +
         '(latest stable 47); it gets no security fixes. Update electron to 47.',
     });
+  });
+});
+
+describe('projectElectronMajor', () => {
+  function project(manifest: object, installed?: string): string {
+    const root = mkdtempSync(join(tmpdir(), 'electron-support-'));
+    writeFileSync(join(root, 'package.json'), JSON.stringify(manifest));
+    if (installed !== undefined) {
+      mkdirSync(join(root, 'node_modules', 'electron'), { recursive: true });
+      writeFileSync(
+        join(root, 'node_modules', 'electron', 'package.json'),
+        JSON.stringify({ version: installed }),
+      );
+    }
+    return root;
+  }
+
+  it('is the pinned major when that major is installed', () => {
+    expect(
+      projectElectronMajor(project({ devDependencies: { electron: '45.4.1' } }, '45.4.1')),
+    ).toBe(45);
+    expect(projectElectronMajor(project({ dependencies: { electron: '44.0.0' } }, '44.1.0'))).toBe(
+      44,
+    );
+  });
+
+  it('cannot tell without a pin, an installed Electron, or when they differ', () => {
+    expect(() => projectElectronMajor(project({}, '45.4.1'))).toThrow('does not name electron');
+    expect(() =>
+      projectElectronMajor(project({ devDependencies: { electron: '45.4.1' } })),
+    ).toThrow('not installed');
+    expect(() =>
+      projectElectronMajor(project({ devDependencies: { electron: '45.4.1' } }, '41.0.0')),
+    ).toThrow('package.json pins electron 45.4.1 but 41.0.0 is installed');
   });
 });
