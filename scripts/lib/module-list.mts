@@ -1,6 +1,6 @@
 /**
  * The module list of one build: which packages the bundler put into out/<build>, written by
- * module-list-plugin.ts from the bundler's own module graph and read back by
+ * module-list-plugin.mts from the bundler's own module graph and read back by
  * `npm run audit:shipped`. It sits beside the builds in out/shipped-modules/, never inside
  * one, so the web host and the installer do not ship an inventory of package versions.
  *
