@@ -13,12 +13,14 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { normaliseCatalogueUrl } from './shared/catalogue-url.ts';
 import { buildContentSecurityPolicy } from './shared/csp.ts';
 import { precacheManifest, type PrecacheFile } from './scripts/lib/precache-manifest.mts';
+import { moduleListPlugin } from './scripts/lib/module-list-plugin.mts';
 
 export type RendererTarget = 'kiosk' | 'web';
 
 /** The web build talks to the public FakeStore API unless told otherwise. */
 export const DEFAULT_WEB_CATALOGUE_URL = 'https://fakestoreapi.com';
 
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
 const publicDir = fileURLToPath(new URL('./resources/public', import.meta.url));
@@ -104,6 +106,8 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
       tailwindcss(),
       contentSecurityPolicy(catalogueUrl),
       ...(target === 'web' ? [serviceWorker()] : []),
+      // out/shipped-modules/<build>.json, what `npm run audit:shipped` audits.
+      moduleListPlugin(target === 'web' ? 'web' : 'renderer', projectRoot),
     ],
     resolve: { alias: { '@': srcDir, '@shared': sharedDir } },
     define: {

@@ -81,6 +81,30 @@ describe('the GitHub Actions workflow', () => {
     expect(steps.some((step) => step.uses?.startsWith('actions/upload-artifact@'))).toBe(true);
   });
 
+  it('fails early on an Electron major that Electron no longer supports', () => {
+    for (const job of Object.values(workflow.jobs)) {
+      const runs = job.steps.map((step) => step.run ?? '');
+      const install = runs.indexOf('npm ci');
+      const check = runs.indexOf('npm run check:electron-support');
+      expect(check, 'a check:electron-support step right after npm ci').toBe(install + 1);
+      expect(job.steps[check]?.if).toBeUndefined();
+    }
+    expect(scripts['check:electron-support']).toBe('tsx scripts/check-electron-support.ts');
+  });
+
+  it('audits the shipped packages after the test build made out/, in every job', () => {
+    for (const job of Object.values(workflow.jobs)) {
+      const runs = job.steps.map((step) => step.run ?? '');
+      const test = runs.indexOf('${{ matrix.test }}');
+      const audit = runs.indexOf('npm run audit:shipped');
+      expect(test, 'the test step').toBeGreaterThan(-1);
+      expect(audit, 'an audit:shipped step after the tests').toBeGreaterThan(test);
+      expect(job.steps[audit]?.if).toBeUndefined();
+    }
+    expect(scripts['audit:shipped']).toBe('tsx scripts/audit-shipped.ts');
+    expect(text).not.toContain('continue-on-error');
+  });
+
   it('reads the fuses back from the packaged binary, right after packaging it', () => {
     let packagingJobs = 0;
     for (const job of Object.values(workflow.jobs)) {
