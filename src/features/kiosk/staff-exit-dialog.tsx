@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { KioskBridge, StaffExitResult } from '@shared/bridge';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 
@@ -47,7 +47,7 @@ export function StaffExitDialog({
     setMessage('');
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = await bridge.submitStaffExitPin(pin);
     // First, while the main process lets the answer reach this page before it quits.

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { VALID_VOUCHERS } from '../vouchers';
 
 /**
@@ -11,7 +11,7 @@ export function VoucherForm({ onApply }: { onApply: (code: string) => boolean })
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<string | null>(null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (onApply(code)) setApplied(code);
     setCode('');

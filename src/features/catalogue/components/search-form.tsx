@@ -1,4 +1,4 @@
-import { memo, useRef, type FormEvent } from 'react';
+import { memo, useRef, type SubmitEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 
 /**
@@ -16,7 +16,7 @@ export const SearchForm = memo(function SearchForm({
   onDraft?: (text: string) => void;
 }) {
   const field = useRef<HTMLInputElement>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch(field.current?.value ?? '');
     event.currentTarget.reset();

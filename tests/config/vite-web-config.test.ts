@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Alias, Plugin, PluginOption, UserConfig } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { createRendererConfig, REACT_ROUTER_PRODUCTION } from '../../vite.web.config.mts';
+
+const PLUGIN = 'shop-react-router-production';
+
+function pluginOf(config: UserConfig): Plugin | undefined {
+  // createRendererConfig lists its plugins flat, one level deep.
+  const flat: readonly PluginOption[] = config.plugins ?? [];
+  return flat.find(
+    (plugin): plugin is Plugin =>
+      typeof plugin === 'object' && plugin !== null && 'name' in plugin && plugin.name === PLUGIN,
+  );
+}
+
+/** The aliases the plugin adds to a build's config. */
+function aliasesOf(plugin: Plugin): Alias[] {
+  const hook = plugin.config;
+  const handler = typeof hook === 'function' ? hook : hook?.handler;
+  if (handler === undefined) throw new Error(`${PLUGIN} has no config hook`);
+  const added = handler.call(
+    {} as ThisParameterType<typeof handler>,
+    {},
+    { command: 'build', mode: 'production' },
+  ) as UserConfig;
+  return added.resolve?.alias as Alias[];
+}
+
+/** A built ES module and the relative modules it imports, as one text. */
+function withRelativeImports(file: string): string {
+  const code = readFileSync(file, 'utf8');
+  const imported = [...code.matchAll(/from\s*"(\.\/[^"]+)"/g)].map((m) =>
+    readFileSync(resolve(dirname(file), m[1] ?? ''), 'utf8'),
+  );
+  return [code, ...imported].join('\n');
+}
+
+describe('the renderer builds take react-router’s production build', () => {
+  it('in the web build and the kiosk renderer, and only when building', () => {
+    for (const target of ['web', 'kiosk'] as const) {
+      expect(pluginOf(createRendererConfig(target))?.apply, target).toBe('build');
+    }
+  });
+
+  it('resolves the bare package to the production build and leaves its subpaths alone', () => {
+    const plugin = pluginOf(createRendererConfig('web'));
+    if (plugin === undefined) throw new Error(`${PLUGIN} is missing`);
+    const [alias, ...others] = aliasesOf(plugin);
+    expect(others).toEqual([]);
+    expect(alias?.replacement).toBe(REACT_ROUTER_PRODUCTION);
+    const find = alias?.find;
+    if (!(find instanceof RegExp)) throw new Error('the alias should match by pattern');
+    expect(find.test('react-router')).toBe(true);
+    expect(find.test('react-router/dom')).toBe(false);
+    expect(find.test('react-router-dom')).toBe(false);
+  });
+
+  it('points at a build with react-router’s development warnings switched off', () => {
+    const code = withRelativeImports(REACT_ROUTER_PRODUCTION);
+    expect(code).toMatch(/\bENABLE_DEV_WARNINGS = false;/);
+    expect(code).not.toMatch(/\bENABLE_DEV_WARNINGS = true;/);
+  });
+});
