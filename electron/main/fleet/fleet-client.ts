@@ -279,18 +279,19 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       log.info(`Fleet: online${offlineReason === null ? '' : ' again'} at ${options.brokerUrl}`);
       offlineReason = null;
       void (async () => {
-        const status = statusOnlineSchema.safeParse(options.status());
-        if (status.success) {
-          await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
-        } else {
-          log.warn('Fleet: the online status does not match its schema; not sent');
-        }
+        // Subscribed before saying online: a console may send a command the moment it sees it.
         await created
           .subscribeAsync(
             [topics.commands, topics.allCommands, topics.config, topics.fleetConfig],
             { qos: 1 },
           )
           .catch(() => undefined);
+        const status = statusOnlineSchema.safeParse(options.status());
+        if (status.success) {
+          await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
+        } else {
+          log.warn('Fleet: the online status does not match its schema; not sent');
+        }
         await publishHealth();
         scheduleHealth();
       })();
