@@ -74,7 +74,12 @@ describe.skipIf(skipReason !== null)('fleet commands through Mosquitto', () => {
   it('ping: acknowledged at once', async () => {
     const commandId = id();
     const ack = await send({ id: commandId, command: 'ping' });
-    expect(ack).toEqual({ id: commandId, command: 'ping', ok: true, at: expect.any(String) });
+    expect(ack).toEqual({
+      id: commandId,
+      command: 'ping',
+      ok: true,
+      at: expect.any(String) as unknown,
+    });
     expect(Date.parse(ack.at)).toBeGreaterThan(Date.now() - 10_000);
   });
 
@@ -302,10 +307,11 @@ describe('the command handler’s bounds', () => {
   });
 
   it('keeps one waiting run per disruptive command, shared by every request for it', async () => {
-    let release = () => undefined as void;
-    const safe = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const releases: (() => void)[] = [];
+    const safe = new Promise<void>((resolve) => releases.push(resolve));
+    const release = () => {
+      for (const resolve of releases) resolve();
+    };
     const refreshCatalogue = vi.fn(() => Promise.resolve());
     const handler = createCommandHandler(fakeActions({ whenSafe: () => safe, refreshCatalogue }));
     const waiting = Array.from({ length: 20 }, (_, index) =>
