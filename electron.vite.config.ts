@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { createRendererConfig } from './vite.web.config.mts';
 
+const kioskRenderer = createRendererConfig('kiosk');
+
 export default defineConfig({
   main: {
     build: {
@@ -16,11 +18,14 @@ export default defineConfig({
     },
   },
   renderer: {
-    ...createRendererConfig('kiosk'),
+    ...kioskRenderer,
     build: {
-      ...createRendererConfig('kiosk').build,
+      ...kioskRenderer.build,
       outDir: resolve(__dirname, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(__dirname, 'src/index.html') } },
+      rolldownOptions: {
+        ...kioskRenderer.build?.rolldownOptions,
+        input: { index: resolve(__dirname, 'src/index.html') },
+      },
     },
   },
 });

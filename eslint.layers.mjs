@@ -1,9 +1,11 @@
 // @ts-check
 /**
  * The doors of the code base, enforced by file path (import-x resolves every import,
- * relative or aliased, to the file it names) rather than by matching import text.
+ * relative or aliased, to the file it names, through the tsconfig of the importing file's
+ * runtime: eslint.runtimes.mjs) rather than by matching import text.
  *
  *   src:    lib, components/ui  ←  features/*  ←  pages  ←  app      (platform: detection + bridge)
+ *           a feature's public.ts is the only door for another feature and for pages
  *   shared: imported by every runtime, imports nothing of theirs
  *   electron/main, server, scripts: Node; never the renderer
  *
@@ -47,7 +49,11 @@ function featureZones() {
   return zones;
 }
 
-/** @type {Zone[]} */
+/**
+ * One entry per door, written out: the entries are alike in shape only, each naming its own
+ * targets and reason, and generating them would hide which door says what.
+ * @type {Zone[]}
+ */
 export const LAYER_ZONES = [
   {
     target: './src',
@@ -86,6 +92,14 @@ export const LAYER_ZONES = [
     target: './src/pages',
     from: './src/app',
     message: 'Pages compose features; the app composes pages.',
+  },
+  {
+    target: './src/pages',
+    from: './src/features',
+    except: Object.keys(FEATURE_DEPENDENCIES).map(
+      (feature) => `./${feature}/${FEATURE_PUBLIC_FILE}`,
+    ),
+    message: `Pages compose features through their ${FEATURE_PUBLIC_FILE} only.`,
   },
   {
     target: './shared',

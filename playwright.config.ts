@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type LaunchOptions } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from './scripts/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from './scripts/lib/chromium';
 
 const isCI = Boolean(process.env.CI);
 // E2E_PORT lets two checkouts run their suites side by side; build:e2e bakes the same port

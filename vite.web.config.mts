@@ -77,6 +77,17 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * The files of src/features run nothing when imported (no listeners, no globals: effects
+ * start in components and hooks), so the bundler may leave out any of them whose exports a
+ * chunk does not use. Without this, a feature's public.ts door would put everything it
+ * re-exports (the catalogue's screens, the cart's) into every chunk that opens it for one
+ * small thing, the first download included.
+ */
+export const FEATURES_HAVE_NO_IMPORT_EFFECTS = [
+  { test: /[\\/]src[\\/]features[\\/]/, sideEffects: false },
+];
+
 export function createRendererConfig(target: RendererTarget): UserConfig {
   const catalogueUrl = resolveCatalogueUrl();
   return {
@@ -99,6 +110,7 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
       // Assets stay separate hashed files, long-cached by any static host.
       assetsInlineLimit: 0,
       reportCompressedSize: true,
+      rolldownOptions: { treeshake: { moduleSideEffects: FEATURES_HAVE_NO_IMPORT_EFFECTS } },
     },
   };
 }

@@ -16,7 +16,7 @@ import {
   parseAllowList,
   parseSarifReport,
   type SourceReader,
-} from './electronegativity-report';
+} from './lib/electronegativity-report';
 
 const ELECTRONEGATIVITY = '@doyensec/electronegativity@1.10.3';
 const root = process.cwd();

@@ -5,19 +5,19 @@
  * Environment is set in-process rather than with `VAR=… cmd`, so it works on Windows too.
  */
 import { resolve } from 'node:path';
-import { REPO_ROOT } from './cli-args';
+import { API_BASE, buildWebShop } from './lib/browser-shop';
+import { REPO_ROOT } from './lib/cli-args';
 
 async function main(): Promise<void> {
   const port = process.env.E2E_PORT ?? '4173';
   if (!/^[0-9]+$/.test(port)) throw new Error(`E2E_PORT must be a port number, got "${port}"`);
 
-  // Both configs read VITE_CATALOGUE_URL when they are loaded, which each build() does afresh.
-  process.env.VITE_CATALOGUE_URL = '/api';
-  const vite = await import('vite');
-  await vite.build({ configFile: resolve(REPO_ROOT, 'vite.web.config.mts'), logLevel: 'warn' });
-  console.log('web build → out/web (catalogue /api)');
+  // The same web build as `npm run serve`; both configs read VITE_CATALOGUE_URL when they are
+  // loaded, which each build() does afresh.
+  await buildWebShop();
+  console.log(`web build → out/web (catalogue ${API_BASE})`);
 
-  const catalogueUrl = `http://127.0.0.1:${port}/api`;
+  const catalogueUrl = `http://127.0.0.1:${port}${API_BASE}`;
   process.env.VITE_CATALOGUE_URL = catalogueUrl;
   const electronVite = await import('electron-vite');
   await electronVite.build({

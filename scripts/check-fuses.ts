@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from './cli-args';
-import { checkFuses, packagedApps } from './fuse-check';
+import { REPO_ROOT } from './lib/cli-args';
+import { checkFuses, packagedApps } from './lib/packaged-fuses';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { app: { type: 'string' } }, strict: true });

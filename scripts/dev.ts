@@ -6,8 +6,8 @@
  */
 import { resolve } from 'node:path';
 import { startCatalogueServer } from '../server/catalogue/catalogue-server';
-import { REPO_ROOT } from './cli-args';
-import { launchKiosk } from './kiosk-launcher';
+import { REPO_ROOT } from './lib/cli-args';
+import { launchKiosk } from './lib/kiosk-launcher';
 
 launchKiosk(process.argv.slice(2), {
   withElectron: async () => {

@@ -7,14 +7,14 @@
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT } from './cli-args';
-import { electronVersion } from './electron-binary';
+import { REPO_ROOT } from './lib/cli-args';
+import { electronVersion } from './lib/electron-binary';
 import {
   builderArgs,
   looksLikeDownloadFailure,
   overrideProblem,
   packagingNeeds,
-} from './packaging';
+} from './lib/packaging-rules';
 
 function runBuilder(args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((done) => {

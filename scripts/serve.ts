@@ -13,8 +13,8 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildWebShop, closeOnSignals, DEFAULT_PORT, startBrowserShop } from './browser-shop';
-import { parseCount } from './cli-args';
+import { buildWebShop, closeOnSignals, DEFAULT_PORT, startBrowserShop } from './lib/browser-shop';
+import { parseCount } from './lib/cli-args';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -6,9 +6,9 @@
  * ends up with a running shop. `npm start -- --no-fallback` exits 1 instead (for scripts).
  */
 import { resolve } from 'node:path';
-import { buildWebShop, closeOnSignals, startBrowserShop } from './browser-shop';
-import { REPO_ROOT } from './cli-args';
-import { launchKiosk } from './kiosk-launcher';
+import { buildWebShop, closeOnSignals, startBrowserShop } from './lib/browser-shop';
+import { REPO_ROOT } from './lib/cli-args';
+import { launchKiosk } from './lib/kiosk-launcher';
 
 launchKiosk(process.argv.slice(2), {
   withElectron: async () => {

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createCatalogueCache } from './app/catalogue-cache';
 import { registerServiceWorker } from './app/register-service-worker';
 import { prepareDeepLink } from './app/routes';
 import { routerFor } from './app/shop-router';
@@ -9,6 +10,8 @@ import './styles.css';
 
 const capabilities = detectCapabilities();
 document.documentElement.dataset.target = capabilities.target;
+/** The visit's catalogue cache, shared by a deep link's early download and the app. */
+const catalogue = createCatalogueCache();
 
 if (capabilities.target === 'web' && import.meta.env.PROD) registerServiceWorker();
 
@@ -22,7 +25,11 @@ function render(): void {
   startTransition(() => {
     app.render(
       <StrictMode>
-        <App capabilities={capabilities} Router={routerFor(capabilities.target)} />
+        <App
+          capabilities={capabilities}
+          Router={routerFor(capabilities.target)}
+          catalogue={catalogue}
+        />
       </StrictMode>,
     );
   });
@@ -32,7 +39,7 @@ function render(): void {
 if (capabilities.target === 'web') {
   const waited = new Promise((resolve) => setTimeout(resolve, DEEP_LINK_WAIT_MS));
   void Promise.race([
-    prepareDeepLink(window.location.pathname, capabilities.catalogueUrl),
+    prepareDeepLink(window.location.pathname, capabilities.catalogueUrl, catalogue),
     waited,
   ]).then(render);
 } else {

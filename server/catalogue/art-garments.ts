@@ -18,7 +18,9 @@ const outline = (p: Palette): string =>
 const seam = (p: Palette, opacity = 0.35): string =>
   `fill="none" stroke="${p.darker}" stroke-opacity="${opacity}" stroke-width="3" stroke-linecap="round"`;
 
+/** Outlines are drawing data: the lists of points look alike, the coordinates differ. */
 function topOutline(style: TopStyle): HalfPoint[] {
+  // Outline points are drawing data: alike in shape to the other garments', not shared logic.
   const sleeve: HalfPoint[] =
     style.sleeves === 'long'
       ? [
@@ -250,6 +252,7 @@ export const drawSkirt: DrawFn = (p) => {
 };
 
 export const drawTrousers: DrawFn = (p) => {
+  // Drawing data, like topOutline's points: the same shape of list, a different outline.
   const half: HalfPoint[] = [
     { x: 300, y: 118 },
     { x: 206, y: 118 },

@@ -92,7 +92,12 @@ export function createCatalogueApp({
   const imageBase = `${publicOrigin === null ? '' : assertOrigin(publicOrigin)}${base}`;
   const byId = new Map(products.map((p) => [p.id, p]));
   const ascending = [...products].sort((a, b) => a.id - b.id);
-  const categories = CATEGORIES.filter((c) => products.some((p) => p.category === c));
+  // The shop's own categories first, in its order; a catalogue's others after them.
+  const present = new Set(products.map((p) => p.category));
+  const categories = [
+    ...CATEGORIES.filter((c) => present.has(c)),
+    ...[...present].filter((c) => !(CATEGORIES as readonly string[]).includes(c)),
+  ];
   // One fingerprint of the data: any edit to the catalogue changes every entity tag.
   const version = sha1(JSON.stringify(products)).slice(0, 12);
   const bodies = new Map<string, string>();

@@ -23,6 +23,7 @@ import {
   drawTshirt,
 } from './art-garments';
 import {
+  ART_KINDS,
   cyclicItem,
   type ArtKind,
   type CatalogueProduct,
@@ -56,8 +57,15 @@ const DRAWINGS: Record<ArtKind, DrawFn> = {
   headphones: drawHeadphones,
 };
 
-/** Kinds and colours a product without art hints is drawn with, per category. */
-const DEFAULT_ART: Record<Category, { kinds: ArtKind[]; colors: string[]; accents?: string[] }> = {
+/** Kinds and colours a product without art hints is drawn with. */
+interface ArtChoice {
+  kinds: ArtKind[];
+  colors: string[];
+  accents?: string[];
+}
+
+/** The choices per category of the shop's list. */
+const DEFAULT_ART: Record<Category, ArtChoice> = {
   "men's clothing": {
     kinds: ['shirt', 'tshirt', 'jacket', 'sweater', 'hoodie', 'trousers', 'backpack', 'coat'],
     colors: [
@@ -105,6 +113,18 @@ const DEFAULT_ART: Record<Category, { kinds: ArtKind[]; colors: string[]; accent
   },
 };
 
+/**
+ * A category of a catalogue's own (the product rule takes any): drawn as whatever its title
+ * names, else as any kind, in quiet colours.
+ */
+const OTHER_ART: ArtChoice = {
+  kinds: [...ART_KINDS],
+  colors: ['#50565f', '#4a78a8', '#8a5a3b', '#2f6b55'],
+};
+
+const hasDefaultArt = (category: string): category is Category =>
+  Object.hasOwn(DEFAULT_ART, category);
+
 /** Cheap integer hash, so neighbouring ids do not get neighbouring choices. */
 function scramble(n: number): number {
   let h = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
@@ -143,7 +163,7 @@ export function artFor(
   product: Pick<CatalogueProduct, 'id' | 'category' | 'art'> & { title?: string },
 ): ProductArt {
   if (product.art) return product.art;
-  const choice = DEFAULT_ART[product.category];
+  const choice = hasDefaultArt(product.category) ? DEFAULT_ART[product.category] : OTHER_ART;
   const h = scramble(product.id);
   const pick = <T>(list: readonly T[], salt: number): T => cyclicItem(list, h >>> salt);
   // A picture that contradicts the title would mislead: name the kind from the title first.

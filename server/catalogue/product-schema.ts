@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, type Category } from '../../shared/categories';
+import { readProduct, type Product } from '../../shared/product-rule';
 
-/** The four categories FakeStore (and so the shop's category list) knows, in shop order. */
+/**
+ * The four categories FakeStore (and so the shop's category list) knows, in shop order: the
+ * generated and demo catalogues use these. A catalogue may hold others (the product rule
+ * takes any category); they are listed after these.
+ */
 export const CATEGORIES = CATEGORY_VALUES;
 export type { Category };
 
@@ -49,26 +54,27 @@ export const productArtSchema = z.object({
 });
 export type ProductArt = z.infer<typeof productArtSchema>;
 
-/** One product exactly as FakeStore serves it. */
-export const fakeStoreProductSchema = z.object({
-  id: z.number().int().positive(),
-  title: z.string().trim().min(1),
-  price: z.number().nonnegative(),
-  description: z.string(),
-  category: z.enum(CATEGORY_VALUES),
-  image: z.string(),
-  rating: z.object({
-    rate: z.number().min(0).max(5),
-    count: z.number().int().nonnegative(),
-  }),
+/**
+ * One product exactly as FakeStore serves it: the shared product rule (shared/product-rule.ts),
+ * wrapped for zod so the server reads and reports it like its other data. The wrapper adds
+ * nothing of its own: a rule about products belongs in the shared file, where the renderer
+ * follows it too (tests/shared/product-rule.test.ts holds the two together).
+ */
+export const fakeStoreProductSchema = z.unknown().transform((value, context): Product => {
+  const product = readProduct(value);
+  if (typeof product === 'string') {
+    context.addIssue({ code: 'custom', message: product });
+    return z.NEVER;
+  }
+  return product;
 });
-export type FakeStoreProduct = z.infer<typeof fakeStoreProductSchema>;
+export type FakeStoreProduct = z.output<typeof fakeStoreProductSchema>;
 
 /** A product as the catalogue holds it: the FakeStore fields plus optional art hints. */
-export const catalogueProductSchema = fakeStoreProductSchema.extend({
-  art: productArtSchema.optional(),
-});
-export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
+export const catalogueProductSchema = z
+  .object({ art: productArtSchema.optional() })
+  .and(fakeStoreProductSchema);
+export type CatalogueProduct = z.output<typeof catalogueProductSchema>;
 
 /**
  * Keeps the valid items of untrusted data; a bad item is dropped with a warning

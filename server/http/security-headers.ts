@@ -1,7 +1,7 @@
 /**
  * The security headers of the web shop, from one place: `npm run serve` sends them
  * (shop-handler.ts), and the README's nginx example is this module's output
- * (`npm run -s headers:nginx`), compared by tests/server/security-headers.test.ts. The
+ * (`npm run -s headers:nginx`), compared by tests/server/http/security-headers.test.ts. The
  * page's meta CSP cannot say `frame-ancestors`, so only a header stops framing.
  */
 import { buildContentSecurityPolicy, buildServiceWorkerPolicy } from '../../shared/csp';

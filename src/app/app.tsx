@@ -1,16 +1,21 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useRoutes } from 'react-router';
 import { Announcer } from '@/components/ui/announcer';
 import { ShopNavigationProvider } from '@/components/ui/shop-link';
 import type { Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';
-import { useCartStore } from '@/features/cart/store/cart-store';
 import { useCartSync } from '@/features/cart/use-cart-sync';
 import { ensureProductsKey } from '@/features/catalogue/products-cache';
-import { forgetReceipt } from '@/features/checkout/last-receipt';
+import type { KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
 import { whenIdle } from '@/lib/when-idle';
+import {
+  CatalogueCacheProvider,
+  createCatalogueCache,
+  type CatalogueCache,
+} from './catalogue-cache';
 import { PageBoundary } from './layout/page-boundary';
 import { lazyPages, routes } from './routes';
+import { useShopperSession } from './session/use-shopper-session';
 import type { ShopRouter } from './shop-router';
 
 /**
@@ -18,7 +23,7 @@ import type { ShopRouter } from './shop-router';
  * the web build drops the import and its shoppers never download kiosk behaviours (the
  * bundler folds this comparison, not one imported from the capabilities module).
  */
-const KioskBehaviours =
+const KIOSK_BEHAVIOURS =
   __SHOP_TARGET__ === 'kiosk'
     ? lazy(() =>
         import('@/features/kiosk/kiosk-behaviours').then((m) => ({ default: m.KioskBehaviours })),
@@ -29,6 +34,10 @@ interface AppProps {
   capabilities: Capabilities;
   /** Which router holds the URL (routerFor: memory in the kiosk, browser on the web). */
   Router: ShopRouter;
+  /** The visit's catalogue cache (main.tsx shares it with a deep link's early download). */
+  catalogue?: CatalogueCache;
+  /** What only a kiosk does: the kiosk build's own chunk, none on the web (tests hand it in). */
+  KioskBehaviours?: ComponentType<KioskBehavioursProps> | null;
 }
 
 /** Keeps the stored keys well-formed and this tab in step with the shop's other tabs. */
@@ -50,55 +59,50 @@ function ShopRoutes() {
   return useRoutes(routes);
 }
 
-export function App({ capabilities, Router }: AppProps) {
-  const [session, setSession] = useState(0);
-  const [attract, setAttract] = useState(false);
+export function App({
+  capabilities,
+  Router,
+  catalogue: given,
+  KioskBehaviours = KIOSK_BEHAVIOURS,
+}: AppProps) {
+  const [catalogue] = useState(() => given ?? createCatalogueCache());
+  const session = useShopperSession();
   const shop = useRef<HTMLDivElement>(null);
   useWarmUpPages();
 
   // The attract screen covers the shop: nothing under it is focusable or announced.
   useEffect(() => {
-    if (shop.current) shop.current.inert = attract;
-  }, [attract, session]);
+    if (shop.current) shop.current.inert = session.attract;
+  }, [session.attract, session.key]);
 
-  /**
-   * The kiosk's idle wipe. The next shopper must find nothing of the last one: the cart,
-   * its totals and the receipt go, and remounting the session (with a new router, so no
-   * history either) drops every typed field, open dialog, keyboard and mode. The cached
-   * catalogue stays.
-   */
-  const wipe = useCallback(() => {
-    useCartStore.getState().clearCart();
-    forgetReceipt();
-    setSession((current) => current + 1);
-    setAttract(true);
-    window.scrollTo(0, 0);
-  }, []);
-
+  // Everything under the session's key is the shopper's (session/shopper-session.ts): a
+  // wipe gives it a new key, so it all starts again, with a new router and no history.
   return (
     <CapabilitiesProvider capabilities={capabilities}>
-      <StorageSync />
-      <Announcer />
-      <div key={session} className="contents">
-        <div ref={shop} className="contents">
-          <Router>
-            <ShopNavigationProvider>
-              <PageBoundary resetKey={String(session)}>
-                <ShopRoutes />
-              </PageBoundary>
-            </ShopNavigationProvider>
-          </Router>
+      <CatalogueCacheProvider value={catalogue}>
+        <StorageSync />
+        <div key={session.key} className="contents">
+          <Announcer />
+          <div ref={shop} className="contents">
+            <Router>
+              <ShopNavigationProvider>
+                <PageBoundary resetKey={String(session.key)}>
+                  <ShopRoutes />
+                </PageBoundary>
+              </ShopNavigationProvider>
+            </Router>
+          </div>
+          {KioskBehaviours && (
+            <Suspense fallback={null}>
+              <KioskBehaviours
+                attract={session.attract}
+                onAttractEnd={session.endAttract}
+                onWipe={session.wipe}
+              />
+            </Suspense>
+          )}
         </div>
-        {KioskBehaviours && (
-          <Suspense fallback={null}>
-            <KioskBehaviours
-              attract={attract}
-              onAttractEnd={() => setAttract(false)}
-              onWipe={wipe}
-            />
-          </Suspense>
-        )}
-      </div>
+      </CatalogueCacheProvider>
     </CapabilitiesProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { useCatalogueCache } from './catalogue-cache';
 
 export interface LazyPage {
   Page: ComponentType;
@@ -18,13 +19,14 @@ export class PageLoadError extends Error {
 
 /** The catalogue's data layer joins the page's own download, in parallel rather than after it. */
 async function withCatalogue(load: Load): Promise<ComponentType> {
-  const [Page, { CatalogueProvider }] = await Promise.all([
+  const [Page, { CatalogueProvider, createCatalogueQueryClient }] = await Promise.all([
     load(),
     import('@/features/catalogue/catalogue-provider'),
   ]);
   return function CataloguePage() {
+    const client = useCatalogueCache().client(createCatalogueQueryClient);
     return (
-      <CatalogueProvider>
+      <CatalogueProvider client={client}>
         <Page />
       </CatalogueProvider>
     );

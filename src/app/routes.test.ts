@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { catalogueKeys } from '@/features/catalogue/api/catalogue-keys';
 import { makeProduct } from '@/test/product-fixtures';
+import { createCatalogueCache } from './catalogue-cache';
 import { prepareDeepLink } from './routes';
 
 const CATALOGUE = 'http://catalogue.test';
@@ -18,19 +20,33 @@ describe('prepareDeepLink (a deep link’s data, beside its code)', () => {
     return spy;
   };
 
-  it('starts the catalogue download on /products when nothing is cached', () => {
+  const noClientYet = () => {
+    throw new Error('the early download made no client');
+  };
+
+  it('starts the catalogue download on /products when nothing is cached, into the app’s query client', async () => {
     const spy = fetchSpy();
-    void prepareDeepLink('/products', CATALOGUE);
+    const cache = createCatalogueCache();
+    await prepareDeepLink('/products', CATALOGUE, cache);
+    expect(spy).toHaveBeenCalledOnce();
     expect(spy).toHaveBeenCalledWith(`${CATALOGUE}/products`, expect.anything());
+    const client = cache.client(noClientYet);
+    await vi.waitFor(() =>
+      expect(client.getQueryData(catalogueKeys.list(CATALOGUE))).toEqual([makeProduct({ id: 1 })]),
+    );
   });
 
-  it('fetches nothing on other pages, or when a catalogue is cached (spec §7)', () => {
+  it('fetches nothing on other pages, or when a catalogue is cached (spec §7)', async () => {
     const spy = fetchSpy();
     for (const path of ['/', '/home', '/about', '/product/3', '/cart', '/checkout', '/nope']) {
-      void prepareDeepLink(path, CATALOGUE);
+      await prepareDeepLink(path, CATALOGUE, createCatalogueCache());
     }
     localStorage.setItem('products', JSON.stringify([makeProduct({ id: 1 })]));
-    void prepareDeepLink('/products', 'http://cached.test');
+    const cache = createCatalogueCache();
+    await prepareDeepLink('/products', 'http://cached.test', cache);
     expect(spy).not.toHaveBeenCalled();
+    expect(
+      cache.client(noClientYet).getQueryData(catalogueKeys.list('http://cached.test')),
+    ).toEqual([makeProduct({ id: 1 })]);
   });
 });

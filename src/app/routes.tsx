@@ -1,9 +1,9 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { startProductsDownload } from '@/features/catalogue/api/catalogue-client';
-import { mayHaveCachedProducts } from '@/features/catalogue/products-cache';
 import { AboutPage } from '@/pages/about-page';
 import { HomePage } from '@/pages/home-page';
 import { NotFoundPage } from '@/pages/not-found-page';
+import { prefetchCatalogue } from '@/features/catalogue/prefetch-catalogue';
+import type { CatalogueCache } from './catalogue-cache';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 
@@ -52,17 +52,20 @@ const lazyByPath = new Map<string, LazyPage>([
 /**
  * Readies the page a deep link opens (/products, /product/3…), so the first render shows the
  * page itself rather than a placeholder the footer would jump from: downloads its code and,
- * on /products with no catalogue cached (spec §7: the page will fetch it), starts the
- * catalogue request beside that code rather than after the first render. Never rejects.
+ * on /products, starts the catalogue call beside that code (through the app's query client,
+ * only when nothing is cached) rather than after the first render. Never rejects.
  */
-export function prepareDeepLink(pathname: string, catalogueUrl: string): Promise<void> {
+export function prepareDeepLink(
+  pathname: string,
+  catalogueUrl: string,
+  catalogue: CatalogueCache,
+): Promise<void> {
   const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
-  if (path === 'products' && !mayHaveCachedProducts()) startProductsDownload(catalogueUrl);
   const page = path === undefined ? undefined : lazyByPath.get(path);
-  return page
-    ? page.preload().then(
-        () => undefined,
-        () => undefined,
-      )
-    : Promise.resolve();
+  // The catalogue call first: on an HTTP/1.1 host it then has a connection before the
+  // page's chunks take them all.
+  return Promise.all([
+    path === 'products' ? prefetchCatalogue(catalogueUrl, catalogue.client) : undefined,
+    page?.preload().catch(() => undefined),
+  ]).then(() => undefined);
 }

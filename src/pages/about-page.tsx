@@ -1,4 +1,4 @@
-import { PageTitle } from './page-title';
+import { PageTitle } from '@/components/ui/page-title';
 
 const FEATURES = [
   {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCartStore } from '@/features/cart/store/cart-store';
+import { useCartStore } from '@/features/cart/public';
 import { makeProduct } from '@/test/product-fixtures';
 import { renderApp } from '@/test/render-app';
 

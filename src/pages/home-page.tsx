@@ -1,29 +1,7 @@
-import type { ComponentType, SVGProps } from 'react';
+import { PageTitle } from '@/components/ui/page-title';
 import { ShopLink } from '@/components/ui/shop-link';
-import {
-  CartIcon,
-  CheckIcon,
-  DressIcon,
-  LaptopIcon,
-  RingIcon,
-  ShirtIcon,
-  StoreIcon,
-} from '@/components/ui/icons';
-import { CATEGORIES, type Category } from '@shared/categories';
-import { PageTitle } from './page-title';
-
-const STEPS = [
-  { icon: CartIcon, title: 'Pick', text: 'Browse and add what you like to your cart.' },
-  { icon: CheckIcon, title: 'Confirm', text: 'Confirm your purchase and keep the receipt number.' },
-  { icon: StoreIcon, title: 'Collect', text: 'Show the receipt at the counter. Pickup is free.' },
-] as const;
-
-const TILES: Record<Category, { icon: ComponentType<SVGProps<SVGSVGElement>>; colours: string }> = {
-  "women's clothing": { icon: DressIcon, colours: 'bg-rose-50 text-rose-900' },
-  "men's clothing": { icon: ShirtIcon, colours: 'bg-sky-50 text-sky-900' },
-  jewelery: { icon: RingIcon, colours: 'bg-amber-50 text-amber-900' },
-  electronics: { icon: LaptopIcon, colours: 'bg-emerald-50 text-emerald-900' },
-};
+import { CategoryTiles } from '@/features/catalogue/public';
+import { PickupSteps } from '@/features/checkout/public';
 
 /**
  * The landing page. It fills the screen: on a portrait kiosk the category tiles grow to
@@ -55,53 +33,8 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      <section
-        aria-labelledby="categories-heading"
-        className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-10 sm:px-6 landscape:lg:py-6"
-      >
-        <h2 id="categories-heading" className="text-2xl font-bold">
-          Shop by category
-        </h2>
-        <ul className="mt-6 grid flex-1 grid-cols-2 gap-4 sm:gap-6 landscape:lg:grid-cols-4">
-          {CATEGORIES.map((category) => {
-            const { icon: Icon, colours } = TILES[category.value];
-            return (
-              <li key={category.value} className="flex">
-                <ShopLink
-                  to={`/products?category=${encodeURIComponent(category.value)}`}
-                  className={`flex min-h-28 flex-1 flex-col justify-between gap-4 rounded-2xl p-5 text-lg font-bold transition-transform duration-150 active:scale-[0.98] portrait:lg:min-h-52 portrait:lg:p-8 portrait:lg:text-3xl ${colours}`}
-                >
-                  <Icon className="size-10 portrait:lg:size-24" strokeWidth={1.5} />
-                  {category.label}
-                </ShopLink>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
-      <section
-        aria-labelledby="pickup-heading"
-        className="mx-auto w-full max-w-6xl px-4 pb-8 sm:px-6"
-      >
-        <h2 id="pickup-heading" className="text-2xl font-bold">
-          How store pickup works
-        </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-3">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="card flex gap-4 p-5">
-              <span className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
-                <Icon />
-              </span>
-              <span>
-                <span className="block font-bold">
-                  {index + 1}. {title}
-                </span>
-                <span className="mt-1 block text-muted">{text}</span>
-              </span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <CategoryTiles />
+      <PickupSteps />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ShopLink } from '@/components/ui/shop-link';
-import { PageTitle } from './page-title';
+import { PageTitle } from '@/components/ui/page-title';
 
 /** Unknown routes and rendering errors both land here (spec §8). */
 export function NotFoundPage() {

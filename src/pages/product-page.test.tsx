@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { useCartStore } from '@/features/cart/store/cart-store';
+import { useCartStore } from '@/features/cart/public';
 import { makeProduct } from '@/test/product-fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 

@@ -1,4 +1,4 @@
-import type { Product } from '@/features/catalogue/api/product-schema';
+import type { Product } from '@shared/product-rule';
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   const id = overrides.id ?? 1;

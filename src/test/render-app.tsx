@@ -1,11 +1,20 @@
 import { act, render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
 import { App } from '@/app/app';
 import { lazyPages } from '@/app/routes';
+import type { KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
 import type { Capabilities } from '@/platform/capabilities';
 
 export const TEST_CATALOGUE_URL = 'http://catalogue.test';
+
+/** The web shop on the test catalogue: no bridge, no kiosk behaviours. */
+export const TEST_CAPABILITIES: Capabilities = {
+  target: 'web',
+  catalogueUrl: TEST_CATALOGUE_URL,
+  bridge: null,
+  kiosk: { idleReset: null, staffExit: false, onScreenKeyboard: false, accessibilityMode: false },
+};
 
 /** What a test can do with the app's router: follow a link by code, and see where it is. */
 export interface TestRouter {
@@ -13,11 +22,21 @@ export interface TestRouter {
   location: Location;
 }
 
+interface RenderAppOptions {
+  /** The web shop on the test catalogue unless told otherwise. */
+  capabilities?: Capabilities;
+  /** The kiosk's behaviours (none on the web). */
+  KioskBehaviours?: ComponentType<KioskBehavioursProps>;
+}
+
 /**
  * The whole app at a route, in a memory router the test can drive, with the test catalogue.
  * Resolves once the page's code is in (pages load lazily), before any of its data is.
  */
-export async function renderApp(path: string) {
+export async function renderApp(
+  path: string,
+  { capabilities = TEST_CAPABILITIES, KioskBehaviours }: RenderAppOptions = {},
+) {
   const router = {} as TestRouter;
   function RouterProbe() {
     const navigate = useNavigate();
@@ -37,13 +56,9 @@ export async function renderApp(path: string) {
       </MemoryRouter>
     );
   }
-  const capabilities: Capabilities = {
-    target: 'web',
-    catalogueUrl: TEST_CATALOGUE_URL,
-    bridge: null,
-    kiosk: { idleReset: null, staffExit: false, onScreenKeyboard: false, accessibilityMode: false },
-  };
-  const view = render(<App capabilities={capabilities} Router={TestRouter} />);
+  const view = render(
+    <App capabilities={capabilities} Router={TestRouter} KioskBehaviours={KioskBehaviours} />,
+  );
   await act(async () => {
     await Promise.all(lazyPages.map((page) => page.preload()));
   });

@@ -1,12 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { catalogueQueryClient } from '@/features/catalogue/catalogue-provider';
 
 afterEach(() => {
+  // Each test renders its own app, with its own catalogue cache (a fresh query client).
   cleanup();
-  // The shop keeps one catalogue cache per visit; each test is a new visit.
-  catalogueQueryClient.clear();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,15 +1,19 @@
 /**
- * The doors hold: each illegal import that once slipped through (by a relative path, or
- * into a runtime without the API) now fails `npm run lint` or `npm run typecheck`. Probes
- * are linted with the project's real ESLint config and typechecked with the real
+ * The doors hold: each illegal import that once slipped through (by a relative path, by an
+ * alias, or into a runtime without the API) now fails `npm run lint` or `npm run typecheck`.
+ * Probes are linted with the project's real ESLint config and typechecked with the real
  * tsconfigs, as if they were files in the folders named.
  */
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
+
+// The first probe in each runtime builds that runtime's TypeScript program for type-aware
+// lint: about two seconds alone, well over vitest's default 5 s while the full suite runs.
+vi.setConfig({ testTimeout: 30_000 });
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -27,13 +31,13 @@ async function layerErrors(file: string, code: string): Promise<Linter.LintMessa
       'import-x/no-restricted-paths',
       'import-x/no-nodejs-modules',
       'import-x/no-cycle',
+      'import-x/no-unresolved',
       'no-restricted-imports',
     ].includes(message.ruleId ?? ''),
   );
 }
 
-/** Typechecks `code` as a new file at `file` within the program of `tsconfig`. */
-function typeErrors(tsconfig: string, file: string, code: string): string[] {
+function parseTsconfig(tsconfig: string): ts.ParsedCommandLine {
   const parsed = ts.getParsedCommandLineOfConfigFile(resolve(ROOT, tsconfig), undefined, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
@@ -41,6 +45,12 @@ function typeErrors(tsconfig: string, file: string, code: string): string[] {
     },
   });
   if (!parsed) throw new Error(`cannot read ${tsconfig}`);
+  return parsed;
+}
+
+/** Typechecks `code` as a new file at `file` within the program of `tsconfig`. */
+function typeErrors(tsconfig: string, file: string, code: string): string[] {
+  const parsed = parseTsconfig(tsconfig);
   const probe = resolve(ROOT, file);
   const host = ts.createCompilerHost(parsed.options);
   const getSourceFile = host.getSourceFile.bind(host);
@@ -150,6 +160,148 @@ describe('layer rules, by file path', () => {
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining('shared/ is imported by every runtime'),
     ]);
+  });
+});
+
+describe('layer rules, by alias', () => {
+  // The zones match the file an import resolves to, so an alias is refused exactly like the
+  // relative path above, once lint resolves it through the runtime's own tsconfig. Each probe
+  // repeats its relative twin on purpose: every door is proven by both import forms.
+  it('a feature cannot reach into another through @/', async () => {
+    const errors = await layerErrors(
+      'src/features/catalogue/catalogue-rules.ts',
+      "import { addLine } from '@/features/cart/cart-rules';\nexport const probe = addLine;\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('features/catalogue must not depend on features/cart'),
+    ]);
+  });
+
+  it('a feature reaches another through @/ only at its public file', async () => {
+    const file = 'src/features/cart/cart-rules.ts';
+    const inside = await layerErrors(
+      file,
+      "import { ProductCard } from '@/features/catalogue/components/product-card';\nexport const probe = ProductCard;\n",
+    );
+    expect(inside.map((e) => e.message)).toEqual([
+      expect.stringContaining('only through its public.ts'),
+    ]);
+    const door = await layerErrors(
+      file,
+      "import { ProductCard } from '@/features/catalogue/public';\nexport const probe = ProductCard;\n",
+    );
+    expect(door).toEqual([]);
+  });
+
+  it('platform imports no page and no feature through @/', async () => {
+    const errors = await layerErrors(
+      'src/platform/capabilities.ts',
+      [
+        "import { HomePage } from '@/pages/home-page';",
+        "import { useCartStore } from '@/features/cart/store/cart-store';",
+        'export const probe = [HomePage, useCartStore];',
+        '',
+      ].join('\n'),
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('platform is detection and the bridge only'),
+      expect.stringContaining('platform is detection and the bridge only'),
+    ]);
+  });
+
+  it('lib imports no feature through @/', async () => {
+    const errors = await layerErrors(
+      'src/lib/text.ts',
+      "import { addLine } from '@/features/cart/cart-rules';\nexport const probe = addLine;\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('lib is the bottom layer'),
+    ]);
+  });
+
+  it('the renderer cannot reach the main process through @/ or @shared/', async () => {
+    const errors = await layerErrors(
+      'src/platform/capabilities.ts',
+      [
+        "import { loadConfig } from '@/../electron/main/config';",
+        "import { isTrustedSender } from '@shared/../electron/main/ipc-sender';",
+        'export const probe = [loadConfig, isTrustedSender];',
+        '',
+      ].join('\n'),
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('The renderer reaches Electron only through the preload bridge'),
+      expect.stringContaining('The renderer reaches Electron only through the preload bridge'),
+    ]);
+  });
+
+  it('an @shared/ path that leads back into src is judged by where it leads', async () => {
+    const errors = await layerErrors(
+      'src/lib/text.ts',
+      "import { bridge } from '@shared/../src/platform/capabilities';\nexport const probe = bridge;\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('lib is the bottom layer'),
+    ]);
+  });
+
+  it('the renderer reaches shared/ through @shared/', async () => {
+    const errors = await layerErrors(
+      'src/platform/capabilities.ts',
+      "import { IPC_CHANNELS } from '@shared/bridge';\nexport const probe = IPC_CHANNELS;\n",
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('each runtime resolves imports through its own tsconfig', () => {
+  // Only the renderer and its tests have the @/ and @shared/ aliases (as only their bundlers
+  // do): elsewhere an alias must stay unresolved, not borrow the renderer's meaning.
+  it.each([
+    ['electron/main/app-origin.ts', '@/lib/money'],
+    ['electron/main/app-origin.ts', '@shared/csp'],
+    ['electron/preload/bridge.ts', '@shared/bridge'],
+    ['shared/csp.ts', '@/lib/money'],
+    ['server/http/static-files.ts', '@shared/csp'],
+    ['scripts/lib/cli-args.ts', '@/lib/money'],
+    ['src/service-worker/sw.ts', '@/lib/money'],
+  ])('%s cannot import %s', async (file, specifier) => {
+    const errors = await layerErrors(
+      file,
+      `import * as probe from '${specifier}';\nexport { probe };\n`,
+    );
+    expect(errors.map((e) => e.ruleId)).toEqual(['import-x/no-unresolved']);
+  });
+
+  it('every file of every runtime program is linted with that program’s resolver', async () => {
+    const runtimes = (parseTsconfig('tsconfig.json').projectReferences ?? []).map((reference) =>
+      relative(ROOT, reference.path),
+    );
+    expect(runtimes).toHaveLength(6);
+    const programsOf = new Map<string, string[]>();
+    for (const tsconfig of runtimes) {
+      for (const file of parseTsconfig(tsconfig).fileNames) {
+        programsOf.set(file, [...(programsOf.get(file) ?? []), `typescript (${tsconfig})`]);
+      }
+    }
+    for (const [file, programs] of programsOf) {
+      const config = (await eslint.calculateConfigForFile(file)) as {
+        settings: { 'import-x/resolver-next': { name: string }[] };
+      };
+      const resolvers = config.settings['import-x/resolver-next'].map((r) => r.name);
+      expect(resolvers, relative(ROOT, file)).toHaveLength(1);
+      expect(programs, relative(ROOT, file)).toContain(resolvers[0]);
+    }
+  });
+
+  it('the renderer and its tests resolve both aliases', async () => {
+    for (const file of ['src/lib/text.ts', 'tests/architecture/layer-rules.test.ts']) {
+      const errors = await layerErrors(
+        file,
+        "import * as money from '@/lib/money';\nimport * as csp from '@shared/csp';\nexport { money, csp };\n",
+      );
+      expect(errors, file).toEqual([]);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { generateCatalogue } from '../../server/catalogue/generate-catalogue';
 import { addLine, type CartLine } from '../../src/features/cart/cart-rules';
 import { orderTotals, savingsFor, subtotal } from '../../src/features/cart/pricing';
 import { pickSuggestions } from '../../src/features/cart/suggestions';
-import { parseProductList } from '../../src/features/catalogue/api/product-schema';
+import { parseProductList } from '../../shared/product-rule';
 import { filterProducts, paginate } from '../../src/features/catalogue/catalogue-rules';
 import { summarize, type Summary } from './stats';
 

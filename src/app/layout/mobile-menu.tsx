@@ -43,6 +43,7 @@ export function MobileMenu() {
             <CloseIcon />
           </button>
         </div>
+        {/* The footer lists the same NAV_LINKS; here a link also closes the drawer and marks the current page. */}
         <nav aria-label="Mobile">
           <ul className="flex flex-col p-2">
             {NAV_LINKS.map((link) => (

@@ -1,6 +1,9 @@
 import type { SVGProps } from 'react';
 
-/** Inline icons: no icon font or CDN, so the offline kiosk looks the same. */
+/**
+ * Inline icons: no icon font or CDN, so the offline kiosk looks the same. Each is its own
+ * drawn paths in the same <svg> frame (`base`): the frame repeats, the drawings do not.
+ */
 type IconProps = SVGProps<SVGSVGElement>;
 
 const base = (props: IconProps): IconProps => ({

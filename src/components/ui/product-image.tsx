@@ -1,5 +1,5 @@
 import { createContext, useContext, useState } from 'react';
-import { isSafeImageUrl } from '@/lib/image-url';
+import { isCatalogueImageUrl } from '@shared/product-rule';
 import { ImageOffIcon } from './icons';
 
 interface ProductImageProps {
@@ -37,7 +37,7 @@ export function ProductImage({
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [held, setHeld] = useState(holdLoading);
   if (held && !holdLoading) setHeld(false);
-  const usable = isSafeImageUrl(src) && failedSrc !== src;
+  const usable = isCatalogueImageUrl(src) && failedSrc !== src;
   const tile = `relative aspect-square overflow-hidden rounded-xl bg-tile ${className}`;
   if (held && usable) return <div className={tile} />;
   return (

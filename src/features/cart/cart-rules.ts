@@ -1,4 +1,4 @@
-import type { Product } from '@/features/catalogue/public';
+import type { Product } from '@shared/product-rule';
 import { formatCount } from '@/lib/count';
 
 /** A cart line exactly as the original shop stored it: productData is a copy of the product. */

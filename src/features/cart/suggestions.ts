@@ -1,4 +1,4 @@
-import type { Product } from '@/features/catalogue/public';
+import type { Product } from '@shared/product-rule';
 import type { CartLine } from './cart-rules';
 
 export const SUGGESTION_COUNT = 3;

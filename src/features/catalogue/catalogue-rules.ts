@@ -1,5 +1,5 @@
 import { CATEGORIES as CATALOGUE_CATEGORIES } from '@shared/categories';
-import type { Product } from './api/product-schema';
+import type { Product } from '@shared/product-rule';
 
 export const PAGE_SIZE = 6;
 

@@ -1,6 +1,6 @@
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { readJson, readRaw, removeKey, writeRaw } from '@/lib/browser-storage';
-import { parseProductList, type Product } from './api/product-schema';
+import { parseProductList, type Product } from '@shared/product-rule';
 
 /**
  * The catalogue's cache in local storage under the spec's `products` key (a JSON array of
@@ -10,6 +10,7 @@ export const PRODUCTS_KEY = 'products';
 
 /** The cached catalogue, validated; undefined when there is none worth using (spec §7: fetch). */
 export function loadCachedProducts(): Product[] | undefined {
+  if (!mayHaveCachedProducts()) return undefined;
   const products = parseProductList(readJson(PRODUCTS_KEY), 'stored products');
   return products && products.length > 0 ? products : undefined;
 }

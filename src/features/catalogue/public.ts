@@ -1,6 +1,10 @@
 /**
- * The catalogue feature's door: all another feature may use of it (eslint.layers.mjs).
- * Pages and the app compose the catalogue's own files directly.
+ * The catalogue feature's door: all a page or another feature may use of it
+ * (eslint.layers.mjs). The app wires the data layer and the deep-link download directly
+ * (src/app), so they stay in the chunks it picks.
  */
-export { parseProduct, type Product } from './api/product-schema';
+export { useKnownProducts } from './api/products-query';
+export { CatalogueScreen } from './catalogue-screen';
+export { CategoryTiles } from './components/category-tiles';
 export { ProductCard } from './components/product-card';
+export { ProductScreen } from './product-screen';

@@ -1,4 +1,4 @@
-import type { Product } from './api/product-schema';
+import type { Product } from '@shared/product-rule';
 import { filterProducts, type CategoryValue, type FilterResult } from './catalogue-rules';
 
 /** Enough for the search being typed, the one shown and a Back or two. */

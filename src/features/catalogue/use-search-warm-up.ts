@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { whenIdle } from '@/lib/when-idle';
-import type { Product } from './api/product-schema';
+import type { Product } from '@shared/product-rule';
 import type { CategoryValue } from './catalogue-rules';
 import { searchResults } from './search-results';
 

@@ -7,11 +7,14 @@ import { IdlePrompt } from './idle-prompt';
 import { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
 import { StaffExitDialog } from './staff-exit-dialog';
 
-interface KioskBehavioursProps {
+export interface KioskBehavioursProps {
   /** The attract screen shows after a wipe, until the next touch. */
   attract: boolean;
   onAttractEnd: () => void;
-  /** Wipes the shopper's session: the app knows what that holds. */
+  /**
+   * Wipes the shopper's session (src/app/session says what that holds): the idle prompt
+   * and the staff exit call it.
+   */
   onWipe: () => void;
 }
 
@@ -39,7 +42,7 @@ export function KioskBehaviours({ attract, onAttractEnd, onWipe }: KioskBehaviou
   useNoTouchCallout(target === 'kiosk');
   return (
     <>
-      {kiosk.staffExit && bridge && <StaffExitDialog bridge={bridge} />}
+      {kiosk.staffExit && bridge && <StaffExitDialog bridge={bridge} onExit={onWipe} />}
       {kiosk.onScreenKeyboard && <OnScreenKeyboard />}
       {kiosk.accessibilityMode && !attract && <AccessibilityMode />}
       {kiosk.idleReset && (

@@ -31,7 +31,7 @@ async function enter(pin: string): Promise<void> {
 describe('StaffExitDialog', () => {
   it('sends the PIN to the main process and says when it is wrong', async () => {
     const { bridge, submitStaffExitPin, requestExit } = fakeBridge([{ status: 'wrong' }]);
-    render(<StaffExitDialog bridge={bridge} />);
+    render(<StaffExitDialog bridge={bridge} onExit={vi.fn()} />);
     requestExit();
     await enter('1357');
     expect(submitStaffExitPin).toHaveBeenCalledWith('1357');
@@ -54,7 +54,7 @@ describe('StaffExitDialog', () => {
       const { bridge, requestExit } = fakeBridge([
         { status: 'locked', retryAfterSeconds: seconds },
       ]);
-      render(<StaffExitDialog bridge={bridge} />);
+      render(<StaffExitDialog bridge={bridge} onExit={vi.fn()} />);
       requestExit();
       await enter('2468');
       expect(screen.getByRole('alert')).toHaveTextContent(text);
@@ -64,7 +64,7 @@ describe('StaffExitDialog', () => {
 
   it('shows nothing alarming when the PIN is accepted, and clears the message on cancel', async () => {
     const { bridge, requestExit } = fakeBridge([{ status: 'wrong' }, { status: 'accepted' }]);
-    render(<StaffExitDialog bridge={bridge} />);
+    render(<StaffExitDialog bridge={bridge} onExit={vi.fn()} />);
     requestExit();
     await enter('1357');
     expect(screen.getByRole('alert')).toHaveTextContent('That PIN is not right.');
@@ -73,5 +73,21 @@ describe('StaffExitDialog', () => {
     await enter('1357');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('alert', { hidden: true })).toBeEmptyDOMElement();
+  });
+
+  it('wipes the shopper’s session once the PIN is accepted, and never on a refusal', async () => {
+    const { bridge, requestExit } = fakeBridge([
+      { status: 'wrong' },
+      { status: 'locked', retryAfterSeconds: 30 },
+      { status: 'accepted' },
+    ]);
+    const onExit = vi.fn();
+    render(<StaffExitDialog bridge={bridge} onExit={onExit} />);
+    requestExit();
+    await enter('1357');
+    await enter('1357');
+    expect(onExit).not.toHaveBeenCalled();
+    await enter('2468');
+    expect(onExit).toHaveBeenCalledOnce();
   });
 });

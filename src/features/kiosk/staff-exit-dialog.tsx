@@ -22,13 +22,17 @@ function messageFor(result: StaffExitResult): string {
 
 /**
  * Staff exit: the main process catches the key chord and asks for the PIN here; only the
- * main process knows the PIN and decides whether to quit.
+ * main process knows the PIN and decides whether to quit. When it accepts, the shopper's
+ * session is wiped at once (`onExit`), before the app goes, so the next launch starts clean.
  */
 export function StaffExitDialog({
   bridge,
+  onExit,
 }: {
   /** Only what the dialog uses, so a bridge that grows needs no change here or in tests. */
   bridge: Pick<KioskBridge, 'onStaffExitRequested' | 'submitStaffExitPin'>;
+  /** The main process accepted the PIN and is quitting. */
+  onExit: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const dialog = useModalDialog(open);
@@ -46,6 +50,8 @@ export function StaffExitDialog({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = await bridge.submitStaffExitPin(pin);
+    // First, while the main process lets the answer reach this page before it quits.
+    if (result.status === 'accepted') onExit();
     setPin('');
     setMessage(messageFor(result));
   };

@@ -15,9 +15,9 @@ import {
   type Page,
 } from '@playwright/test';
 import { hashStaffPin } from '../../../electron/main/staff-pin-hash';
-import { findElectronBinary } from '../../../scripts/electron-binary';
+import { findElectronBinary } from '../../../scripts/lib/electron-binary';
 import type { KioskBridge } from '../../../shared/bridge';
-import { expectImagesShown } from '../support/ui';
+import { expectCartCount, expectImagesShown } from '../support/ui';
 
 const ROOT = resolve(__dirname, '../../..');
 const MAIN = join(ROOT, 'out', 'main', 'index.js');
@@ -129,7 +129,7 @@ test.describe('the kiosk app', () => {
     }
   });
 
-  test('keeps the cart across a staff exit and a restart', async () => {
+  test('a staff exit wipes the shopper’s session first: the next launch starts clean', async () => {
     const userData = mkdtempSync(join(tmpdir(), 'kiosk-e2e-'));
     const first = await launch(userData);
     await first.page.getByRole('link', { name: 'Start Shoping' }).click();
@@ -141,8 +141,13 @@ test.describe('the kiosk app', () => {
 
     const second = await launch(userData);
     try {
-      const cart = await second.page.evaluate(() => localStorage.getItem('cart'));
-      expect(cart).toMatch(/productId/);
+      const stored = await second.page.evaluate(() => ({
+        cart: localStorage.getItem('cart'),
+        savings: localStorage.getItem('savings'),
+        total: localStorage.getItem('totalPriceBeforeTax'),
+      }));
+      expect(stored).toEqual({ cart: '[]', savings: '0', total: '0' });
+      await expectCartCount(second.page, 0);
     } finally {
       await second.app.close();
     }

@@ -10,6 +10,7 @@ import {
   accessibilityButton,
   assertKioskBuilt,
   attractScreen,
+  bridgeCalls,
   idlePrompt,
   installBridge,
   pageNow,
@@ -113,6 +114,33 @@ test.describe('kiosk defaults, without a bridge', () => {
     await expect(idlePrompt(page)).toHaveCount(0);
     await runUntil(page, touched, 91_000);
     await expect(idlePrompt(page)).toBeVisible();
+  });
+});
+
+test.describe('the staff exit', () => {
+  test('wipes the shopper’s session once the PIN is accepted, before the kiosk quits', async ({
+    page,
+    servedCatalogue,
+  }) => {
+    await installBridge(page, { pin: '2468' });
+    await seedStorage(page, { cart: cartJson([[servedCatalogue[0]!, 2]]) });
+    await openKiosk(page);
+    await expectCartCount(page, 2);
+    await playStaffExit(page);
+    const pinDialog = page.getByRole('dialog', { name: 'Staff exit' });
+    const pin = pinDialog.getByLabel('Enter the staff PIN to close the kiosk');
+    await pin.fill('1357');
+    await pinDialog.getByRole('button', { name: 'Close kiosk' }).click();
+    await expect(pinDialog.getByRole('alert')).toHaveText('That PIN is not right.');
+    await expectCartCount(page, 2);
+
+    await pin.fill('2468');
+    await pinDialog.getByRole('button', { name: 'Close kiosk' }).click();
+    await expect(attractScreen(page)).toBeVisible();
+    expect(await readStored(page, 'cart')).toEqual([]);
+    expect(await readStored(page, 'savings')).toBe(0);
+    expect(await readStored(page, 'totalPriceBeforeTax')).toBe(0);
+    expect(await bridgeCalls(page)).toEqual(['pin:1357', 'pin:2468']);
   });
 });
 

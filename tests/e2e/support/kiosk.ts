@@ -64,7 +64,8 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
           },
           submitStaffExitPin: (submitted: string) => {
             calls.push(`pin:${submitted}`);
-            return Promise.resolve(submitted === pin);
+            // As the main process answers (shared/bridge.ts StaffExitResult); it then quits.
+            return Promise.resolve({ status: submitted === pin ? 'accepted' : 'wrong' });
           },
           printReceipt: () => {
             calls.push('print');

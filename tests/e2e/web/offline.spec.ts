@@ -7,19 +7,16 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demoCatalogue } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
 import { isCatalogueList, isProductDetail, trackRequests } from '../support/network';
 import {
-  card,
-  cards,
-  cartLine,
-  cartLink,
-  errorAlert,
-  expectCartCount,
-  expectImagesShown,
-} from '../support/ui';
+  browserNetwork,
+  expectCatalogueWithImages,
+  expectProductPageRecovers,
+} from '../support/offline';
+import { card, cards, cartLine, cartLink, expectCartCount, expectImagesShown } from '../support/ui';
 
 /** Waits until the service worker controls the page, then lets lazy images load. */
 async function controlledBy(page: Page): Promise<void> {
@@ -37,12 +34,7 @@ async function visitOnce(page: Page): Promise<void> {
   await controlledBy(page);
   // Under the worker's control: this visit's images go into its cache.
   await page.reload();
-  await expect(cards(page)).toHaveCount(6);
-  await expectImagesShown(page);
-}
-
-async function offline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
+  await expectCatalogueWithImages(page);
 }
 
 test.describe('the web shop offline after one visit', () => {
@@ -51,17 +43,17 @@ test.describe('the web shop offline after one visit', () => {
     context,
   }) => {
     const product = demoCatalogue()[0]!;
+    const network = browserNetwork(context);
     await visitOnce(page);
-    await offline(context);
+    await network.setUp(false);
     await page.reload();
-    await expect(cards(page)).toHaveCount(6);
-    await expectImagesShown(page);
+    await expectCatalogueWithImages(page);
     await card(page, product).getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expectCartCount(page, 1);
     await cartLink(page).click();
     await expect(cartLine(page, product)).toBeVisible();
     await expectImagesShown(page);
-    await context.setOffline(false);
+    await network.setUp(true);
   });
 
   test('a product page whose fetch fails says so, and works again when the network returns', async ({
@@ -69,14 +61,11 @@ test.describe('the web shop offline after one visit', () => {
     context,
   }) => {
     const product = demoCatalogue()[4]!;
+    const network = browserNetwork(context);
     await visitOnce(page);
-    await offline(context);
+    await network.setUp(false);
     await page.goto(`/product/${product.id}`);
-    await expect(errorAlert(page)).toBeVisible();
-    await expect(errorAlert(page)).toContainText('Error: ');
-    await context.setOffline(false);
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+    await expectProductPageRecovers(page, network, product);
   });
 
   test('the worker makes no catalogue call the spec does not make', async ({ page, context }) => {

@@ -1,4 +1,5 @@
-import { ProductCard, type Product } from '@/features/catalogue/public';
+import type { Product } from '@shared/product-rule';
+import { ProductCard } from '@/features/catalogue/public';
 import { suggestionListPrice } from '../pricing';
 
 export const SUGGESTION_DESCRIPTION_WORDS = 8;

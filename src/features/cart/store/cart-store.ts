@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { Product } from '@/features/catalogue/public';
+import type { Product } from '@shared/product-rule';
 import { addLine, removeLine, setLineQuantity, type CartLine } from '../cart-rules';
 import { savingsFor, subtotal } from '../pricing';
 import { isValidVoucher } from '../vouchers';

@@ -1,4 +1,4 @@
-import { parseProduct } from '@/features/catalogue/public';
+import { parseProduct } from '@shared/product-rule';
 import { clampQuantity, type CartLine } from '../cart-rules';
 
 /** The cart's three localStorage keys of the spec, with the original shop's JSON formats. */

@@ -7,7 +7,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import type { Cents } from '@/lib/money';
 import { toCents } from '@/lib/money';
 import { truncateWords } from '@/lib/text';
-import type { Product } from '../api/product-schema';
+import type { Product } from '@shared/product-rule';
 
 export const CARD_TITLE_WORDS = 6;
 export const CARD_DESCRIPTION_WORDS = 12;

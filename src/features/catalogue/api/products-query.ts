@@ -1,0 +1,90 @@
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { parseProductList, type Product } from '@shared/product-rule';
+import { useCatalogueUrl } from '@/platform/capabilities-context';
+import { cacheFetchedProducts, loadCachedProducts } from '../products-cache';
+import { CATALOGUE_TIMEOUT_MS, CatalogueError, getCatalogueJson } from './catalogue-client';
+import { catalogueKeys } from './catalogue-keys';
+import { productsUrl } from './products-url';
+
+/**
+ * GET {catalogue host}/products (spec §7): its fetcher, its query and its hooks. The path
+ * of a catalogue fetch: productsQuery → cached? (products-cache) → else the catalogue
+ * (catalogue-client) → the product rule (shared/product-rule) → cached for next time.
+ */
+
+export const PRODUCTS_FAILED = 'Failed to fetch products';
+
+/** The catalogue's products; the invalid ones are dropped with a warning, never a crash. */
+export async function fetchProducts(
+  baseUrl: string,
+  signal?: AbortSignal,
+  timeoutMs = CATALOGUE_TIMEOUT_MS,
+): Promise<Product[]> {
+  const body = await getCatalogueJson(productsUrl(baseUrl), PRODUCTS_FAILED, signal, timeoutMs);
+  const products = parseProductList(body, 'the catalogue');
+  if (!products) throw new CatalogueError(PRODUCTS_FAILED);
+  return products;
+}
+
+/**
+ * The whole catalogue. Spec §7: fetched only when local storage holds no cached products,
+ * so the cache is the query's initial data, it never goes stale, and a fetch (a Try again,
+ * a later visit) takes a catalogue another tab cached meanwhile rather than asking again.
+ */
+export const productsQuery = (baseUrl: string) =>
+  queryOptions({
+    queryKey: catalogueKeys.list(baseUrl),
+    queryFn: async ({ signal }) => {
+      const cached = loadCachedProducts();
+      if (cached) return cached;
+      const products = await fetchProducts(baseUrl, signal);
+      cacheFetchedProducts(products);
+      return products;
+    },
+    initialData: loadCachedProducts,
+    staleTime: Infinity,
+  });
+
+/**
+ * Queries whose answer comes from a deep link's early download and that no page has shown
+ * yet: the products page takes that answer, failure included, as its one call (spec §7),
+ * instead of asking again when it mounts. Later visits to a failed catalogue ask again, as
+ * a page's mount always does.
+ */
+const earlyAnswers = new WeakSet<object>();
+
+/**
+ * Starts the products page's catalogue call early, through the app's query client: a deep
+ * link to /products fetches while the page's code downloads, not after its first render.
+ * Nothing is fetched when a catalogue is cached. Never rejects: a failure is the query's,
+ * for the page to show. (`query` with errors swallowed is React Query's `prefetchQuery`,
+ * which this version deprecates in its favour.)
+ */
+export function prefetchProducts(client: QueryClient, baseUrl: string): Promise<void> {
+  const options = productsQuery(baseUrl);
+  const done = client.query(options).then(
+    () => undefined,
+    () => undefined,
+  );
+  const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (query) earlyAnswers.add(query);
+  return done;
+}
+
+/** The products page's catalogue query: fetches when nothing is cached (spec §7). */
+export function useProducts() {
+  const options = productsQuery(useCatalogueUrl());
+  const query = useQueryClient().getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  const early = query !== undefined && earlyAnswers.has(query);
+  // Once shown, the early answer is this visit's: the next visit retries a failure.
+  useEffect(() => {
+    if (query) earlyAnswers.delete(query);
+  }, [query]);
+  return useQuery({ ...options, retryOnMount: !early });
+}
+
+/** The catalogue as far as it is known, without ever fetching it (cart suggestions). */
+export function useKnownProducts(): Product[] {
+  return useQuery({ ...productsQuery(useCatalogueUrl()), enabled: false }).data ?? [];
+}

@@ -1,0 +1,24 @@
+import { useLocation, useNavigate } from 'react-router';
+import { ShopLink } from '@/components/ui/shop-link';
+
+/**
+ * Back to the list the shopper came from (its category, search and page), which the kiosk
+ * cannot do with a browser button; a deep link with no history goes to the catalogue.
+ */
+export function BackToProducts() {
+  const navigate = useNavigate();
+  const cameFromApp = useLocation().key !== 'default';
+  return (
+    <ShopLink
+      to="/products"
+      className="btn-ghost -ml-3 px-3"
+      onClick={(event) => {
+        if (!cameFromApp) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+    >
+      ← Back to products
+    </ShopLink>
+  );
+}

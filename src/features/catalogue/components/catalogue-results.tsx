@@ -1,0 +1,86 @@
+import type { Product } from '@shared/product-rule';
+import { ErrorPanel } from '@/components/ui/error-panel';
+import { ImageHold } from '@/components/ui/product-image';
+import type { Cents } from '@/lib/money';
+import { PAGE_SIZE, type FilterResult, type Page } from '../catalogue-rules';
+import { Pagination } from './pagination';
+import { ProductCard } from './product-card';
+import { ProductCardSkeleton } from './product-card-skeleton';
+import { ProductGrid } from './product-grid';
+
+interface CatalogueResultsProps {
+  /** How many products the catalogue holds (0 while loading or after a failure). */
+  catalogueSize: number;
+  loading: boolean;
+  error: string | null;
+  retrying: boolean;
+  onRetry: () => void;
+  search: string;
+  filtered: FilterResult;
+  page: Page<Product>;
+  onPage: (page: number) => void;
+  onAdd: (product: Product) => void;
+  listPrice: (price: number) => Cents;
+  /** The first grid's top row is the page's largest paint: its images load at once. */
+  firstView: boolean;
+  holdImages: boolean;
+}
+
+/** The catalogue's states (spec §2): loaded (grid and pagination), error, loading, empty. */
+export function CatalogueResults(props: CatalogueResultsProps) {
+  const { page, filtered } = props;
+  if (props.catalogueSize > 0) {
+    return (
+      <>
+        {filtered.showingAllInstead && (
+          <p role="status" className="mb-6 rounded-xl bg-brand-50 px-4 py-3 text-brand-800">
+            No products match “{props.search}”. Showing the full catalogue instead.
+          </p>
+        )}
+        <ImageHold.Provider value={props.holdImages}>
+          <ProductGrid label="Products">
+            {/* Keyed by place, not product: the next page updates six cards' texts and links
+              instead of building six new ones, so it shows a frame sooner. */}
+            {page.items.map((product, index) => (
+              <li key={index}>
+                <ProductCard
+                  product={product}
+                  listPrice={props.listPrice(product.price)}
+                  onAdd={props.onAdd}
+                  headingLevel="h2"
+                  priority={index < 3 && props.firstView}
+                />
+              </li>
+            ))}
+          </ProductGrid>
+        </ImageHold.Provider>
+        <Pagination page={page.page} totalPages={page.totalPages} onPage={props.onPage} />
+      </>
+    );
+  }
+  if (props.error !== null) {
+    return <ErrorPanel message={props.error} onRetry={props.onRetry} retrying={props.retrying} />;
+  }
+  if (props.loading) {
+    return (
+      <>
+        {/* Announced, not shown: the skeletons show it, and the grid must not jump when it goes. */}
+        <p role="status" className="sr-only">
+          Loading products…
+        </p>
+        <ProductGrid label="Loading products">
+          {Array.from({ length: PAGE_SIZE }, (_, index) => (
+            <li key={`skeleton-${index}`}>
+              <ProductCardSkeleton />
+            </li>
+          ))}
+        </ProductGrid>
+      </>
+    );
+  }
+  return (
+    <p role="status" className="rounded-xl bg-tile px-4 py-6 text-center text-muted">
+      The catalogue is empty right now. Please check back soon.
+    </p>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import type { Product } from '@shared/product-rule';
+import { Money } from '@/components/ui/money';
+import { PageTitle } from '@/components/ui/page-title';
+import { ProductImage } from '@/components/ui/product-image';
+import { StarRating } from '@/components/ui/star-rating';
+import { toCents } from '@/lib/money';
+
+/**
+ * Everything the spec shows of one product; `children` is what the shopper can do with
+ * it (the cart's quantity control, add button and Buy it now link), below the description.
+ */
+export function ProductDetail({ product, children }: { product: Product; children: ReactNode }) {
+  return (
+    // Side by side on a landscape screen; stacked on a portrait one, where the image gets
+    // the width and the add button stays on the first screen.
+    <article className="grid gap-8 landscape:md:grid-cols-2 landscape:md:gap-12">
+      <PageTitle title={product.title} />
+      <ProductImage
+        src={product.image}
+        alt={product.title}
+        priority
+        className="w-full justify-self-center portrait:max-w-[min(100%,36rem)] landscape:md:sticky landscape:md:top-24 landscape:md:self-start"
+      />
+      <div className="flex flex-col gap-5">
+        <p className="text-sm font-semibold tracking-wider text-muted uppercase">
+          {product.category}
+        </p>
+        <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.title}</h1>
+        <StarRating rate={product.rating.rate} count={product.rating.count} size="md" />
+        <p className="text-3xl font-bold">
+          <Money cents={toCents(product.price)} />
+        </p>
+        <p className="font-semibold text-emerald-800">In stock</p>
+        <p className="leading-relaxed text-muted">{product.description}</p>
+        {children}
+      </div>
+    </article>
+  );
+}

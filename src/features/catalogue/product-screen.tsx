@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { Product } from '@shared/product-rule';
+import { ErrorPanel } from '@/components/ui/error-panel';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { useProduct } from './api/product-query';
+import { BackToProducts } from './components/back-to-products';
+import { ProductDetail } from './components/product-detail';
+
+export interface ProductScreenProps {
+  /** The id from the URL, as typed: an id that names no product is the spec's error. */
+  id: string;
+  /** What a shopper can do with the product (the cart's quantity and add button). */
+  purchase: (product: Product) => ReactNode;
+}
+
+/** The product detail screen (spec §2, /product/{id}): loading, error, or the product. */
+export function ProductScreen({ id, purchase }: ProductScreenProps) {
+  const query = useProduct(id);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <nav aria-label="Breadcrumb" className="mb-6">
+        <BackToProducts />
+      </nav>
+      {query.isPending ? (
+        // The image's square is held while loading, so the page does not jump when it comes.
+        <div className="grid gap-8 landscape:md:grid-cols-2 landscape:md:gap-12">
+          <PageTitle title="Loading product" />
+          <div
+            aria-hidden="true"
+            className="aspect-square w-full justify-self-center rounded-xl bg-tile portrait:max-w-[min(100%,36rem)]"
+          />
+          <Spinner label="Loading product…" />
+        </div>
+      ) : query.isError ? (
+        <>
+          <PageTitle title="Product unavailable" />
+          <h1 className="sr-only">Product unavailable</h1>
+          <ErrorPanel
+            message={query.error.message}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        </>
+      ) : (
+        // Keyed by product: what the shopper chose for one (a quantity) is not the next one's.
+        <ProductDetail key={query.data.id} product={query.data}>
+          {purchase(query.data)}
+        </ProductDetail>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { StoreIcon } from '@/components/ui/icons';
+import { Money } from '@/components/ui/money';
+import { ShopLink } from '@/components/ui/shop-link';
+import {
+  lineTotal,
+  orderTotals,
+  SummaryRow,
+  useCartStore,
+  type CartLine,
+} from '@/features/cart/public';
+
+/**
+ * The order before it is confirmed (spec §2): read-only lines with quantity and line
+ * total, savings, pickup and the total including tax, and 'Confirm Purchase !'.
+ */
+export function OrderReview({ cart, onConfirm }: { cart: CartLine[]; onConfirm: () => void }) {
+  const subtotalCents = useCartStore((state) => state.subtotalCents);
+  const savingsCents = useCartStore((state) => state.savingsCents);
+  const totals = orderTotals(subtotalCents, savingsCents);
+  return (
+    <div className="card mt-8 p-6">
+      <h2 className="text-xl font-bold">Your order</h2>
+      <ul className="mt-4 divide-y divide-slate-200">
+        {cart.map((line) => (
+          <li key={line.productId} className="flex items-baseline justify-between gap-4 py-3">
+            <span className="min-w-0">
+              <span className="font-medium">{line.productData.title}</span>
+              <span className="block text-sm text-muted tabular">Qty {line.quantity}</span>
+            </span>
+            <Money cents={lineTotal(line)} className="font-semibold" />
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 border-t border-slate-200 pt-2">
+        <SummaryRow label="Savings">
+          -<Money cents={totals.savings} />
+        </SummaryRow>
+        <SummaryRow label="Store Pickup">FREE</SummaryRow>
+        <SummaryRow label="Total (incl. tax)" emphasis>
+          <Money cents={totals.total} />
+        </SummaryRow>
+      </dl>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <ShopLink to="/products" className="btn-secondary">
+          Keep Shoping
+        </ShopLink>
+        <button type="button" className="btn-primary min-h-12 px-8 text-lg" onClick={onConfirm}>
+          <StoreIcon width={22} height={22} />
+          Confirm Purchase !
+        </button>
+      </div>
+    </div>
+  );
+}

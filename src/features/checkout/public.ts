@@ -1,0 +1,7 @@
+/**
+ * The checkout feature's door: all a page, another feature or the app's session may use of
+ * it (eslint.layers.mjs).
+ */
+export { CheckoutScreen } from './checkout-screen';
+export { forgetReceipt } from './last-receipt';
+export { PickupSteps } from './components/pickup-steps';

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_ARG_PREFIX, type RendererConfig } from '../../shared/bridge';
+import { decodeRendererConfigArg, encodeRendererConfigArg } from '../../shared/renderer-config-arg';
+
+const config: RendererConfig = {
+  catalogueUrl: 'https://shop.example.com/api',
+  mode: 'kiosk',
+  idleTimeoutSeconds: 90,
+  idleCountdownSeconds: 15,
+};
+
+describe('the renderer config argument', () => {
+  it('round-trips the config through argv, including non-ASCII text', () => {
+    const special = { ...config, catalogueUrl: 'https://café.example/api' };
+    const argv = ['electron', '--type=renderer', encodeRendererConfigArg(special)];
+    expect(decodeRendererConfigArg(argv)).toEqual(special);
+  });
+
+  it('fails closed on a missing or forged config argument', () => {
+    expect(decodeRendererConfigArg(['electron'])).toBeNull();
+    expect(decodeRendererConfigArg([`${CONFIG_ARG_PREFIX}not-base64!`])).toBeNull();
+    const forged = CONFIG_ARG_PREFIX + btoa(JSON.stringify({ catalogueUrl: 1, mode: 'root' }));
+    expect(decodeRendererConfigArg([forged])).toBeNull();
+  });
+});
