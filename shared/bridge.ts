@@ -89,6 +89,12 @@ export interface KioskActivityBridge {
 /** What the preload exposes as `window.kiosk`. */
 export type KioskPreloadApi = KioskBridge & KioskActivityBridge;
 
+/**
+ * Main → renderer: the fleet asks for a fresh catalogue now (main sends it only at a safe
+ * moment: the attract screen, or nobody there). The preload's onRefreshCatalogue listens.
+ */
+export const CATALOGUE_REFRESH_CHANNEL = 'catalogue:refresh';
+
 export const IPC_CHANNELS = {
   staffExitRequested: 'kiosk:staff-exit-requested',
   submitStaffExitPin: 'kiosk:submit-staff-exit-pin',
@@ -101,7 +107,7 @@ export const IPC_CHANNELS = {
   reportCatalogue: 'kiosk:report-catalogue',
   signReceipt: 'kiosk:sign-receipt',
   configChanged: 'kiosk:config-changed',
-  refreshCatalogue: 'kiosk:refresh-catalogue',
+  refreshCatalogue: CATALOGUE_REFRESH_CHANNEL,
 } as const;
 
 /** Name of the argv entry through which main hands the config to the sandboxed preload. */

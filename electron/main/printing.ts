@@ -4,8 +4,9 @@
  * a staff laptop in windowed mode gets the system print dialog. A missing printer is a
  * sentence for the shopper and a log line for staff, never a crash.
  */
-import type { IpcMain, WebContents } from 'electron';
+import type { IpcMain, PrinterInfo, WebContents } from 'electron';
 import { IPC_CHANNELS, type PrintResult } from '../../shared/bridge';
+import type { Activity } from './activity';
 import type { KioskConfig } from './config';
 import { isTrustedSender } from './ipc-sender';
 import type { Logger } from './logging';
@@ -35,6 +36,14 @@ function print(
   });
 }
 
+/** The receipt printer among `printers`: the named one, or (no name) the system's default. */
+export function findReceiptPrinter(
+  printers: readonly PrinterInfo[],
+  printerName: string,
+): PrinterInfo | undefined {
+  return printerName === '' ? printers[0] : printers.find((p) => p.name === printerName);
+}
+
 export async function printReceipt(
   contents: PrintingContents,
   { printerName, mode, log }: PrintingOptions,
@@ -47,7 +56,7 @@ export async function printReceipt(
     return { ok: false, message: PRINT_FAILED };
   }
   const printers = await contents.getPrintersAsync();
-  const printer = printerName === '' ? printers[0] : printers.find((p) => p.name === printerName);
+  const printer = findReceiptPrinter(printers, printerName);
   if (!printer) {
     const known = printers.map((p) => `"${p.name}"`).join(', ') || 'none';
     log.warn(
@@ -72,9 +81,22 @@ export async function printReceipt(
 
 export interface ReceiptPrintingOptions extends PrintingOptions {
   ipcMain: Pick<IpcMain, 'handle'>;
+  /** Told while a receipt prints, so nothing disruptive happens meanwhile. */
+  activity?: Pick<Activity, 'setBusy'>;
 }
 
-export function setupReceiptPrinting({ ipcMain, ...options }: ReceiptPrintingOptions): void {
+export interface ReceiptPrinting {
+  /** The printer in force: a remote config changes it without a relaunch. */
+  printerName(): string;
+  setPrinterName(name: string): void;
+}
+
+export function setupReceiptPrinting({
+  ipcMain,
+  activity,
+  ...initial
+}: ReceiptPrintingOptions): ReceiptPrinting {
+  const options = { ...initial };
   ipcMain.handle(IPC_CHANNELS.printReceipt, async (event): Promise<PrintResult> => {
     if (!isTrustedSender(event)) {
       options.log.warn(
@@ -82,11 +104,24 @@ export function setupReceiptPrinting({ ipcMain, ...options }: ReceiptPrintingOpt
       );
       return { ok: false, message: PRINT_FAILED };
     }
+    activity?.setBusy('print', true);
     try {
       return await printReceipt(event.sender, options);
     } catch (error) {
       options.log.error(`Printing: ${error instanceof Error ? error.message : String(error)}`);
       return { ok: false, message: PRINT_FAILED };
+    } finally {
+      activity?.setBusy('print', false);
     }
   });
+  return {
+    printerName: () => options.printerName,
+    setPrinterName: (name) => {
+      if (name === options.printerName) return;
+      options.log.info(
+        `Printing: receipt printer now ${name === '' ? '(system default)' : `"${name}"`}`,
+      );
+      options.printerName = name;
+    },
+  };
 }

@@ -82,6 +82,11 @@ export interface FleetClient {
   setHealthSeconds(seconds: number): void;
   /** Publishes health now, if connected. */
   publishHealth(): Promise<void>;
+  /**
+   * Subscribes to the two config topics again, so the broker sends their retained
+   * payloads again (reload-config); nothing when offline (a connect fetches them anyway).
+   */
+  refetchConfig(): Promise<void>;
   /** Commands remembered for de-duplication (bounded). */
   readonly rememberedCommandIds: number;
 }
@@ -349,6 +354,14 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       scheduleHealth();
     },
     publishHealth,
+    refetchConfig: async () => {
+      const target = connected();
+      if (!target) return;
+      // MQTT replaces an identical subscription and sends its retained messages again.
+      await target.subscribeAsync([topics.config, topics.fleetConfig], { qos: 1 }).catch(() => {
+        // Lost with the connection: the next connect subscribes afresh.
+      });
+    },
     get rememberedCommandIds() {
       return commands.rememberedIds;
     },

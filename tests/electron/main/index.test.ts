@@ -143,7 +143,7 @@ vi.mock('electron', async () => {
       },
     },
     session: { defaultSession: session },
-    ipcMain: { handle: vi.fn() },
+    ipcMain: { handle: vi.fn(), on: vi.fn() },
     net: {
       fetch: vi.fn((request: Request) =>
         fake.online ? fetch(request) : Promise.reject(new TypeError('fetch failed')),
