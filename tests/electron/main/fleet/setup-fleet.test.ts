@@ -93,6 +93,9 @@ const KIOSKS = {
   'kiosk-setup': 'pw-setup',
   'kiosk-commands2': 'pw-commands2',
   'kiosk-reload': 'pw-reload',
+  'kiosk-tls2': 'pw-tls2',
+  'kiosk-refused2': 'pw-refused2',
+  'kiosk-restart2': 'pw-restart2',
 };
 
 describe.skipIf(skipReason !== null)('setupFleet against Mosquitto', () => {
@@ -129,7 +132,7 @@ describe.skipIf(skipReason !== null)('setupFleet against Mosquitto', () => {
   };
 
   beforeAll(async () => {
-    broker = await startMosquitto({ kiosks: KIOSKS });
+    broker = await startMosquitto({ kiosks: KIOSKS, tls: true });
     operator = await observe(broker);
   }, 60_000);
 
@@ -276,4 +279,41 @@ describe.skipIf(skipReason !== null)('setupFleet against Mosquitto', () => {
     kiosk.activity.setScreen('attract');
     await expect.poll(() => kiosk.app.exit.mock.calls).toEqual([[0]]);
   });
+
+  it('connects over TLS, trusting the CA file fleet.ca names (made by openssl)', async () => {
+    const { kiosk } = await startOnline('kiosk-tls2', {
+      configFile: fleetFile('kiosk-tls2', {
+        fleet: { brokerUrl: broker.tlsUrl, ca: broker.caFile },
+      }),
+    });
+    expect(kiosk.log.matching('Fleet: online at mqtts://')).toHaveLength(1);
+  });
+
+  it('with refused credentials: offline, one log line, retrying, and the shop untouched', async () => {
+    const kiosk = start({
+      configFile: fleetFile('kiosk-refused2', { fleet: { password: 'wrong' } }),
+    });
+    await sleep(1500);
+    expect(kiosk.fleet.client?.state).toBe('offline');
+    expect(kiosk.log.matching('Fleet: offline')).toEqual([
+      expect.stringContaining('the broker refused the credentials'),
+    ]);
+    // Nothing reached the page, and the activity still answers.
+    expect(kiosk.shop.send).not.toHaveBeenCalled();
+    expect(kiosk.activity.isSafe()).toBe(true);
+  });
+
+  it('rides out the broker stopping and restarting: online again, one line each way', async () => {
+    const { kiosk, topics } = await startOnline('kiosk-restart2', {
+      configFile: fleetFile('kiosk-restart2'),
+    });
+    await operator.close();
+    await broker.stop();
+    await expect.poll(() => kiosk.fleet.client?.state, { timeout: 5000 }).toBe('offline');
+    await broker.restart();
+    operator = await observe(broker);
+    await operator.next(topics.status, hasFields({ state: 'online' }));
+    expect(kiosk.log.matching('Fleet: offline')).toHaveLength(1);
+    expect(kiosk.log.matching('Fleet: online again')).toHaveLength(1);
+  }, 30_000);
 });
