@@ -78,6 +78,8 @@ export interface RemoteConfig {
   refusals(): ConfigRefusal[];
   /** Checks the payloads in force again (after a reload: the key or locks may have changed). */
   reverify(): void;
+  /** Whether what is in force is also on disk (false after a failed write). */
+  isKept(): boolean;
 }
 
 type Evaluation =
@@ -143,9 +145,12 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
     return { ok: true, envelope, values: kept, digest: digestOf(envelope.config) };
   };
 
+  let onDisk = true;
   const save = (): void => {
+    onDisk = false;
     try {
       store.save(record);
+      onDisk = true;
     } catch (error) {
       log.warn(
         `Fleet: cannot keep the remote config on disk (${error instanceof Error ? error.message : String(error)}); it applies until the next start`,
@@ -243,6 +248,7 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
       return null;
     },
     refusals: () => refusals.map((entry) => ({ ...entry })),
+    isKept: () => onDisk,
     reverify: () => {
       lastRefused.fleet = null;
       lastRefused.kiosk = null;

@@ -203,7 +203,20 @@ export function setupFleet(deps: FleetDeps): Fleet {
     activity.whenSafe(wait.signal).then(
       () => {
         relaunchWait = null;
-        if (liveConfig.pendingRelaunch().length > 0) void relaunchNow('a new config');
+        const waiting = liveConfig.pendingRelaunch();
+        if (waiting.length === 0) return;
+        // The relaunched kiosk reads the remote config from disk: without it, it would take
+        // the retained payload again and relaunch again, for ever.
+        const files = liveConfig.files();
+        const current = liveConfig.current();
+        const fromRemote = waiting.some((key) => files[key] !== current[key]);
+        if (fromRemote && !remote.config.isKept()) {
+          log.warn(
+            'Fleet: the remote config could not be kept on disk, so a relaunch would lose it; the change waits for the next start',
+          );
+          return;
+        }
+        void relaunchNow('a new config');
       },
       () => undefined,
     );

@@ -6,7 +6,8 @@
  * shows in health; accepted values apply live or wait for a safe relaunch, and survive a
  * restart from disk.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_CHANNELS } from '../../../../shared/bridge';
@@ -265,5 +266,21 @@ describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', (
     kiosk.activity.setScreen('attract');
     await expect.poll(() => kiosk.app.exit.mock.calls).toEqual([[0]]);
     expect(kiosk.app.relaunch).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not relaunch for a config it could not keep on disk (it would loop)', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'kiosk-fleet-unkept-'));
+    // A folder where the store writes its file aside: every save fails.
+    mkdirSync(join(userData, `${REMOTE_CONFIG_FILE}.tmp`));
+    const kiosk = await startOnline({ userData });
+    await publishConfig(
+      topics.config,
+      signed({ catalogueUrl: 'https://catalogue.example.com/api' }),
+      (h) => h.config.version === 1,
+    );
+    await expect
+      .poll(() => kiosk.log.matching('could not be kept on disk, so a relaunch would lose it'))
+      .toHaveLength(1);
+    expect(kiosk.app.relaunch).not.toHaveBeenCalled();
   });
 });
