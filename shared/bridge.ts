@@ -42,10 +42,74 @@ export interface KioskBridge {
 /** How a print went; a failure carries a sentence a shopper can read. */
 export type PrintResult = { ok: true } | { ok: false; message: string };
 
+/** What the shopper sees, as far as the kiosk's health and safe moments care. */
+export const KIOSK_SCREENS = ['attract', 'shopping', 'receipt'] as const;
+export type KioskScreen = (typeof KIOSK_SCREENS)[number];
+
+/** The catalogue list the shopper sees: how many products, fetched when (ms). */
+export interface CatalogueInfo {
+  products: number;
+  fetchedAt: number;
+}
+
+/**
+ * A confirmed receipt to sign, with no personal data: receipt id, time (ms), items as
+ * [productId, quantity] and total in cents. Main adds the kiosk id and signs it.
+ */
+export interface ReceiptToSign {
+  r: string;
+  t: number;
+  i: [number, number][];
+  c: number;
+}
+
+/**
+ * What the renderer tells main about the kiosk's activity (for the fleet's health and for
+ * choosing safe moments), and what main pushes back. Counts and states only, never what is
+ * in a cart. Fire-and-forget: a report can never hold up or break the shop.
+ */
+export interface KioskActivityBridge {
+  reportScreen(screen: KioskScreen): void;
+  /** A touch, click or key; the bridge sends at most one every few seconds. */
+  reportInput(): void;
+  /** A dialog (idle prompt, staff PIN) opened or closed. */
+  reportDialog(open: boolean): void;
+  reportIdleWipe(): void;
+  reportReceipt(): void;
+  reportCatalogue(info: CatalogueInfo): void;
+  /**
+   * The signed `KSR1.` code for the receipt QR, or null (no fleet configured, or anything
+   * wrong): then the QR shows the plain receipt id.
+   */
+  signReceipt(receipt: ReceiptToSign): Promise<string | null>;
+  /** New settings from main (a remote config, a reload); returns an unsubscribe function. */
+  onConfigChanged(listener: (config: RendererConfig) => void): () => void;
+  /** The fleet asks for a fresh catalogue at this safe moment; returns an unsubscribe. */
+  onRefreshCatalogue(listener: () => void): () => void;
+}
+
+/** What the preload exposes as `window.kiosk`. */
+export type KioskPreloadApi = KioskBridge & KioskActivityBridge;
+
+/**
+ * Main → renderer: the fleet asks for a fresh catalogue now (main sends it only at a safe
+ * moment: the attract screen, or nobody there). The preload's onRefreshCatalogue listens.
+ */
+export const CATALOGUE_REFRESH_CHANNEL = 'catalogue:refresh';
+
 export const IPC_CHANNELS = {
   staffExitRequested: 'kiosk:staff-exit-requested',
   submitStaffExitPin: 'kiosk:submit-staff-exit-pin',
   printReceipt: 'kiosk:print-receipt',
+  reportScreen: 'kiosk:report-screen',
+  reportInput: 'kiosk:report-input',
+  reportDialog: 'kiosk:report-dialog',
+  reportIdleWipe: 'kiosk:report-idle-wipe',
+  reportReceipt: 'kiosk:report-receipt',
+  reportCatalogue: 'kiosk:report-catalogue',
+  signReceipt: 'kiosk:sign-receipt',
+  configChanged: 'kiosk:config-changed',
+  refreshCatalogue: CATALOGUE_REFRESH_CHANNEL,
 } as const;
 
 /** Name of the argv entry through which main hands the config to the sandboxed preload. */

@@ -27,7 +27,7 @@ export function decodeRendererConfigArg(argv: readonly string[]): RendererConfig
   }
 }
 
-function isRendererConfig(value: unknown): value is RendererConfig {
+export function isRendererConfig(value: unknown): value is RendererConfig {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (

@@ -5,13 +5,18 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { app, ipcMain, Menu, session, type BrowserWindow } from 'electron';
+import { createActivity } from './activity';
+import { setupActivityIpc } from './activity-ipc';
 import { kioskContentSecurityPolicy } from './app-files';
 import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue } from './catalogue';
-import { loadConfig, machineConfigPath, toRendererConfig } from './config';
+import { machineConfigPath, toRendererConfig } from './config';
 import { decodeConfigText } from './config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
+import { fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
 import { wantsSoftwareRendering } from './gpu-fallback';
+import { createLastErrorLine } from './last-error';
+import { createLiveConfig } from './live-config';
 import { setupLogging } from './logging';
 import { DEFAULT_IMAGE_CACHE, ImageCache } from './image-cache';
 import { setupImageCache } from './image-protocol';
@@ -60,39 +65,48 @@ async function setupOfflineImages(
   target: Electron.Session,
   userDataDir: string,
   log: ReturnType<typeof setupLogging>,
-): Promise<void> {
+): Promise<ImageCache | null> {
   try {
     const dir = join(userDataDir, 'image-cache');
     const images = await ImageCache.open({ dir, ...DEFAULT_IMAGE_CACHE });
     setupImageCache(target, images);
     log.info(`Images: offline cache in ${dir} (${images.size.images} kept)`);
+    return images;
   } catch (error) {
     log.warn(
       `Images: no offline cache (${error instanceof Error ? error.message : String(error)})`,
     );
+    return null;
   }
 }
 
 function main(): void {
   const userDataDir = app.getPath('userData');
-  const log = setupLogging(userDataDir);
+  const lastError = createLastErrorLine();
+  const log = setupLogging(userDataDir, (message) => {
+    lastError.record(message);
+  });
   // Before the single-instance lock: the relaunched process must be able to take it.
   if (app.isPackaged && refuseForbiddenSwitches(app, process.argv, log)) return;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
-  const loaded = loadConfig({
-    argv: process.argv,
-    env: process.env,
-    userDataDir,
-    readFile: (path) => decodeConfigText(readFileSync(path)),
-    log,
-    packaged: app.isPackaged,
-    machineConfigPath: machineConfigPath(process.platform),
-    canReplace,
-  });
-  const { config } = loaded;
+  // The files, environment and command line, plus the fleet's signed configs kept on disk.
+  const loaded = createLiveConfig(
+    {
+      argv: process.argv,
+      env: process.env,
+      userDataDir,
+      readFile: (path) => decodeConfigText(readFileSync(path)),
+      log,
+      packaged: app.isPackaged,
+      machineConfigPath: machineConfigPath(process.platform),
+      canReplace,
+    },
+    fleetRemoteLayers(userDataDir, log),
+  );
+  const config = loaded.startup;
   const files = [loaded.machineConfigPath, loaded.configPath].filter(Boolean).join(', then ');
   log.info(`Kiosk starting in ${config.mode} mode (config files: ${files})`);
   if (softwareRendering) {
@@ -101,6 +115,11 @@ function main(): void {
   const allowDevTools = config.mode === 'windowed' && !app.isPackaged;
   const resourcesDir = join(app.getAppPath(), 'resources');
   const recovery = createRecovery({ app, log, argv: process.argv });
+  // What the shopper's screen is doing, for the fleet's health and its safe moments.
+  const activity = createActivity({
+    idleWipeEnabled: () => loaded.effective().idleTimeoutSeconds > 0,
+  });
+  setupActivityIpc({ ipcMain, activity, log });
   let mainWindow: BrowserWindow | null = null;
   let quitting = false;
 
@@ -120,7 +139,8 @@ function main(): void {
 
   const openWindow = (catalogueUrl: string): void => {
     const window = createWindow({
-      config: toRendererConfig(config, catalogueUrl),
+      // Live settings (idle times) as they are now: a reopened window keeps a remote change.
+      config: toRendererConfig(loaded.effective(), catalogueUrl),
       preloadPath: join(__dirname, '../preload/index.js'),
       allowDevTools,
       iconPath: join(resourcesDir, 'icons', '512x512.png'),
@@ -145,14 +165,14 @@ function main(): void {
     .whenReady()
     .then(async () => {
       setupSecurity(app, session.defaultSession, { allowDevTools, log });
-      await setupOfflineImages(session.defaultSession, app.getPath('userData'), log);
+      const images = await setupOfflineImages(session.defaultSession, userDataDir, log);
       const catalogue = startCatalogue(config.catalogueUrl, resourcesDir, log);
       setupAppProtocol({
         rootDir: join(__dirname, '../renderer'),
         csp: kioskContentSecurityPolicy(catalogue.url),
         api: catalogue.api,
       });
-      setupStaffExit({
+      const staffExit = setupStaffExit({
         ipcMain,
         staffPin: config.staffPin,
         staffPinHash: config.staffPinHash,
@@ -166,12 +186,31 @@ function main(): void {
         },
         log,
       });
-      setupReceiptPrinting({
+      const printing = setupReceiptPrinting({
         ipcMain,
         printerName: config.printerName,
         mode: config.mode,
         log,
         openSlipWindow,
+        activity,
+      });
+      setupFleet({
+        app,
+        liveConfig: loaded,
+        activity,
+        window: () => mainWindow,
+        rendererConfig: (settings) => toRendererConfig(settings, catalogue.url),
+        printing,
+        imageCache: () => images?.size ?? null,
+        failedPinsToday: () => staffExit.failedAttemptsToday(),
+        gpuFallback: softwareRendering,
+        lastError: () => lastError.current(),
+        // The receipts branch supplies the receipt key's public half here.
+        receiptPublicKey: () => null,
+        // The updater plugs its state in here once the kiosk has one.
+        updateStatus: () => null,
+        argv: process.argv,
+        log,
       });
       openWindow(catalogue.url);
     })

@@ -1,6 +1,7 @@
 /**
  * One log file per kiosk in `<userData>/logs/kiosk.log`, rotated to kiosk.old.log at 1 MB
- * (electron-log's archive), so an unattended machine never fills its disk.
+ * (electron-log's archive), so an unattended machine never fills its disk. Every error
+ * line, ours or an uncaught one, also goes to `onError` (the fleet's health shows the last).
  */
 import { join } from 'node:path';
 import log from 'electron-log/main';
@@ -13,11 +14,19 @@ export interface Logger {
 
 export const LOG_MAX_BYTES = 1024 * 1024;
 
-export function setupLogging(userDataDir: string): Logger {
+export function setupLogging(
+  userDataDir: string,
+  onError: (message: string) => void = () => undefined,
+): Logger {
   log.transports.file.resolvePathFn = () => join(userDataDir, 'logs', 'kiosk.log');
   log.transports.file.maxSize = LOG_MAX_BYTES;
   // A modal error dialog would freeze an unattended kiosk: log instead.
-  log.errorHandler.startCatching({ showDialog: false });
+  log.errorHandler.startCatching({
+    showDialog: false,
+    onError: ({ error, errorName }) => {
+      onError(`${errorName}: ${error.message}`);
+    },
+  });
   return {
     info: (message) => {
       log.info(message);
@@ -27,6 +36,7 @@ export function setupLogging(userDataDir: string): Logger {
     },
     error: (message) => {
       log.error(message);
+      onError(message);
     },
   };
 }

@@ -9,9 +9,10 @@
  * reported as failed (the renderer's idle timer, paused while printing, then resumes). A
  * missing printer is a sentence for the shopper and a log line for staff, never a crash.
  */
-import type { IpcMain, WebContents } from 'electron';
+import type { IpcMain, PrinterInfo, WebContents } from 'electron';
 import { IPC_CHANNELS, type PrintResult } from '../../shared/bridge';
 import type { PrintableReceipt } from '../../shared/printable-receipt';
+import type { Activity } from './activity';
 import type { KioskConfig } from './config';
 import { isTrustedSender } from './ipc-sender';
 import type { Logger } from './logging';
@@ -174,20 +175,58 @@ export class ReceiptPrinter {
 
 export interface ReceiptPrintingOptions extends PrintingOptions {
   ipcMain: Pick<IpcMain, 'handle'>;
+  /** Told while a receipt prints, so nothing disruptive happens meanwhile. */
+  activity?: Pick<Activity, 'setBusy'>;
 }
 
-export function setupReceiptPrinting({ ipcMain, ...options }: ReceiptPrintingOptions): void {
+/** The receipt printer among `printers`: the named one, or (no name) the system's default. */
+export function findReceiptPrinter(
+  printers: readonly PrinterInfo[],
+  printerName: string,
+): PrinterInfo | undefined {
+  return printerName === '' ? printers[0] : printers.find((p) => p.name === printerName);
+}
+
+export interface ReceiptPrinting {
+  /** The printer in force: a remote config changes it without a relaunch. */
+  printerName(): string;
+  setPrinterName(name: string): void;
+}
+
+export function setupReceiptPrinting({
+  ipcMain,
+  activity,
+  ...options
+}: ReceiptPrintingOptions): ReceiptPrinting {
   const printer = new ReceiptPrinter(options);
   if (options.mode === 'kiosk' && options.printerName === '') {
     options.log.info('Printing: no printerName set; receipts go to the system default printer');
   }
-  ipcMain.handle(IPC_CHANNELS.printReceipt, (event, receipt: unknown): Promise<PrintResult> => {
-    if (!isTrustedSender(event)) {
-      options.log.warn(
-        `IPC: rejected ${IPC_CHANNELS.printReceipt} from ${event.senderFrame?.url ?? 'a gone frame'}`,
+  ipcMain.handle(
+    IPC_CHANNELS.printReceipt,
+    async (event, receipt: unknown): Promise<PrintResult> => {
+      if (!isTrustedSender(event)) {
+        options.log.warn(
+          `IPC: rejected ${IPC_CHANNELS.printReceipt} from ${event.senderFrame?.url ?? 'a gone frame'}`,
+        );
+        return { ok: false, message: PRINT_FAILED };
+      }
+      activity?.setBusy('print', true);
+      try {
+        return await printer.print(receipt);
+      } finally {
+        activity?.setBusy('print', false);
+      }
+    },
+  );
+  return {
+    printerName: () => options.printerName,
+    setPrinterName: (name) => {
+      if (name === options.printerName) return;
+      options.log.info(
+        `Printing: receipt printer now ${name === '' ? '(system default)' : `"${name}"`}`,
       );
-      return Promise.resolve({ ok: false, message: PRINT_FAILED });
-    }
-    return printer.print(receipt);
-  });
+      options.printerName = name;
+    },
+  };
 }

@@ -5,11 +5,17 @@
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import { decodeRendererConfigArg } from '../../shared/renderer-config-arg';
+import type { KioskPreloadApi } from '../../shared/bridge';
+import { createActivityBridge } from './activity-bridge';
 import { blockExternalDrops, createKioskBridge } from './bridge';
 
 const config = decodeRendererConfigArg(process.argv);
 if (config) {
-  contextBridge.exposeInMainWorld('kiosk', createKioskBridge(ipcRenderer, config));
+  const api: KioskPreloadApi = {
+    ...createKioskBridge(ipcRenderer, config),
+    ...createActivityBridge(ipcRenderer),
+  };
+  contextBridge.exposeInMainWorld('kiosk', api);
 } else {
   console.error('Kiosk preload: no renderer config in process.argv; window.kiosk not exposed');
 }

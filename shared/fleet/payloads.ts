@@ -8,6 +8,7 @@
  * renderer, which knows nothing of the fleet (an eslint zone keeps it so).
  */
 import { z } from 'zod';
+import { KIOSK_SCREENS } from '../bridge';
 import { isPublicKeyText, RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
 import { ALL_KIOSKS, isValidKioskId } from './topics';
 
@@ -46,7 +47,7 @@ export const OFFLINE_STATUS: KioskStatus = { state: 'offline' };
 
 // ---------------------------------------------------------------- health
 
-export const SCREENS = ['attract', 'shopping', 'receipt'] as const;
+export const SCREENS = KIOSK_SCREENS;
 export type Screen = (typeof SCREENS)[number];
 
 export const UPDATE_STATES = [
@@ -227,6 +228,12 @@ export type SignedConfig = z.infer<typeof signedConfigSchema>;
 export const configEnvelopeSchema = z.strictObject({
   config: signedConfigSchema,
   signature: signatureTextSchema,
+  /**
+   * The signer's public key, as a hint: a kiosk that expects another key says "wrong key"
+   * (the operator signed with an old or foreign key) instead of "bad signature". Never
+   * trusted: the signature is always checked against the kiosk's own configured key.
+   */
+  publicKey: z.string().refine(isPublicKeyText, 'must be a base64url raw Ed25519 key').optional(),
 });
 export type ConfigEnvelope = z.infer<typeof configEnvelopeSchema>;
 
@@ -236,6 +243,7 @@ export const RESERVED_CONFIG_FIELDS = ['version', 'target'] as const;
 /** Why a kiosk refused a remote config (or one key of it); the exact strings health shows. */
 export const REFUSAL_REASONS = {
   badSignature: 'bad signature',
+  wrongKey: 'wrong key',
   noPublicKey: 'no public key',
   malformed: 'malformed',
   staleVersion: 'stale version',

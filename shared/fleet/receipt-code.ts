@@ -10,6 +10,7 @@
  * Node check a code the same way. No zod and no Node: the console's counter view and any
  * browser page can import this file alone; payloads.ts holds the zod form of the same rules.
  */
+import type { ReceiptToSign } from '../bridge';
 import { fromBase64Url, toBase64Url } from './base64url';
 import { isValidKioskId } from './topics';
 
@@ -46,7 +47,7 @@ export interface ReceiptPayload {
 }
 
 /** What the renderer asks main to sign; main adds its own kiosk id. */
-export type ReceiptSignRequest = Omit<ReceiptPayload, 'k'>;
+export type ReceiptSignRequest = ReceiptToSign;
 
 const isWhole = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type * as AppProtocol from '../../../electron/main/app-protocol';
 import { isAppUrl } from '../../../electron/main/app-origin';
 import type * as Catalogue from '../../../electron/main/catalogue';
+import type * as SetupFleet from '../../../electron/main/fleet/setup-fleet';
 import type * as ImageCacheModule from '../../../electron/main/image-cache';
 import type * as ImageProtocol from '../../../electron/main/image-protocol';
 import type * as LockoutRecord from '../../../electron/main/pin-lockout-record';
@@ -88,6 +89,7 @@ const spies = vi.hoisted(() => ({
   setupReceiptPrinting: vi.fn(),
   fileLockoutStore: vi.fn(),
   startCatalogue: vi.fn(),
+  setupFleet: vi.fn(),
   log: null as ReturnType<typeof fakeLogger> | null,
 }));
 
@@ -121,6 +123,8 @@ vi.mock('electron', async () => {
     quit: vi.fn(),
     relaunch: vi.fn(),
     exit: vi.fn(),
+    getVersion: () => '0.1.0',
+    getAppMetrics: () => [],
   });
   // A getter, so each scenario can decide; Object.assign would copy its first value.
   Object.defineProperty(app, 'isPackaged', { get: () => fake.isPackaged });
@@ -144,7 +148,7 @@ vi.mock('electron', async () => {
       },
     },
     session: { defaultSession: session },
-    ipcMain: { handle: vi.fn() },
+    ipcMain: { handle: vi.fn(), on: vi.fn() },
     net: {
       fetch: vi.fn((request: Request) =>
         fake.online ? fetch(request) : Promise.reject(new TypeError('fetch failed')),
@@ -223,6 +227,11 @@ vi.mock('../../../electron/main/printing', async (importOriginal) => {
   const real = await importOriginal<typeof Printing>();
   spies.setupReceiptPrinting.mockImplementation(real.setupReceiptPrinting);
   return { ...real, setupReceiptPrinting: spies.setupReceiptPrinting };
+});
+vi.mock('../../../electron/main/fleet/setup-fleet', async (importOriginal) => {
+  const real = await importOriginal<typeof SetupFleet>();
+  spies.setupFleet.mockImplementation(real.setupFleet);
+  return { ...real, setupFleet: spies.setupFleet };
 });
 vi.mock('../../../electron/main/window', async (importOriginal) => {
   const real = await importOriginal<typeof Window>();
@@ -584,6 +593,70 @@ describe('main() across launches', () => {
       expect(image.status).toBe(200);
       expect(image.headers.get('Content-Type')).toMatch(/^image\/svg\+xml/);
       expect(await image.text()).toMatch(/^<svg /);
+    }
+  });
+});
+
+describe('main() and the fleet', () => {
+  const fleetOf = (): SetupFleet.Fleet => {
+    const result = spies.setupFleet.mock.results[0];
+    if (result?.type !== 'return') throw new Error('setupFleet was not called');
+    return result.value as SetupFleet.Fleet;
+  };
+
+  it('wires the fleet once, with the live config and the renderer’s activity reports', async () => {
+    const { app, log } = await startMain({ argv: [KIOSK], isPackaged: true });
+    const { ipcMain } = await import('electron');
+    expect(spies.setupFleet).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({
+        app,
+        gpuFallback: false,
+        argv: [KIOSK],
+        liveConfig: expect.objectContaining({ remote: null }) as unknown,
+      }),
+    );
+    const [deps] = spies.setupFleet.mock.calls[0] as [SetupFleet.FleetDeps];
+    expect(deps.window()).toBe(shopWindow());
+    expect(deps.failedPinsToday()).toBe(0);
+    expect(deps.receiptPublicKey()).toBeNull();
+    expect(deps.updateStatus()).toBeNull();
+    expect(deps.imageCache()).toEqual({ images: 0, bytes: 0 });
+    // The activity module hears the page: every report channel has a listener.
+    for (const channel of [
+      'kiosk:report-screen',
+      'kiosk:report-input',
+      'kiosk:report-dialog',
+      'kiosk:report-idle-wipe',
+      'kiosk:report-receipt',
+      'kiosk:report-catalogue',
+    ]) {
+      expect(ipcMain.on).toHaveBeenCalledWith(channel, expect.any(Function));
+    }
+    // No broker configured: nothing connects.
+    expect(fleetOf().client).toBeNull();
+    expect(log.info).toHaveBeenCalledWith(
+      'Fleet: no broker configured (fleet.brokerUrl); not connecting',
+    );
+  });
+
+  it('connects to the broker --fleet-broker names, with a kiosk id kept in userData', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'kiosk-fleet-main-'));
+    const { log } = await startMain({
+      argv: [KIOSK, '--fleet-broker=mqtt://127.0.0.1:1'],
+      isPackaged: true,
+      userData,
+    });
+    const fleet = fleetOf();
+    try {
+      expect(fleet.client).not.toBeNull();
+      expect(fleet.kioskId).toMatch(/^kiosk-[0-9a-f]{12}$/);
+      expect(log.info).toHaveBeenCalledWith(
+        `Fleet: connecting to mqtt://127.0.0.1:1 as ${fleet.kioskId ?? ''}`,
+      );
+      // The shop opened all the same.
+      expect(fake.windows).toHaveLength(1);
+    } finally {
+      await fleet.stop();
     }
   });
 });

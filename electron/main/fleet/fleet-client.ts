@@ -1,0 +1,369 @@
+/**
+ * One kiosk's MQTT connection to its fleet, with no Electron in it (the simulator runs
+ * hundreds in one Node process; setup-fleet.ts wires the real kiosk to it):
+ *
+ * - presence: the Last Will `{"state":"offline"}` (retained), `online` with version, start
+ *   time and receipt key on every connect (retained), and `offline` again on a clean stop;
+ * - health (retained) at once on connect and every fleet.healthSeconds, only while
+ *   connected: nothing piles up while the broker is away;
+ * - commands on this kiosk's topic and the fleet-wide one (QoS 1), each acknowledged
+ *   (commands.ts), and only from those two topics, whatever the broker delivers;
+ * - the two retained config topics, handed to the remote config (remote-config.ts).
+ *
+ * Broker trouble never reaches a shopper: a refused or lost connection is retried with
+ * exponential backoff and full jitter (1 s to 60 s), one log line per change of state, and
+ * every connection attempt is a fresh client, so nothing queued for a dead one survives.
+ */
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import {
+  healthSchema,
+  OFFLINE_STATUS,
+  statusOnlineSchema,
+  type FleetAck,
+  type KioskHealth,
+  type KioskStatusOnline,
+} from '../../../shared/fleet/payloads';
+import { kioskTopics, type KioskTopics } from '../../../shared/fleet/topics';
+import type { Logger } from '../logging';
+import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { createCommandHandler, type CommandActions, type CommandHandler } from './commands';
+import type { RemoteScope } from './remote-config';
+
+/** A screenshot larger than this is refused rather than sent (brokers cap message sizes). */
+export const MAX_SCREENSHOT_BYTES = 4 * 1024 * 1024;
+
+/** How long a clean stop waits for the broker to take the offline status. */
+const STOP_TIMEOUT_MS = 2000;
+/** How long an ack may take before a relaunch goes ahead anyway. */
+const ACK_BEFORE_RELAUNCH_MS = 3000;
+
+export interface FleetTls {
+  ca?: Buffer;
+  cert?: Buffer;
+  key?: Buffer;
+}
+
+export interface FleetActions extends Omit<CommandActions, 'screenshot'> {
+  /** PNG bytes of the screen; called only on the attract screen. */
+  captureScreenshot(): Promise<Uint8Array>;
+}
+
+export interface FleetClientOptions {
+  brokerUrl: string;
+  kioskId: string;
+  topicPrefix: string;
+  username?: string;
+  password?: string;
+  tls?: FleetTls;
+  keepaliveSeconds: number;
+  healthSeconds: number;
+  status: () => KioskStatusOnline;
+  health: () => Promise<KioskHealth>;
+  actions: FleetActions;
+  /** A message on one of the two config topics. */
+  onConfigMessage: (scope: RemoteScope, bytes: Uint8Array) => void;
+  log: Logger;
+  random?: () => number;
+  backoff?: BackoffOptions;
+  /** mqtt.connect by default; a test may wrap it. */
+  connect?: (url: string, options: IClientOptions) => MqttClient;
+}
+
+export type FleetState = 'idle' | 'connecting' | 'online' | 'offline' | 'stopped';
+
+export interface FleetClient {
+  readonly topics: KioskTopics;
+  readonly state: FleetState;
+  /** Starts connecting (and retrying for as long as it runs). */
+  start(): void;
+  /** Publishes `offline` (if connected), disconnects cleanly and stops retrying. */
+  stop(): Promise<void>;
+  /** A new health period, effective from the next report. */
+  setHealthSeconds(seconds: number): void;
+  /** Publishes health now, if connected. */
+  publishHealth(): Promise<void>;
+  /**
+   * Subscribes to the two config topics again, so the broker sends their retained
+   * payloads again (reload-config); nothing when offline (a connect fetches them anyway).
+   */
+  refetchConfig(): Promise<void>;
+  /** Commands remembered for de-duplication (bounded). */
+  readonly rememberedCommandIds: number;
+}
+
+function describeError(error: unknown): string {
+  if (typeof error === 'object' && error !== null) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    // CONNACK refusals carry the MQTT return code: 4 and 5 (v3.1.1), 134 and 135 (v5).
+    if (code === 4 || code === 5 || code === 134 || code === 135) {
+      return `the broker refused the credentials (${String(message)})`;
+    }
+    if (typeof message === 'string' && message !== '') return message.replace(/\p{Cc}+/gu, ' ');
+    if (typeof code === 'string') return code;
+  }
+  return String(error);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function createFleetClient(options: FleetClientOptions): FleetClient {
+  const { log, kioskId } = options;
+  const topics = kioskTopics(options.topicPrefix, kioskId);
+  const random = options.random ?? Math.random;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const connect = options.connect ?? ((url, connectOptions) => mqtt.connect(url, connectOptions));
+  let healthSeconds = options.healthSeconds;
+
+  let state: FleetState = 'idle';
+  let client: MqttClient | null = null;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let healthTimer: NodeJS.Timeout | null = null;
+  /** The reason last logged for being offline: a new line only when it changes. */
+  let offlineReason: string | null = null;
+  let strangerTopicLogged = false;
+  let healthProblem: string | null = null;
+
+  const connected = (): MqttClient | null => (client?.connected ? client : null);
+
+  const publish = async (
+    topic: string,
+    payload: string | Buffer,
+    publishOptions: { qos: 0 | 1; retain: boolean },
+  ): Promise<boolean> => {
+    const target = connected();
+    if (!target) return false;
+    try {
+      await target.publishAsync(topic, payload, publishOptions);
+      return true;
+    } catch {
+      // A publish lost with its connection is not retried: the state is sent afresh later.
+      return false;
+    }
+  };
+
+  const commands: CommandHandler = createCommandHandler({
+    ...options.actions,
+    screenshot: async () => {
+      const png = await options.actions.captureScreenshot();
+      if (png.length > MAX_SCREENSHOT_BYTES) throw new Error('the screenshot is too large');
+      const sent = await publish(topics.screenshot, Buffer.from(png), { qos: 1, retain: true });
+      if (!sent) throw new Error('the screenshot could not be sent');
+    },
+  });
+
+  const publishHealth = async (): Promise<void> => {
+    if (!connected()) return;
+    let problem: string | null = null;
+    try {
+      const parsed = healthSchema.safeParse(await options.health());
+      if (parsed.success) {
+        await publish(topics.health, JSON.stringify(parsed.data), { qos: 0, retain: true });
+      } else {
+        problem = `health does not match its schema (${parsed.error.issues[0]?.path.join('.') ?? '?'})`;
+      }
+    } catch (error) {
+      problem = `health could not be collected (${describeError(error)})`;
+    }
+    if (problem !== null && problem !== healthProblem) log.warn(`Fleet: ${problem}`);
+    healthProblem = problem;
+  };
+
+  const scheduleHealth = (): void => {
+    if (healthTimer) clearTimeout(healthTimer);
+    healthTimer = null;
+    if (!connected()) return;
+    healthTimer = setTimeout(() => {
+      void publishHealth().finally(scheduleHealth);
+    }, healthSeconds * 1000);
+  };
+
+  const handleCommand = async (bytes: Uint8Array): Promise<void> => {
+    const handled = await commands.handle(bytes);
+    const ack: FleetAck = {
+      id: handled.id,
+      command: handled.command,
+      ok: handled.outcome.ok,
+      ...(handled.outcome.error === undefined ? {} : { error: handled.outcome.error }),
+      at: new Date().toISOString(),
+    };
+    const sent = publish(topics.acks, JSON.stringify(ack), { qos: 1, retain: false });
+    if (handled.after) {
+      // A relaunch must not cut off its own ack, nor wait for it for ever.
+      await withTimeout(sent, ACK_BEFORE_RELAUNCH_MS);
+      handled.after();
+    }
+  };
+
+  const onMessage = (topic: string, payload: Buffer): void => {
+    const bytes = new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
+    if (topic === topics.commands || topic === topics.allCommands) {
+      void handleCommand(bytes).catch((error: unknown) => {
+        log.warn(`Fleet: a command failed unexpectedly (${describeError(error)})`);
+      });
+    } else if (topic === topics.config) {
+      options.onConfigMessage('kiosk', bytes);
+    } else if (topic === topics.fleetConfig) {
+      options.onConfigMessage('fleet', bytes);
+    } else if (!strangerTopicLogged) {
+      // Only this kiosk's topics count, even if a broker's ACL lets more through.
+      strangerTopicLogged = true;
+      log.warn(`Fleet: ignoring messages on topics that are not this kiosk's (first: ${topic})`);
+    }
+  };
+
+  /** Refused credentials need a person; anything else is waited out. Each is one log line. */
+  const kindOf = (reason: string): string =>
+    reason.startsWith('the broker refused the credentials') ? 'credentials' : 'unreachable';
+
+  const goOffline = (reason: string): void => {
+    if (state === 'stopped') return;
+    const changed =
+      state === 'online' || offlineReason === null || kindOf(reason) !== kindOf(offlineReason);
+    state = 'offline';
+    if (changed) {
+      offlineReason = reason;
+      log.warn(
+        `Fleet: offline (${reason}); retrying with backoff, ${backoff.baseMs / 1000} s to ${backoff.capMs / 1000} s`,
+      );
+    }
+  };
+
+  const scheduleRetry = (): void => {
+    if (state === 'stopped' || retryTimer) return;
+    const delay = backoffDelayMs(attempt, random, backoff);
+    attempt += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      open();
+    }, delay);
+  };
+
+  function open(): void {
+    if (state === 'stopped') return;
+    if (state === 'idle') log.info(`Fleet: connecting to ${options.brokerUrl} as ${kioskId}`);
+    if (state !== 'offline') state = 'connecting';
+    let lastError: string | null = null;
+    const created = connect(options.brokerUrl, {
+      clientId: kioskId,
+      protocolVersion: 4,
+      clean: true,
+      keepalive: options.keepaliveSeconds,
+      connectTimeout: 10_000,
+      // Our own backoff decides when to try again; every attempt is a fresh client.
+      reconnectPeriod: 0,
+      queueQoSZero: false,
+      resubscribe: false,
+      will: {
+        topic: topics.status,
+        payload: Buffer.from(JSON.stringify(OFFLINE_STATUS)),
+        qos: 1,
+        retain: true,
+      },
+      ...(options.username ? { username: options.username } : {}),
+      ...(options.password ? { password: options.password } : {}),
+      ...options.tls,
+      rejectUnauthorized: true,
+    });
+    client = created;
+
+    created.on('error', (error) => {
+      lastError = describeError(error);
+    });
+    created.on('message', onMessage);
+    created.on('connect', () => {
+      if (client !== created) return;
+      attempt = 0;
+      state = 'online';
+      log.info(`Fleet: online${offlineReason === null ? '' : ' again'} at ${options.brokerUrl}`);
+      offlineReason = null;
+      void (async () => {
+        // Subscribed before saying online: a console may send a command the moment it sees it.
+        await created
+          .subscribeAsync(
+            [topics.commands, topics.allCommands, topics.config, topics.fleetConfig],
+            { qos: 1 },
+          )
+          .catch(() => undefined);
+        const status = statusOnlineSchema.safeParse(options.status());
+        if (status.success) {
+          await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
+        } else {
+          log.warn('Fleet: the online status does not match its schema; not sent');
+        }
+        await publishHealth();
+        scheduleHealth();
+      })();
+    });
+    created.on('close', () => {
+      if (client !== created) return;
+      client = null;
+      if (healthTimer) clearTimeout(healthTimer);
+      healthTimer = null;
+      created.removeAllListeners('message');
+      created.end(true);
+      if (state === 'stopped') return;
+      goOffline(lastError ?? 'the connection closed');
+      scheduleRetry();
+    });
+  }
+
+  return {
+    topics,
+    get state() {
+      return state;
+    },
+    start: () => {
+      if (state !== 'idle') return;
+      open();
+    },
+    stop: async () => {
+      if (state === 'stopped') return;
+      state = 'stopped';
+      commands.cancel();
+      if (retryTimer) clearTimeout(retryTimer);
+      if (healthTimer) clearTimeout(healthTimer);
+      retryTimer = null;
+      healthTimer = null;
+      const current = client;
+      client = null;
+      if (!current) return;
+      if (current.connected) {
+        await withTimeout(
+          current.publishAsync(topics.status, JSON.stringify(OFFLINE_STATUS), {
+            qos: 1,
+            retain: true,
+          }),
+          STOP_TIMEOUT_MS,
+        ).catch(() => undefined);
+        // A clean DISCONNECT: the broker drops the Last Will, the status already says offline.
+        await withTimeout(current.endAsync(), STOP_TIMEOUT_MS).catch(() => undefined);
+      }
+      current.end(true);
+      log.info('Fleet: stopped');
+    },
+    setHealthSeconds: (seconds) => {
+      if (seconds === healthSeconds) return;
+      healthSeconds = seconds;
+      scheduleHealth();
+    },
+    publishHealth,
+    refetchConfig: async () => {
+      const target = connected();
+      if (!target) return;
+      // MQTT replaces an identical subscription and sends its retained messages again.
+      await target.subscribeAsync([topics.config, topics.fleetConfig], { qos: 1 }).catch(() => {
+        // Lost with the connection: the next connect subscribes afresh.
+      });
+    },
+    get rememberedCommandIds() {
+      return commands.rememberedIds;
+    },
+  };
+}

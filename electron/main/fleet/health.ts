@@ -1,0 +1,115 @@
+/**
+ * The kiosk's health report, from where each fact really lives: Electron's versions and
+ * process metrics, the activity module (screen, counts), the image cache, the renderer's
+ * catalogue report, the printers Chromium sees, the staff exit's count, the log's last
+ * error, the updater and the remote config. Counts and states only: nothing a shopper
+ * chose. Each source is injected, so the report is tested without Electron.
+ */
+import type { PrinterInfo } from 'electron';
+import type { KioskHealth } from '../../../shared/fleet/payloads';
+import type { Activity } from '../activity';
+import { findReceiptPrinter } from '../printing';
+import type { ConfigRefusal } from './remote-config';
+
+export type UpdateStatus = KioskHealth['update'];
+
+/** What health needs of one process in app.getAppMetrics(). */
+export interface ProcessMemory {
+  type: string;
+  /** Kilobytes, as Electron reports it. */
+  memory: { workingSetSize: number };
+}
+
+export interface HealthSources {
+  now(): number;
+  /** When this process started, ms since the epoch. */
+  startedAt: number;
+  versions: { app: string; electron: string; chrome: string };
+  activity: Pick<Activity, 'snapshot'>;
+  appMetrics(): readonly ProcessMemory[];
+  /** The image cache's size, or null when it could not open. */
+  imageCache(): { images: number; bytes: number } | null;
+  /** The catalogue URL this run uses ('' = the embedded one). */
+  catalogueUrl: string;
+  printerAvailable(): Promise<boolean | null>;
+  failedPinsToday(): number;
+  gpuFallback: boolean;
+  lastError(): string | null;
+  update(): UpdateStatus;
+  remoteConfig(): { version: number | null; refusals: ConfigRefusal[] };
+}
+
+const megabytes = (kilobytes: number): number => Math.round((kilobytes / 1024) * 10) / 10;
+
+/** Main = the browser process; renderer = every renderer's working set, null before one. */
+export function memoryOf(metrics: readonly ProcessMemory[]): KioskHealth['memory'] {
+  const main = metrics.find((metric) => metric.type === 'Browser');
+  const renderers = metrics.filter((metric) => metric.type === 'Tab');
+  return {
+    mainMB: megabytes(main?.memory.workingSetSize ?? 0),
+    rendererMB:
+      renderers.length === 0
+        ? null
+        : megabytes(renderers.reduce((sum, metric) => sum + metric.memory.workingSetSize, 0)),
+  };
+}
+
+/** "embedded", or the origin of the configured catalogue (never its path or query). */
+export function catalogueSource(catalogueUrl: string): string {
+  if (catalogueUrl === '') return 'embedded';
+  try {
+    return new URL(catalogueUrl).origin.slice(0, 256);
+  } catch {
+    return 'configured';
+  }
+}
+
+/**
+ * Whether the receipt printer is there, as printing would look for it; null when there is
+ * no page to ask or the question fails.
+ */
+export async function receiptPrinterAvailable(
+  contents: { getPrintersAsync(): Promise<PrinterInfo[]> } | null,
+  printerName: string,
+): Promise<boolean | null> {
+  if (!contents) return null;
+  try {
+    return findReceiptPrinter(await contents.getPrintersAsync(), printerName) !== undefined;
+  } catch {
+    return null;
+  }
+}
+
+export async function collectHealth(sources: HealthSources): Promise<KioskHealth> {
+  const now = sources.now();
+  const activity = sources.activity.snapshot();
+  const cache = sources.imageCache();
+  const reported = activity.catalogue;
+  const remote = sources.remoteConfig();
+  return {
+    at: new Date(now).toISOString(),
+    version: sources.versions.app,
+    electron: sources.versions.electron,
+    chrome: sources.versions.chrome,
+    uptimeSeconds: Math.max(0, Math.floor((now - sources.startedAt) / 1000)),
+    screen: activity.screen,
+    idleWipes: activity.idleWipes,
+    receipts: activity.receipts,
+    memory: memoryOf(sources.appMetrics()),
+    imageCache: cache ? { bytes: cache.bytes, files: cache.images } : null,
+    catalogue: {
+      source: catalogueSource(sources.catalogueUrl),
+      products: reported?.products ?? null,
+      ageMinutes:
+        reported === null
+          ? null
+          : Math.round((Math.max(0, now - reported.fetchedAt) / 60_000) * 10) / 10,
+    },
+    printer: { available: await sources.printerAvailable() },
+    staffPin: { failedToday: sources.failedPinsToday() },
+    gpuFallback: sources.gpuFallback,
+    lastError: sources.lastError(),
+    update: sources.update(),
+    config: { version: remote.version, refusals: remote.refusals },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The accepted remote configs on disk (`<userData>/fleet-remote-config.json`, mode 0600),
+ * so a relaunch (which a remote catalogue URL asks for) starts with them, and an offline
+ * kiosk keeps them. The file holds the signed payloads themselves: each start checks them
+ * again with the key in force, so editing the file gains nothing. A missing or unreadable
+ * file is no remote config (the owner's files and defaults), never an error.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { configEnvelopeSchema } from '../../../shared/fleet/payloads';
+import type { Logger } from '../logging';
+import type { RemoteConfigRecord, RemoteConfigStore } from './remote-config';
+
+export const REMOTE_CONFIG_FILE = 'fleet-remote-config.json';
+
+const scopeSchema = z
+  .strictObject({
+    envelope: configEnvelopeSchema.nullable(),
+    version: z.int().min(0),
+    digest: z.string().max(100),
+  })
+  .nullable();
+
+const recordSchema = z.strictObject({ fleet: scopeSchema, kiosk: scopeSchema });
+
+const EMPTY: RemoteConfigRecord = { fleet: null, kiosk: null };
+
+export function fileRemoteConfigStore(userDataDir: string, log: Logger): RemoteConfigStore {
+  const path = join(userDataDir, REMOTE_CONFIG_FILE);
+  return {
+    load: () => {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        return { ...EMPTY };
+      }
+      try {
+        const parsed = recordSchema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // Reported below, like a record of the wrong shape.
+      }
+      log.warn(`Fleet: ignoring ${path}: not a remote config record`);
+      return { ...EMPTY };
+    },
+    save: (record) => {
+      // Written aside and renamed over: a crash never leaves half a file.
+      const temporary = `${path}.tmp`;
+      writeFileSync(temporary, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+      renameSync(temporary, path);
+    },
+  };
+}

@@ -1,0 +1,322 @@
+/**
+ * The real kiosk on its fleet: the fleet client (fleet-client.ts) wired to Electron and to
+ * the rest of main. With no fleet.brokerUrl nothing here runs and nothing connects.
+ *
+ * - Presence and health come from the real sources (health.ts); a clean quit says offline
+ *   itself, waiting at most QUIT_WAIT_MS for the broker.
+ * - Commands do real things: reload the config, send the page a catalogue refresh, relaunch
+ *   (both only at a safe moment), capture the attract screen.
+ * - Signed remote configs (remote-config.ts) apply live where they can (idle times to the
+ *   page, the printer, health's period) and otherwise by a relaunch at a safe moment.
+ *
+ * Broker trouble stays in here: the client retries with backoff on its own, and nothing a
+ * shopper touches waits for it.
+ */
+import type { App, BrowserWindow } from 'electron';
+import {
+  CATALOGUE_REFRESH_CHANNEL,
+  IPC_CHANNELS,
+  type RendererConfig,
+} from '../../../shared/bridge';
+import { COMMAND_ERRORS } from '../../../shared/fleet/payloads';
+import { kioskTopics, type KioskTopics } from '../../../shared/fleet/topics';
+import type { Activity } from '../activity';
+import type { ConfigKey, KioskConfig } from '../config-keys';
+import type { FileConfigView, LiveConfig, RemoteLayers } from '../live-config';
+import type { Logger } from '../logging';
+import type { ReceiptPrinting } from '../printing';
+import { RELAUNCH_ATTEMPT_FLAG } from '../recovery';
+import { planRelaunch, relaunchApp } from '../relaunch';
+import type { BackoffOptions } from './backoff';
+import { createFleetClient, type FleetClient, type FleetClientOptions } from './fleet-client';
+import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './health';
+import { resolveKioskId } from './kiosk-id';
+import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
+import { fileRemoteConfigStore } from './remote-config-store';
+import { readTlsFiles } from './tls-files';
+
+/** How long a quit or a relaunch waits for the broker to take the offline status. */
+export const QUIT_WAIT_MS = 1000;
+
+/** The fleet's part of the config: this kiosk's id and topics, and its remote configs. */
+export interface FleetRemote extends RemoteLayers {
+  kioskId: string;
+  topics: KioskTopics;
+  config: RemoteConfig;
+}
+
+/**
+ * The remote layers for createLiveConfig: made only when a broker is configured, from the
+ * signed configs kept on disk, so a relaunch starts with them before the broker answers.
+ */
+export function fleetRemoteLayers(
+  userDataDir: string,
+  log: Logger,
+  makeStore: () => RemoteConfigStore = () => fileRemoteConfigStore(userDataDir, log),
+): (files: FileConfigView) => FleetRemote | null {
+  return (files) => {
+    const local = files.config();
+    if (local['fleet.brokerUrl'] === '') return null;
+    try {
+      const kioskId = resolveKioskId(local['fleet.kioskId'], userDataDir, log);
+      const topics = kioskTopics(local['fleet.topicPrefix'], kioskId);
+      const config = createRemoteConfig({
+        kioskId,
+        topics: { fleet: topics.fleetConfig, kiosk: topics.config },
+        // Read live: reload-config may bring a new key or new locks.
+        publicKey: () => files.config()['fleet.configPublicKey'],
+        locks: () => files.locks(),
+        store: makeStore(),
+        log,
+      });
+      return {
+        kioskId,
+        topics,
+        config,
+        layers: () => config.layers(),
+        reverify: () => {
+          config.reverify();
+        },
+      };
+    } catch (error) {
+      log.error(
+        `Fleet: cannot set up (${error instanceof Error ? error.message : String(error)}); not connecting`,
+      );
+      return null;
+    }
+  };
+}
+
+/** What the fleet needs of the shop window. */
+export type FleetWindow = Pick<BrowserWindow, 'isDestroyed'> & {
+  webContents: Pick<BrowserWindow['webContents'], 'send' | 'capturePage' | 'getPrintersAsync'>;
+};
+
+export interface FleetDeps {
+  app: Pick<App, 'getVersion' | 'getAppMetrics' | 'relaunch' | 'exit' | 'quit' | 'on'>;
+  liveConfig: LiveConfig<FleetRemote>;
+  activity: Activity;
+  /** The shop window, when one is open. */
+  window(): FleetWindow | null;
+  /** The page's settings for a config, as the window was given them. */
+  rendererConfig(config: KioskConfig): RendererConfig;
+  printing: Pick<ReceiptPrinting, 'printerName' | 'setPrinterName'>;
+  imageCache(): { images: number; bytes: number } | null;
+  failedPinsToday(): number;
+  gpuFallback: boolean;
+  lastError(): string | null;
+  /** The receipt signing key's public half (b64url raw), or null when there is none. */
+  receiptPublicKey(): string | null;
+  /** The updater's state, or null while the kiosk has no updater. */
+  updateStatus(): UpdateStatus;
+  argv: readonly string[];
+  log: Logger;
+  versions?: { electron: string; chrome: string };
+  now?: () => number;
+  readFile?: (path: string) => Buffer;
+  connect?: FleetClientOptions['connect'];
+  backoff?: BackoffOptions;
+  quitWaitMs?: number;
+}
+
+export interface Fleet {
+  /** Null when no broker is configured (or the TLS files could not be read). */
+  readonly client: FleetClient | null;
+  readonly kioskId: string | null;
+  /** Says offline and disconnects (a quit does this by itself). */
+  stop(): Promise<void>;
+}
+
+const NO_FLEET: Fleet = { client: null, kioskId: null, stop: () => Promise.resolve() };
+
+function bounded(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+const RENDERER_KEYS: readonly ConfigKey[] = ['idleTimeoutSeconds', 'idleCountdownSeconds'];
+
+export function setupFleet(deps: FleetDeps): Fleet {
+  const { app, liveConfig, activity, log } = deps;
+  const now = deps.now ?? Date.now;
+  const quitWaitMs = deps.quitWaitMs ?? QUIT_WAIT_MS;
+  const config = liveConfig.startup;
+  const remote = liveConfig.remote;
+  if (config['fleet.brokerUrl'] === '' || !remote) {
+    log.info('Fleet: no broker configured (fleet.brokerUrl); not connecting');
+    return NO_FLEET;
+  }
+  const tls = readTlsFiles(config, deps.readFile);
+  if (!tls.ok) {
+    log.error(`Fleet: not connecting: ${tls.reason}`);
+    return NO_FLEET;
+  }
+  const startedAt = now();
+  // The catalogue this run shows; a new URL takes effect at the relaunch it asks for.
+  const { catalogueUrl } = config;
+  const versions = deps.versions ?? {
+    electron: process.versions.electron,
+    chrome: process.versions.chrome,
+  };
+
+  const openWindow = (): FleetWindow | null => {
+    const window = deps.window();
+    return window && !window.isDestroyed() ? window : null;
+  };
+
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> => (stopping ??= client.stop());
+
+  let relaunching = false;
+  const relaunchNow = async (reason: string): Promise<void> => {
+    if (relaunching) return;
+    relaunching = true;
+    log.info(`Fleet: relaunching the kiosk (${reason})`);
+    await bounded(stop(), quitWaitMs);
+    // A relaunch asked for is not a crash: the crash-loop count starts again.
+    const attempt = `--${RELAUNCH_ATTEMPT_FLAG}=`;
+    relaunchApp(app, planRelaunch(deps.argv, { drop: (arg) => arg.startsWith(attempt) }));
+    app.exit(0);
+  };
+
+  let relaunchWait: AbortController | null = null;
+  const followPendingRelaunch = (): void => {
+    const pending = liveConfig.pendingRelaunch();
+    if (pending.length === 0) {
+      if (relaunchWait) log.info('Fleet: the config is back as it started; no relaunch needed');
+      relaunchWait?.abort();
+      relaunchWait = null;
+      return;
+    }
+    if (relaunchWait) return;
+    log.info(`Fleet: ${pending.join(', ')} changed; relaunching at the next safe moment`);
+    const wait = new AbortController();
+    relaunchWait = wait;
+    activity.whenSafe(wait.signal).then(
+      () => {
+        relaunchWait = null;
+        const waiting = liveConfig.pendingRelaunch();
+        if (waiting.length === 0) return;
+        // The relaunched kiosk reads the remote config from disk: without it, it would take
+        // the retained payload again and relaunch again, for ever.
+        const files = liveConfig.files();
+        const current = liveConfig.current();
+        const fromRemote = waiting.some((key) => files[key] !== current[key]);
+        if (fromRemote && !remote.config.isKept()) {
+          log.warn(
+            'Fleet: the remote config could not be kept on disk, so a relaunch would lose it; the change waits for the next start',
+          );
+          return;
+        }
+        void relaunchNow('a new config');
+      },
+      () => undefined,
+    );
+  };
+
+  /** Puts changed keys into force: live ones now, the rest by a relaunch. */
+  const apply = (changed: readonly ConfigKey[]): void => {
+    if (changed.length === 0) return;
+    const effective = liveConfig.effective();
+    if (changed.some((key) => RENDERER_KEYS.includes(key))) {
+      openWindow()?.webContents.send(IPC_CHANNELS.configChanged, deps.rendererConfig(effective));
+    }
+    if (changed.includes('printerName')) deps.printing.setPrinterName(effective.printerName);
+    if (changed.includes('fleet.healthSeconds')) {
+      client.setHealthSeconds(effective['fleet.healthSeconds']);
+    }
+    followPendingRelaunch();
+  };
+
+  const client: FleetClient = createFleetClient({
+    brokerUrl: config['fleet.brokerUrl'],
+    kioskId: remote.kioskId,
+    topicPrefix: config['fleet.topicPrefix'],
+    ...(config['fleet.username'] === '' ? {} : { username: config['fleet.username'] }),
+    ...(config['fleet.password'] === '' ? {} : { password: config['fleet.password'] }),
+    tls: tls.tls,
+    keepaliveSeconds: config['fleet.keepaliveSeconds'],
+    healthSeconds: liveConfig.effective()['fleet.healthSeconds'],
+    status: () => ({
+      state: 'online',
+      version: app.getVersion(),
+      startedAt: new Date(startedAt).toISOString(),
+      publicKey: deps.receiptPublicKey(),
+    }),
+    health: () =>
+      collectHealth({
+        now,
+        startedAt,
+        versions: { app: app.getVersion(), ...versions },
+        activity,
+        appMetrics: () => app.getAppMetrics(),
+        imageCache: () => deps.imageCache(),
+        catalogueUrl,
+        printerAvailable: () =>
+          receiptPrinterAvailable(openWindow()?.webContents ?? null, deps.printing.printerName()),
+        failedPinsToday: () => deps.failedPinsToday(),
+        gpuFallback: deps.gpuFallback,
+        lastError: () => deps.lastError(),
+        update: () => deps.updateStatus(),
+        remoteConfig: () => ({
+          version: remote.config.version(),
+          refusals: remote.config.refusals(),
+        }),
+      }),
+    actions: {
+      whenSafe: (signal) => activity.whenSafe(signal),
+      isAttractScreen: () => activity.snapshot().screen === 'attract',
+      reloadConfig: async () => {
+        apply(liveConfig.reload());
+        await client.refetchConfig();
+      },
+      refreshCatalogue: () => {
+        const window = openWindow();
+        if (!window) return Promise.reject(new Error('the shop window is not open'));
+        window.webContents.send(CATALOGUE_REFRESH_CHANNEL);
+        return Promise.resolve();
+      },
+      relaunch: () => {
+        void relaunchNow('the fleet asked for it');
+      },
+      captureScreenshot: async () => {
+        const window = openWindow();
+        if (!window) throw new Error('the shop window is not open');
+        const image = await window.webContents.capturePage();
+        // A shopper may have touched the screen while it was captured: never send that.
+        if (activity.snapshot().screen !== 'attract') throw new Error(COMMAND_ERRORS.notOnAttract);
+        return image.toPNG();
+      },
+    },
+    onConfigMessage: (scope, bytes) => {
+      const result = remote.config.receive(scope, bytes);
+      if (result === 'accepted' || result === 'cleared') apply(liveConfig.refresh());
+      // The console sees a refusal (or the new version) without waiting for the next period.
+      if (result !== 'unchanged') void client.publishHealth();
+    },
+    log,
+    ...(deps.connect ? { connect: deps.connect } : {}),
+    ...(deps.backoff ? { backoff: deps.backoff } : {}),
+  });
+
+  // Whatever quits the app (staff exit, the OS), the console sees offline at once rather
+  // than a keepalive later; a broker that does not answer holds the quit up QUIT_WAIT_MS.
+  app.on('will-quit', (event) => {
+    if (stopping) return;
+    event.preventDefault();
+    void bounded(stop(), quitWaitMs).finally(() => {
+      app.quit();
+    });
+  });
+
+  client.start();
+  return { client, kioskId: remote.kioskId, stop };
+}

@@ -1,0 +1,117 @@
+/**
+ * The activity half of `window.kiosk`: the renderer's reports to main (screen, input,
+ * dialogs, wipes, receipts, catalogue), the receipt-signing request, and main's pushes
+ * (new settings, a catalogue refresh). Built from an ipcRenderer-like object so it is
+ * unit-tested without Electron; the page gets named functions only.
+ */
+import type { IpcRenderer, IpcRendererEvent } from 'electron';
+import {
+  IPC_CHANNELS,
+  KIOSK_SCREENS,
+  type KioskActivityBridge,
+  type KioskScreen,
+  type ReceiptToSign,
+} from '../../shared/bridge';
+import { isRendererConfig } from '../../shared/renderer-config-arg';
+
+/** At most one input report per this many ms: the page may report every touch. */
+export const INPUT_REPORT_INTERVAL_MS = 2000;
+
+/** The longest receipt code the page accepts from main (a QR beyond it will not scan). */
+const MAX_RECEIPT_CODE_LENGTH = 1500;
+
+const isCount = (value: unknown, max: number): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max;
+
+/** Only a `KSR1.` code of a sane length reaches the page; anything else is no code. */
+function toReceiptCode(answer: unknown): string | null {
+  return typeof answer === 'string' &&
+    answer.startsWith('KSR1.') &&
+    answer.length <= MAX_RECEIPT_CODE_LENGTH &&
+    /^[A-Za-z0-9_.-]+$/.test(answer)
+    ? answer
+    : null;
+}
+
+function fieldsOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+function subscribe(
+  ipc: Pick<IpcRenderer, 'on' | 'removeListener'>,
+  channel: string,
+  handle: (...args: unknown[]) => void,
+): () => void {
+  // Wrapped so the IPC event object (which holds `sender`) never reaches the page.
+  const handler = (_event: IpcRendererEvent, ...args: unknown[]): void => {
+    handle(...args);
+  };
+  ipc.on(channel, handler);
+  return () => {
+    ipc.removeListener(channel, handler);
+  };
+}
+
+/**
+ * The activity reports and the fleet's pushes. Reports are checked here as well as in
+ * main, sent without waiting, and never throw into the page.
+ */
+export function createActivityBridge(
+  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener' | 'send'>,
+  now: () => number = Date.now,
+): KioskActivityBridge {
+  let lastInputReport = Number.NEGATIVE_INFINITY;
+  const send = (channel: string, ...args: unknown[]): void => {
+    try {
+      ipc.send(channel, ...args);
+    } catch {
+      // A report that cannot be sent costs only itself.
+    }
+  };
+  return {
+    reportScreen: (screen: KioskScreen) => {
+      if ((KIOSK_SCREENS as readonly unknown[]).includes(screen)) {
+        send(IPC_CHANNELS.reportScreen, screen);
+      }
+    },
+    reportInput: () => {
+      const at = now();
+      if (at - lastInputReport < INPUT_REPORT_INTERVAL_MS) return;
+      lastInputReport = at;
+      send(IPC_CHANNELS.reportInput);
+    },
+    reportDialog: (open: boolean) => {
+      if (typeof open === 'boolean') send(IPC_CHANNELS.reportDialog, open);
+    },
+    reportIdleWipe: () => {
+      send(IPC_CHANNELS.reportIdleWipe);
+    },
+    reportReceipt: () => {
+      send(IPC_CHANNELS.reportReceipt);
+    },
+    // Typed `unknown`: the page is not trusted to keep to the types.
+    reportCatalogue: (info: unknown) => {
+      const { products, fetchedAt } = fieldsOf(info);
+      if (isCount(products, 1_000_000) && isCount(fetchedAt, 8.64e15)) {
+        send(IPC_CHANNELS.reportCatalogue, { products, fetchedAt });
+      }
+    },
+    signReceipt: async (receipt: ReceiptToSign) => {
+      try {
+        return toReceiptCode(await ipc.invoke(IPC_CHANNELS.signReceipt, receipt));
+      } catch {
+        return null;
+      }
+    },
+    onConfigChanged: (listener) =>
+      subscribe(ipc, IPC_CHANNELS.configChanged, (config) => {
+        if (!isRendererConfig(config)) return;
+        const { catalogueUrl, mode, idleTimeoutSeconds, idleCountdownSeconds } = config;
+        listener(Object.freeze({ catalogueUrl, mode, idleTimeoutSeconds, idleCountdownSeconds }));
+      }),
+    onRefreshCatalogue: (listener) =>
+      subscribe(ipc, IPC_CHANNELS.refreshCatalogue, () => {
+        listener();
+      }),
+  };
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActivity, IDLE_SAFE_MS } from '../../../electron/main/activity';
+
+function setup(idleWipe = true) {
+  let clock = 1_000_000;
+  const activity = createActivity({
+    idleWipeEnabled: () => idleWipe,
+    now: () => clock,
+  });
+  return {
+    activity,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+    setIdleWipe: (on: boolean) => {
+      idleWipe = on;
+    },
+  };
+}
+
+describe('the kiosk activity', () => {
+  it('starts on the attract screen, which is a safe moment', () => {
+    const { activity } = setup();
+    expect(activity.snapshot()).toEqual({
+      screen: 'attract',
+      lastInputAt: 1_000_000,
+      busy: [],
+      idleWipes: 0,
+      receipts: 0,
+      catalogue: null,
+    });
+    expect(activity.isSafe()).toBe(true);
+  });
+
+  it('is never safe in front of a shopper, nor while a receipt prints or a dialog is open', () => {
+    const { activity } = setup();
+    activity.setScreen('shopping');
+    expect(activity.isSafe()).toBe(false);
+    activity.setScreen('attract');
+    activity.setBusy('print', true);
+    activity.setBusy('print', true);
+    activity.setBusy('print', false);
+    expect(activity.snapshot().busy).toEqual(['print']);
+    expect(activity.isSafe()).toBe(false);
+    activity.setBusy('print', false);
+    activity.setBusy('dialog', true);
+    activity.setBusy('dialog', true);
+    expect(activity.isSafe()).toBe(false);
+    // A dialog is a state, not a count: one close closes it.
+    activity.setBusy('dialog', false);
+    expect(activity.isSafe()).toBe(true);
+  });
+
+  it('with the idle wipe off, counts two minutes without input as nobody there', () => {
+    const { activity, advance, setIdleWipe } = setup(false);
+    activity.setScreen('receipt');
+    advance(IDLE_SAFE_MS - 1);
+    expect(activity.isSafe()).toBe(false);
+    advance(1);
+    expect(activity.isSafe()).toBe(true);
+    activity.input();
+    expect(activity.isSafe()).toBe(false);
+    advance(IDLE_SAFE_MS);
+    // With the wipe on, only the attract screen it brings back is safe.
+    setIdleWipe(true);
+    expect(activity.isSafe()).toBe(false);
+  });
+
+  it('counts idle wipes and receipts, and keeps the catalogue report', () => {
+    const { activity } = setup();
+    activity.idleWiped();
+    activity.receiptIssued();
+    activity.receiptIssued();
+    activity.catalogueLoaded({ products: 24, fetchedAt: 5 });
+    expect(activity.snapshot()).toMatchObject({
+      idleWipes: 1,
+      receipts: 2,
+      catalogue: { products: 24, fetchedAt: 5 },
+    });
+  });
+
+  it('whenSafe waits for the attract screen, and can be given up', async () => {
+    const { activity } = setup();
+    activity.setScreen('shopping');
+    const listener = vi.fn();
+    activity.onChange(listener);
+    let resolved = false;
+    const waiting = activity.whenSafe().then(() => {
+      resolved = true;
+    });
+    activity.setScreen('receipt');
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    activity.setScreen('attract');
+    await waiting;
+    expect(resolved).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(2);
+
+    activity.setScreen('shopping');
+    const controller = new AbortController();
+    const given = activity.whenSafe(controller.signal);
+    controller.abort(new Error('stopped'));
+    await expect(given).rejects.toThrow('stopped');
+    await expect(activity.whenSafe(controller.signal)).rejects.toThrow('stopped');
+  });
+
+  it('whenSafe resolves once the idle period runs out, with nothing else happening', async () => {
+    vi.useFakeTimers();
+    try {
+      const activity = createActivity({ idleWipeEnabled: () => false });
+      activity.setScreen('shopping');
+      const waiting = activity.whenSafe();
+      await vi.advanceTimersByTimeAsync(IDLE_SAFE_MS - 1000);
+      let done = false;
+      void waiting.then(() => {
+        done = true;
+      });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * The fleet client's connection against a real Mosquitto: presence and the Last Will,
+ * health, the broker going away and coming back, TLS with an openssl CA, refused
+ * credentials. Short keepalives (2 s) and backoffs keep it quick.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { healthSchema, statusSchema } from '../../../../shared/fleet/payloads';
+import { kioskTopics } from '../../../../shared/fleet/topics';
+import { backoffCeilingMs, backoffDelayMs } from '../../../../electron/main/fleet/backoff';
+import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
+import {
+  hasFields,
+  observe,
+  sleep,
+  startKiosk,
+  type Observer,
+  type TestKiosk,
+} from './support/fleet-fixtures';
+import { startTcpProxy } from './support/tcp-proxy';
+
+const skipReason = mosquittoUnavailable();
+if (skipReason) console.log(`[fleet tests] skipped: ${skipReason}`);
+
+const KIOSKS = {
+  'kiosk-presence': 'pw-presence',
+  'kiosk-will': 'pw-will',
+  'kiosk-silent': 'pw-silent',
+  'kiosk-restart': 'pw-restart',
+  'kiosk-tls': 'pw-tls',
+  'kiosk-mtls': 'unused',
+  'kiosk-refused': 'pw-refused',
+  'kiosk-acl': 'pw-acl',
+  'kiosk-other': 'pw-other',
+};
+
+describe('backoff', () => {
+  it('doubles from 1 s to a 60 s cap, with full jitter below the ceiling', () => {
+    expect([0, 1, 2, 5, 6, 7, 40].map((attempt) => backoffCeilingMs(attempt))).toEqual([
+      1000, 2000, 4000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+    expect(backoffDelayMs(3, () => 0)).toBe(0);
+    expect(backoffDelayMs(3, () => 0.5)).toBe(4000);
+    expect(backoffDelayMs(10, () => 0.999_999)).toBeLessThan(60_000);
+  });
+});
+
+describe.skipIf(skipReason !== null)('the fleet client against Mosquitto', () => {
+  let broker: Mosquitto;
+  let operator: Observer;
+  const running: TestKiosk[] = [];
+
+  const kiosk = (
+    kioskId: keyof typeof KIOSKS,
+    setup: Parameters<typeof startKiosk>[1] | object = {},
+  ) => {
+    const started = startKiosk(broker, { kioskId, password: KIOSKS[kioskId], ...setup });
+    running.push(started);
+    return started;
+  };
+
+  beforeAll(async () => {
+    broker = await startMosquitto({ kiosks: KIOSKS, tls: { clientCertificates: true } });
+    operator = await observe(broker);
+  }, 60_000);
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map(({ client }) => client.stop()));
+  });
+
+  afterAll(async () => {
+    await operator.close();
+    await broker.dispose();
+  });
+
+  it('says it is online (retained) with its version, start time and key, then health', async () => {
+    const { log } = kiosk('kiosk-presence');
+    const topics = kioskTopics(broker.prefix, 'kiosk-presence');
+    const status = await operator.next(topics.status, hasFields({ state: 'online' }));
+    expect(statusSchema.parse(JSON.parse(status.payload.toString()))).toEqual({
+      state: 'online',
+      version: '0.1.0',
+      startedAt: new Date(0).toISOString(),
+      publicKey: null,
+    });
+    const health = await operator.next(topics.health);
+    expect(healthSchema.safeParse(JSON.parse(health.payload.toString())).success).toBe(true);
+    // Retained: a console that opens later sees both at once.
+    const late = await observe(broker);
+    const [lateStatus, lateHealth] = await Promise.all([
+      late.next(topics.status),
+      late.next(topics.health),
+    ]);
+    expect([lateStatus.retain, lateHealth.retain]).toEqual([true, true]);
+    await late.close();
+    expect(log.matching('Fleet: online')).toHaveLength(1);
+  });
+
+  it('sends health again every fleet.healthSeconds, and on a new period', async () => {
+    const { client } = kiosk('kiosk-presence', { healthSeconds: 1 });
+    const topics = kioskTopics(broker.prefix, 'kiosk-presence');
+    const from = operator.messages.length;
+    await operator.next(topics.health, undefined, { from });
+    const first = operator.messages.length;
+    await operator.next(topics.health, undefined, { from: first, timeoutMs: 3000 });
+    client.setHealthSeconds(3600);
+    const asked = operator.messages.length;
+    await client.publishHealth();
+    await operator.next(topics.health, undefined, { from: asked });
+    const count = operator.messages.filter((m) => m.topic === topics.health).length;
+    await sleep(1500);
+    expect(operator.messages.filter((m) => m.topic === topics.health)).toHaveLength(count);
+  });
+
+  it('a clean stop publishes offline itself', async () => {
+    const { client } = kiosk('kiosk-presence');
+    const topics = kioskTopics(broker.prefix, 'kiosk-presence');
+    const from = operator.messages.length;
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+    await client.stop();
+    const offline = await operator.next(topics.status, hasFields({ state: 'offline' }), { from });
+    expect(JSON.parse(offline.payload.toString())).toEqual({ state: 'offline' });
+    expect(offline.retain).toBe(false);
+    const late = await observe(broker);
+    expect((await late.next(topics.status)).payload.toString()).toBe('{"state":"offline"}');
+    await late.close();
+  });
+
+  it('its Last Will says offline (retained) when its socket is killed, then it comes back', async () => {
+    const { connections, log } = kiosk('kiosk-will');
+    const topics = kioskTopics(broker.prefix, 'kiosk-will');
+    const from = operator.messages.length;
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+    const killedAt = Date.now();
+    connections.at(-1)?.stream.destroy();
+    const offline = await operator.next(topics.status, hasFields({ state: 'offline' }), { from });
+    expect(offline.at - killedAt).toBeLessThan(1.5 * 2000);
+    const again = await operator.next(topics.status, hasFields({ state: 'online' }), {
+      from: operator.messages.indexOf(offline),
+    });
+    // By arrival order, not by clock: a quick retry can land in the same millisecond.
+    expect(operator.messages.indexOf(again)).toBeGreaterThan(operator.messages.indexOf(offline));
+    expect(log.matching('Fleet: offline')).toHaveLength(1);
+    expect(log.matching('Fleet: online again')).toHaveLength(1);
+  });
+
+  it('goes offline within 1.5 × keepalive when its connection falls silent', async () => {
+    const proxy = await startTcpProxy(Number(new URL(broker.tcpUrl).port));
+    kiosk('kiosk-silent', { brokerUrl: proxy.url, keepaliveSeconds: 2 });
+    const topics = kioskTopics(broker.prefix, 'kiosk-silent');
+    const from = operator.messages.length;
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+    const silencedAt = Date.now();
+    proxy.silence();
+    const offline = await operator.next(topics.status, hasFields({ state: 'offline' }), {
+      from,
+      timeoutMs: 6000,
+    });
+    // Mosquitto allows 1.5 × keepalive; a little slack for a loaded machine.
+    expect(offline.at - silencedAt).toBeLessThanOrEqual(1.5 * 2000 + 1000);
+    expect(offline.retain).toBe(false);
+    await proxy.close();
+  });
+
+  it('rides out the broker stopping and restarting: no crash, one line each way, nothing piled up', async () => {
+    const { client, connections, log } = kiosk('kiosk-restart', { healthSeconds: 1 });
+    const topics = kioskTopics(broker.prefix, 'kiosk-restart');
+    await operator.next(topics.status, hasFields({ state: 'online' }));
+    await operator.close();
+    await broker.stop();
+    await sleep(3000);
+    expect(client.state).toBe('offline');
+    // Several attempts were made while it was down, each a fresh client, the old ones ended.
+    expect(connections.length).toBeGreaterThan(2);
+    expect(connections.slice(0, -1).every((made) => made.disconnected || !made.connected)).toBe(
+      true,
+    );
+    expect(connections.reduce((queued, made) => queued + made.queue.length, 0)).toBe(0);
+    await broker.restart();
+    operator = await observe(broker);
+    await operator.next(topics.status, hasFields({ state: 'online' }));
+    await operator.next(topics.health);
+    expect(client.state).toBe('online');
+    expect(log.matching('Fleet: offline')).toHaveLength(1);
+    expect(log.matching('Fleet: online again')).toHaveLength(1);
+  }, 30_000);
+
+  it('connects over TLS with the CA made by openssl, and not without it', async () => {
+    const ca = readFileSync(broker.caFile ?? '');
+    const trusted = kiosk('kiosk-tls', { brokerUrl: broker.tlsUrl, tls: { ca } });
+    const topics = kioskTopics(broker.prefix, 'kiosk-tls');
+    await operator.next(topics.status, hasFields({ state: 'online' }));
+    await trusted.client.stop();
+    const untrusted = kiosk('kiosk-tls', { brokerUrl: broker.tlsUrl });
+    await sleep(1500);
+    expect(untrusted.client.state).toBe('offline');
+    expect(untrusted.log.matching('Fleet: offline')).toEqual([
+      expect.stringMatching(/certificate/i),
+    ]);
+  });
+
+  it('connects over MQTT over WebSockets too', async () => {
+    kiosk('kiosk-tls', { brokerUrl: broker.wsUrl });
+    await operator.next(
+      kioskTopics(broker.prefix, 'kiosk-tls').status,
+      hasFields({ state: 'online' }),
+    );
+  });
+
+  it('authenticates by client certificate when the broker asks for one', async () => {
+    const issued = broker.issueClientCertificate?.('kiosk-mtls');
+    if (!issued || !broker.mtlsUrl)
+      throw new Error('the broker has no client-certificate listener');
+    kiosk('kiosk-mtls', {
+      brokerUrl: broker.mtlsUrl,
+      username: '',
+      password: '',
+      tls: {
+        ca: readFileSync(broker.caFile ?? ''),
+        cert: readFileSync(issued.certFile),
+        key: readFileSync(issued.keyFile),
+      },
+    });
+    const topics = kioskTopics(broker.prefix, 'kiosk-mtls');
+    await operator.next(topics.status, hasFields({ state: 'online' }));
+  });
+
+  it('with refused credentials: logs once, keeps retrying with growing delays, never throws', async () => {
+    const { client, connections, log } = kiosk('kiosk-refused', {
+      password: 'wrong',
+      random: () => 0.999,
+      backoff: { baseMs: 100, capMs: 800 },
+    });
+    await sleep(2500);
+    expect(client.state).toBe('offline');
+    expect(log.matching('Fleet: offline')).toEqual([
+      expect.stringContaining('the broker refused the credentials'),
+    ]);
+    // 100, 200, 400, 800, 800 … ms: about five attempts in 2.5 s, not hundreds.
+    expect(connections.length).toBeGreaterThanOrEqual(3);
+    expect(connections.length).toBeLessThanOrEqual(7);
+  });
+
+  it('obeys the broker’s ACL: another kiosk’s status cannot be forged', async () => {
+    const forger = kiosk('kiosk-acl');
+    await operator.next(
+      kioskTopics(broker.prefix, 'kiosk-acl').status,
+      hasFields({ state: 'online' }),
+    );
+    const other = kioskTopics(broker.prefix, 'kiosk-other');
+    const from = operator.messages.length;
+    await forger.connections.at(-1)?.publishAsync(other.status, '{"state":"online"}', { qos: 1 });
+    await sleep(300);
+    expect(operator.messages.slice(from).filter((m) => m.topic === other.status)).toEqual([]);
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * Signed remote configuration, end to end: the operator publishes retained envelopes on a
+ * real Mosquitto, and the real kiosk wiring (setupFleet, the live config, printing) takes
+ * them in or refuses them: bad signature, wrong key, no key, invalid value, stale version,
+ * wrong target, and a key the machine-wide file or the remote lock fixes. Every refusal
+ * shows in health; accepted values apply live or wait for a safe relaunch, and survive a
+ * restart from disk.
+ */
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IPC_CHANNELS } from '../../../../shared/bridge';
+import { healthSchema, type KioskHealth } from '../../../../shared/fleet/payloads';
+import { fleetConfigTopic, kioskTopics } from '../../../../shared/fleet/topics';
+import { REMOTE_CONFIG_FILE } from '../../../../electron/main/fleet/remote-config-store';
+import { makeKeyPair, signEnvelope, type TestKeyPair } from '../../../support/fleet-keys';
+import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
+import { hasFields, observe, sleep, type Observer } from './support/fleet-fixtures';
+import { startRealKiosk, type RealKiosk, type RealKioskSetup } from './support/real-kiosk';
+
+const skipReason = mosquittoUnavailable();
+if (skipReason) console.log(`[fleet tests] skipped: ${skipReason}`);
+
+const ID = 'kiosk-remote';
+const KIOSKS = { [ID]: 'pw-remote' };
+
+describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', () => {
+  let broker: Mosquitto;
+  let operator: Observer;
+  let signer: TestKeyPair;
+  let stranger: TestKeyPair;
+  let topics: ReturnType<typeof kioskTopics>;
+  const running: RealKiosk[] = [];
+
+  const configFile = (extra: Record<string, unknown> = {}, publicKey?: string) => ({
+    ...extra,
+    fleet: {
+      brokerUrl: broker.tcpUrl,
+      kioskId: ID,
+      username: ID,
+      password: KIOSKS[ID],
+      topicPrefix: broker.prefix,
+      configPublicKey: publicKey ?? signer.publicText,
+    },
+  });
+
+  const startOnline = async (setup: RealKioskSetup = {}): Promise<RealKiosk> => {
+    const from = operator.messages.length;
+    const kiosk = startRealKiosk({ configFile: configFile(), ...setup });
+    running.push(kiosk);
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+    return kiosk;
+  };
+
+  /** Publishes (retained) and waits for the health that follows it. */
+  const publishConfig = async (
+    topic: string,
+    payload: unknown,
+    accept: (health: KioskHealth) => boolean,
+  ): Promise<KioskHealth> => {
+    const from = operator.messages.length;
+    await operator.publish(topic, JSON.stringify(payload), { retain: true });
+    const message = await operator.next(
+      topics.health,
+      (bytes) => {
+        const parsed = healthSchema.safeParse(JSON.parse(bytes.toString()));
+        return parsed.success && accept(parsed.data);
+      },
+      { from },
+    );
+    return healthSchema.parse(JSON.parse(message.payload.toString()));
+  };
+
+  const reasons = (health: KioskHealth) => health.config.refusals.map((r) => r.reason);
+  const signed = (config: Record<string, unknown>, key = signer) =>
+    signEnvelope({ version: 1, target: ID, ...config }, key.privateKey);
+
+  beforeAll(async () => {
+    signer = makeKeyPair();
+    stranger = makeKeyPair();
+    broker = await startMosquitto({ kiosks: KIOSKS });
+    operator = await observe(broker);
+    topics = kioskTopics(broker.prefix, ID);
+  }, 60_000);
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map(({ fleet }) => fleet.stop()));
+    // Retained configs would reach the next test's kiosk: clear them.
+    for (const topic of [topics.config, fleetConfigTopic(broker.prefix)]) {
+      await operator.publish(topic, '', { retain: true });
+    }
+  });
+
+  afterAll(async () => {
+    await operator.close();
+    await broker.dispose();
+  });
+
+  it('applies a signed config live: idle times to the page, the printer, health’s period', async () => {
+    const kiosk = await startOnline();
+    const health = await publishConfig(
+      topics.config,
+      signed({ idleTimeoutSeconds: 30, printerName: 'TM-T20', fleet: { healthSeconds: 5 } }),
+      (h) => h.config.version === 1,
+    );
+    expect(health.config.refusals).toEqual([]);
+    expect(kiosk.shop.send).toHaveBeenCalledWith(
+      IPC_CHANNELS.configChanged,
+      expect.objectContaining({ idleTimeoutSeconds: 30, idleCountdownSeconds: 15 }),
+    );
+    expect(kiosk.printing.printerName()).toBe('TM-T20');
+    expect(kiosk.liveConfig.effective()['fleet.healthSeconds']).toBe(5);
+    expect(kiosk.liveConfig.pendingRelaunch()).toEqual([]);
+    expect(kiosk.log.matching('config version 1')).toHaveLength(1);
+    // Kept on disk: the next start has it before the broker is even reached.
+    expect(existsSync(join(kiosk.userData, REMOTE_CONFIG_FILE))).toBe(true);
+    await kiosk.fleet.stop();
+    const restarted = startRealKiosk({ configFile: configFile(), userData: kiosk.userData });
+    running.push(restarted);
+    expect(restarted.liveConfig.startup).toMatchObject({
+      idleTimeoutSeconds: 30,
+      printerName: 'TM-T20',
+    });
+  });
+
+  it('takes the fleet-wide config, with this kiosk’s own config over it', async () => {
+    const kiosk = await startOnline();
+    await publishConfig(
+      fleetConfigTopic(broker.prefix),
+      signEnvelope(
+        { version: 4, target: 'all', idleTimeoutSeconds: 20, idleCountdownSeconds: 10 },
+        signer.privateKey,
+      ),
+      (h) => h.config.version === 4,
+    );
+    expect(kiosk.liveConfig.effective()).toMatchObject({
+      idleTimeoutSeconds: 20,
+      idleCountdownSeconds: 10,
+    });
+    await publishConfig(
+      topics.config,
+      signed({ version: 2, idleTimeoutSeconds: 40 }),
+      (h) => h.config.version === 2,
+    );
+    expect(kiosk.liveConfig.effective()).toMatchObject({
+      idleTimeoutSeconds: 40,
+      idleCountdownSeconds: 10,
+    });
+  });
+
+  it('refuses a bad signature and applies nothing of it', async () => {
+    const kiosk = await startOnline();
+    const envelope = signed({ idleTimeoutSeconds: 30 });
+    const tampered = { ...envelope, config: { ...envelope.config, idleTimeoutSeconds: 0 } };
+    const health = await publishConfig(topics.config, tampered, (h) => reasons(h).length > 0);
+    expect(health.config).toEqual({
+      version: null,
+      refusals: [
+        { at: expect.any(String) as unknown, topic: topics.config, reason: 'bad signature' },
+      ],
+    });
+    expect(kiosk.liveConfig.effective().idleTimeoutSeconds).toBe(90);
+    expect(kiosk.shop.send).not.toHaveBeenCalledWith(IPC_CHANNELS.configChanged, expect.anything());
+    expect(kiosk.log.matching('refused the config')).toHaveLength(1);
+  });
+
+  it('refuses a config signed with another key: "wrong key" when it names it', async () => {
+    const kiosk = await startOnline();
+    const foreign = {
+      ...signed({ idleTimeoutSeconds: 30 }, stranger),
+      publicKey: stranger.publicText,
+    };
+    const health = await publishConfig(topics.config, foreign, (h) => reasons(h).length > 0);
+    expect(reasons(health)).toEqual(['wrong key']);
+    const unnamed = signed({ version: 2, idleTimeoutSeconds: 31 }, stranger);
+    const again = await publishConfig(topics.config, unnamed, (h) => reasons(h).length > 1);
+    expect(reasons(again)).toEqual(['wrong key', 'bad signature']);
+    expect(kiosk.liveConfig.effective().idleTimeoutSeconds).toBe(90);
+  });
+
+  it('refuses every remote config when the kiosk has no public key', async () => {
+    await startOnline({ configFile: configFile({}, '') });
+    const health = await publishConfig(
+      topics.config,
+      signed({ idleTimeoutSeconds: 30 }),
+      (h) => reasons(h).length > 0,
+    );
+    expect(reasons(health)).toEqual(['no public key']);
+  });
+
+  it('refuses an invalid value key by key, applying the valid ones beside it', async () => {
+    const kiosk = await startOnline();
+    const health = await publishConfig(
+      topics.config,
+      signed({ idleTimeoutSeconds: -5, printerName: 'TM-T20', colour: 'red' }),
+      (h) => h.config.version === 1,
+    );
+    expect(reasons(health)).toEqual(['invalid value: idleTimeoutSeconds', 'invalid value: colour']);
+    expect(kiosk.printing.printerName()).toBe('TM-T20');
+    expect(kiosk.liveConfig.effective().idleTimeoutSeconds).toBe(90);
+  });
+
+  it('refuses what the machine-wide file fixes, and what a remote may never set', async () => {
+    const kiosk = await startOnline({ machineFile: { idleTimeoutSeconds: 120 } });
+    const health = await publishConfig(
+      topics.config,
+      signed({
+        idleTimeoutSeconds: 30,
+        staffPin: '123456',
+        fleet: { brokerUrl: 'mqtt://evil.example', configPublicKey: stranger.publicText },
+        idleCountdownSeconds: 20,
+      }),
+      (h) => h.config.version === 1,
+    );
+    expect(reasons(health).sort()).toEqual(
+      [
+        'locked: idleTimeoutSeconds',
+        'locked: staffPin',
+        'locked: fleet.brokerUrl',
+        'locked: fleet.configPublicKey',
+      ].sort(),
+    );
+    expect(kiosk.liveConfig.effective()).toMatchObject({
+      idleTimeoutSeconds: 120,
+      idleCountdownSeconds: 20,
+      staffPin: '',
+      'fleet.brokerUrl': broker.tcpUrl,
+      'fleet.configPublicKey': signer.publicText,
+    });
+  });
+
+  it('refuses an older version, and one meant for another kiosk', async () => {
+    await startOnline();
+    await publishConfig(
+      topics.config,
+      signed({ version: 3, idleTimeoutSeconds: 30 }),
+      (h) => h.config.version === 3,
+    );
+    const stale = await publishConfig(
+      topics.config,
+      signed({ version: 2, idleTimeoutSeconds: 31 }),
+      (h) => reasons(h).length > 0,
+    );
+    expect(reasons(stale)).toEqual(['stale version']);
+    const elsewhere = await publishConfig(
+      topics.config,
+      signed({ version: 5, target: 'kiosk-other', idleTimeoutSeconds: 32 }),
+      (h) => reasons(h).length > 1,
+    );
+    expect(reasons(elsewhere)).toEqual(['stale version', 'wrong target']);
+    expect(elsewhere.config.version).toBe(3);
+  });
+
+  it('takes a new catalogue URL by a relaunch at the attract screen, never in front of a shopper', async () => {
+    const kiosk = await startOnline();
+    kiosk.activity.setScreen('shopping');
+    await publishConfig(
+      topics.config,
+      signed({ catalogueUrl: 'https://catalogue.example.com/api' }),
+      (h) => h.config.version === 1,
+    );
+    expect(kiosk.liveConfig.pendingRelaunch()).toEqual(['catalogueUrl']);
+    await sleep(300);
+    expect(kiosk.app.relaunch).not.toHaveBeenCalled();
+    kiosk.activity.setScreen('attract');
+    await expect.poll(() => kiosk.app.exit.mock.calls).toEqual([[0]]);
+    expect(kiosk.app.relaunch).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not relaunch for a config it could not keep on disk (it would loop)', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'kiosk-fleet-unkept-'));
+    // A folder where the store writes its file aside: every save fails.
+    mkdirSync(join(userData, `${REMOTE_CONFIG_FILE}.tmp`));
+    const kiosk = await startOnline({ userData });
+    await publishConfig(
+      topics.config,
+      signed({ catalogueUrl: 'https://catalogue.example.com/api' }),
+      (h) => h.config.version === 1,
+    );
+    await expect
+      .poll(() => kiosk.log.matching('could not be kept on disk, so a relaunch would lose it'))
+      .toHaveLength(1);
+    expect(kiosk.app.relaunch).not.toHaveBeenCalled();
+  });
+});

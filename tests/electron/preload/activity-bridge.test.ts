@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { IpcRenderer } from 'electron';
+import {
+  createActivityBridge,
+  INPUT_REPORT_INTERVAL_MS,
+} from '../../../electron/preload/activity-bridge';
+import { IPC_CHANNELS, type KioskScreen, type RendererConfig } from '../../../shared/bridge';
+
+type Handler = (event: unknown, ...args: unknown[]) => void;
+
+function fakeIpc(answer: unknown = null) {
+  const handlers = new Map<string, Handler>();
+  const ipc = {
+    send: vi.fn(),
+    invoke: vi.fn(() =>
+      answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer),
+    ),
+    on: vi.fn((channel: string, handler: Handler) => {
+      handlers.set(channel, handler);
+      return ipc;
+    }),
+    removeListener: vi.fn((channel: string) => {
+      handlers.delete(channel);
+      return ipc;
+    }),
+  };
+  return {
+    ipc,
+    handlers,
+    bridge: (now?: () => number) => createActivityBridge(ipc as unknown as IpcRenderer, now),
+  };
+}
+
+const CONFIG: RendererConfig = {
+  catalogueUrl: '/api',
+  mode: 'kiosk',
+  idleTimeoutSeconds: 60,
+  idleCountdownSeconds: 10,
+};
+
+describe('the activity bridge', () => {
+  it('sends screen, dialog, wipe, receipt and catalogue reports on their channels', () => {
+    const { ipc, bridge } = fakeIpc();
+    const kiosk = bridge();
+    kiosk.reportScreen('receipt');
+    kiosk.reportDialog(true);
+    kiosk.reportIdleWipe();
+    kiosk.reportReceipt();
+    kiosk.reportCatalogue({ products: 24, fetchedAt: 1_700_000_000_000 });
+    expect(ipc.send.mock.calls).toEqual([
+      [IPC_CHANNELS.reportScreen, 'receipt'],
+      [IPC_CHANNELS.reportDialog, true],
+      [IPC_CHANNELS.reportIdleWipe],
+      [IPC_CHANNELS.reportReceipt],
+      [IPC_CHANNELS.reportCatalogue, { products: 24, fetchedAt: 1_700_000_000_000 }],
+    ]);
+  });
+
+  it('drops what the page got wrong instead of passing it on', () => {
+    const { ipc, bridge } = fakeIpc();
+    const kiosk = bridge();
+    kiosk.reportScreen('checkout' as KioskScreen);
+    kiosk.reportDialog('yes' as unknown as boolean);
+    kiosk.reportCatalogue({ products: -1, fetchedAt: 5 });
+    kiosk.reportCatalogue({ products: 3, fetchedAt: 5, cart: [1] } as never);
+    expect(ipc.send.mock.calls).toEqual([
+      [IPC_CHANNELS.reportCatalogue, { products: 3, fetchedAt: 5 }],
+    ]);
+  });
+
+  it('sends at most one input report every few seconds', () => {
+    let clock = 0;
+    const { ipc, bridge } = fakeIpc();
+    const kiosk = bridge(() => clock);
+    kiosk.reportInput();
+    clock += INPUT_REPORT_INTERVAL_MS - 1;
+    kiosk.reportInput();
+    clock += 1;
+    kiosk.reportInput();
+    expect(ipc.send).toHaveBeenCalledTimes(2);
+  });
+
+  it('never throws into the page when a report cannot be sent', () => {
+    const { ipc, bridge } = fakeIpc();
+    ipc.send.mockImplementation(() => {
+      throw new Error('gone');
+    });
+    expect(() => bridge().reportReceipt()).not.toThrow();
+  });
+
+  it('passes on only a KSR1 code from main, else null', async () => {
+    const request = { r: 'Receipt-1-1', t: 1, i: [[1, 1]] as [number, number][], c: 100 };
+    const good = fakeIpc('KSR1.eyJyIjoxfQ.c2ln');
+    await expect(good.bridge().signReceipt(request)).resolves.toBe('KSR1.eyJyIjoxfQ.c2ln');
+    expect(good.ipc.invoke).toHaveBeenCalledWith(IPC_CHANNELS.signReceipt, request);
+    for (const answer of [
+      null,
+      'Receipt-1-1',
+      'KSR1.<script>',
+      `KSR1.${'a'.repeat(2000)}`,
+      42,
+      new Error('x'),
+    ]) {
+      await expect(fakeIpc(answer).bridge().signReceipt(request)).resolves.toBeNull();
+    }
+  });
+
+  it('hands new settings to the page, checked and frozen, never the IPC event', () => {
+    const { handlers, bridge, ipc } = fakeIpc();
+    const listener = vi.fn();
+    const unsubscribe = bridge().onConfigChanged(listener);
+    const handler = handlers.get(IPC_CHANNELS.configChanged);
+    handler?.({ sender: 'secret' }, { ...CONFIG, extra: 1 });
+    handler?.({ sender: 'secret' }, { mode: 'bogus' });
+    expect(listener.mock.calls).toEqual([[CONFIG]]);
+    expect(Object.isFrozen(listener.mock.calls[0]?.[0])).toBe(true);
+    unsubscribe();
+    expect(ipc.removeListener).toHaveBeenCalledWith(IPC_CHANNELS.configChanged, handler);
+  });
+
+  it('passes on a catalogue refresh request', () => {
+    const { handlers, bridge } = fakeIpc();
+    const listener = vi.fn();
+    bridge().onRefreshCatalogue(listener);
+    handlers.get(IPC_CHANNELS.refreshCatalogue)?.({ sender: 'secret' }, 'ignored');
+    expect(listener).toHaveBeenCalledExactlyOnceWith();
+  });
+});
