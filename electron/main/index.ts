@@ -15,6 +15,7 @@ import { wantsSoftwareRendering } from './gpu-fallback';
 import { setupLogging } from './logging';
 import { DEFAULT_IMAGE_CACHE, ImageCache } from './image-cache';
 import { setupImageCache } from './image-protocol';
+import { setupReceiptSigning } from './fleet/receipt-signing';
 import { setupReceiptPrinting } from './printing';
 import { DEFAULT_LIMITER_OPTIONS, PinAttemptLimiter } from './pin-lockout';
 import { fileLockoutStore, LOCKOUT_FILE_NAME } from './pin-lockout-record';
@@ -166,6 +167,19 @@ function main(): void {
         log,
       });
       setupReceiptPrinting({ ipcMain, printerName: config.printerName, mode: config.mode, log });
+      // Receipts are signed only for a fleet: its status carries the key the counter checks.
+      // MERGE: setupFleet resolves the kiosk id (default: kept in userData) and passes
+      // receiptSigner.receiptPublicKey to its online status; until then a configured id.
+      const fleetKioskId = config['fleet.kioskId'];
+      setupReceiptSigning({
+        ipcMain,
+        userDataDir,
+        log,
+        fleet:
+          config['fleet.brokerUrl'] !== '' && fleetKioskId !== ''
+            ? { kioskId: fleetKioskId }
+            : null,
+      });
       openWindow(catalogue.url);
     })
     .catch((error: unknown) => {
