@@ -13,13 +13,14 @@ import { startCatalogue } from './catalogue';
 import { machineConfigPath, toRendererConfig } from './config';
 import { decodeConfigText } from './config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
-import { fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
+import { fleetIdentity, fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
 import { wantsSoftwareRendering } from './gpu-fallback';
 import { createLastErrorLine } from './last-error';
 import { createLiveConfig } from './live-config';
 import { setupLogging } from './logging';
 import { DEFAULT_IMAGE_CACHE, ImageCache } from './image-cache';
 import { setupImageCache } from './image-protocol';
+import { setupReceiptSigning } from './fleet/receipt-signing';
 import { setupReceiptPrinting } from './printing';
 import { DEFAULT_LIMITER_OPTIONS, PinAttemptLimiter } from './pin-lockout';
 import { fileLockoutStore, LOCKOUT_FILE_NAME } from './pin-lockout-record';
@@ -194,6 +195,14 @@ function main(): void {
         openSlipWindow,
         activity,
       });
+      // Receipts are signed only for a fleet: its online status carries the key the counter
+      // checks, and the code names the same kiosk id the fleet uses.
+      const receipts = setupReceiptSigning({
+        ipcMain,
+        userDataDir,
+        log,
+        fleet: fleetIdentity(config, userDataDir, log),
+      });
       setupFleet({
         app,
         liveConfig: loaded,
@@ -205,8 +214,7 @@ function main(): void {
         failedPinsToday: () => staffExit.failedAttemptsToday(),
         gpuFallback: softwareRendering,
         lastError: () => lastError.current(),
-        // The receipts branch supplies the receipt key's public half here.
-        receiptPublicKey: () => null,
+        receiptPublicKey: () => receipts.receiptPublicKey(),
         // The updater plugs its state in here once the kiosk has one.
         updateStatus: () => null,
         argv: process.argv,

@@ -1,4 +1,4 @@
-import type { KioskBridge, RendererConfig } from '@shared/bridge';
+import type { KioskActivityBridge, KioskBridge, RendererConfig } from '@shared/bridge';
 import { isUsableCatalogueUrl, normaliseCatalogueUrl } from '@shared/catalogue-url';
 
 /**
@@ -32,13 +32,19 @@ export interface KioskBehaviours {
   accessibilityMode: boolean;
 }
 
+/**
+ * `window.kiosk` as the page may rely on it: the kiosk half always, the activity half
+ * (reports, receipt signing) only where the preload gives it, so each use checks.
+ */
+export type PageBridge = KioskBridge & Partial<KioskActivityBridge>;
+
 export interface Capabilities {
   /** The kiosk renderer build (memory router, kiosk styling) or the web shop (browser router). */
   target: 'kiosk' | 'web';
   /** Base URL of the FakeStore-shaped catalogue, without a trailing slash. */
   catalogueUrl: string;
   /** The preload bridge; null in a browser and in the kiosk renderer opened without Electron. */
-  bridge: KioskBridge | null;
+  bridge: PageBridge | null;
   kiosk: KioskBehaviours;
 }
 
@@ -47,7 +53,7 @@ export const DEFAULT_IDLE_RESET: IdleReset = { afterSeconds: 90, countdownSecond
 
 declare global {
   interface Window {
-    kiosk?: KioskBridge;
+    kiosk?: PageBridge;
   }
 }
 
@@ -84,10 +90,7 @@ function readBridgeConfig(bridge: KioskBridge): RendererConfig | null {
   }
 }
 
-export function resolveCapabilities(
-  build: BuildDefaults,
-  bridge: KioskBridge | null,
-): Capabilities {
+export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | null): Capabilities {
   const defaults: Capabilities = {
     target: build.target,
     catalogueUrl: normaliseCatalogueUrl(build.catalogueUrl),

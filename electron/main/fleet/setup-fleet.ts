@@ -46,6 +46,24 @@ export interface FleetRemote extends RemoteLayers {
 }
 
 /**
+ * The kiosk's fleet identity for signing receipts: the same id the fleet client uses, or
+ * null when no broker is configured or the id is unusable (receipts then show the plain id).
+ */
+export function fleetIdentity(
+  config: Pick<KioskConfig, 'fleet.brokerUrl' | 'fleet.kioskId'>,
+  userDataDir: string,
+  log: Logger,
+): { kioskId: string } | null {
+  if (config['fleet.brokerUrl'] === '') return null;
+  try {
+    return { kioskId: resolveKioskId(config['fleet.kioskId'], userDataDir, log) };
+  } catch (error) {
+    log.error(`Fleet: no kiosk id for signing receipts (${String(error)})`);
+    return null;
+  }
+}
+
+/**
  * The remote layers for createLiveConfig: made only when a broker is configured, from the
  * signed configs kept on disk, so a relaunch starts with them before the broker answers.
  */

@@ -1,5 +1,6 @@
 import { formatMoney } from '@/lib/money';
 import type { Receipt } from '../receipt';
+import { useReceiptQrText } from '../use-receipt-qr-text';
 import { ReceiptQr } from './receipt-qr';
 
 const issuedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -14,6 +15,7 @@ export function formatIssued(receipt: Receipt): string {
  * 80 mm receipt roll (see `.receipt-card` in styles.css).
  */
 export function ReceiptCard({ receipt }: { receipt: Receipt }) {
+  const qrText = useReceiptQrText(receipt);
   return (
     <section aria-labelledby="receipt-heading" className="receipt-card card overflow-hidden">
       <p className="receipt-print-only">Kiosk Shop · store pickup receipt</p>
@@ -25,7 +27,7 @@ export function ReceiptCard({ receipt }: { receipt: Receipt }) {
           <p className="mt-1 font-mono text-2xl font-bold break-words">{receipt.id}</p>
           <p className="mt-2 text-muted">{formatIssued(receipt)}</p>
         </div>
-        <ReceiptQr receiptId={receipt.id} size={192} />
+        <ReceiptQr text={qrText} receiptId={receipt.id} size={192} />
       </div>
       <ul aria-label="Items" className="divide-y divide-slate-200 px-6">
         {receipt.lines.map((line) => (

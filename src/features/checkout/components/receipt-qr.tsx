@@ -1,20 +1,33 @@
 import { receiptQrPath } from '@shared/receipt-qr';
 
+/** Below this many pixels per module a screen's QR stops scanning reliably. */
+const MIN_MODULE_PX = 3;
+
 /**
- * The receipt id as a QR code for the counter's scanner, drawn as one SVG path (no data:
- * URL, no canvas): crisp at any size and on paper, and nothing the CSP needs to allow.
+ * The receipt's QR code the counter scans, drawn as one SVG path (no data: URL, no
+ * canvas): crisp at any size and on paper, and nothing the CSP needs to allow. It encodes
+ * `text`: the receipt id, or a kiosk's signed code for it (longer, so it may draw larger).
  */
-export function ReceiptQr({ receiptId, size }: { receiptId: string; size: number }) {
-  const { modules, path } = receiptQrPath(receiptId);
+export function ReceiptQr({
+  text,
+  receiptId,
+  size,
+}: {
+  text: string;
+  receiptId: string;
+  size: number;
+}) {
+  const { modules, path } = receiptQrPath(text);
+  const drawn = Math.max(size, modules * MIN_MODULE_PX);
   return (
     <svg
       role="img"
       aria-label={`QR code of receipt ${receiptId}`}
-      width={size}
-      height={size}
+      width={drawn}
+      height={drawn}
       viewBox={`0 0 ${modules} ${modules}`}
       shapeRendering="crispEdges"
-      className="shrink-0 bg-white"
+      className="h-auto max-w-full shrink-0 bg-white"
     >
       <rect width={modules} height={modules} fill="#ffffff" />
       <path d={path} fill="#000000" />

@@ -1,0 +1,94 @@
+/**
+ * Signed receipts: the renderer asks (`signReceipt`) for the QR text of a confirmed
+ * receipt, `{r, t, i, c}` (id, time, [productId, quantity] lines, total in cents). Main
+ * checks who asks and what, adds its kiosk id, signs with the receipt key and answers the
+ * `KSR1.…` code, or null, and the page shows the plain receipt id. Nothing is sent
+ * anywhere (spec §7): the code only goes onto the shopper's screen and slip.
+ *
+ * Only a kiosk with a fleet broker configured signs (its public key reaches the counter
+ * through its status); without one, no key is made and every answer is null.
+ */
+import type { IpcMain } from 'electron';
+import { IPC_CHANNELS } from '../../../shared/bridge';
+import { receiptPayloadSchema } from '../../../shared/fleet/payloads';
+import {
+  encodeReceiptCode,
+  parseReceiptSignRequest,
+  RECEIPT_LIMITS,
+  receiptPayloadJson,
+} from '../../../shared/fleet/receipt-code';
+import { isTrustedSender } from '../ipc-sender';
+import type { Logger } from '../logging';
+import { loadReceiptKey, type ReceiptKey } from './receipt-key';
+
+export interface ReceiptSigner {
+  /** The receipt key's public key (base64url raw) for the online status; null: none. */
+  receiptPublicKey(): string | null;
+  /** The QR text for a sign request, or null when it is not one or cannot be signed. */
+  sign(request: unknown): string | null;
+}
+
+export function createReceiptSigner(key: ReceiptKey | null, kioskId: string): ReceiptSigner {
+  return {
+    receiptPublicKey: () => key?.publicKey ?? null,
+    sign: (request) => {
+      if (!key) return null;
+      const fields = parseReceiptSignRequest(request);
+      if (!fields) return null;
+      // The shared zod schema has the last word on what a signed payload may hold.
+      const payload = receiptPayloadSchema.safeParse({ ...fields, k: kioskId });
+      if (!payload.success) return null;
+      const json = receiptPayloadJson(payload.data);
+      const code = encodeReceiptCode(json, key.sign(new TextEncoder().encode(json)));
+      // Beyond this a printed QR no longer scans reliably: the plain id serves better.
+      return code.length <= RECEIPT_LIMITS.maxCodeLength ? code : null;
+    },
+  };
+}
+
+/** A kiosk without a fleet: no key, nothing signed. */
+const NO_SIGNER: ReceiptSigner = { receiptPublicKey: () => null, sign: () => null };
+
+export interface ReceiptSigningOptions {
+  ipcMain: Pick<IpcMain, 'handle'>;
+  userDataDir: string;
+  log: Logger;
+  /** The kiosk's fleet identity, or null when no fleet broker is configured. */
+  fleet: { kioskId: string } | null;
+}
+
+/**
+ * Answers the renderer's sign requests (always: without a fleet the answer is null) and
+ * returns the signer, whose `receiptPublicKey` the fleet's online status carries.
+ */
+export function setupReceiptSigning({
+  ipcMain,
+  userDataDir,
+  log,
+  fleet,
+}: ReceiptSigningOptions): ReceiptSigner {
+  const signer = fleet
+    ? createReceiptSigner(loadReceiptKey(userDataDir, log), fleet.kioskId)
+    : NO_SIGNER;
+  let strangerLogged = false;
+  let refusalLogged = false;
+  ipcMain.handle(IPC_CHANNELS.signReceipt, (event, request: unknown): string | null => {
+    if (!isTrustedSender(event)) {
+      if (!strangerLogged) {
+        strangerLogged = true;
+        log.warn(
+          `IPC: rejected ${IPC_CHANNELS.signReceipt} from ${event.senderFrame?.url ?? 'a gone frame'}`,
+        );
+      }
+      return null;
+    }
+    const code = signer.sign(request);
+    if (code === null && signer.receiptPublicKey() !== null && !refusalLogged) {
+      // Once: a page that sends a bad receipt sends it with every purchase.
+      refusalLogged = true;
+      log.warn('Receipts: a receipt was not signed (out of bounds or too long); plain id shown');
+    }
+    return code;
+  });
+  return signer;
+}

@@ -1,0 +1,119 @@
+/**
+ * `npm run -s fleet:keygen` and `npm run -s fleet:sign`, run for real: the key file is a
+ * 0600 PKCS#8 Ed25519 key never overwritten, and the envelope verifies with node:crypto
+ * and is accepted by the kiosk's remote config, which refuses it once a byte changes.
+ */
+import { spawnSync } from 'node:child_process';
+import { createPrivateKey, createPublicKey, verify } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
+import { canonicalJsonBytes } from '../../shared/fleet/canonical-json';
+
+vi.mock('electron', () => ({}));
+
+const ROOT = process.cwd();
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const dir = mkdtempSync(join(tmpdir(), 'fleet-keygen-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function run(script: string, args: string[]) {
+  return spawnSync(TSX, [join(ROOT, 'scripts', script), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+function remoteConfig(publicKey: string) {
+  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const remote = createRemoteConfig({
+    kioskId: 'kiosk-0123456789ab',
+    topics: {
+      fleet: 'kiosk-shop/fleet/config',
+      kiosk: 'kiosk-shop/kiosks/kiosk-0123456789ab/config',
+    },
+    publicKey: () => publicKey,
+    locks: () => [],
+    store: { load: () => ({ fleet: null, kiosk: null }), save: () => undefined },
+    log,
+  });
+  return remote;
+}
+
+describe('npm run fleet:keygen and fleet:sign', () => {
+  it('are the npm scripts the README names', () => {
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts['fleet:keygen']).toBe('tsx scripts/fleet-keygen.ts');
+    expect(scripts['fleet:sign']).toBe('tsx scripts/fleet-sign.ts');
+  });
+
+  it('make a key and an envelope the kiosk accepts, and a changed one it refuses', () => {
+    const keygen = run('fleet-keygen.ts', []);
+    expect(keygen.status, keygen.stderr).toBe(0);
+    const publicKey = keygen.stdout.trim();
+    expect(publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const keyFile = join(dir, 'fleet-config.key');
+    const pem = readFileSync(keyFile, 'utf8');
+    const privateKey = createPrivateKey(pem);
+    expect(privateKey.asymmetricKeyType).toBe('ed25519');
+    expect(createPublicKey(privateKey).export({ format: 'jwk' }).x).toBe(publicKey);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+
+    // Never over an existing key.
+    const again = run('fleet-keygen.ts', []);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('already exists');
+    expect(readFileSync(keyFile, 'utf8')).toBe(pem);
+
+    const config = { version: 3, target: 'all', idleTimeoutSeconds: 45 };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+    const signed = run('fleet-sign.ts', ['config.json', '--key', 'fleet-config.key']);
+    expect(signed.status, signed.stderr).toBe(0);
+    const envelope = JSON.parse(signed.stdout) as {
+      config: Record<string, unknown>;
+      signature: string;
+    };
+    expect(envelope.config).toEqual(config);
+    expect(
+      verify(
+        null,
+        canonicalJsonBytes(envelope.config),
+        createPublicKey(privateKey),
+        Buffer.from(envelope.signature, 'base64url'),
+      ),
+    ).toBe(true);
+
+    const kiosk = remoteConfig(publicKey);
+    expect(kiosk.receive('fleet', new TextEncoder().encode(signed.stdout))).toBe('accepted');
+    expect(kiosk.version()).toBe(3);
+
+    const tampered = JSON.stringify({ ...envelope, config: { ...config, idleTimeoutSeconds: 0 } });
+    const fresh = remoteConfig(publicKey);
+    expect(fresh.receive('fleet', new TextEncoder().encode(tampered))).toBe('refused');
+    expect(fresh.refusals().map((refusal) => refusal.reason)).toEqual(['bad signature']);
+  }, 120_000);
+
+  it.each([
+    ['no version', { target: 'all', idleTimeoutSeconds: 45 }],
+    ['a version 0', { version: 0, target: 'all' }],
+    ['no target', { version: 1 }],
+    ['a wildcard target', { version: 1, target: '+' }],
+  ])(
+    'fleet:sign refuses a config with %s and prints nothing',
+    (_name, config) => {
+      writeFileSync(join(dir, 'bad.json'), JSON.stringify(config));
+      const signed = run('fleet-sign.ts', ['bad.json', '--key', join(dir, 'fleet-config.key')]);
+      expect(signed.status).toBe(1);
+      expect(signed.stdout).toBe('');
+      expect(signed.stderr).toMatch(/version|target/);
+    },
+    60_000,
+  );
+});
