@@ -290,9 +290,14 @@ export const CONFIG_KEYS = {
    * empty.
    */
   'update.feedUrl': key({
-    schema: z.string().trim().max(2048).refine((value) => value === '' || isUpdateFeedUrl(value), {
-      message: 'must be empty or an https URL without credentials (plain http only to this machine)',
-    }),
+    schema: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((value) => value === '' || isUpdateFeedUrl(value), {
+        message:
+          'must be empty or an https URL without credentials (plain http only to this machine)',
+      }),
     default: '',
     from: ['machine-wide file', 'config file'],
     lockdown: true,
