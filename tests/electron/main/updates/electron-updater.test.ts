@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,15 +20,16 @@ import {
   SIGNING_CONFIG_FILE,
 } from '../../../../electron/main/updates/electron-updater';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopback-server';
-import { fakeLogger } from '../../support/fake-electron';
+import { as, fakeLogger } from '../../support/fake-electron';
 
 /** Electron's net stood in for by node:http; downloads go through electron-updater's code. */
 class NodeHttpExecutor extends ElectronHttpExecutor {
   override createRequest(
     options: Record<string, unknown>,
     callback: (response: IncomingMessage) => void,
-  ): ClientRequest {
-    return request(options, callback);
+  ): ReturnType<ElectronHttpExecutor['createRequest']> {
+    // node:http's request has every part of Electron's ClientRequest the executor uses.
+    return as<ReturnType<ElectronHttpExecutor['createRequest']>>(request(options, callback));
   }
 }
 

@@ -4,7 +4,7 @@
  * whether a shopper is there.
  */
 import { EventEmitter } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { updateStatusSchema } from '../../../../shared/fleet/payloads';
 import { createActivity, type Activity } from '../../../../electron/main/activity';
 import {
@@ -61,7 +61,7 @@ let updater: FakeUpdater;
 let activity: Activity;
 let log: ReturnType<typeof fakeLogger>;
 let machine: UpdateMachine;
-let beforeInstall: ReturnType<typeof vi.fn>;
+let beforeInstall: Mock<() => void>;
 
 function start(settings: Partial<UpdateSettings> = {}, random: () => number = () => 0.5) {
   machine = createUpdateMachine({
@@ -92,7 +92,7 @@ beforeEach(() => {
   updater = new FakeUpdater();
   activity = createActivity({ idleWipeEnabled: () => true });
   log = fakeLogger();
-  beforeInstall = vi.fn();
+  beforeInstall = vi.fn<() => void>();
 });
 
 afterEach(() => {
