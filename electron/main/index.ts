@@ -2,9 +2,11 @@
  * The kiosk's main process: main() takes the single-instance lock, then wires one
  * setupX() per concern once Electron is ready and opens the shop window.
  */
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { app, ipcMain, Menu, session, type BrowserWindow } from 'electron';
+import { app, ipcMain, Menu, powerSaveBlocker, session, type BrowserWindow } from 'electron';
+import { createActivity } from './activity';
+import { setupActivityIpc } from './activity-ipc';
 import { kioskContentSecurityPolicy } from './app-files';
 import { registerAppScheme, setupAppProtocol } from './app-protocol';
 import { startCatalogue } from './catalogue';
@@ -12,7 +14,7 @@ import { loadConfig, machineConfigPath, toRendererConfig } from './config';
 import { decodeConfigText } from './config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
 import { wantsSoftwareRendering } from './gpu-fallback';
-import { setupLogging } from './logging';
+import { setLogMaxMB, setupLogging } from './logging';
 import { DEFAULT_IMAGE_CACHE, ImageCache } from './image-cache';
 import { setupImageCache } from './image-protocol';
 import { setupReceiptPrinting } from './printing';
@@ -22,6 +24,9 @@ import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
 import { setupStaffExit } from './staff-exit';
+import { relaunchKiosk, setupSelfCare } from './self-care/self-care';
+import { userDataProblem } from './self-care/user-data';
+import { setupUpdates } from './updates/setup-updates';
 import { createWindow, keepKioskWindowOpen } from './window';
 
 // Privileges can only be granted before `ready`.
@@ -74,7 +79,14 @@ async function setupOfflineImages(
 
 function main(): void {
   const userDataDir = app.getPath('userData');
-  const log = setupLogging(userDataDir);
+  // Read-only or full: the kiosk still sells, logging to the console and caching nothing.
+  const userDataIssue = userDataProblem(userDataDir);
+  const log = setupLogging(userDataIssue === null ? userDataDir : null);
+  if (userDataIssue !== null) {
+    log.error(
+      `Self-care: userData ${userDataDir} cannot be written (${userDataIssue}); logging to the console only, no caches on disk, running from memory`,
+    );
+  }
   // Before the single-instance lock: the relaunched process must be able to take it.
   if (app.isPackaged && refuseForbiddenSwitches(app, process.argv, log)) return;
   if (!app.requestSingleInstanceLock()) {
@@ -92,6 +104,7 @@ function main(): void {
     canReplace,
   });
   const { config } = loaded;
+  setLogMaxMB(config.logMaxMB);
   const files = [loaded.machineConfigPath, loaded.configPath].filter(Boolean).join(', then ');
   log.info(`Kiosk starting in ${config.mode} mode (config files: ${files})`);
   if (softwareRendering) {
@@ -102,6 +115,8 @@ function main(): void {
   const recovery = createRecovery({ app, log, argv: process.argv });
   let mainWindow: BrowserWindow | null = null;
   let quitting = false;
+  // One record of what the kiosk is doing: updates and relaunches wait for a quiet moment.
+  const activity = createActivity({ idleWipeEnabled: () => config.idleTimeoutSeconds > 0 });
 
   app.on('second-instance', () => {
     if (!mainWindow) return;
@@ -144,7 +159,9 @@ function main(): void {
     .whenReady()
     .then(async () => {
       setupSecurity(app, session.defaultSession, { allowDevTools, log });
-      await setupOfflineImages(session.defaultSession, app.getPath('userData'), log);
+      if (userDataIssue === null) {
+        await setupOfflineImages(session.defaultSession, userDataDir, log);
+      }
       const catalogue = startCatalogue(config.catalogueUrl, resourcesDir, log);
       setupAppProtocol({
         rootDir: join(__dirname, '../renderer'),
@@ -166,7 +183,35 @@ function main(): void {
         log,
       });
       setupReceiptPrinting({ ipcMain, printerName: config.printerName, mode: config.mode, log });
+      setupActivityIpc({ ipcMain, activity, log });
       openWindow(catalogue.url);
+      const updates = await setupUpdates({
+        config,
+        activity,
+        log,
+        userDataDir,
+        platform: process.platform,
+        writeFile: (path, text) => {
+          if (userDataIssue !== null)
+            throw new Error(`userData cannot be written (${userDataIssue})`);
+          writeFileSync(path, text);
+        },
+        beforeInstall: () => {
+          quitting = true;
+        },
+      });
+      setupSelfCare({
+        getAppMetrics: () => app.getAppMetrics(),
+        powerSaveBlocker,
+        activity,
+        config,
+        log,
+        relaunch: () => {
+          relaunchKiosk(app, process.argv);
+        },
+        updatePending: () => ['ready', 'installing'].includes(updates?.health().state ?? 'idle'),
+        uptimeMs: () => process.uptime() * 1000,
+      });
     })
     .catch((error: unknown) => {
       log.error(
