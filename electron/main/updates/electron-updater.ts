@@ -72,7 +72,20 @@ export function prepareUpdater(updater: AppUpdater, setup: UpdaterSetup): Update
   return updater;
 }
 
+/**
+ * autoUpdater from the imported module. electron-updater is CommonJS and defines
+ * autoUpdater as a lazy getter that Node's import cannot see as a named export, so an
+ * import() (in the bundle too) finds it only on the default export.
+ */
+export function autoUpdaterOf(module: {
+  autoUpdater?: AppUpdater;
+  default?: { autoUpdater?: AppUpdater };
+}): AppUpdater {
+  const updater = module.autoUpdater ?? module.default?.autoUpdater;
+  if (!updater) throw new Error('electron-updater has no autoUpdater');
+  return updater;
+}
+
 export async function loadAutoUpdater(setup: UpdaterSetup): Promise<UpdaterPort | null> {
-  const { autoUpdater } = await import('electron-updater');
-  return prepareUpdater(autoUpdater, setup);
+  return prepareUpdater(autoUpdaterOf(await import('electron-updater')), setup);
 }

@@ -15,6 +15,7 @@ import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor'
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  autoUpdaterOf,
   prepareUpdater,
   signingConfig,
   SIGNING_CONFIG_FILE,
@@ -277,5 +278,18 @@ describe('preparing the updater on Windows', () => {
     expect(written).toBe(signingConfig('Kiosk Shop Ltd'));
     expect(written).toContain('publisherName:\n  - "Kiosk Shop Ltd"');
     expect(written).toContain('updaterCacheDirName: kiosk-shop-updater');
+  });
+});
+
+describe('loading autoUpdater', () => {
+  it("finds it on the default export too, where Node's import() of the CommonJS package puts it", async () => {
+    const loaded: object = await import('electron-updater');
+    // Read without calling the getter, which would need Electron's app.
+    const fallback = (loaded as { default?: object }).default ?? {};
+    expect(Object.getOwnPropertyDescriptor(fallback, 'autoUpdater')?.get).toBeTypeOf('function');
+    const updater = new LoopbackUpdater(kiosk('1.0.0').app);
+    expect(autoUpdaterOf({ default: { autoUpdater: updater } })).toBe(updater);
+    expect(autoUpdaterOf({ autoUpdater: updater })).toBe(updater);
+    expect(() => autoUpdaterOf({})).toThrow('electron-updater has no autoUpdater');
   });
 });
