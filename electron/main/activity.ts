@@ -103,11 +103,14 @@ export function createActivity(options: ActivityOptions): Activity {
     armIdleTimer();
   };
 
-  // Nothing else changes when the idle period runs out, so a timer re-checks then.
+  // Nothing else changes when the idle period runs out, so a timer re-checks then. Only
+  // with the idle wipe off does time alone make a moment safe: with it on, a timer would
+  // fire every 10 ms once the period had passed off the attract screen.
   function armIdleTimer(): void {
     if (idleTimer !== null) clearTimer(idleTimer);
     idleTimer = null;
     if (listeners.size === 0 || isSafe() || screen === 'attract' || isBusy()) return;
+    if (options.idleWipeEnabled()) return;
     const due = Math.max(0, lastInputAt + idleSafeMs - now()) + 10;
     idleTimer = setTimer(() => {
       idleTimer = null;

@@ -18,6 +18,8 @@ import {
 } from '../../shared/fleet/topics';
 import { parsePlainDecimal } from './decimal-text';
 import { parseStaffPinHash, STAFF_PIN_DIGITS, STAFF_PIN_PATTERN } from './staff-pin-hash';
+import { isUpdateFeedUrl } from './updates/feed-url';
+import { parseUpdateWindow } from './updates/update-window';
 
 /** The layers a value can come from, highest precedence first. */
 export const CONFIG_LAYERS = [
@@ -80,7 +82,21 @@ function windowedText(text: string): TextReading {
   return { problem: 'must be 1/0, true/false' };
 }
 
+function onOffText(text: string): TextReading {
+  const normalized = text.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(normalized)) return { value: true };
+  if (['0', 'false', 'no', 'off'].includes(normalized)) return { value: false };
+  return { problem: 'must be 1/0, true/false, on/off' };
+}
+
 export type KioskMode = 'kiosk' | 'windowed';
+
+/** SemVer 2.0 (semver.org's own pattern, without the leading v electron-builder drops). */
+export const SEMVER_PATTERN =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+export const UPDATE_CHANNELS = ['latest', 'beta'] as const;
+export type UpdateChannel = (typeof UPDATE_CHANNELS)[number];
 
 const catalogueUrlSchema = z
   .string()
@@ -266,6 +282,97 @@ export const CONFIG_KEYS = {
     default: '',
     from: ['machine-wide file', 'config file'],
     lockdown: true,
+  }),
+  /**
+   * Where updates come from (electron-builder's latest*.yml and artifacts); empty: no
+   * updates. Files only, like the fleet key: whoever can change the kiosk's shortcut or
+   * environment must not choose the code it installs. A broken machine-wide file holds it
+   * empty.
+   */
+  'update.feedUrl': key({
+    schema: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((value) => value === '' || isUpdateFeedUrl(value), {
+        message:
+          'must be empty or an https URL without credentials (plain http only to this machine)',
+      }),
+    default: '',
+    from: ['machine-wide file', 'config file'],
+    lockdown: true,
+  }),
+  'update.channel': key<UpdateChannel>({
+    schema: z.enum(UPDATE_CHANNELS),
+    default: 'latest',
+    env: 'SHOP_UPDATE_CHANNEL',
+    remote: true,
+  }),
+  /** Between two checks of the feed, before jitter. */
+  'update.checkHours': key({
+    schema: z.number().int().min(1).max(168),
+    default: 4,
+    env: 'SHOP_UPDATE_CHECK_HOURS',
+    fromText: decimalText,
+  }),
+  /** Local "HH:MM-HH:MM" (may wrap midnight): updates install and the kiosk relaunches. */
+  'update.window': key({
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || parseUpdateWindow(value) !== null, {
+        message: 'must be empty or a local time window "HH:MM-HH:MM" (24-hour clock)',
+      }),
+    default: '02:00-04:00',
+    env: 'SHOP_UPDATE_WINDOW',
+  }),
+  /** Empty: follow the channel. A version: install exactly that one, older or newer. */
+  'update.pinVersion': key({
+    schema: z
+      .string()
+      .trim()
+      .max(64)
+      .refine((value) => value === '' || SEMVER_PATTERN.test(value), {
+        message: 'must be empty or a version such as 1.4.2',
+      }),
+    default: '',
+    env: 'SHOP_UPDATE_PIN_VERSION',
+    remote: true,
+  }),
+  /**
+   * Windows: the certificate subject (CN) an update must be signed by. Empty on Windows:
+   * updates stay off, never unchecked. Files only, like the feed.
+   */
+  'update.publisherName': key({
+    schema: z
+      .string()
+      .trim()
+      .max(256)
+      .regex(/^[^\p{Cc}'"`$]*$/u, 'must not hold control characters or quotes'),
+    default: '',
+    from: ['machine-wide file', 'config file'],
+    lockdown: true,
+  }),
+  /** Main or renderer working set above this relaunches at the next quiet moment; 0 = off. */
+  maxMemoryMB: key({
+    schema: z.number().int().min(0).max(65_536),
+    default: 1536,
+    env: 'SHOP_MAX_MEMORY_MB',
+    fromText: decimalText,
+  }),
+  /** A relaunch each night at the start of update.window, at a moment nobody is served. */
+  scheduledRelaunch: key({
+    schema: z.boolean(),
+    default: true,
+    env: 'SHOP_SCHEDULED_RELAUNCH',
+    fromText: onOffText,
+  }),
+  /** The log file's size before it rotates; three rotated files are kept. */
+  logMaxMB: key({
+    schema: z.number().int().min(1).max(100),
+    default: 1,
+    env: 'SHOP_LOG_MAX_MB',
+    fromText: decimalText,
   }),
 };
 

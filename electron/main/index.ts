@@ -2,9 +2,9 @@
  * The kiosk's main process: main() takes the single-instance lock, then wires one
  * setupX() per concern once Electron is ready and opens the shop window.
  */
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { app, ipcMain, Menu, session, type BrowserWindow } from 'electron';
+import { app, ipcMain, Menu, powerSaveBlocker, session, type BrowserWindow } from 'electron';
 import { createActivity } from './activity';
 import { setupActivityIpc } from './activity-ipc';
 import { kioskContentSecurityPolicy } from './app-files';
@@ -17,7 +17,7 @@ import { fleetIdentity, fleetRemoteLayers, setupFleet } from './fleet/setup-flee
 import { wantsSoftwareRendering } from './gpu-fallback';
 import { createLastErrorLine } from './last-error';
 import { createLiveConfig } from './live-config';
-import { setupLogging } from './logging';
+import { setLogMaxMB, setupLogging } from './logging';
 import { DEFAULT_IMAGE_CACHE, ImageCache } from './image-cache';
 import { setupImageCache } from './image-protocol';
 import { setupReceiptSigning } from './fleet/receipt-signing';
@@ -29,6 +29,9 @@ import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
 import { openSlipWindow } from './slip-window';
 import { setupStaffExit } from './staff-exit';
+import { relaunchKiosk, setupSelfCare } from './self-care/self-care';
+import { userDataProblem } from './self-care/user-data';
+import { currentUpdateHealth, setupUpdates } from './updates/setup-updates';
 import { createWindow, keepKioskWindowOpen } from './window';
 
 // Privileges can only be granted before `ready`.
@@ -84,9 +87,16 @@ async function setupOfflineImages(
 function main(): void {
   const userDataDir = app.getPath('userData');
   const lastError = createLastErrorLine();
-  const log = setupLogging(userDataDir, (message) => {
+  // Read-only or full: the kiosk still sells, logging to the console and caching nothing.
+  const userDataIssue = userDataProblem(userDataDir);
+  const log = setupLogging(userDataIssue === null ? userDataDir : null, (message) => {
     lastError.record(message);
   });
+  if (userDataIssue !== null) {
+    log.error(
+      `Self-care: userData ${userDataDir} cannot be written (${userDataIssue}); logging to the console only, no caches on disk, running from memory`,
+    );
+  }
   // Before the single-instance lock: the relaunched process must be able to take it.
   if (app.isPackaged && refuseForbiddenSwitches(app, process.argv, log)) return;
   if (!app.requestSingleInstanceLock()) {
@@ -108,6 +118,7 @@ function main(): void {
     fleetRemoteLayers(userDataDir, log),
   );
   const config = loaded.startup;
+  setLogMaxMB(config.logMaxMB);
   const files = [loaded.machineConfigPath, loaded.configPath].filter(Boolean).join(', then ');
   log.info(`Kiosk starting in ${config.mode} mode (config files: ${files})`);
   if (softwareRendering) {
@@ -116,7 +127,8 @@ function main(): void {
   const allowDevTools = config.mode === 'windowed' && !app.isPackaged;
   const resourcesDir = join(app.getAppPath(), 'resources');
   const recovery = createRecovery({ app, log, argv: process.argv });
-  // What the shopper's screen is doing, for the fleet's health and its safe moments.
+  // What the shopper's screen is doing: the fleet's health, and the quiet moments updates,
+  // relaunches and disruptive commands wait for.
   const activity = createActivity({
     idleWipeEnabled: () => loaded.effective().idleTimeoutSeconds > 0,
   });
@@ -166,7 +178,10 @@ function main(): void {
     .whenReady()
     .then(async () => {
       setupSecurity(app, session.defaultSession, { allowDevTools, log });
-      const images = await setupOfflineImages(session.defaultSession, userDataDir, log);
+      const images =
+        userDataIssue === null
+          ? await setupOfflineImages(session.defaultSession, userDataDir, log)
+          : null;
       const catalogue = startCatalogue(config.catalogueUrl, resourcesDir, log);
       setupAppProtocol({
         rootDir: join(__dirname, '../renderer'),
@@ -215,12 +230,38 @@ function main(): void {
         gpuFallback: softwareRendering,
         lastError: () => lastError.current(),
         receiptPublicKey: () => receipts.receiptPublicKey(),
-        // The updater plugs its state in here once the kiosk has one.
-        updateStatus: () => null,
+        updateStatus: () => currentUpdateHealth(),
         argv: process.argv,
         log,
       });
       openWindow(catalogue.url);
+      const updates = await setupUpdates({
+        config,
+        activity,
+        log,
+        userDataDir,
+        platform: process.platform,
+        writeFile: (path, text) => {
+          if (userDataIssue !== null)
+            throw new Error(`userData cannot be written (${userDataIssue})`);
+          writeFileSync(path, text);
+        },
+        beforeInstall: () => {
+          quitting = true;
+        },
+      });
+      setupSelfCare({
+        getAppMetrics: () => app.getAppMetrics(),
+        powerSaveBlocker,
+        activity,
+        config,
+        log,
+        relaunch: () => {
+          relaunchKiosk(app, process.argv);
+        },
+        updatePending: () => ['ready', 'installing'].includes(updates?.health().state ?? 'idle'),
+        uptimeMs: () => process.uptime() * 1000,
+      });
     })
     .catch((error: unknown) => {
       log.error(

@@ -119,4 +119,17 @@ describe('the GitHub Actions workflow', () => {
     expect(packagingJobs).toBeGreaterThan(0);
     expect(scripts['check:fuses']).toBe('tsx scripts/check-fuses.ts');
   });
+
+  it('has a job that watches a packaged kiosk update itself under Xvfb', () => {
+    const job = workflow.jobs['update-e2e'];
+    expect(job, 'an update-e2e job').toBeDefined();
+    const runs = (job?.steps ?? []).map((step) => step.run ?? '');
+    expect(runs).toContain('npm ci');
+    expect(runs).toContain('xvfb-run --auto-servernum npm run update:e2e');
+    expect(scripts['update:e2e']).toBe('tsx scripts/update-e2e.ts');
+    // The driver skips with a printed reason where Electron cannot be downloaded.
+    const driver = readFileSync(join(root, 'scripts', 'update-e2e.ts'), 'utf8');
+    expect(driver).toContain('ensureElectronBinary');
+    expect(driver).toContain('skipped: ');
+  });
 });

@@ -124,3 +124,22 @@ describe('the kiosk activity', () => {
     }
   });
 });
+
+describe('the kiosk activity over time', () => {
+  it('sets no timer that spins once the idle period has passed with the idle wipe on', async () => {
+    vi.useFakeTimers();
+    try {
+      const activity = createActivity({ idleWipeEnabled: () => true });
+      const listener = vi.fn();
+      activity.onChange(listener);
+      activity.setScreen('shopping');
+      listener.mockClear();
+      // A shopper who walks away before a long idle wipe: only the wipe ends it.
+      await vi.advanceTimersByTimeAsync(10 * IDLE_SAFE_MS);
+      expect(listener).not.toHaveBeenCalled();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

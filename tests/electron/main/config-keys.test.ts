@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, type ConfigKeyTable } from '../../../electron/main/config-keys';
+import { environmentLayer } from '../../../electron/main/config-layers';
+import { validateConfigKeys } from '../../../electron/main/config-validate';
+import { fakeLogger } from '../support/fake-electron';
 
 const TABLE: ConfigKeyTable = CONFIG_KEYS;
 const entries = Object.entries(TABLE);
@@ -38,7 +41,138 @@ describe('the config key table', () => {
       'idleCountdownSeconds',
       'printerName',
       'fleet.healthSeconds',
+      'update.channel',
+      'update.pinVersion',
     ]);
+  });
+
+  it.each([
+    ['https://updates.example/kiosk', true],
+    ['https://updates.example/kiosk/', true],
+    ['http://127.0.0.1:8080/feed', true],
+    ['http://localhost:8080/feed', true],
+    ['http://[::1]:8080/feed', true],
+    ['', true],
+    ['http://updates.example/kiosk', false],
+    ['http://10.0.0.5/feed', false],
+    ['ftp://updates.example/', false],
+    ['file:///tmp/feed', false],
+    ['https://user:secret@updates.example/', false],
+    ['https://updates.example/?token=x', false],
+    ['https://updates.example/#x', false],
+    ['https://updates.example/\nUpdates: forged', false],
+    ['updates.example', false],
+  ])('update.feedUrl %j is accepted: %s', (url, ok) => {
+    expect(TABLE['update.feedUrl']?.schema.safeParse(url).success).toBe(ok);
+  });
+
+  it('takes the feed and the Windows publisher from the files only, held empty in a lockdown', () => {
+    for (const name of ['update.feedUrl', 'update.publisherName']) {
+      expect(TABLE[name], name).toMatchObject({
+        from: ['machine-wide file', 'config file'],
+        lockdown: true,
+      });
+      expect(TABLE[name]?.env, name).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['02:00-04:00', true],
+    ['23:30-01:00', true],
+    ['00:00-23:59', true],
+    ['', true],
+    ['2:00-4:00', false],
+    ['24:00-01:00', false],
+    ['02:60-03:00', false],
+    ['03:00-03:00', false],
+    ['02:00 - 04:00', false],
+    ['02:00', false],
+  ])('update.window %j is accepted: %s', (text, ok) => {
+    expect(TABLE['update.window']?.schema.safeParse(text).success).toBe(ok);
+  });
+
+  it.each([
+    ['1.4.2', true],
+    ['0.1.0', true],
+    ['2.0.0-beta.3', true],
+    ['', true],
+    ['v1.4.2', false],
+    ['1.4', false],
+    ['01.4.2', false],
+    ['1.4.2 ', true],
+    ['latest', false],
+  ])('update.pinVersion %j is accepted: %s', (text, ok) => {
+    expect(TABLE['update.pinVersion']?.schema.safeParse(text).success).toBe(ok);
+  });
+
+  it('reads the update and self-care keys from the environment, refusing bad text', () => {
+    const log = fakeLogger();
+    const layer = environmentLayer(
+      {
+        SHOP_UPDATE_CHANNEL: 'beta',
+        SHOP_UPDATE_CHECK_HOURS: '12',
+        SHOP_UPDATE_WINDOW: '23:30-01:00',
+        SHOP_UPDATE_PIN_VERSION: '1.2.3',
+        SHOP_MAX_MEMORY_MB: '0x10',
+        SHOP_SCHEDULED_RELAUNCH: 'off',
+        SHOP_LOG_MAX_MB: '5',
+      },
+      log,
+    );
+    expect(layer.values).toEqual({
+      'update.channel': 'beta',
+      'update.checkHours': 12,
+      'update.window': '23:30-01:00',
+      'update.pinVersion': '1.2.3',
+      scheduledRelaunch: false,
+      logMaxMB: 5,
+    });
+    expect(log.warn).toHaveBeenCalledExactlyOnceWith(
+      'Config: ignoring SHOP_MAX_MEMORY_MB: must be a whole number in plain digits 0-9',
+    );
+  });
+
+  it('lets a remote config pin a version or change channel, never move the feed', () => {
+    const { values, problems } = validateConfigKeys(
+      {
+        update: {
+          channel: 'beta',
+          pinVersion: '1.0.0',
+          feedUrl: 'https://evil.example/',
+          publisherName: 'Evil',
+          checkHours: 1,
+        },
+      },
+      'remote',
+    );
+    expect(values).toEqual({ 'update.channel': 'beta', 'update.pinVersion': '1.0.0' });
+    expect(problems.map((problem) => problem.key).sort()).toEqual([
+      'update.checkHours',
+      'update.feedUrl',
+      'update.publisherName',
+    ]);
+  });
+
+  it.each([
+    ['update.channel', 'latest', true],
+    ['update.channel', 'beta', true],
+    ['update.channel', 'alpha', false],
+    ['update.checkHours', 4, true],
+    ['update.checkHours', 0, false],
+    ['update.checkHours', 1.5, false],
+    ['update.checkHours', 169, false],
+    ['update.publisherName', 'Kiosk Shop Ltd', true],
+    ['update.publisherName', "Kiosk'; Remove-Item", false],
+    ['maxMemoryMB', 0, true],
+    ['maxMemoryMB', 2048, true],
+    ['maxMemoryMB', -1, false],
+    ['scheduledRelaunch', false, true],
+    ['scheduledRelaunch', 'no', false],
+    ['logMaxMB', 1, true],
+    ['logMaxMB', 0, false],
+    ['logMaxMB', 101, false],
+  ])('%s %j is accepted: %s', (name, value, ok) => {
+    expect(TABLE[name]?.schema.safeParse(value).success).toBe(ok);
   });
 
   it.each([

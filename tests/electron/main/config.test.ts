@@ -27,6 +27,19 @@ const FLEET_DEFAULTS = {
   'fleet.configPublicKey': '',
 };
 
+/** Updates and self-care at their defaults: no feed, so no updates. */
+const UNATTENDED_DEFAULTS = {
+  'update.feedUrl': '',
+  'update.channel': 'latest',
+  'update.checkHours': 4,
+  'update.window': '02:00-04:00',
+  'update.pinVersion': '',
+  'update.publisherName': '',
+  maxMemoryMB: 1536,
+  scheduledRelaunch: true,
+  logMaxMB: 1,
+};
+
 function sources({
   files,
   ...overrides
@@ -59,6 +72,7 @@ describe('kiosk config', () => {
     const { sources: s } = sources({ files: { [DEFAULT_PATH]: file } });
     expect(loadConfig(s).config).toEqual({
       ...FLEET_DEFAULTS,
+      ...UNATTENDED_DEFAULTS,
       catalogueUrl: 'https://shop.example.com/api',
       mode: 'windowed',
       staffPin: '246813',
@@ -95,6 +109,7 @@ describe('kiosk config', () => {
     });
     expect(loadConfig(s).config).toEqual({
       ...FLEET_DEFAULTS,
+      ...UNATTENDED_DEFAULTS,
       catalogueUrl: 'https://cli.example',
       mode: 'kiosk',
       staffPin: '222222',
@@ -125,6 +140,13 @@ describe('kiosk config', () => {
         SHOP_FLEET_TOPIC_PREFIX: 'chain/north',
         SHOP_FLEET_HEALTH_SECONDS: '30',
         SHOP_FLEET_KEEPALIVE_SECONDS: '20',
+        SHOP_UPDATE_CHANNEL: 'beta',
+        SHOP_UPDATE_CHECK_HOURS: '8',
+        SHOP_UPDATE_WINDOW: '23:00-01:00',
+        SHOP_UPDATE_PIN_VERSION: '1.2.3',
+        SHOP_MAX_MEMORY_MB: '2048',
+        SHOP_SCHEDULED_RELAUNCH: '0',
+        SHOP_LOG_MAX_MB: '4',
       },
     });
     expect(loadConfig(s).config).toEqual({
@@ -147,6 +169,16 @@ describe('kiosk config', () => {
       'fleet.keepaliveSeconds': 20,
       // Only the files may name the key remote configs are checked with.
       'fleet.configPublicKey': '',
+      'update.channel': 'beta',
+      'update.checkHours': 8,
+      'update.window': '23:00-01:00',
+      'update.pinVersion': '1.2.3',
+      maxMemoryMB: 2048,
+      scheduledRelaunch: false,
+      logMaxMB: 4,
+      // Only the files may name the feed and the Windows signer.
+      'update.feedUrl': '',
+      'update.publisherName': '',
     });
   });
 

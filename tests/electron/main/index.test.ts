@@ -6,7 +6,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as AppProtocol from '../../../electron/main/app-protocol';
@@ -22,6 +22,9 @@ import type * as Shortcuts from '../../../electron/main/shortcuts';
 import type * as StaffExit from '../../../electron/main/staff-exit';
 import type * as Recovery from '../../../electron/main/recovery';
 import type * as Window from '../../../electron/main/window';
+import type * as SelfCare from '../../../electron/main/self-care/self-care';
+import type * as SetupUpdates from '../../../electron/main/updates/setup-updates';
+import type * as ActivityIpc from '../../../electron/main/activity-ipc';
 import { decodeRendererConfigArg } from '../../../shared/renderer-config-arg';
 import {
   as,
@@ -90,6 +93,10 @@ const spies = vi.hoisted(() => ({
   fileLockoutStore: vi.fn(),
   startCatalogue: vi.fn(),
   setupFleet: vi.fn(),
+  setupSelfCare: vi.fn(),
+  setupUpdates: vi.fn(),
+  setupActivityIpc: vi.fn(),
+  displayBlocker: vi.fn((_type: string) => 1),
   log: null as ReturnType<typeof fakeLogger> | null,
 }));
 
@@ -149,6 +156,7 @@ vi.mock('electron', async () => {
     },
     session: { defaultSession: session },
     ipcMain: { handle: vi.fn(), on: vi.fn() },
+    powerSaveBlocker: { start: spies.displayBlocker },
     net: {
       fetch: vi.fn((request: Request) =>
         fake.online ? fetch(request) : Promise.reject(new TypeError('fetch failed')),
@@ -167,6 +175,7 @@ vi.mock('../../../electron/main/logging', async () => {
       spies.log = makeLogger();
       return spies.log;
     },
+    setLogMaxMB: vi.fn(),
   };
 });
 vi.mock('../../../electron/main/catalogue', async (importOriginal) => {
@@ -232,6 +241,21 @@ vi.mock('../../../electron/main/fleet/setup-fleet', async (importOriginal) => {
   const real = await importOriginal<typeof SetupFleet>();
   spies.setupFleet.mockImplementation(real.setupFleet);
   return { ...real, setupFleet: spies.setupFleet };
+});
+vi.mock('../../../electron/main/self-care/self-care', async (importOriginal) => {
+  const real = await importOriginal<typeof SelfCare>();
+  spies.setupSelfCare.mockImplementation(real.setupSelfCare);
+  return { ...real, setupSelfCare: spies.setupSelfCare };
+});
+vi.mock('../../../electron/main/updates/setup-updates', async (importOriginal) => {
+  const real = await importOriginal<typeof SetupUpdates>();
+  spies.setupUpdates.mockImplementation(real.setupUpdates);
+  return { ...real, setupUpdates: spies.setupUpdates };
+});
+vi.mock('../../../electron/main/activity-ipc', async (importOriginal) => {
+  const real = await importOriginal<typeof ActivityIpc>();
+  spies.setupActivityIpc.mockImplementation(real.setupActivityIpc);
+  return { ...real, setupActivityIpc: spies.setupActivityIpc };
 });
 vi.mock('../../../electron/main/window', async (importOriginal) => {
   const real = await importOriginal<typeof Window>();
@@ -658,5 +682,44 @@ describe('main() and the fleet', () => {
     } finally {
       await fleet.stop();
     }
+  });
+});
+
+describe('main() looking after itself', () => {
+  it('wires activity, updates (off without a feed) and self-care, keeping the display awake', async () => {
+    await startMain({ argv: [KIOSK], isPackaged: true });
+    const { ipcMain } = await import('electron');
+    expect(spies.setupActivityIpc).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ ipcMain }),
+    );
+    expect(spies.setupUpdates).toHaveBeenCalledTimes(1);
+    await expect(spies.setupUpdates.mock.results[0]?.value).resolves.toBeNull();
+    expect(spies.setupSelfCare).toHaveBeenCalledTimes(1);
+    // Both wait on the one activity record the renderer reports into.
+    const activity = (spies.setupActivityIpc.mock.calls[0] as [{ activity: unknown }])[0].activity;
+    expect(spies.setupSelfCare).toHaveBeenCalledWith(expect.objectContaining({ activity }));
+    expect(spies.setupUpdates).toHaveBeenCalledWith(expect.objectContaining({ activity }));
+    expect(spies.displayBlocker).toHaveBeenCalledWith('prevent-display-sleep');
+  });
+
+  it('starts and sells with a userData it cannot write: console log, no disk caches', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'kiosk-readonly-')), 'a-file');
+    writeFileSync(file, '');
+    const { log } = await startMain({
+      argv: [KIOSK],
+      isPackaged: true,
+      userData: join(file, 'Kiosk Shop'),
+    });
+    expect(log.error).toHaveBeenCalledWith(
+      expect.stringMatching(/^Self-care: userData .* cannot be written \(ENOTDIR\)/),
+    );
+    expect(spies.setupImageCache).not.toHaveBeenCalled();
+    expect(fake.windows).toHaveLength(1);
+    expect(shopWindow().loadURL).toHaveBeenCalledWith('app://shop/index.html');
+    // The embedded catalogue still answers: the shop sells from memory.
+    const args = shopWindow().options as { webPreferences: { additionalArguments: string[] } };
+    const config = decodeRendererConfigArg(args.webPreferences.additionalArguments);
+    const list = await load(new URL(`${config?.catalogueUrl ?? ''}/products`, PAGE).href);
+    expect(list.status).toBe(200);
   });
 });

@@ -1,0 +1,81 @@
+/**
+ * Updates for the running kiosk: off without update.feedUrl, otherwise electron-updater
+ * driven by the update machine. currentUpdateHealth() is the `update` field of fleet
+ * health (null while updates are off).
+ */
+import type { KioskConfig } from '../config-keys';
+import type { Logger } from '../logging';
+import type { QuietActivity } from '../quiet-moment';
+import { loadAutoUpdater, type UpdaterSetup } from './electron-updater';
+import { createUpdateMachine, type UpdateMachine, type UpdateStatus } from './update-machine';
+import { parseUpdateWindow } from './update-window';
+
+export interface UpdatesOptions {
+  config: Pick<
+    KioskConfig,
+    | 'update.feedUrl'
+    | 'update.channel'
+    | 'update.checkHours'
+    | 'update.window'
+    | 'update.pinVersion'
+    | 'update.publisherName'
+  >;
+  activity: QuietActivity;
+  log: Logger;
+  userDataDir: string;
+  platform: NodeJS.Platform;
+  writeFile: (path: string, text: string) => void;
+  /** Just before the kiosk quits to install, e.g. to let its window close. */
+  beforeInstall: () => void;
+  load?: (setup: UpdaterSetup) => Promise<UpdateMachineUpdater | null>;
+}
+
+type UpdateMachineUpdater = Parameters<typeof createUpdateMachine>[0]['updater'];
+
+let running: UpdateMachine | null = null;
+
+/** The update state for fleet health; null when this kiosk takes no updates. */
+export function currentUpdateHealth(): UpdateStatus | null {
+  return running?.health() ?? null;
+}
+
+export async function setupUpdates(options: UpdatesOptions): Promise<UpdateMachine | null> {
+  const { config, log } = options;
+  const feedUrl = config['update.feedUrl'];
+  if (feedUrl === '') {
+    log.info('Updates: off (no update.feedUrl)');
+    return null;
+  }
+  let updater: UpdateMachineUpdater | null;
+  try {
+    updater = await (options.load ?? loadAutoUpdater)({
+      platform: options.platform,
+      publisherName: config['update.publisherName'],
+      userDataDir: options.userDataDir,
+      writeFile: options.writeFile,
+      log,
+    });
+  } catch (error) {
+    log.error(
+      `Updates: off. The updater did not load (${error instanceof Error ? error.message : String(error)})`,
+    );
+    return null;
+  }
+  if (!updater) return null;
+  running?.stop();
+  running = createUpdateMachine({
+    updater,
+    settings: {
+      feedUrl,
+      channel: config['update.channel'],
+      checkHours: config['update.checkHours'],
+      window: parseUpdateWindow(config['update.window']),
+      pinVersion: config['update.pinVersion'],
+    },
+    activity: options.activity,
+    log,
+    beforeInstall: options.beforeInstall,
+  });
+  running.start();
+  return running;
+}

@@ -1,0 +1,295 @@
+/**
+ * electron-updater itself against a feed on 127.0.0.1: a real latest-linux.yml (with the
+ * sha512 of a real file) read, compared and downloaded by its own AppImageUpdater, as the
+ * update machine drives it. Only Electron is left out: an AppAdapter stands in for `app`,
+ * and an HTTP executor on node:http for Electron's `net`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppImageUpdater } from 'electron-updater';
+import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor';
+import type { AppAdapter } from 'electron-updater/out/AppAdapter';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  autoUpdaterOf,
+  prepareUpdater,
+  signingConfig,
+  SIGNING_CONFIG_FILE,
+} from '../../../../electron/main/updates/electron-updater';
+import { startLoopbackServer, type LoopbackServer } from '../../support/loopback-server';
+import { as, fakeLogger } from '../../support/fake-electron';
+
+/** Electron's net stood in for by node:http; downloads go through electron-updater's code. */
+class NodeHttpExecutor extends ElectronHttpExecutor {
+  override createRequest(
+    options: Record<string, unknown>,
+    callback: (response: IncomingMessage) => void,
+  ): ReturnType<ElectronHttpExecutor['createRequest']> {
+    // node:http's request has every part of Electron's ClientRequest the executor uses.
+    return as<ReturnType<ElectronHttpExecutor['createRequest']>>(request(options, callback));
+  }
+}
+
+/** An AppImageUpdater for version `version`, with its own userData and cache. */
+class LoopbackUpdater extends AppImageUpdater {
+  constructor(app: AppAdapter) {
+    super(null, app);
+    // electron-updater builds its executor from Electron's net only when it makes the app.
+    Object.assign(this, { httpExecutor: new NodeHttpExecutor() });
+  }
+}
+
+const ARTIFACT = 'Kiosk Shop-1.1.0-x86_64.AppImage';
+const OLD_ARTIFACT = 'Kiosk Shop-1.0.0-x86_64.AppImage';
+const body = randomBytes(256 * 1024);
+const oldBody = randomBytes(64 * 1024);
+const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
+
+/** What electron-builder writes for a Linux AppImage (electron-builder 26). */
+function latestLinuxYml(version: string, file: string, bytes: Buffer, extra = ''): string {
+  return [
+    `version: ${version}`,
+    'files:',
+    `  - url: ${file}`,
+    `    sha512: ${sha512(bytes)}`,
+    `    size: ${bytes.length}`,
+    `path: ${file}`,
+    `sha512: ${sha512(bytes)}`,
+    `releaseDate: '2026-11-23T10:00:00.000Z'`,
+    extra,
+  ].join('\n');
+}
+
+/** The feed, by path: the root follows the channel, versions/<v>/ holds each release. */
+const feed = new Map<string, string | Buffer>();
+let server: LoopbackServer;
+let root: string;
+const appImageBefore = process.env.APPIMAGE;
+
+beforeAll(async () => {
+  server = await startLoopbackServer((incoming, response) => {
+    const path = decodeURIComponent(new URL(incoming.url ?? '/', 'http://x').pathname);
+    const content = feed.get(path);
+    if (content === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Length': Buffer.byteLength(content) }).end(content);
+  });
+  root = mkdtempSync(join(tmpdir(), 'kiosk-updater-'));
+  // The running AppImage the update would replace (electron-updater requires it).
+  process.env.APPIMAGE = join(root, 'running.AppImage');
+  writeFileSync(process.env.APPIMAGE, oldBody);
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+  if (appImageBefore === undefined) delete process.env.APPIMAGE;
+  else process.env.APPIMAGE = appImageBefore;
+});
+
+afterEach(() => {
+  feed.clear();
+});
+
+let runs = 0;
+/** A fresh kiosk of `version`, with the staging id that puts it at `rolloutShare` (0–1). */
+function kiosk(version: string, rolloutShare = 0) {
+  runs += 1;
+  const dir = join(root, `run-${runs}`);
+  const userData = join(dir, 'userData');
+  mkdirSync(userData, { recursive: true });
+  // electron-updater reads a kiosk's place in a staged rollout from the id's last 4 bytes.
+  const tail = Math.min(0xffffffff, Math.round(rolloutShare * 0xffffffff))
+    .toString(16)
+    .padStart(8, '0');
+  writeFileSync(join(userData, '.updaterId'), `0f3a6c2e-9b1d-4c7e-8a5f-1234${tail}`);
+  const appUpdateYml = join(dir, 'app-update.yml');
+  writeFileSync(
+    appUpdateYml,
+    'provider: generic\nurl: https://updates.invalid/\nupdaterCacheDirName: kiosk-shop-updater\n',
+  );
+  const app: AppAdapter = {
+    version,
+    name: 'Kiosk Shop',
+    isPackaged: true,
+    appUpdateConfigPath: appUpdateYml,
+    userDataPath: userData,
+    baseCachePath: join(dir, 'cache'),
+    whenReady: () => Promise.resolve(),
+    relaunch: vi.fn(),
+    quit: vi.fn(),
+    onQuit: vi.fn(),
+  };
+  const log = fakeLogger();
+  const updater = new LoopbackUpdater(app);
+  const port = prepareUpdater(updater, {
+    platform: 'linux',
+    publisherName: '',
+    userDataDir: userData,
+    writeFile: writeFileSync,
+    log,
+  });
+  if (!port) throw new Error('no updater on Linux');
+  updater.disableDifferentialDownload = true;
+  return { app, updater, port, log, feedUrl: `${server.origin}/feed/` };
+}
+
+function configure(
+  port: ReturnType<typeof kiosk>['port'],
+  url: string,
+  { pinned = false, channel = 'latest' } = {},
+): void {
+  // As the update machine sets it up.
+  port.autoDownload = false;
+  port.autoInstallOnAppQuit = false;
+  port.setFeedURL({ provider: 'generic', url, channel });
+  port.channel = channel;
+  port.allowDowngrade = pinned;
+}
+
+describe('electron-updater against a loopback feed', () => {
+  it('finds the newer version in latest-linux.yml and downloads it, sha512-verified', async () => {
+    feed.set('/feed/latest-linux.yml', latestLinuxYml('1.1.0', ARTIFACT, body));
+    feed.set(`/feed/${ARTIFACT}`, body);
+    const { port, log, feedUrl } = kiosk('1.0.0');
+    configure(port, feedUrl);
+    const result = await port.checkForUpdates();
+    expect(result).toMatchObject({ isUpdateAvailable: true, updateInfo: { version: '1.1.0' } });
+    const progress: number[] = [];
+    port.on('download-progress', ({ percent }) => progress.push(percent));
+    const files = (await port.downloadUpdate()) as string[];
+    expect(files).toHaveLength(1);
+    expect(readFileSync(files[0] ?? '')).toEqual(body);
+    expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/^Updater: /));
+    expect(server.requests.some((path) => path.startsWith('/feed/latest-linux.yml'))).toBe(true);
+  });
+
+  it('refuses a download whose bytes do not match the feed sha512', async () => {
+    const tampered = Buffer.from(body);
+    tampered[1000] = (tampered[1000] ?? 0) ^ 0xff;
+    feed.set('/feed/latest-linux.yml', latestLinuxYml('1.1.0', ARTIFACT, body));
+    feed.set(`/feed/${ARTIFACT}`, tampered);
+    const { port, feedUrl } = kiosk('1.0.0');
+    configure(port, feedUrl);
+    await port.checkForUpdates();
+    await expect(port.downloadUpdate()).rejects.toThrow(/sha512 checksum mismatch/);
+  });
+
+  it('sees no update when the feed holds the running version or an older one', async () => {
+    feed.set('/feed/latest-linux.yml', latestLinuxYml('1.1.0', ARTIFACT, body));
+    const same = kiosk('1.1.0');
+    configure(same.port, same.feedUrl);
+    expect(await same.port.checkForUpdates()).toMatchObject({ isUpdateAvailable: false });
+    const newer = kiosk('1.2.0');
+    configure(newer.port, newer.feedUrl);
+    expect(await newer.port.checkForUpdates()).toMatchObject({ isUpdateAvailable: false });
+  });
+
+  it('honours stagingPercentage: a kiosk inside the share updates, one outside waits', async () => {
+    feed.set(
+      '/feed/latest-linux.yml',
+      latestLinuxYml('1.1.0', ARTIFACT, body, 'stagingPercentage: 30'),
+    );
+    const inside = kiosk('1.0.0', 0.1);
+    configure(inside.port, inside.feedUrl);
+    expect(await inside.port.checkForUpdates()).toMatchObject({ isUpdateAvailable: true });
+    const outside = kiosk('1.0.0', 0.9);
+    configure(outside.port, outside.feedUrl);
+    expect(await outside.port.checkForUpdates()).toMatchObject({ isUpdateAvailable: false });
+  });
+
+  it('rolls back to a pinned older version from versions/<pin>/ only with allowDowngrade', async () => {
+    feed.set(
+      '/feed/versions/1.0.0/latest-linux.yml',
+      latestLinuxYml('1.0.0', OLD_ARTIFACT, oldBody),
+    );
+    feed.set(`/feed/versions/1.0.0/${OLD_ARTIFACT}`, oldBody);
+    const pinnedUrl = `${server.origin}/feed/versions/1.0.0/`;
+    const refusing = kiosk('1.1.0');
+    configure(refusing.port, pinnedUrl);
+    expect(await refusing.port.checkForUpdates()).toMatchObject({ isUpdateAvailable: false });
+    const pinned = kiosk('1.1.0');
+    configure(pinned.port, pinnedUrl, { pinned: true });
+    expect(await pinned.port.checkForUpdates()).toMatchObject({
+      isUpdateAvailable: true,
+      updateInfo: { version: '1.0.0' },
+    });
+    const files = (await pinned.port.downloadUpdate()) as string[];
+    expect(readFileSync(files[0] ?? '')).toEqual(oldBody);
+  });
+
+  it('fails a check on a broken feed with an error, not a crash', async () => {
+    feed.set('/feed/latest-linux.yml', 'version: [not, a, version');
+    const { port, feedUrl } = kiosk('1.0.0');
+    configure(port, feedUrl);
+    await expect(port.checkForUpdates()).rejects.toThrow();
+    const missing = kiosk('1.0.0');
+    configure(missing.port, `${server.origin}/nothing-here/`);
+    await expect(missing.port.checkForUpdates()).rejects.toThrow(/404/);
+  });
+});
+
+describe('preparing the updater on Windows', () => {
+  const updater = () => new LoopbackUpdater(kiosk('1.0.0').app);
+
+  it('takes no updates without a publisher to check them against', () => {
+    const log = fakeLogger();
+    const port = prepareUpdater(updater(), {
+      platform: 'win32',
+      publisherName: '',
+      userDataDir: root,
+      writeFile: writeFileSync,
+      log,
+    });
+    expect(port).toBeNull();
+    expect(log.error).toHaveBeenCalledWith(expect.stringContaining('update.publisherName'));
+  });
+
+  it('takes no updates when it cannot write the signing config', () => {
+    const log = fakeLogger();
+    const port = prepareUpdater(updater(), {
+      platform: 'win32',
+      publisherName: 'Kiosk Shop Ltd',
+      userDataDir: join(root, 'missing', 'folder'),
+      writeFile: writeFileSync,
+      log,
+    });
+    expect(port).toBeNull();
+    expect(log.error).toHaveBeenCalledWith(expect.stringMatching(/^Updates: off\. Cannot write/));
+  });
+
+  it('names the publisher in the config electron-updater checks signatures by', () => {
+    const dir = mkdtempSync(join(root, 'win-'));
+    const port = prepareUpdater(updater(), {
+      platform: 'win32',
+      publisherName: 'Kiosk Shop Ltd',
+      userDataDir: dir,
+      writeFile: writeFileSync,
+      log: fakeLogger(),
+    });
+    expect(port).not.toBeNull();
+    const written = readFileSync(join(dir, SIGNING_CONFIG_FILE), 'utf8');
+    expect(written).toBe(signingConfig('Kiosk Shop Ltd'));
+    expect(written).toContain('publisherName:\n  - "Kiosk Shop Ltd"');
+    expect(written).toContain('updaterCacheDirName: kiosk-shop-updater');
+  });
+});
+
+describe('loading autoUpdater', () => {
+  it("finds it on the default export too, where Node's import() of the CommonJS package puts it", async () => {
+    const loaded: object = await import('electron-updater');
+    // Read without calling the getter, which would need Electron's app.
+    const fallback = (loaded as { default?: object }).default ?? {};
+    expect(Object.getOwnPropertyDescriptor(fallback, 'autoUpdater')?.get).toBeTypeOf('function');
+    const updater = new LoopbackUpdater(kiosk('1.0.0').app);
+    expect(autoUpdaterOf({ default: { autoUpdater: updater } })).toBe(updater);
+    expect(autoUpdaterOf({ autoUpdater: updater })).toBe(updater);
+    expect(() => autoUpdaterOf({})).toThrow('electron-updater has no autoUpdater');
+  });
+});
