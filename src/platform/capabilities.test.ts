@@ -7,6 +7,7 @@ const MAIN_CONFIG: RendererConfig = {
   mode: 'kiosk',
   idleTimeoutSeconds: 90,
   idleCountdownSeconds: 15,
+  catalogueMaxAgeMinutes: 60,
 };
 
 function bridge(config: Partial<RendererConfig> | (() => never)): KioskBridge {

@@ -44,6 +44,7 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
     mode: 'kiosk',
     idleTimeoutSeconds: 90,
     idleCountdownSeconds: 15,
+    catalogueMaxAgeMinutes: 60,
     ...bridge.config,
   };
   await page.addInitScript(

@@ -54,6 +54,7 @@ describe('kiosk config', () => {
       staffPinHash: HASH,
       idleTimeoutSeconds: 90,
       idleCountdownSeconds: 20,
+      catalogueMaxAgeMinutes: 240,
       printerName: 'Receipts',
     });
     const { sources: s } = sources({ files: { [DEFAULT_PATH]: file } });
@@ -65,6 +66,7 @@ describe('kiosk config', () => {
       staffPinHash: HASH,
       idleTimeoutSeconds: 90,
       idleCountdownSeconds: 20,
+      catalogueMaxAgeMinutes: 240,
       printerName: 'Receipts',
     });
   });
@@ -89,6 +91,7 @@ describe('kiosk config', () => {
         '--catalogue-url=https://cli.example',
         '--kiosk',
         '--idle-countdown=20',
+        '--catalogue-max-age=15',
         '--printer-name',
         'Front desk',
       ],
@@ -101,6 +104,7 @@ describe('kiosk config', () => {
       staffPinHash: '',
       idleTimeoutSeconds: 10,
       idleCountdownSeconds: 20,
+      catalogueMaxAgeMinutes: 15,
       printerName: 'Front desk',
     });
   });
@@ -114,6 +118,7 @@ describe('kiosk config', () => {
         SHOP_STAFF_PIN_HASH: HASH,
         SHOP_IDLE_TIMEOUT: '0',
         SHOP_IDLE_COUNTDOWN: '12',
+        SHOP_CATALOGUE_MAX_AGE_MINUTES: '120',
         SHOP_PRINTER_NAME: 'EPSON TM-T20',
         SHOP_FLEET_BROKER: 'mqtts://broker.example:8883',
         SHOP_FLEET_KIOSK_ID: 'front-1',
@@ -134,6 +139,7 @@ describe('kiosk config', () => {
       staffPinHash: HASH,
       idleTimeoutSeconds: 0,
       idleCountdownSeconds: 12,
+      catalogueMaxAgeMinutes: 120,
       printerName: 'EPSON TM-T20',
       'fleet.brokerUrl': 'mqtts://broker.example:8883',
       'fleet.kioskId': 'front-1',
