@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueInfo } from '@shared/bridge';
+import { hangingFetch } from '@/test/hanging-fetch';
 import { makeProduct } from '@/test/product-fixtures';
 import { jsonResponse } from '@/test/render-app';
 import { catalogueKeys } from '../api/catalogue-keys';
@@ -150,6 +151,21 @@ describe('the kiosk keeps its catalogue true between shoppers', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(shownList()).toEqual(NEW);
     expect(reports.at(-1)?.refreshFailure).toBeNull();
+  });
+
+  it('keeps the fleet’s request when a shopper stops its refresh, for the next attract screen', async () => {
+    kiosk(1);
+    fetchMock.mockImplementationOnce(hangingFetch());
+    keeper.setBetweenShoppers(true);
+    keeper.requestRefresh(false);
+    await settle();
+    keeper.setBetweenShoppers(false);
+    await settle();
+    expect(shownList()).toEqual(OLD);
+    keeper.setBetweenShoppers(true);
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(shownList()).toEqual(NEW);
   });
 
   it('refreshes a young list when the fleet asks: at the attract screen, or at once without one', async () => {

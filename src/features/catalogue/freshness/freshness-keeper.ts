@@ -67,6 +67,7 @@ export function createFreshnessKeeper(options: FreshnessOptions): FreshnessKeepe
   async function refresh(): Promise<void> {
     const controller = new AbortController();
     running = controller;
+    const asked = requested;
     requested = false;
     try {
       const { products } = await refreshCatalogue(options.client(), options.catalogueUrl, {
@@ -76,8 +77,12 @@ export function createFreshnessKeeper(options: FreshnessOptions): FreshnessKeepe
       failure = null;
       report(products.length);
     } catch (error) {
-      // A shopper arrived: not a failure, the list is looked at again after their session.
-      if (controller.signal.aborted) return;
+      // A shopper arrived: not a failure, the list is looked at again after their session,
+      // and the fleet's request still stands.
+      if (controller.signal.aborted) {
+        requested ||= asked;
+        return;
+      }
       lastFailureAt = now();
       failure = { at: lastFailureAt, message: messageOf(error) };
       console.warn(
