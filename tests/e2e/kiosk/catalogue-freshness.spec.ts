@@ -57,13 +57,20 @@ const listRequests = (page: Page): Request[] =>
   trackRequests(page, (request) => isCatalogueList(new URL(request.url())));
 
 /** A shopper browses for 70 s (past the kiosk's one-minute recheck), then walks away. */
-async function shopperBrowsesThenLeaves(page: Page, product: Product, price: string) {
+async function shopperBrowsesThenLeaves(
+  page: Page,
+  product: Product,
+  price: string,
+  requests: readonly Request[],
+) {
   const touched = await touchedAt(page, () =>
     header(page).getByRole('link', { name: 'Products', exact: true }).click(),
   );
   await expect(cards(page)).toHaveCount(6);
   await expect(card(page, product)).toContainText(price);
   await runUntil(page, touched, 70_000);
+  await page.waitForTimeout(300);
+  expect(requests, 'a list call during the shopper’s session').toHaveLength(0);
   const again = await touchedAt(page, () => page.getByRole('heading', { level: 1 }).click());
   await runUntil(page, again, 90_500);
   await expect(idlePrompt(page)).toBeVisible();
@@ -85,7 +92,7 @@ test.describe('the kiosk’s catalogue between shoppers', () => {
     await openKiosk(page);
 
     // The first shopper sees the cached list, stale as it is: no list call in their session.
-    await shopperBrowsesThenLeaves(page, product, money(product.price));
+    await shopperBrowsesThenLeaves(page, product, money(product.price), requests);
     await expect.poll(() => requests.length).toBe(1);
     // At the attract screen, before anyone touches it: the background refresh.
     await expect(attractScreen(page)).toBeVisible();
@@ -124,7 +131,7 @@ test.describe('the kiosk’s catalogue between shoppers', () => {
     await kioskWithCachedList(page, servedCatalogue, 2 * HOUR);
     const requests = listRequests(page);
     await openKiosk(page);
-    await shopperBrowsesThenLeaves(page, product, money(product.price));
+    await shopperBrowsesThenLeaves(page, product, money(product.price), requests);
     await expect.poll(() => requests.length).toBe(1);
     await expect
       .poll(async () => (await catalogueReports(page)).at(-1)?.refreshFailure?.message)
