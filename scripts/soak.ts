@@ -17,6 +17,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 import { parseCount, REPO_ROOT } from './lib/cli-args';
 import { formatVerdict, judgeSoak, SOAK_BUDGETS } from './lib/soak-budgets';
 import { soakChartSvg } from './lib/soak-chart';
+import { serveCatalogue } from './lib/soak-catalogue';
 import { CHROMIUM_FILE_ARGS, runSoak } from './lib/soak-run';
 
 async function main(): Promise<void> {
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       locale: 'en-US',
       timezoneId: 'UTC',
     });
+    await serveCatalogue(context);
     const page = await context.newPage();
     console.log(`soak: ${sessions} sessions on out/renderer, a sample every ${every}`);
     const samples = await runSoak(page, {
