@@ -1,13 +1,14 @@
 /**
  * The soak's chart as a hand-made SVG (no chart library): heap, DOM nodes and event
- * listeners over sessions, each line scaled to its own range so all three read on one
- * chart, with its first and last values written beside it.
+ * listeners over sessions, one panel each, every panel's axis from zero so a small change
+ * looks small, with the first and last values written beside it.
  */
 import type { SoakSample } from './soak-budgets';
 
 const WIDTH = 760;
-const HEIGHT = 360;
-const PAD = { left: 60, right: 190, top: 40, bottom: 44 };
+const PANEL = 96;
+const GAP = 22;
+const PAD = { left: 60, right: 200, top: 40, bottom: 40 };
 
 interface Series {
   label: string;
@@ -23,50 +24,60 @@ const SERIES: Series[] = [
     value: (s) => s.heapBytes,
     format: (v) => `${(v / 1024 / 1024).toFixed(2)} MiB`,
   },
-  { label: 'DOM nodes', colour: '#059669', value: (s) => s.nodes, format: String },
-  { label: 'listeners', colour: '#d97706', value: (s) => s.listeners, format: String },
+  {
+    label: 'DOM nodes',
+    colour: '#059669',
+    value: (s) => s.nodes,
+    format: (v) => String(Math.round(v)),
+  },
+  {
+    label: 'event listeners',
+    colour: '#d97706',
+    value: (s) => s.listeners,
+    format: (v) => String(Math.round(v)),
+  },
 ];
 
 const escapeXml = (text: string): string =>
   text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function soakChartSvg(samples: readonly SoakSample[], title: string): string {
+  const height = PAD.top + SERIES.length * (PANEL + GAP) + PAD.bottom;
   const plotWidth = WIDTH - PAD.left - PAD.right;
-  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const maxSessions = Math.max(1, ...samples.map((s) => s.sessions));
   const x = (sessions: number): number => PAD.left + (sessions / maxSessions) * plotWidth;
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif" font-size="12">`,
-    `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="12">`,
+    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="${PAD.left}" y="24" font-size="15" font-weight="bold">${escapeXml(title)}</text>`,
-    `<line x1="${PAD.left}" y1="${PAD.top + plotHeight}" x2="${PAD.left + plotWidth}" y2="${PAD.top + plotHeight}" stroke="#64748b"/>`,
-    `<text x="${PAD.left}" y="${HEIGHT - 12}">0</text>`,
-    `<text x="${PAD.left + plotWidth}" y="${HEIGHT - 12}" text-anchor="end">${maxSessions} sessions</text>`,
   ];
   SERIES.forEach((series, index) => {
+    const top = PAD.top + index * (PANEL + GAP);
+    const bottom = top + PANEL;
     const values = samples.map(series.value);
+    // From zero to a little above the highest value: the eye reads the change's true size.
+    const high = Math.max(1, ...values) * 1.1;
+    const y = (value: number): number => bottom - (value / high) * PANEL;
+    parts.push(
+      `<line x1="${PAD.left}" y1="${bottom}" x2="${PAD.left + plotWidth}" y2="${bottom}" stroke="#94a3b8"/>`,
+      `<line x1="${PAD.left}" y1="${top}" x2="${PAD.left}" y2="${bottom}" stroke="#94a3b8"/>`,
+      `<text x="${PAD.left - 6}" y="${bottom}" text-anchor="end" fill="#64748b">0</text>`,
+      `<text x="${PAD.left - 6}" y="${top + 10}" text-anchor="end" fill="#64748b">${escapeXml(series.format(high))}</text>`,
+      `<text x="${PAD.left + plotWidth + 12}" y="${top + 36}" fill="${series.colour}" font-weight="bold">${series.label}</text>`,
+    );
     if (values.length === 0) return;
-    const low = Math.min(...values);
-    const high = Math.max(...values);
-    // A flat line sits mid-height; else each series fills the plot's height.
-    const span = high - low;
-    const y = (value: number): number =>
-      PAD.top + plotHeight - (span === 0 ? 0.5 : (value - low) / span) * plotHeight;
     const points = samples.map(
       (s) => `${x(s.sessions).toFixed(1)},${y(series.value(s)).toFixed(1)}`,
     );
     parts.push(
       `<polyline fill="none" stroke="${series.colour}" stroke-width="2" points="${points.join(' ')}"/>`,
-    );
-    const first = values[0] ?? 0;
-    const last = values.at(-1) ?? 0;
-    parts.push(
-      `<text x="${PAD.left + plotWidth + 12}" y="${PAD.top + 20 + index * 48}" fill="${series.colour}" font-weight="bold">${series.label}</text>`,
-      `<text x="${PAD.left + plotWidth + 12}" y="${PAD.top + 36 + index * 48}" fill="${series.colour}">${escapeXml(`${series.format(first)} → ${series.format(last)}`)}</text>`,
+      `<text x="${PAD.left + plotWidth + 12}" y="${top + 54}" fill="${series.colour}">${escapeXml(`${series.format(values[0] ?? 0)} → ${series.format(values.at(-1) ?? 0)}`)}</text>`,
     );
   });
+  const axis = PAD.top + SERIES.length * (PANEL + GAP) + 8;
   parts.push(
-    `<text x="${PAD.left + plotWidth + 12}" y="${PAD.top + 170}" fill="#475569">each line on its own scale</text>`,
+    `<text x="${PAD.left}" y="${axis}">0</text>`,
+    `<text x="${PAD.left + plotWidth}" y="${axis}" text-anchor="end">${maxSessions} sessions</text>`,
     '</svg>',
   );
   return `${parts.join('\n')}\n`;
