@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CatalogueInfo, CatalogueRefreshFailure } from '@shared/bridge';
-import { loadCachedProducts } from '../products-cache';
+import { loadCachedProducts, mayHaveCachedProducts } from '../products-cache';
 import { staleReason } from './freshness-rule';
 import { readProductsMeta, writeProductsMeta } from './products-meta';
 import { refreshCatalogue } from './refresh-catalogue';
@@ -100,7 +100,8 @@ export function createFreshnessKeeper(options: FreshnessOptions): FreshnessKeepe
     if (!requested) {
       if (now() - lastFailureAt < RETRY_AFTER_FAILURE_MS) return;
       const reason = staleReason({
-        cached: loadCachedProducts() !== undefined,
+        // Cheap enough for every minute's look: the list itself is read only to report it.
+        cached: mayHaveCachedProducts(),
         meta: readProductsMeta(),
         catalogueUrl: options.catalogueUrl,
         maxAgeMinutes: options.maxAgeMinutes,
