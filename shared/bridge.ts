@@ -15,6 +15,11 @@ export interface RendererConfig {
   idleTimeoutSeconds: number;
   /** Seconds that question counts down before the shopper's session is wiped. */
   idleCountdownSeconds: number;
+  /**
+   * A cached catalogue older than this is fetched again after the next idle wipe, between
+   * shoppers (the web build never refreshes: spec §7).
+   */
+  catalogueMaxAgeMinutes: number;
 }
 
 /** The main process's answer to a staff PIN. */
@@ -46,10 +51,21 @@ export type PrintResult = { ok: true } | { ok: false; message: string };
 export const KIOSK_SCREENS = ['attract', 'shopping', 'receipt'] as const;
 export type KioskScreen = (typeof KIOSK_SCREENS)[number];
 
-/** The catalogue list the shopper sees: how many products, fetched when (ms). */
+/** The catalogue list the shopper sees: how many products, fetched when (ms), from where. */
 export interface CatalogueInfo {
   products: number;
   fetchedAt: number;
+  /** "embedded", or the origin of the catalogue the list came from. */
+  source?: string;
+  /** The last background refresh that failed (the old list stays); null once one succeeds. */
+  refreshFailure?: CatalogueRefreshFailure | null;
+}
+
+export interface CatalogueRefreshFailure {
+  /** When it failed, ms since the epoch. */
+  at: number;
+  /** Why, in one line (no product data). */
+  message: string;
 }
 
 /**
@@ -86,6 +102,11 @@ export interface KioskActivityBridge {
   onConfigChanged(listener: (config: RendererConfig) => void): () => void;
   /** The fleet asks for a fresh catalogue at this safe moment; returns an unsubscribe. */
   onRefreshCatalogue(listener: () => void): () => void;
+  /**
+   * The fleet's refresh-catalogue command, sent by main on CATALOGUE_REFRESH_CHANNEL: the
+   * renderer fetches in the background between shoppers. Returns an unsubscribe function.
+   */
+  onCatalogueRefresh(listener: () => void): () => void;
 }
 
 /** What the preload exposes as `window.kiosk`. */

@@ -33,11 +33,13 @@ export function isRendererConfig(value: unknown): value is RendererConfig {
   return (
     typeof record.catalogueUrl === 'string' &&
     (record.mode === 'kiosk' || record.mode === 'windowed') &&
-    isSeconds(record.idleTimeoutSeconds) &&
-    isSeconds(record.idleCountdownSeconds)
+    isNonNegative(record.idleTimeoutSeconds) &&
+    isNonNegative(record.idleCountdownSeconds) &&
+    isNonNegative(record.catalogueMaxAgeMinutes) &&
+    record.catalogueMaxAgeMinutes > 0
   );
 }
 
-function isSeconds(value: unknown): value is number {
+function isNonNegative(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }

@@ -5,7 +5,7 @@
  */
 import type { IpcMain, IpcMainEvent } from 'electron';
 import { IPC_CHANNELS, KIOSK_SCREENS, type KioskScreen } from '../../shared/bridge';
-import type { Activity } from './activity';
+import type { Activity, CatalogueReport } from './activity';
 import { isTrustedSender } from './ipc-sender';
 import type { Logger } from './logging';
 
@@ -24,6 +24,32 @@ const isWhole = (value: unknown, max: number): value is number =>
 
 /** A day of clock difference between renderer and main is plenty. */
 const FUTURE_SLACK_MS = 86_400_000;
+
+/** Printable text of at most `max` characters, or undefined. */
+function lineOf(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string' || value.length > max || /[\p{Cc}]/u.test(value)) return undefined;
+  return value === '' ? undefined : value;
+}
+
+/**
+ * A catalogue report as main keeps it, or null. Counts and times must be whole and not in
+ * the future; a source or failure that fails its check is left out, the counts still count.
+ */
+function toCatalogueReport(info: unknown, latest: number): CatalogueReport | null {
+  if (typeof info !== 'object' || info === null) return null;
+  const { products, fetchedAt, source, refreshFailure } = info as Record<string, unknown>;
+  if (!isWhole(products, 1_000_000) || !isWhole(fetchedAt, latest)) return null;
+  const report: CatalogueReport = { products, fetchedAt };
+  const origin = lineOf(source, 256);
+  if (origin !== undefined) report.source = origin;
+  if (refreshFailure === null) report.refreshFailure = null;
+  else if (typeof refreshFailure === 'object') {
+    const { at, message } = refreshFailure as Record<string, unknown>;
+    const text = lineOf(message, 200);
+    if (isWhole(at, latest) && text !== undefined) report.refreshFailure = { at, message: text };
+  }
+  return report;
+}
 
 export function setupActivityIpc({
   ipcMain,
@@ -61,10 +87,18 @@ export function setupActivityIpc({
   on(IPC_CHANNELS.reportReceipt, () => {
     activity.receiptIssued();
   });
+  let loggedFailureAt: number | null = null;
   on(IPC_CHANNELS.reportCatalogue, (info) => {
-    if (typeof info !== 'object' || info === null) return;
-    const { products, fetchedAt } = info as Record<string, unknown>;
-    if (!isWhole(products, 1_000_000) || !isWhole(fetchedAt, now() + FUTURE_SLACK_MS)) return;
-    activity.catalogueLoaded({ products, fetchedAt });
+    const report = toCatalogueReport(info, now() + FUTURE_SLACK_MS);
+    if (!report) return;
+    // A failed refresh is the one thing an operator must hear about: logged once per failure.
+    const failure = report.refreshFailure;
+    if (failure && failure.at !== loggedFailureAt) {
+      loggedFailureAt = failure.at;
+      log.warn(
+        `Catalogue: a background refresh failed, the kiosk keeps its list of ${report.products} products from ${new Date(report.fetchedAt).toISOString()}: ${failure.message}`,
+      );
+    }
+    activity.catalogueLoaded(report);
   });
 }

@@ -20,6 +20,10 @@ export interface CatalogueReport {
   products: number;
   /** When that list was fetched, ms since the epoch. */
   fetchedAt: number;
+  /** "embedded", or the origin of the catalogue the list came from; absent: not said. */
+  source?: string;
+  /** The last background refresh that failed (the old list stayed); null after a success. */
+  refreshFailure?: { at: number; message: string } | null;
 }
 
 export interface ActivitySnapshot {

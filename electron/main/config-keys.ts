@@ -203,6 +203,19 @@ export const CONFIG_KEYS = {
     fromText: decimalText,
     remote: true,
   }),
+  /**
+   * A cached catalogue older than this is fetched again in the background after the next
+   * idle wipe (never in front of a shopper). A day at most between checks on a shop's
+   * prices, a minute at least so a kiosk does not ask after every shopper.
+   */
+  catalogueMaxAgeMinutes: key({
+    schema: z.number().int().min(1).max(1440),
+    default: 60,
+    env: 'SHOP_CATALOGUE_MAX_AGE_MINUTES',
+    flag: 'catalogue-max-age',
+    fromText: decimalText,
+    remote: true,
+  }),
   /** Empty: the system default printer. */
   printerName: key({
     schema: z.string().trim().max(256),

@@ -223,5 +223,6 @@ export function toRendererConfig(config: KioskConfig, catalogueUrl: string): Ren
     mode: config.mode,
     idleTimeoutSeconds: config.idleTimeoutSeconds,
     idleCountdownSeconds: config.idleCountdownSeconds,
+    catalogueMaxAgeMinutes: config.catalogueMaxAgeMinutes,
   };
 }

@@ -6,8 +6,11 @@
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import {
+  CATALOGUE_REFRESH_CHANNEL,
   IPC_CHANNELS,
   KIOSK_SCREENS,
+  type CatalogueInfo,
+  type CatalogueRefreshFailure,
   type KioskActivityBridge,
   type KioskScreen,
   type ReceiptToSign,
@@ -31,6 +34,36 @@ function toReceiptCode(answer: unknown): string | null {
     /^[A-Za-z0-9_.-]+$/.test(answer)
     ? answer
     : null;
+}
+
+/** The longest catalogue source (an origin) and failure message a report carries. */
+export const MAX_SOURCE_LENGTH = 256;
+export const MAX_FAILURE_LENGTH = 200;
+
+/** One line of printable text, at most `max` long, or undefined. */
+function lineOf(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const line = value.replace(/\p{Cc}+/gu, ' ').trim();
+  return line === '' ? undefined : line.slice(0, max);
+}
+
+function toRefreshFailure(value: unknown): CatalogueRefreshFailure | null | undefined {
+  if (value === null) return null;
+  const { at, message } = fieldsOf(value);
+  const text = lineOf(message, MAX_FAILURE_LENGTH);
+  return isCount(at, 8.64e15) && text !== undefined ? { at, message: text } : undefined;
+}
+
+/** The report as main may read it: counts, an origin, a failure line; nothing else. */
+function toCatalogueInfo(info: unknown): CatalogueInfo | null {
+  const { products, fetchedAt, source, refreshFailure } = fieldsOf(info);
+  if (!isCount(products, 1_000_000) || !isCount(fetchedAt, 8.64e15)) return null;
+  const report: CatalogueInfo = { products, fetchedAt };
+  const origin = lineOf(source, MAX_SOURCE_LENGTH);
+  if (origin !== undefined) report.source = origin;
+  const failure = toRefreshFailure(refreshFailure);
+  if (failure !== undefined) report.refreshFailure = failure;
+  return report;
 }
 
 function fieldsOf(value: unknown): Record<string, unknown> {
@@ -91,10 +124,8 @@ export function createActivityBridge(
     },
     // Typed `unknown`: the page is not trusted to keep to the types.
     reportCatalogue: (info: unknown) => {
-      const { products, fetchedAt } = fieldsOf(info);
-      if (isCount(products, 1_000_000) && isCount(fetchedAt, 8.64e15)) {
-        send(IPC_CHANNELS.reportCatalogue, { products, fetchedAt });
-      }
+      const report = toCatalogueInfo(info);
+      if (report) send(IPC_CHANNELS.reportCatalogue, report);
     },
     signReceipt: async (receipt: ReceiptToSign) => {
       try {
@@ -107,10 +138,23 @@ export function createActivityBridge(
       subscribe(ipc, IPC_CHANNELS.configChanged, (config) => {
         if (!isRendererConfig(config)) return;
         const { catalogueUrl, mode, idleTimeoutSeconds, idleCountdownSeconds } = config;
-        listener(Object.freeze({ catalogueUrl, mode, idleTimeoutSeconds, idleCountdownSeconds }));
+        const { catalogueMaxAgeMinutes } = config;
+        listener(
+          Object.freeze({
+            catalogueUrl,
+            mode,
+            idleTimeoutSeconds,
+            idleCountdownSeconds,
+            catalogueMaxAgeMinutes,
+          }),
+        );
       }),
     onRefreshCatalogue: (listener) =>
       subscribe(ipc, IPC_CHANNELS.refreshCatalogue, () => {
+        listener();
+      }),
+    onCatalogueRefresh: (listener) =>
+      subscribe(ipc, CATALOGUE_REFRESH_CHANNEL, () => {
         listener();
       }),
   };

@@ -6,6 +6,7 @@ import type { Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';
 import { useCartSync } from '@/features/cart/use-cart-sync';
 import { ensureProductsKey } from '@/features/catalogue/products-cache';
+import type { CatalogueFreshnessProps } from '@/features/catalogue/freshness/catalogue-freshness';
 import type { KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
 import { whenIdle } from '@/lib/when-idle';
 import {
@@ -30,6 +31,16 @@ const KIOSK_BEHAVIOURS =
       )
     : null;
 
+/** Kiosk only, like its behaviours: the web build keeps spec §7 and never refreshes. */
+const CATALOGUE_FRESHNESS =
+  __SHOP_TARGET__ === 'kiosk'
+    ? lazy(() =>
+        import('@/features/catalogue/freshness/catalogue-freshness').then((m) => ({
+          default: m.CatalogueFreshness,
+        })),
+      )
+    : null;
+
 interface AppProps {
   capabilities: Capabilities;
   /** Which router holds the URL (routerFor: memory in the kiosk, browser on the web). */
@@ -38,6 +49,8 @@ interface AppProps {
   catalogue?: CatalogueCache;
   /** What only a kiosk does: the kiosk build's own chunk, none on the web (tests hand it in). */
   KioskBehaviours?: ComponentType<KioskBehavioursProps> | null;
+  /** The kiosk's catalogue refresh between shoppers: none on the web (tests hand it in). */
+  CatalogueFreshness?: ComponentType<CatalogueFreshnessProps> | null;
 }
 
 /** Keeps the stored keys well-formed and this tab in step with the shop's other tabs. */
@@ -64,6 +77,7 @@ export function App({
   Router,
   catalogue: given,
   KioskBehaviours = KIOSK_BEHAVIOURS,
+  CatalogueFreshness = CATALOGUE_FRESHNESS,
 }: AppProps) {
   const [catalogue] = useState(() => given ?? createCatalogueCache());
   const session = useShopperSession();
@@ -81,6 +95,12 @@ export function App({
     <CapabilitiesProvider capabilities={capabilities}>
       <CatalogueCacheProvider value={catalogue}>
         <StorageSync />
+        {/* Outside the session's key: the shop's catalogue outlives every wipe. */}
+        {CatalogueFreshness && (
+          <Suspense fallback={null}>
+            <CatalogueFreshness attract={session.attract} clientFor={catalogue.client} />
+          </Suspense>
+        )}
         <div key={session.key} className="contents">
           <Announcer />
           <div ref={shop} className="contents">

@@ -7,6 +7,7 @@ const MAIN_CONFIG: RendererConfig = {
   mode: 'kiosk',
   idleTimeoutSeconds: 90,
   idleCountdownSeconds: 15,
+  catalogueMaxAgeMinutes: 60,
 };
 
 function bridge(config: Partial<RendererConfig> | (() => never)): KioskBridge {
@@ -23,6 +24,7 @@ const ALL_OFF = {
   staffExit: false,
   onScreenKeyboard: false,
   accessibilityMode: false,
+  catalogueMaxAgeMinutes: null,
 };
 
 describe('capabilities: where the shop runs and which kiosk behaviours are on', () => {
@@ -41,6 +43,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       staffExit: false,
       onScreenKeyboard: true,
       accessibilityMode: true,
+      catalogueMaxAgeMinutes: 60,
     });
   });
 
@@ -49,6 +52,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       catalogueUrl: 'https://shop.example/api/',
       idleTimeoutSeconds: 60,
       idleCountdownSeconds: 20,
+      catalogueMaxAgeMinutes: 240,
     });
     expect(resolveCapabilities({ target: 'kiosk', catalogueUrl: '/x' }, kiosk)).toEqual({
       target: 'kiosk',
@@ -59,6 +63,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
         staffExit: true,
         onScreenKeyboard: true,
         accessibilityMode: true,
+        catalogueMaxAgeMinutes: 240,
       },
     });
     const never = resolveCapabilities(
@@ -73,17 +78,22 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       { target: 'kiosk', catalogueUrl: '/x' },
       bridge({ mode: 'windowed' }),
     );
-    expect(staff.kiosk).toEqual({ ...ALL_OFF, staffExit: true });
+    expect(staff.kiosk).toEqual({ ...ALL_OFF, staffExit: true, catalogueMaxAgeMinutes: 60 });
   });
 
   it('a bridge with an unusable config falls back to the build’s values', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const odd = resolveCapabilities(
       { target: 'kiosk', catalogueUrl: 'http://127.0.0.1:4173/api' },
-      bridge({ catalogueUrl: 'javascript:alert(1)', idleTimeoutSeconds: Number.NaN }),
+      bridge({
+        catalogueUrl: 'javascript:alert(1)',
+        idleTimeoutSeconds: Number.NaN,
+        catalogueMaxAgeMinutes: -1,
+      }),
     );
     expect(odd.catalogueUrl).toBe('http://127.0.0.1:4173/api');
     expect(odd.kiosk.idleReset).toBeNull();
+    expect(odd.kiosk.catalogueMaxAgeMinutes).toBe(60);
     const broken = resolveCapabilities(
       { target: 'kiosk', catalogueUrl: '/api' },
       bridge(() => {

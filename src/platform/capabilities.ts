@@ -30,6 +30,11 @@ export interface KioskBehaviours {
   onScreenKeyboard: boolean;
   /** The accessibility mode button on every screen. */
   accessibilityMode: boolean;
+  /**
+   * A cached catalogue older than this is fetched again between shoppers; null = never
+   * (the web build keeps spec §7: one fetch, only when nothing is cached).
+   */
+  catalogueMaxAgeMinutes: number | null;
 }
 
 /**
@@ -50,6 +55,7 @@ export interface Capabilities {
 
 /** The kiosk's defaults when no main process says otherwise. */
 export const DEFAULT_IDLE_RESET: IdleReset = { afterSeconds: 90, countdownSeconds: 15 };
+export const DEFAULT_CATALOGUE_MAX_AGE_MINUTES = 60;
 
 declare global {
   interface Window {
@@ -68,6 +74,7 @@ const NO_KIOSK_BEHAVIOURS: KioskBehaviours = {
   staffExit: false,
   onScreenKeyboard: false,
   accessibilityMode: false,
+  catalogueMaxAgeMinutes: null,
 };
 
 const UNATTENDED_KIOSK: KioskBehaviours = {
@@ -75,8 +82,10 @@ const UNATTENDED_KIOSK: KioskBehaviours = {
   staffExit: false,
   onScreenKeyboard: true,
   accessibilityMode: true,
+  catalogueMaxAgeMinutes: DEFAULT_CATALOGUE_MAX_AGE_MINUTES,
 };
 
+/** A positive finite amount (seconds, minutes). */
 const isSeconds = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
@@ -105,15 +114,19 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
     mode,
     idleTimeoutSeconds: after,
     idleCountdownSeconds: countdown,
+    catalogueMaxAgeMinutes: maxAge,
   } = config as Partial<Record<keyof RendererConfig, unknown>>;
   const catalogueUrl = typeof url === 'string' ? normaliseCatalogueUrl(url) : '';
   const unattended = mode !== 'windowed';
+  // Any kiosk, staff mode too, keeps its catalogue true (the fleet may ask it to).
+  const catalogueMaxAgeMinutes = isSeconds(maxAge) ? maxAge : DEFAULT_CATALOGUE_MAX_AGE_MINUTES;
   return {
     ...defaults,
     catalogueUrl: isUsableCatalogueUrl(catalogueUrl) ? catalogueUrl : defaults.catalogueUrl,
     kiosk: unattended
       ? {
           ...UNATTENDED_KIOSK,
+          catalogueMaxAgeMinutes,
           staffExit: true,
           idleReset: isSeconds(after)
             ? {
@@ -124,7 +137,7 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
               }
             : null,
         }
-      : { ...NO_KIOSK_BEHAVIOURS, staffExit: true },
+      : { ...NO_KIOSK_BEHAVIOURS, catalogueMaxAgeMinutes, staffExit: true },
   };
 }
 

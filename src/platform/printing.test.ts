@@ -20,6 +20,7 @@ function bridgeThatPrints(print: KioskBridge['printReceipt']): KioskBridge {
       mode: 'kiosk',
       idleTimeoutSeconds: 90,
       idleCountdownSeconds: 15,
+      catalogueMaxAgeMinutes: 60,
     }),
     onStaffExitRequested: () => () => undefined,
     submitStaffExitPin: () => Promise.resolve({ status: 'wrong' }),

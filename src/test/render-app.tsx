@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
 import { App } from '@/app/app';
 import { lazyPages } from '@/app/routes';
+import type { CatalogueFreshnessProps } from '@/features/catalogue/freshness/catalogue-freshness';
 import type { KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
 import type { Capabilities } from '@/platform/capabilities';
 
@@ -13,7 +14,13 @@ export const TEST_CAPABILITIES: Capabilities = {
   target: 'web',
   catalogueUrl: TEST_CATALOGUE_URL,
   bridge: null,
-  kiosk: { idleReset: null, staffExit: false, onScreenKeyboard: false, accessibilityMode: false },
+  kiosk: {
+    idleReset: null,
+    staffExit: false,
+    onScreenKeyboard: false,
+    accessibilityMode: false,
+    catalogueMaxAgeMinutes: null,
+  },
 };
 
 /** What a test can do with the app's router: follow a link by code, and see where it is. */
@@ -27,6 +34,8 @@ interface RenderAppOptions {
   capabilities?: Capabilities;
   /** The kiosk's behaviours (none on the web). */
   KioskBehaviours?: ComponentType<KioskBehavioursProps>;
+  /** The kiosk's catalogue refresh between shoppers (none on the web). */
+  CatalogueFreshness?: ComponentType<CatalogueFreshnessProps>;
 }
 
 /**
@@ -35,7 +44,7 @@ interface RenderAppOptions {
  */
 export async function renderApp(
   path: string,
-  { capabilities = TEST_CAPABILITIES, KioskBehaviours }: RenderAppOptions = {},
+  { capabilities = TEST_CAPABILITIES, KioskBehaviours, CatalogueFreshness }: RenderAppOptions = {},
 ) {
   const router = {} as TestRouter;
   function RouterProbe() {
@@ -57,7 +66,12 @@ export async function renderApp(
     );
   }
   const view = render(
-    <App capabilities={capabilities} Router={TestRouter} KioskBehaviours={KioskBehaviours} />,
+    <App
+      capabilities={capabilities}
+      Router={TestRouter}
+      KioskBehaviours={KioskBehaviours}
+      CatalogueFreshness={CatalogueFreshness}
+    />,
   );
   await act(async () => {
     await Promise.all(lazyPages.map((page) => page.preload()));

@@ -7,6 +7,7 @@ const config: RendererConfig = {
   mode: 'kiosk',
   idleTimeoutSeconds: 90,
   idleCountdownSeconds: 15,
+  catalogueMaxAgeMinutes: 60,
 };
 
 describe('the renderer config argument', () => {
@@ -21,5 +22,12 @@ describe('the renderer config argument', () => {
     expect(decodeRendererConfigArg([`${CONFIG_ARG_PREFIX}not-base64!`])).toBeNull();
     const forged = CONFIG_ARG_PREFIX + btoa(JSON.stringify({ catalogueUrl: 1, mode: 'root' }));
     expect(decodeRendererConfigArg([forged])).toBeNull();
+  });
+
+  it('refuses a config without a positive catalogue max age', () => {
+    for (const catalogueMaxAgeMinutes of [undefined, 0, -5, Number.NaN, '60']) {
+      const arg = encodeRendererConfigArg({ ...config, catalogueMaxAgeMinutes } as never);
+      expect(decodeRendererConfigArg([arg])).toBeNull();
+    }
   });
 });

@@ -15,6 +15,7 @@ const hangingPrinter: KioskBridge = {
     mode: 'kiosk',
     idleTimeoutSeconds: IDLE_SECONDS,
     idleCountdownSeconds: 15,
+    catalogueMaxAgeMinutes: 60,
   }),
   onStaffExitRequested: () => () => undefined,
   submitStaffExitPin: () => Promise.resolve({ status: 'wrong' }),
@@ -30,6 +31,7 @@ const kiosk: Capabilities = {
     staffExit: false,
     onScreenKeyboard: false,
     accessibilityMode: false,
+    catalogueMaxAgeMinutes: 60,
   },
 };
 

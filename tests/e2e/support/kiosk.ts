@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import type { PrintResult, RendererConfig } from '../../../shared/bridge';
+import type { CatalogueInfo, PrintResult, RendererConfig } from '../../../shared/bridge';
 import { expect } from './fixtures';
 import { SERVER_ORIGIN } from './network';
 
@@ -36,7 +36,9 @@ export interface FakeBridge {
 
 /**
  * Installs window.kiosk before the app starts. Calls are recorded in window.__bridgeCalls;
- * window.__staffExit() plays the staff exit chord (see playStaffExit).
+ * window.__staffExit() plays the staff exit chord (see playStaffExit);
+ * window.__catalogueRefresh() plays the fleet's refresh-catalogue command, and the
+ * catalogue reports land in window.__catalogueReports (see catalogueReports).
  */
 export async function installBridge(page: Page, bridge: FakeBridge = {}): Promise<void> {
   const config: RendererConfig = {
@@ -44,6 +46,7 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
     mode: 'kiosk',
     idleTimeoutSeconds: 90,
     idleCountdownSeconds: 15,
+    catalogueMaxAgeMinutes: 60,
     ...bridge.config,
   };
   await page.addInitScript(
@@ -51,9 +54,15 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
       const calls: string[] = [];
       const printed: unknown[] = [];
       const listeners: (() => void)[] = [];
+      const refreshListeners: (() => void)[] = [];
+      const reports: unknown[] = [];
       Object.assign(window, {
         __bridgeCalls: calls,
         __printedReceipts: printed,
+        __catalogueReports: reports,
+        __catalogueRefresh: () => {
+          for (const listener of refreshListeners) listener();
+        },
         __staffExit: () => {
           for (const listener of listeners) listener();
         },
@@ -73,6 +82,13 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
             calls.push('print');
             printed.push(receipt);
             return new Promise((done) => setTimeout(() => done(print), printMs));
+          },
+          onCatalogueRefresh: (listener: () => void) => {
+            refreshListeners.push(listener);
+            return () => refreshListeners.splice(refreshListeners.indexOf(listener), 1);
+          },
+          reportCatalogue: (info: unknown) => {
+            reports.push(info);
           },
         },
       });
@@ -94,6 +110,20 @@ export async function bridgeCalls(page: Page): Promise<string[]> {
 export async function printedReceipts(page: Page): Promise<unknown[]> {
   return page.evaluate(
     () => (window as unknown as { __printedReceipts: unknown[] }).__printedReceipts,
+  );
+}
+
+/** What the kiosk reported about its catalogue (shared/bridge.ts CatalogueInfo), in order. */
+export async function catalogueReports(page: Page): Promise<CatalogueInfo[]> {
+  return page.evaluate(
+    () => (window as unknown as { __catalogueReports: CatalogueInfo[] }).__catalogueReports,
+  );
+}
+
+/** Plays the fleet's refresh-catalogue command, as main sends it on CATALOGUE_REFRESH_CHANNEL. */
+export async function playCatalogueRefresh(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    (window as unknown as { __catalogueRefresh: () => void }).__catalogueRefresh(),
   );
 }
 

@@ -78,10 +78,40 @@ describe('activity reports over IPC', () => {
     [IPC_CHANNELS.reportCatalogue, [{ products: 1.5, fetchedAt: 900 }]],
     [IPC_CHANNELS.reportCatalogue, [{ products: 20, fetchedAt: 1000 + 2 * 86_400_000 }]],
     [IPC_CHANNELS.reportCatalogue, ['20']],
+    [IPC_CHANNELS.reportCatalogue, [{ source: 'embedded', fetchedAt: 900 }]],
   ])('ignores a malformed message on %s: %j', (channel, args) => {
     const { activity, send } = setup();
     const before = activity.snapshot();
     send(APP, channel, ...args);
     expect(activity.snapshot()).toEqual(before);
+  });
+
+  it('keeps the catalogue’s source and refresh failure, and logs each failure once', () => {
+    const { activity, send, log } = setup();
+    const failure = { at: 950, message: 'Failed to fetch products' };
+    const report = { products: 20, fetchedAt: 900, source: 'https://shop.example' };
+    send(APP, IPC_CHANNELS.reportCatalogue, { ...report, refreshFailure: failure });
+    send(APP, IPC_CHANNELS.reportCatalogue, { ...report, refreshFailure: failure });
+    expect(activity.snapshot().catalogue).toEqual({ ...report, refreshFailure: failure });
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^Catalogue: a background refresh failed, the kiosk keeps its list of 20 products .*: Failed to fetch products$/,
+      ),
+    );
+    send(APP, IPC_CHANNELS.reportCatalogue, { ...report, refreshFailure: null });
+    expect(activity.snapshot().catalogue).toEqual({ ...report, refreshFailure: null });
+  });
+
+  it('leaves out a source or failure that is not one printable line, keeping the counts', () => {
+    const { activity, send, log } = setup();
+    send(APP, IPC_CHANNELS.reportCatalogue, {
+      products: 20,
+      fetchedAt: 900,
+      source: 'https://a.example\nConfig: forged',
+      refreshFailure: { at: 950, message: 'x'.repeat(201) },
+    });
+    expect(activity.snapshot().catalogue).toEqual({ products: 20, fetchedAt: 900 });
+    expect(log.warn).not.toHaveBeenCalled();
   });
 });

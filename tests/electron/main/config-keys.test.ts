@@ -39,6 +39,7 @@ describe('the config key table', () => {
       'catalogueUrl',
       'idleTimeoutSeconds',
       'idleCountdownSeconds',
+      'catalogueMaxAgeMinutes',
       'printerName',
       'fleet.healthSeconds',
       'update.channel',
@@ -189,6 +190,18 @@ describe('the config key table', () => {
     ['mqtt://broker.example\nConfig: forged', false],
   ])('fleet.brokerUrl %j is accepted: %s', (url, ok) => {
     expect(TABLE['fleet.brokerUrl']?.schema.safeParse(url).success).toBe(ok);
+  });
+
+  it.each([
+    [60, true],
+    [1, true],
+    [1440, true],
+    [0, false],
+    [1441, false],
+    [1.5, false],
+    ['60', false],
+  ])('catalogueMaxAgeMinutes %j is accepted: %s', (minutes, ok) => {
+    expect(TABLE.catalogueMaxAgeMinutes?.schema.safeParse(minutes).success).toBe(ok);
   });
 
   it('takes the remote config key from the files only, and holds it empty in a lockdown', () => {

@@ -67,6 +67,7 @@ describe('kiosk config', () => {
       staffPinHash: HASH,
       idleTimeoutSeconds: 90,
       idleCountdownSeconds: 20,
+      catalogueMaxAgeMinutes: 240,
       printerName: 'Receipts',
     });
     const { sources: s } = sources({ files: { [DEFAULT_PATH]: file } });
@@ -79,6 +80,7 @@ describe('kiosk config', () => {
       staffPinHash: HASH,
       idleTimeoutSeconds: 90,
       idleCountdownSeconds: 20,
+      catalogueMaxAgeMinutes: 240,
       printerName: 'Receipts',
     });
   });
@@ -103,6 +105,7 @@ describe('kiosk config', () => {
         '--catalogue-url=https://cli.example',
         '--kiosk',
         '--idle-countdown=20',
+        '--catalogue-max-age=15',
         '--printer-name',
         'Front desk',
       ],
@@ -116,6 +119,7 @@ describe('kiosk config', () => {
       staffPinHash: '',
       idleTimeoutSeconds: 10,
       idleCountdownSeconds: 20,
+      catalogueMaxAgeMinutes: 15,
       printerName: 'Front desk',
     });
   });
@@ -129,6 +133,7 @@ describe('kiosk config', () => {
         SHOP_STAFF_PIN_HASH: HASH,
         SHOP_IDLE_TIMEOUT: '0',
         SHOP_IDLE_COUNTDOWN: '12',
+        SHOP_CATALOGUE_MAX_AGE_MINUTES: '120',
         SHOP_PRINTER_NAME: 'EPSON TM-T20',
         SHOP_FLEET_BROKER: 'mqtts://broker.example:8883',
         SHOP_FLEET_KIOSK_ID: 'front-1',
@@ -156,6 +161,7 @@ describe('kiosk config', () => {
       staffPinHash: HASH,
       idleTimeoutSeconds: 0,
       idleCountdownSeconds: 12,
+      catalogueMaxAgeMinutes: 120,
       printerName: 'EPSON TM-T20',
       'fleet.brokerUrl': 'mqtts://broker.example:8883',
       'fleet.kioskId': 'front-1',

@@ -16,6 +16,7 @@ const kioskConfig: RendererConfig = {
   mode: 'kiosk',
   idleTimeoutSeconds: 90,
   idleCountdownSeconds: 15,
+  catalogueMaxAgeMinutes: 60,
 };
 
 function open(config: RendererConfig, allowDevTools = false): FakeBrowserWindow {

@@ -4,7 +4,12 @@ import {
   createActivityBridge,
   INPUT_REPORT_INTERVAL_MS,
 } from '../../../electron/preload/activity-bridge';
-import { IPC_CHANNELS, type KioskScreen, type RendererConfig } from '../../../shared/bridge';
+import {
+  CATALOGUE_REFRESH_CHANNEL,
+  IPC_CHANNELS,
+  type KioskScreen,
+  type RendererConfig,
+} from '../../../shared/bridge';
 
 type Handler = (event: unknown, ...args: unknown[]) => void;
 
@@ -36,6 +41,7 @@ const CONFIG: RendererConfig = {
   mode: 'kiosk',
   idleTimeoutSeconds: 60,
   idleCountdownSeconds: 10,
+  catalogueMaxAgeMinutes: 30,
 };
 
 describe('the activity bridge', () => {
@@ -124,5 +130,60 @@ describe('the activity bridge', () => {
     bridge().onRefreshCatalogue(listener);
     handlers.get(IPC_CHANNELS.refreshCatalogue)?.({ sender: 'secret' }, 'ignored');
     expect(listener).toHaveBeenCalledExactlyOnceWith();
+  });
+
+  it('passes on the fleet’s catalogue refresh from CATALOGUE_REFRESH_CHANNEL, never the IPC event', () => {
+    expect(CATALOGUE_REFRESH_CHANNEL).toBe('catalogue:refresh');
+    const { handlers, bridge, ipc } = fakeIpc();
+    const listener = vi.fn();
+    const unsubscribe = bridge().onCatalogueRefresh(listener);
+    const handler = handlers.get(CATALOGUE_REFRESH_CHANNEL);
+    handler?.({ sender: 'secret' }, { forged: true });
+    expect(listener).toHaveBeenCalledExactlyOnceWith();
+    unsubscribe();
+    expect(ipc.removeListener).toHaveBeenCalledWith(CATALOGUE_REFRESH_CHANNEL, handler);
+  });
+
+  it('reports the catalogue’s source and last refresh failure as one printable line each', () => {
+    const { ipc, bridge } = fakeIpc();
+    const kiosk = bridge();
+    kiosk.reportCatalogue({
+      products: 24,
+      fetchedAt: 5,
+      source: 'https://shop.example',
+      refreshFailure: { at: 9, message: 'Failed to fetch products\nforged: line' },
+    });
+    kiosk.reportCatalogue({ products: 24, fetchedAt: 5, source: 'embedded', refreshFailure: null });
+    kiosk.reportCatalogue({
+      products: 24,
+      fetchedAt: 5,
+      source: 42,
+      refreshFailure: { at: -1, message: 'x' },
+    } as never);
+    kiosk.reportCatalogue({
+      products: 24,
+      fetchedAt: 5,
+      refreshFailure: { at: 9, message: 'y'.repeat(500) },
+    });
+    expect(ipc.send.mock.calls).toEqual([
+      [
+        IPC_CHANNELS.reportCatalogue,
+        {
+          products: 24,
+          fetchedAt: 5,
+          source: 'https://shop.example',
+          refreshFailure: { at: 9, message: 'Failed to fetch products forged: line' },
+        },
+      ],
+      [
+        IPC_CHANNELS.reportCatalogue,
+        { products: 24, fetchedAt: 5, source: 'embedded', refreshFailure: null },
+      ],
+      [IPC_CHANNELS.reportCatalogue, { products: 24, fetchedAt: 5 }],
+      [
+        IPC_CHANNELS.reportCatalogue,
+        { products: 24, fetchedAt: 5, refreshFailure: { at: 9, message: 'y'.repeat(200) } },
+      ],
+    ]);
   });
 });

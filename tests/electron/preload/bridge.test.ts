@@ -12,6 +12,7 @@ const config: RendererConfig = {
   mode: 'kiosk',
   idleTimeoutSeconds: 90,
   idleCountdownSeconds: 15,
+  catalogueMaxAgeMinutes: 60,
 };
 
 function fakeIpc(answer: unknown = true) {

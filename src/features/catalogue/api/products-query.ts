@@ -20,6 +20,17 @@ export const PRODUCTS_FAILED = 'Failed to fetch products';
  * A larger answer is 'Failed to fetch products' with Try again, never read whole.
  */
 export const PRODUCTS_MAX_BYTES = 20_000_000;
+type FetchedListener = (baseUrl: string, products: readonly Product[]) => void;
+const fetchedListeners = new Set<FetchedListener>();
+
+/**
+ * Told of every list the products page fetched and cached (spec §7), so the kiosk can note
+ * where and when it came from. Nothing listens in the web build. Returns an unsubscribe.
+ */
+export function onProductsFetched(listener: FetchedListener): () => void {
+  fetchedListeners.add(listener);
+  return () => fetchedListeners.delete(listener);
+}
 
 /** The catalogue's products; the invalid ones are dropped with a warning, never a crash. */
 export async function fetchProducts(
@@ -52,6 +63,7 @@ export const productsQuery = (baseUrl: string) =>
       if (cached) return cached;
       const products = await fetchProducts(baseUrl, signal);
       cacheFetchedProducts(products);
+      for (const listener of fetchedListeners) listener(baseUrl, products);
       return products;
     },
     initialData: loadCachedProducts,
