@@ -23,6 +23,7 @@ const ALL_OFF = {
   staffExit: false,
   onScreenKeyboard: false,
   accessibilityMode: false,
+  keypadNavigation: false,
 };
 
 describe('capabilities: where the shop runs and which kiosk behaviours are on', () => {
@@ -41,6 +42,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       staffExit: false,
       onScreenKeyboard: true,
       accessibilityMode: true,
+      keypadNavigation: true,
     });
   });
 
@@ -59,6 +61,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
         staffExit: true,
         onScreenKeyboard: true,
         accessibilityMode: true,
+        keypadNavigation: true,
       },
     });
     const never = resolveCapabilities(

@@ -30,6 +30,8 @@ export interface KioskBehaviours {
   onScreenKeyboard: boolean;
   /** The accessibility mode button on every screen. */
   accessibilityMode: boolean;
+  /** Arrows move through the controls and Escape goes back, for a USB keypad (issue 23). */
+  keypadNavigation: boolean;
 }
 
 export interface Capabilities {
@@ -62,6 +64,7 @@ const NO_KIOSK_BEHAVIOURS: KioskBehaviours = {
   staffExit: false,
   onScreenKeyboard: false,
   accessibilityMode: false,
+  keypadNavigation: false,
 };
 
 const UNATTENDED_KIOSK: KioskBehaviours = {
@@ -69,6 +72,7 @@ const UNATTENDED_KIOSK: KioskBehaviours = {
   staffExit: false,
   onScreenKeyboard: true,
   accessibilityMode: true,
+  keypadNavigation: true,
 };
 
 const isSeconds = (value: unknown): value is number =>

@@ -13,7 +13,13 @@ export const TEST_CAPABILITIES: Capabilities = {
   target: 'web',
   catalogueUrl: TEST_CATALOGUE_URL,
   bridge: null,
-  kiosk: { idleReset: null, staffExit: false, onScreenKeyboard: false, accessibilityMode: false },
+  kiosk: {
+    idleReset: null,
+    staffExit: false,
+    onScreenKeyboard: false,
+    accessibilityMode: false,
+    keypadNavigation: false,
+  },
 };
 
 /** What a test can do with the app's router: follow a link by code, and see where it is. */

@@ -10,7 +10,8 @@ const scrollPositions = new Map<string, number>();
  * - Back and Forward return to where that URL was scrolled; a new page starts at the top,
  *   while a new query of the same page (search, category, page number) scrolls as that
  *   page decides;
- * - focus moves to the new page's heading, so screen readers hear it.
+ * - focus moves to the new page's heading (or its main while it loads), so screen readers
+ *   hear it and the next key starts there.
  * The first page of a visit is left alone: the browser restores a reload's position.
  */
 export function useNavigationEffects(frame: RefObject<HTMLDivElement | null>): void {
@@ -44,7 +45,10 @@ export function useNavigationEffects(frame: RefObject<HTMLDivElement | null>): v
     }
     // In the kiosk's accessibility mode the frame, not the window, scrolls.
     frame.current?.scrollTo(0, 0);
-    const heading = document.querySelector<HTMLElement>('main h1');
+    // A page still loading has no heading yet: main takes the focus rather than leave it on
+    // the control that has just gone (the body), so the next key starts on the new page.
+    const heading =
+      document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
     if (heading) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });

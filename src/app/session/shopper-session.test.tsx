@@ -41,6 +41,7 @@ function kiosk(bridge: KioskBridge, afterSeconds = 600): Capabilities {
       staffExit: true,
       onScreenKeyboard: true,
       accessibilityMode: true,
+      keypadNavigation: true,
     },
   };
 }
