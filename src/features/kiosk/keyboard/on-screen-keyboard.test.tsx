@@ -75,11 +75,14 @@ describe('the on-screen keyboard from a keypad', () => {
     ]);
   });
 
-  it('Down from the field lands on the keys; arrows move across them and Enter types', async () => {
+  it('Right from the end of the text lands on the keys; arrows move across them and Enter types', async () => {
     const { user, search } = await setUp();
     // One Tab stop: the current key only.
     expect(keyboard()!.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    // Down is the page's, to move on past the field (keypad-navigation.tsx), not the keys'.
     await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(search);
+    await user.keyboard('{ArrowRight}');
     expect(focusedName()).toBe('1');
     await user.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}{Enter}');
     expect(focusedName()).toBe('e');
@@ -97,7 +100,7 @@ describe('the on-screen keyboard from a keypad', () => {
 
   it('Enter on the Enter key submits, closes the keys and gives the focus back to the field', async () => {
     const { user, onSearch, search } = await setUp();
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowRight}{Enter}');
+    await user.keyboard('{ArrowRight}{ArrowDown}{ArrowRight}{Enter}');
     expect(search).toHaveValue('w');
     // Down from 'w' to the bottom row's first key, then Right along it to Enter.
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
@@ -117,7 +120,7 @@ describe('the on-screen keyboard from a keypad', () => {
     const claims: boolean[] = [];
     const listener = (event: KeyboardEvent) => claims.push(isClaimed(event));
     document.addEventListener('keydown', listener);
-    await user.keyboard('{ArrowDown}{Escape}');
+    await user.keyboard('{ArrowRight}{Escape}');
     document.removeEventListener('keydown', listener);
     expect(keyboard()).not.toBeInTheDocument();
     expect(document.activeElement).toBe(search);
@@ -126,14 +129,14 @@ describe('the on-screen keyboard from a keypad', () => {
 
   it('Tab leaves the keys for the control after the field; the keyboard closes', async () => {
     const { user } = await setUp();
-    await user.keyboard('{ArrowDown}{Tab}');
+    await user.keyboard('{ArrowRight}{Tab}');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Search' }));
     expect(keyboard()).not.toBeInTheDocument();
   });
 
   it('below the bottom row is the control after the field', async () => {
     const { user } = await setUp();
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    await user.keyboard('{ArrowRight}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Search' }));
     expect(keyboard()).not.toBeInTheDocument();
   });
@@ -148,9 +151,11 @@ describe('the on-screen keyboard from a keypad', () => {
     expect(key('Done')).toBeInTheDocument();
     await user.keyboard('{ArrowUp}');
     expect(document.activeElement).toBe(quantity);
+    // A value set by Up or Down leaves the caret at its end; the pad selects it again.
+    (quantity as HTMLInputElement).setSelectionRange(1, 1);
     await user.keyboard('{ArrowRight}');
     expect(focusedName()).toBe('1');
-    // The value was selected when the field opened: the key replaces it.
+    // The value is selected: the key replaces it.
     await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
     expect(quantity).toHaveValue('3');
     // Down from '3' is '6', '9', then Done below it.
@@ -163,7 +168,7 @@ describe('the on-screen keyboard from a keypad', () => {
 
   it('a touch on a field the keys closed opens them again', async () => {
     const { user, search } = await setUp();
-    await user.keyboard('{ArrowDown}{Escape}');
+    await user.keyboard('{ArrowRight}{Escape}');
     expect(keyboard()).not.toBeInTheDocument();
     await user.click(search);
     expect(keyboard()).toBeInTheDocument();

@@ -130,13 +130,12 @@ const FIRST_KEY: GridPosition = { row: 0, col: 0 };
  * events. It closes with its key, a touch elsewhere, Escape, or the idle wipe (which
  * unmounts it). Physical keyboards keep working alongside.
  *
- * From a keypad it sits between its field and the next control: the arrow that would leave
- * the field forwards (Down, or Right at the end of the text; Right from a quantity) lands on
- * its keys; the arrows move across them (key-grid.ts), past the first key or above the top
- * row back to the field, past the last or below the bottom row on to the next control;
- * Enter types the key. Tab leaves for the next control, Shift+Tab returns to the field.
- * Escape, Close and Enter or Done chosen from the keys close it and give the focus back to
- * the field.
+ * From a keypad it sits between its field and the next control: Right at the end of the
+ * text (from a quantity, Right) lands on its keys; the arrows move across them
+ * (key-grid.ts), past the first key or above the top row back to the field, past the last
+ * or below the bottom row on to the next control; Enter types the key. Tab leaves for the
+ * next control, Shift+Tab returns to the field. Escape, Close and Enter or Done chosen from
+ * the keys close it and give the focus back to the field.
  */
 export function OnScreenKeyboard() {
   const [field, setField] = useState<HTMLInputElement | null>(null);
@@ -208,8 +207,12 @@ export function OnScreenKeyboard() {
         return;
       }
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      if (isArrowKey(event.key) && arrowMove(event.key, arrowContextOf(field)) === 'next') {
+      // Right into the keys (Down, like Up, moves on past the field and its keyboard, so
+      // a keypad arrowing down a page is not led through forty keys at every search box).
+      if (event.key === 'ArrowRight' && arrowMove(event.key, arrowContextOf(field)) === 'next') {
         event.preventDefault();
+        // As on a touch: a quantity is selected, so the first key typed replaces it.
+        if (keyboardFor(field) === 'numeric') field.setSelectionRange(0, field.value.length);
         panel.current?.querySelector<HTMLElement>('.osk-key[tabindex="0"]')?.focus();
       }
     };
