@@ -64,6 +64,18 @@ async function typeByArrows(page: Page, text: string): Promise<void> {
   for (const char of text) await pressKeyByArrows(page, char === ' ' ? 'Space' : char);
 }
 
+/** The focused control is on screen, clear of the sticky header and the bottom bar. */
+async function expectInView(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  const headerBox = await header(page).boundingBox();
+  const barTop = await page
+    .getByRole('button', { name: 'Accessibility mode' })
+    .evaluate((button) => button.parentElement!.getBoundingClientRect().top);
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(barTop);
+}
+
 async function expectFocusRing(target: Locator): Promise<void> {
   const outline = await target.evaluate((element) => {
     const style = getComputedStyle(element);
@@ -103,6 +115,7 @@ test('attract screen to receipt by keypad alone', async ({ page, consoleErrors }
   expect(await arrowTo(page, addToCart, 'ArrowDown')).toBeLessThan(25);
   await expect(keyboard(page)).toBeHidden();
   await expectFocusRing(addToCart);
+  await expectInView(page, addToCart);
   await page.keyboard.press('Enter');
   await expect(firstCard.getByText('Added')).toBeVisible();
   await expectCartCount(page, 1);
@@ -125,6 +138,7 @@ test('attract screen to receipt by keypad alone', async ({ page, consoleErrors }
   const line = cartLines(page).first();
   const quantity = quantityBox(line);
   await arrowTo(page, quantity, 'ArrowDown');
+  await expectInView(page, quantity);
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowDown');
@@ -190,4 +204,22 @@ test('inside the idle prompt the arrows stay in it and Escape answers it, not th
   await expect(idlePrompt(page)).toHaveCount(0);
   // Still on the product: that Escape was the prompt's.
   await expect(page.getByRole('link', { name: /Back to products/i })).toBeVisible();
+});
+
+test('every control the arrows reach on the catalogue is on screen, clear of the header and the bar', async ({
+  page,
+}) => {
+  await openKiosk(page);
+  await page.getByRole('link', { name: 'Start Shoping' }).click();
+  await expect(cards(page)).toHaveCount(6);
+  await page.getByRole('heading', { level: 1, name: 'Products' }).focus();
+  const footerLink = page.getByRole('contentinfo').getByRole('link').last();
+  for (let presses = 0; presses < 60; presses += 1) {
+    await page.keyboard.press('ArrowDown');
+    // The header's own links are the page's top, never under it.
+    if (await header(page).evaluate((h) => h.contains(document.activeElement))) continue;
+    await expectInView(page, focused(page));
+    if (await isFocused(footerLink)) return;
+  }
+  throw new Error('the arrows never reached the footer');
 });
