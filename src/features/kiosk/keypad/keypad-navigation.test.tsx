@@ -115,6 +115,18 @@ describe('keypad navigation: arrows through the controls in reading order', () =
     expect(focused()).toBe('Merino Sweater');
   });
 
+  it('a focus lost under an open dialog starts again at its first control', () => {
+    renderAt(['/product/1']);
+    const dialog = document.createElement('dialog');
+    dialog.setAttribute('open', '');
+    dialog.innerHTML = '<p>Are you still there?</p><button>Yes</button>';
+    document.body.append(dialog);
+    (document.activeElement as HTMLElement | null)?.blur();
+    press('ArrowDown');
+    expect(focused()).toBe('Yes');
+    dialog.remove();
+  });
+
   it('inside an open dialog the arrows stay in it', () => {
     renderAt(['/product/1']);
     const dialog = document.createElement('dialog');

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { arrowContextOf, arrowMove, isArrowKey } from './arrow-keys';
+import { arrowContextOf, arrowMove, isArrowKey, type ArrowKey } from './arrow-keys';
 import { backTarget } from './back-target';
 import { isClaimed } from './claimed-keys';
 import { focusScope, neighbour, readingOrder } from './reading-order';
@@ -26,13 +26,15 @@ function focusIsLost(active: Element | null): boolean {
 }
 
 /** Moves the focus for an arrow key; true when the key was used. */
-function moveFocus(key: Parameters<typeof arrowMove>[0]): boolean {
+function moveFocus(key: ArrowKey): boolean {
   const active = document.activeElement;
   const scope = focusScope();
-  if (focusIsLost(active) && scope === document) {
-    const start = pageStart();
-    start?.focus();
-    return Boolean(start);
+  if (focusIsLost(active)) {
+    // In a dialog, or with the shop inert under the attract screen: the first control left.
+    const start = scope === document ? pageStart() : null;
+    const target = start && !start.closest('[inert]') ? start : readingOrder(scope)[0];
+    target?.focus();
+    return Boolean(target);
   }
   const move = arrowMove(key, arrowContextOf(active));
   if (!move || !active) return false;
