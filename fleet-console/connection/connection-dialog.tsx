@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { checkSettings, type ConsoleSettings, type SettingsProblems } from './console-settings';
 
@@ -80,7 +80,7 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
     }
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = checkSettings(draft);
     setProblems(found);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { catalogueBase } from '../connection/console-settings';
 import { useFleetStore } from '../fleet/fleet-store';
 import { checkReceipt } from './check-receipt';
@@ -50,7 +50,7 @@ export function CounterView({ catalogueUrl }: { catalogueUrl: string }) {
     input.current?.select();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void check(code);
   };

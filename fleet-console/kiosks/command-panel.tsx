@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { announce } from '@/components/ui/announcer';
 import { formatCount } from '@/lib/count';
 import { useBrokerSession } from '../connection/use-broker-session';
@@ -32,7 +32,7 @@ export function CommandPanel({ selectedId }: { selectedId: string | null }) {
   useAckAnnouncements();
 
   const effectiveTarget = target === 'selected' && selectedId ? selectedId : 'all';
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (session) void sendCommand(session, command, effectiveTarget);
   };

@@ -103,24 +103,26 @@ export function App({
         )}
         <div key={session.key} className="contents">
           <Announcer />
-          <div ref={shop} className="contents">
-            <Router>
+          {/* The kiosk's behaviours share the shop's router (Escape goes back through it)
+              but sit outside the part the attract screen makes inert. */}
+          <Router>
+            <div ref={shop} className="contents">
               <ShopNavigationProvider>
                 <PageBoundary resetKey={String(session.key)}>
                   <ShopRoutes />
                 </PageBoundary>
               </ShopNavigationProvider>
-            </Router>
-          </div>
-          {KioskBehaviours && (
-            <Suspense fallback={null}>
-              <KioskBehaviours
-                attract={session.attract}
-                onAttractEnd={session.endAttract}
-                onWipe={session.wipe}
-              />
-            </Suspense>
-          )}
+            </div>
+            {KioskBehaviours && (
+              <Suspense fallback={null}>
+                <KioskBehaviours
+                  attract={session.attract}
+                  onAttractEnd={session.endAttract}
+                  onWipe={session.wipe}
+                />
+              </Suspense>
+            )}
+          </Router>
         </div>
       </CatalogueCacheProvider>
     </CapabilitiesProvider>

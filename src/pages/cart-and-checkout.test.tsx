@@ -87,9 +87,9 @@ describe('cart and checkout', () => {
     // 109.95 + 21.99 tax − 11.00 savings (10.995 rounded half up)
     expect(summaryValue('Total (incl. tax)')).toBe('$120.94');
     await user.click(screen.getByRole('button', { name: 'Confirm Purchase !' }));
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Thank you for your purchase!' }),
-    ).toBeInTheDocument();
+    const thanks = screen.getByRole('heading', { level: 1, name: 'Thank you for your purchase!' });
+    // The confirm button is gone: the focus is on the news, not lost to the page.
+    expect(thanks).toHaveFocus();
     expect(screen.getByText(/^Receipt-\d{13}-\d{1,3}$/)).toBeInTheDocument();
     expect(screen.queryByText('Total (incl. tax)')).not.toBeInTheDocument();
     expect(localStorage.getItem('cart')).toBe('[]');

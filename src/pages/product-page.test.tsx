@@ -41,6 +41,18 @@ describe('product page', () => {
     expect(screen.getByRole('link', { name: 'Buy it now' })).toHaveAttribute('href', '/cart');
   });
 
+  it('a page change focuses main while the product loads, then its heading when it comes', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { router } = await renderApp('/about');
+    await router.navigate('/product/3');
+    expect(screen.getByText('Loading product…')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+    answer(jsonResponse(product));
+    const heading = await screen.findByRole('heading', { level: 1, name: product.title });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+  });
+
   const failures: [string, () => Response][] = [
     ['a 404', () => new Response('{"error":"Product not found"}', { status: 404 })],
     ['a 500', () => new Response('', { status: 500 })],

@@ -25,6 +25,7 @@ const ALL_OFF = {
   onScreenKeyboard: false,
   accessibilityMode: false,
   catalogueMaxAgeMinutes: null,
+  keypadNavigation: false,
 };
 
 describe('capabilities: where the shop runs and which kiosk behaviours are on', () => {
@@ -44,6 +45,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       onScreenKeyboard: true,
       accessibilityMode: true,
       catalogueMaxAgeMinutes: 60,
+      keypadNavigation: true,
     });
   });
 
@@ -64,6 +66,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
         onScreenKeyboard: true,
         accessibilityMode: true,
         catalogueMaxAgeMinutes: 240,
+        keypadNavigation: true,
       },
     });
     const never = resolveCapabilities(

@@ -35,6 +35,8 @@ export interface KioskBehaviours {
    * (the web build keeps spec §7: one fetch, only when nothing is cached).
    */
   catalogueMaxAgeMinutes: number | null;
+  /** Arrows move through the controls and Escape goes back, for a USB keypad (issue 23). */
+  keypadNavigation: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ const NO_KIOSK_BEHAVIOURS: KioskBehaviours = {
   onScreenKeyboard: false,
   accessibilityMode: false,
   catalogueMaxAgeMinutes: null,
+  keypadNavigation: false,
 };
 
 const UNATTENDED_KIOSK: KioskBehaviours = {
@@ -83,6 +86,7 @@ const UNATTENDED_KIOSK: KioskBehaviours = {
   onScreenKeyboard: true,
   accessibilityMode: true,
   catalogueMaxAgeMinutes: DEFAULT_CATALOGUE_MAX_AGE_MINUTES,
+  keypadNavigation: true,
 };
 
 /** A positive finite amount (seconds, minutes). */

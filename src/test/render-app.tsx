@@ -20,6 +20,7 @@ export const TEST_CAPABILITIES: Capabilities = {
     onScreenKeyboard: false,
     accessibilityMode: false,
     catalogueMaxAgeMinutes: null,
+    keypadNavigation: false,
   },
 };
 

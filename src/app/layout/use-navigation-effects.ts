@@ -1,6 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
+function focusHeading(heading: HTMLElement): void {
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+}
+
 /** How far down each URL was, so Back returns the shopper to the card they left from. */
 const scrollPositions = new Map<string, number>();
 
@@ -10,7 +15,8 @@ const scrollPositions = new Map<string, number>();
  * - Back and Forward return to where that URL was scrolled; a new page starts at the top,
  *   while a new query of the same page (search, category, page number) scrolls as that
  *   page decides;
- * - focus moves to the new page's heading, so screen readers hear it.
+ * - focus moves to the new page's heading (once it is there: main holds it meanwhile), so
+ *   screen readers hear it and the next key starts there.
  * The first page of a visit is left alone: the browser restores a reload's position.
  */
 export function useNavigationEffects(frame: RefObject<HTMLDivElement | null>): void {
@@ -44,10 +50,24 @@ export function useNavigationEffects(frame: RefObject<HTMLDivElement | null>): v
     }
     // In the kiosk's accessibility mode the frame, not the window, scrolls.
     frame.current?.scrollTo(0, 0);
-    const heading = document.querySelector<HTMLElement>('main h1');
+    const main = document.querySelector<HTMLElement>('main');
+    const heading = main?.querySelector<HTMLElement>('h1');
     if (heading) {
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
+      focusHeading(heading);
+      return;
     }
+    if (!main) return;
+    // A page still loading has no heading yet: main takes the focus rather than leave it on
+    // the control that has just gone (the body), and hands it to the heading when that
+    // comes, unless the shopper has moved on meanwhile.
+    main.focus({ preventScroll: true });
+    const watcher = new MutationObserver(() => {
+      const arrived = main.querySelector<HTMLElement>('h1');
+      if (!arrived) return;
+      watcher.disconnect();
+      if (document.activeElement === main) focusHeading(arrived);
+    });
+    watcher.observe(main, { childList: true, subtree: true });
+    return () => watcher.disconnect();
   }, [location.pathname, frame]);
 }

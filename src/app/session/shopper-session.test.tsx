@@ -42,6 +42,7 @@ function kiosk(bridge: KioskBridge, afterSeconds = 600): Capabilities {
       onScreenKeyboard: true,
       accessibilityMode: true,
       catalogueMaxAgeMinutes: 60,
+      keypadNavigation: true,
     },
   };
 }

@@ -35,10 +35,19 @@ export function QuantityControl({
     setDraft(null);
   };
 
+  const step = (by: number) => {
+    setDraft(null);
+    onChange(Math.min(max, Math.max(min, value + by)));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
       finish();
+    } else if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey) {
+      // Up and Down step the quantity, as a spin button's do, from the keyboard or a keypad.
+      event.preventDefault();
+      step(event.key === 'ArrowUp' ? 1 : -1);
     }
   };
 
@@ -51,10 +60,7 @@ export function QuantityControl({
           className={`${button} grid place-items-center rounded-l-lg text-ink hover:bg-slate-100`}
           aria-label="Decrease quantity"
           aria-describedby={describedBy}
-          onClick={() => {
-            setDraft(null);
-            onChange(Math.max(min, value - 1));
-          }}
+          onClick={() => step(-1)}
         >
           <MinusIcon />
         </button>
@@ -63,6 +69,8 @@ export function QuantityControl({
           type="text"
           inputMode="numeric"
           data-osk="numeric"
+          // The kiosk keypad: Up and Down belong to this field, Left and Right move on.
+          data-arrows="vertical"
           autoComplete="off"
           aria-label="Quantity"
           aria-describedby={describedBy}
@@ -82,10 +90,7 @@ export function QuantityControl({
           aria-label="Increase quantity"
           aria-describedby={describedBy}
           disabled={value >= max}
-          onClick={() => {
-            setDraft(null);
-            onChange(Math.min(max, value + 1));
-          }}
+          onClick={() => step(1)}
         >
           <PlusIcon />
         </button>

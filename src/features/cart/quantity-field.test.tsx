@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { commitQuantityInput, digitsOnly } from './cart-rules';
 import { QuantityControl } from '@/components/ui/quantity-control';
 
-function Harness({ initial = 1 }: { initial?: number }) {
+function Harness({ initial = 1, max = 999 }: { initial?: number; max?: number }) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -14,7 +14,7 @@ function Harness({ initial = 1 }: { initial?: number }) {
         onChange={setValue}
         sanitize={digitsOnly}
         commit={commitQuantityInput}
-        max={999}
+        max={max}
       />
       <output aria-label="committed">{value}</output>
     </>
@@ -42,6 +42,22 @@ describe('QuantityControl', () => {
     expect(field).toHaveValue('12');
     await user.keyboard('{Enter}');
     expect(screen.getByLabelText('committed')).toHaveTextContent('12');
+  });
+
+  it('Up and Down step the quantity as its buttons do, within 1 and the limit', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={2} max={4} />);
+    const field = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.click(field);
+    await user.keyboard('{ArrowUp}');
+    expect(field).toHaveValue('3');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByLabelText('committed')).toHaveTextContent('4');
+    for (let i = 0; i < 6; i += 1) await user.keyboard('{ArrowDown}');
+    expect(field).toHaveValue('1');
+    expect(screen.getByLabelText('committed')).toHaveTextContent('1');
+    // The kiosk keypad leaves these arrows to the field (data-arrows).
+    expect(field).toHaveAttribute('data-arrows', 'vertical');
   });
 
   it('an empty value or 0 becomes 1 on blur and on Enter', async () => {

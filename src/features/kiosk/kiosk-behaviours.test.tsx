@@ -32,6 +32,7 @@ const kiosk: Capabilities = {
     onScreenKeyboard: false,
     accessibilityMode: false,
     catalogueMaxAgeMinutes: 60,
+    keypadNavigation: false,
   },
 };
 

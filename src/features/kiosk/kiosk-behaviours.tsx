@@ -5,6 +5,7 @@ import { AccessibilityMode } from './accessibility-mode';
 import { AttractScreen } from './attract-screen';
 import { IdlePrompt } from './idle-prompt';
 import { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
+import { KeypadNavigation } from './keypad/keypad-navigation';
 import { StaffExitDialog } from './staff-exit-dialog';
 
 export interface KioskBehavioursProps {
@@ -33,8 +34,10 @@ function useNoTouchCallout(enabled: boolean): void {
 
 /**
  * What only a kiosk does, each switched on by the capabilities: staff exit, the on-screen
- * keyboard, accessibility mode, the idle prompt and wipe, and the attract screen. The app
- * remounts this with every session, so a wipe also closes whatever it had open.
+ * keyboard, keypad navigation, accessibility mode, the idle prompt and wipe, and the
+ * attract screen. The app renders it inside the session's router (keypad navigation goes
+ * back through it) and remounts it with every session, so a wipe also closes whatever it
+ * had open.
  */
 export function KioskBehaviours({ attract, onAttractEnd, onWipe }: KioskBehavioursProps) {
   const { bridge, kiosk, target } = useCapabilities();
@@ -44,6 +47,7 @@ export function KioskBehaviours({ attract, onAttractEnd, onWipe }: KioskBehaviou
     <>
       {kiosk.staffExit && bridge && <StaffExitDialog bridge={bridge} onExit={onWipe} />}
       {kiosk.onScreenKeyboard && <OnScreenKeyboard />}
+      {kiosk.keypadNavigation && <KeypadNavigation />}
       {kiosk.accessibilityMode && !attract && <AccessibilityMode />}
       {kiosk.idleReset && (
         <IdlePrompt

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
 import type { Receipt } from '../receipt';
 import { PrintReceiptButton } from './print-receipt-button';
@@ -6,13 +6,18 @@ import { ReceiptCard } from './receipt-card';
 
 /** The thank-you state (spec texts) with the receipt the pickup counter scans or reads. */
 export function ThankYou({ receipt, children }: { receipt: Receipt; children?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The confirm button has gone with the order: the focus goes to the news, not the page.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-8">
       <div className="flex flex-col items-center gap-4 text-center">
         <span className="grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-800">
           <CheckIcon width={34} height={34} />
         </span>
-        <h1 className="text-3xl font-bold sm:text-4xl">Thank you for your purchase!</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold sm:text-4xl">
+          Thank you for your purchase!
+        </h1>
         <p className="text-lg text-muted">
           Show this receipt at the pickup counter to collect your order.
         </p>

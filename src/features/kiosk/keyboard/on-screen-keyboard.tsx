@@ -1,7 +1,19 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent as ReactFocusEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { BackspaceIcon, KeyboardHideIcon } from '@/components/ui/icons';
+import { arrowContextOf, arrowMove, isArrowKey } from '../keypad/arrow-keys';
+import { claimKey } from '../keypad/claimed-keys';
+import { moveInGrid, type GridPosition } from '../keypad/key-grid';
+import { neighbour, readingOrder } from '../keypad/reading-order';
 import { deleteBackward, pressEnter, typeInto } from './edit-field';
-import { keyboardFor, NUMERIC_ROWS, TEXT_ROWS } from './keyboard-layouts';
+import { keyboardFor, NUMERIC_ROWS, TEXT_ROWS, type FieldKeyboard } from './keyboard-layouts';
 
 interface KeyProps {
   label: string;
@@ -12,7 +24,23 @@ interface KeyProps {
   tone?: 'plain' | 'action' | 'primary';
 }
 
-function Key({ label, onPress, children, wide = false, pressed, tone = 'plain' }: KeyProps) {
+/** A key and where it sits in the keyboard's grid of rows, for the keypad's arrows. */
+interface PlacedKeyProps extends KeyProps {
+  at: GridPosition;
+  /** The one key a Tab or an arrow from the field lands on (roving tabindex). */
+  current: boolean;
+}
+
+function Key({
+  label,
+  onPress,
+  children,
+  wide = false,
+  pressed,
+  tone = 'plain',
+  at,
+  current,
+}: PlacedKeyProps) {
   const colours =
     tone === 'primary'
       ? 'bg-brand-700 text-white active:bg-brand-800'
@@ -24,6 +52,9 @@ function Key({ label, onPress, children, wide = false, pressed, tone = 'plain' }
       type="button"
       aria-label={label}
       aria-pressed={pressed}
+      tabIndex={current ? 0 : -1}
+      data-row={at.row}
+      data-col={at.col}
       className={`osk-key grid min-h-[44px] min-w-[44px] sm:min-h-14 place-items-center rounded-xl text-xl font-semibold shadow-sm sm:text-2xl ${colours} ${wide ? 'grow-[2] basis-[96px]' : 'grow basis-[44px]'} ${pressed ? 'ring-4 ring-brand-600' : ''}`}
       onClick={onPress}
     >
@@ -32,27 +63,98 @@ function Key({ label, onPress, children, wide = false, pressed, tone = 'plain' }
   );
 }
 
+/** What a key does. */
+type KeyAction = { kind: 'type'; text: string } | { kind: 'erase' | 'close' | 'enter' | 'caps' };
+
+/** One key of a layout: what it is called, what it does and how it looks. */
+type KeySpec = Omit<KeyProps, 'onPress'> & { id: string; action: KeyAction };
+
+/** The keys of a keyboard, row by row, the bottom row of actions last. */
+function layoutRows(kind: FieldKeyboard, caps: boolean): KeySpec[][] {
+  const numeric = kind === 'numeric';
+  const charRows = (numeric ? NUMERIC_ROWS : TEXT_ROWS).map((row) =>
+    row.map((char): KeySpec => {
+      const shown = caps ? char.toUpperCase() : char;
+      return { id: char, label: shown, action: { kind: 'type', text: shown } };
+    }),
+  );
+  const closeKey: KeySpec = {
+    id: 'close',
+    label: 'Close keyboard',
+    tone: 'action',
+    action: { kind: 'close' },
+    children: <KeyboardHideIcon width={28} height={28} />,
+  };
+  const backspace: KeySpec = {
+    id: 'backspace',
+    label: 'Backspace',
+    tone: 'action',
+    action: { kind: 'erase' },
+    children: <BackspaceIcon width={28} height={28} />,
+  };
+  const bottom: KeySpec[] = numeric
+    ? [
+        closeKey,
+        { id: '0', label: '0', action: { kind: 'type', text: '0' } },
+        backspace,
+        { id: 'done', label: 'Done', tone: 'primary', action: { kind: 'enter' } },
+      ]
+    : [
+        closeKey,
+        {
+          id: 'shift',
+          label: 'Shift',
+          tone: 'action',
+          pressed: caps,
+          action: { kind: 'caps' },
+          children: '⇧',
+        },
+        {
+          id: 'space',
+          label: 'Space',
+          wide: true,
+          action: { kind: 'type', text: ' ' },
+          children: <span className="text-lg text-muted">space</span>,
+        },
+        backspace,
+        { id: 'enter', label: 'Enter', tone: 'primary', wide: true, action: { kind: 'enter' } },
+      ];
+  return [...charRows, bottom];
+}
+
+const FIRST_KEY: GridPosition = { row: 0, col: 0 };
+
 /**
  * A touch keyboard for a kiosk without one: it opens for fields marked `data-osk`, docks
  * at the bottom and scrolls the field clear of it, and types through the field's own
  * events. It closes with its key, a touch elsewhere, Escape, or the idle wipe (which
  * unmounts it). Physical keyboards keep working alongside.
+ *
+ * From a keypad it sits between its field and the next control: Right at the end of the
+ * text (from a quantity, Right) lands on its keys; the arrows move across them
+ * (key-grid.ts), past the first key or above the top row back to the field, past the last
+ * or below the bottom row on to the next control; Enter types the key. Tab leaves for the
+ * next control, Shift+Tab returns to the field. Escape, Close and Enter or Done chosen from
+ * the keys close it and give the focus back to the field.
  */
 export function OnScreenKeyboard() {
   const [field, setField] = useState<HTMLInputElement | null>(null);
   const [caps, setCaps] = useState(false);
+  const [current, setCurrent] = useState<GridPosition>(FIRST_KEY);
   const panel = useRef<HTMLDivElement>(null);
+  const shownFor = useRef<HTMLInputElement | null>(null);
   const wanted = field ? keyboardFor(field) : null;
 
   useEffect(() => {
-    const onFocusIn = (event: FocusEvent) => {
-      const target = event.target;
-      if (!(target instanceof HTMLInputElement)) return;
-      const kind = keyboardFor(target);
-      if (!kind) return;
+    shownFor.current = field;
+  }, [field]);
+
+  useEffect(() => {
+    const open = (target: HTMLInputElement, kind: FieldKeyboard) => {
       // Our keyboard, not the operating system's, where a system one would pop up.
       target.inputMode = 'none';
       setCaps(kind === 'caps');
+      setCurrent(FIRST_KEY);
       setField(target);
       // With no arrow keys, a touch must not leave the caret mid-word: a quantity is
       // selected (typing replaces it), text gets the caret at its end. After the touch
@@ -63,8 +165,29 @@ export function OnScreenKeyboard() {
         target.setSelectionRange(kind === 'numeric' ? 0 : end, end);
       });
     };
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLInputElement)) return;
+      const kind = keyboardFor(target);
+      if (!kind) return;
+      // Back from its own keys: the keyboard is still open, or was closed on purpose.
+      const from = event.relatedTarget;
+      if (from instanceof Node && panel.current?.contains(from)) return;
+      open(target, kind);
+    };
+    // A touch on a field the keys closed (it kept the focus) opens them again.
+    const onClick = (event: MouseEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLInputElement) || target !== document.activeElement) return;
+      const kind = keyboardFor(target);
+      if (kind && shownFor.current !== target) open(target, kind);
+    };
     document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('click', onClick);
+    };
   }, []);
 
   useEffect(() => {
@@ -77,7 +200,21 @@ export function OnScreenKeyboard() {
       close();
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
+      if (event.key === 'Escape') {
+        // The keyboard takes this Escape: the kiosk's keypad must not also go back a page.
+        claimKey(event);
+        close();
+        return;
+      }
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      // Right into the keys (Down, like Up, moves on past the field and its keyboard, so
+      // a keypad arrowing down a page is not led through forty keys at every search box).
+      if (event.key === 'ArrowRight' && arrowMove(event.key, arrowContextOf(field)) === 'next') {
+        event.preventDefault();
+        // As on a touch: a quantity is selected, so the first key typed replaces it.
+        if (keyboardFor(field) === 'numeric') field.setSelectionRange(0, field.value.length);
+        panel.current?.querySelector<HTMLElement>('.osk-key[tabindex="0"]')?.focus();
+      }
     };
     // A field that leaves the page (a new screen) takes its keyboard with it.
     const watcher = new MutationObserver(() => {
@@ -108,23 +245,88 @@ export function OnScreenKeyboard() {
 
   if (!field || !wanted) return null;
 
+  /** A key chosen from the keypad has the focus; a touched key never takes it. */
+  const fromKeys = () => Boolean(panel.current?.contains(document.activeElement));
   const keep = () => {
-    if (document.activeElement !== field) field.focus({ preventScroll: true });
+    if (!fromKeys() && document.activeElement !== field) field.focus({ preventScroll: true });
   };
-  const type = (text: string) => {
-    typeInto(field, text);
-    keep();
-  };
-  const erase = () => {
-    deleteBackward(field);
-    keep();
+  /** Closed from the keys: the focus goes back to the field, which stays closed (onFocusIn). */
+  const closeToField = () => {
+    field.focus({ preventScroll: true });
+    setField(null);
   };
   const close = () => {
+    if (fromKeys()) {
+      closeToField();
+      return;
+    }
     setField(null);
     field.blur();
   };
-  const enter = () => {
-    if (pressEnter(field)) close();
+  const press = (action: KeyAction) => {
+    switch (action.kind) {
+      case 'type':
+        typeInto(field, action.text);
+        keep();
+        return;
+      case 'erase':
+        deleteBackward(field);
+        keep();
+        return;
+      case 'close':
+        close();
+        return;
+      case 'enter':
+        if (pressEnter(field)) close();
+        return;
+      case 'caps':
+        setCaps(!caps);
+    }
+  };
+  const rows = layoutRows(wanted, caps);
+  const lengths = rows.map((row) => row.length);
+
+  const focusKey = (at: GridPosition) => {
+    setCurrent(at);
+    panel.current
+      ?.querySelector<HTMLElement>(`.osk-key[data-row="${at.row}"][data-col="${at.col}"]`)
+      ?.focus();
+  };
+  const leaveForward = () => {
+    const order = readingOrder(document).filter((control) => !panel.current?.contains(control));
+    const next = neighbour(order, field, 'next');
+    if (next) next.focus();
+    else closeToField();
+  };
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const { key } = event;
+    if (key === 'Escape') {
+      claimKey(event.nativeEvent);
+      closeToField();
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (key === 'Tab') {
+      event.preventDefault();
+      if (event.shiftKey) field.focus({ preventScroll: true });
+      else leaveForward();
+      return;
+    }
+    if (!isArrowKey(key) || event.shiftKey) return;
+    event.preventDefault();
+    const at = event.target instanceof HTMLElement ? event.target.dataset : {};
+    const from = { row: Number(at.row ?? current.row), col: Number(at.col ?? current.col) };
+    const move = moveInGrid(lengths, from, key);
+    if (move === 'before') field.focus({ preventScroll: true });
+    else if (move === 'after') leaveForward();
+    else focusKey(move);
+  };
+  // Leaving the keys for anything but the field or another typed field closes them.
+  const onBlur = (event: ReactFocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && (next === field || panel.current?.contains(next))) return;
+    if (next instanceof HTMLElement && keyboardFor(next)) return;
+    setField(null);
   };
 
   const numeric = wanted === 'numeric';
@@ -137,49 +339,29 @@ export function OnScreenKeyboard() {
       // Keys must not take the focus (and the caret) away from the field.
       onPointerDown={(event) => event.preventDefault()}
       onMouseDown={(event) => event.preventDefault()}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
     >
       <div
         className={`mx-auto flex flex-col gap-1.5 sm:gap-2 ${numeric ? 'max-w-md' : 'max-w-5xl'}`}
       >
-        {(numeric ? NUMERIC_ROWS : TEXT_ROWS).map((row) => (
+        {rows.map((row, rowIndex) => (
           // A row wraps on a narrow screen rather than shrink a key below 44 px.
-          <div key={row.join('')} className="flex flex-wrap gap-1.5 sm:gap-2">
-            {row.map((char) => {
-              const shown = caps ? char.toUpperCase() : char;
-              return <Key key={char} label={shown} onPress={() => type(shown)} />;
-            })}
+          <div
+            key={row.map((spec) => spec.id).join('')}
+            className="flex flex-wrap gap-1.5 sm:gap-2"
+          >
+            {row.map(({ id, action, ...spec }, colIndex) => (
+              <Key
+                key={id}
+                {...spec}
+                onPress={() => press(action)}
+                at={{ row: rowIndex, col: colIndex }}
+                current={current.row === rowIndex && current.col === colIndex}
+              />
+            ))}
           </div>
         ))}
-        <div className="flex flex-wrap gap-1.5 sm:gap-2">
-          {numeric ? (
-            <>
-              <Key label="Close keyboard" tone="action" onPress={close}>
-                <KeyboardHideIcon width={28} height={28} />
-              </Key>
-              <Key label="0" onPress={() => type('0')} />
-              <Key label="Backspace" tone="action" onPress={erase}>
-                <BackspaceIcon width={28} height={28} />
-              </Key>
-              <Key label="Done" tone="primary" onPress={enter} />
-            </>
-          ) : (
-            <>
-              <Key label="Close keyboard" tone="action" onPress={close}>
-                <KeyboardHideIcon width={28} height={28} />
-              </Key>
-              <Key label="Shift" tone="action" pressed={caps} onPress={() => setCaps(!caps)}>
-                ⇧
-              </Key>
-              <Key label="Space" wide onPress={() => type(' ')}>
-                <span className="text-lg text-muted">space</span>
-              </Key>
-              <Key label="Backspace" tone="action" onPress={erase}>
-                <BackspaceIcon width={28} height={28} />
-              </Key>
-              <Key label="Enter" tone="primary" wide onPress={enter} />
-            </>
-          )}
-        </div>
       </div>
     </div>
   );
