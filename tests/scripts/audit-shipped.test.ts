@@ -2,7 +2,7 @@
  * npm run audit:shipped against stand-in builds and a stand-in registry on 127.0.0.1: the
  * project's own lockfile, Electron and electron-builder.yml, out/ from the test.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +30,23 @@ function builds(): string {
     renderer: { packages: [pkg('react', '18.3.1'), pkg('zustand', '5.1.0')] },
     web: { packages: [pkg('react', '18.3.1'), pkg('zustand', '5.1.0')] },
   });
+}
+
+/**
+ * What electron-builder packs from node_modules: every lockfile entry not marked dev
+ * (electron-updater and what it needs), audited beside the bundles.
+ */
+function packedFromLockfile(): Record<string, string[]> {
+  const lock = JSON.parse(readFileSync(join(__dirname, '../../package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string; dev?: boolean }>;
+  };
+  const packed: Record<string, string[]> = {};
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (path === '' || entry.dev === true || entry.version === undefined) continue;
+    const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    packed[name] = [...(packed[name] ?? []), entry.version];
+  }
+  return packed;
 }
 
 describe('npm run audit:shipped', () => {
@@ -82,14 +99,18 @@ describe('npm run audit:shipped', () => {
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ method: 'POST', path: BULK });
+    const packed = packedFromLockfile();
     expect(fake.requests[0]?.body).toEqual({
+      ...packed,
       electron: ['45.4.1'],
       hono: ['4.13.19'],
       react: ['18.3.1'],
       zustand: ['5.1.0'],
     });
     expect(run.stdout).toContain('note MODERATE zustand@5.1.0');
-    expect(run.stdout).toContain('audit:shipped: no high or critical advisory for the 4 shipped');
+    expect(run.stdout).toContain(
+      `audit:shipped: no high or critical advisory for the ${4 + Object.keys(packed).length} shipped`,
+    );
   }, 60_000);
 
   it('fails closed when the registry cannot be reached', async () => {
