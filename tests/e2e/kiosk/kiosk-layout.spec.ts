@@ -108,6 +108,8 @@ test.describe('portrait 1080x1920, read at arm’s length', () => {
     page,
   }) => {
     await openKiosk(page);
+    // The kiosk's behaviours (the callout block among them) load after the first page.
+    await expect(page.getByRole('button', { name: 'Accessibility mode' })).toBeVisible();
     const styles = await page.evaluate(() => {
       const heading = document.querySelector('h1')!;
       const menu = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
