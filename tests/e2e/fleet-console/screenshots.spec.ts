@@ -87,6 +87,7 @@ async function reportHealth(kiosks: ContractKiosk[], times: number) {
 }
 
 test.describe('screenshots', () => {
+  // They rewrite the README's pictures, so they run only when asked for, not in npm test.
   test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to capture screenshots');
   requireMosquitto();
 
