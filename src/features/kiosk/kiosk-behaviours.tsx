@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useCapabilities } from '@/platform/capabilities-context';
 import { usePrinting } from '@/platform/printing';
 import { AccessibilityMode } from './accessibility-mode';
+import { useActivityReports } from './activity/use-activity-reports';
 import { AttractScreen } from './attract-screen';
 import { IdlePrompt } from './idle-prompt';
 import { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
@@ -17,6 +18,8 @@ export interface KioskBehavioursProps {
    * and the staff exit call it.
    */
   onWipe: () => void;
+  /** A receipt is on screen (the checkout's thank-you): main counts it as a shopper there. */
+  receiptOnScreen?: boolean;
 }
 
 /**
@@ -39,10 +42,20 @@ function useNoTouchCallout(enabled: boolean): void {
  * back through it) and remounts it with every session, so a wipe also closes whatever it
  * had open.
  */
-export function KioskBehaviours({ attract, onAttractEnd, onWipe }: KioskBehavioursProps) {
+export function KioskBehaviours({
+  attract,
+  onAttractEnd,
+  onWipe,
+  receiptOnScreen = false,
+}: KioskBehavioursProps) {
   const { bridge, kiosk, target } = useCapabilities();
   const printing = usePrinting();
   useNoTouchCallout(target === 'kiosk');
+  const reports = useActivityReports(attract, receiptOnScreen);
+  const idleWipe = useCallback(() => {
+    reports.idleWipe();
+    onWipe();
+  }, [reports, onWipe]);
   return (
     <>
       {kiosk.staffExit && bridge && <StaffExitDialog bridge={bridge} onExit={onWipe} />}
@@ -54,7 +67,7 @@ export function KioskBehaviours({ attract, onAttractEnd, onWipe }: KioskBehaviou
           afterSeconds={kiosk.idleReset.afterSeconds}
           countdownSeconds={kiosk.idleReset.countdownSeconds}
           paused={attract || printing}
-          onWipe={onWipe}
+          onWipe={idleWipe}
         />
       )}
       {attract && <AttractScreen onStart={onAttractEnd} />}
