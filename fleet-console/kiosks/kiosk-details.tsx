@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { formatCount } from '@/lib/count';
 import { useFleetStore } from '../fleet/fleet-store';
 import { formatBytes, formatClock, formatMegabytes, formatMinutes } from '../lib/format';
@@ -20,7 +20,13 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** Everything the selected kiosk reports, its screenshot, and a way to close it. */
-export function KioskDetails({ kioskId, onClose }: { kioskId: string; onClose: () => void }) {
+export const KioskDetails = memo(function KioskDetails({
+  kioskId,
+  onClose,
+}: {
+  kioskId: string;
+  onClose: () => void;
+}) {
   const kiosk = useFleetStore((state) => state.fleet.kiosks.get(kioskId));
   const id = useId();
   if (!kiosk) return null;
@@ -104,4 +110,4 @@ export function KioskDetails({ kioskId, onClose }: { kioskId: string; onClose: (
       </div>
     </section>
   );
-}
+});
