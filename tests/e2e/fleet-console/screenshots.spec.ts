@@ -6,7 +6,6 @@
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { SERVER_ORIGIN } from '../support/network';
-import type { ContractKiosk } from './support/contract-kiosk';
 import {
   expect,
   kioskRow,
@@ -14,6 +13,7 @@ import {
   requireMosquitto,
   test,
   type FleetRig,
+  type RigKiosk,
 } from './support/fleet-rig';
 
 const OUT_DIR = resolve(__dirname, '../../../test-results/screenshots');
@@ -61,26 +61,18 @@ async function fleetOfTwelve(rig: FleetRig, screenshotPng: Buffer) {
  * Health messages while the console watches, so each row has a memory trend; one kiosk is
  * out of paper, one serves a two-day-old catalogue.
  */
-async function reportHealth(kiosks: ContractKiosk[], times: number) {
+async function reportHealth(kiosks: RigKiosk[], times: number) {
   for (let sample = 0; sample < times; sample += 1) {
     await Promise.all(
       kiosks.map((kiosk, i) =>
-        kiosk.publishHealth(
-          i === 3
-            ? {
-                printer: { available: false },
-                lastError: 'Printer: out of paper (ESC/POS status 0x0C)',
-              }
-            : i === 8
-              ? {
-                  catalogue: {
-                    source: 'https://catalogue.example.com',
-                    products: 240,
-                    ageMinutes: 2900,
-                  },
-                }
-              : {},
-        ),
+        kiosk.reportHealth((app) => {
+          app.growMemory(5);
+          if (i === 3) {
+            app.setPrinterAvailable(false);
+            app.setLastError('Printer: out of paper (ESC/POS status 0x0C)');
+          }
+          if (i === 8) app.setCatalogue({ products: 240, ageMinutes: 2900 });
+        }),
       ),
     );
   }
