@@ -54,6 +54,12 @@ export interface RigKiosk {
 
 export interface FleetRig {
   broker: Mosquitto;
+  /**
+   * Starts the test's `simulatedKiosks` (sim-0001, …) with pretend shoppers coming and going
+   * and health every 5 s, as `npm run fleet:simulate` does, and waits until the broker has
+   * every one online with health.
+   */
+  fleet: () => Promise<SimulatedKiosk[]>;
   /** The console's origin, e.g. http://127.0.0.1:41234 */
   origin: string;
   /**
@@ -75,7 +81,8 @@ async function watchBroker(broker: Mosquitto) {
   });
   const online = new Set<string>();
   const reported = new Set<string>();
-  const waiters = new Set<() => void>();
+  /** Per kiosk id, what waits for it. */
+  const waiters = new Map<string, Set<() => void>>();
   watcher.on('message', (topic, payload) => {
     const parsed = parseKioskTopic(broker.prefix, topic);
     if (!parsed) return;
@@ -84,7 +91,7 @@ async function watchBroker(broker: Mosquitto) {
       else online.delete(parsed.kioskId);
     }
     if (parsed.kind === 'health') reported.add(parsed.kioskId);
-    for (const wake of [...waiters]) wake();
+    for (const wake of [...(waiters.get(parsed.kioskId) ?? [])]) wake();
   });
   await watcher.subscribeAsync(
     [`${broker.prefix}/kiosks/+/status`, `${broker.prefix}/kiosks/+/health`],
@@ -95,29 +102,38 @@ async function watchBroker(broker: Mosquitto) {
     until(id: string, ms: number): Promise<void> {
       const ready = () => online.has(id) && reported.has(id);
       if (ready()) return Promise.resolve();
+      const mine = waiters.get(id) ?? new Set<() => void>();
+      waiters.set(id, mine);
       return new Promise((done, fail) => {
         const timer = setTimeout(() => {
-          waiters.delete(wake);
+          mine.delete(wake);
           fail(new Error(`${id} was not online with health on the broker within ${ms} ms`));
         }, ms);
         const wake = () => {
           if (!ready()) return;
           clearTimeout(timer);
-          waiters.delete(wake);
+          mine.delete(wake);
           done();
         };
-        waiters.add(wake);
+        mine.add(wake);
       });
     },
     close: () => watcher.endAsync(true),
   };
 }
 
-export const test = base.extend<{ rig: FleetRig }>({
-  // Playwright wants an object pattern here; browserName is one no test here minds.
-  rig: async ({ browserName: _browserName }, use) => {
+/** sim-0001 … sim-NNNN: the accounts of a larger simulated fleet. */
+export const simulatedIds = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `sim-${String(i + 1).padStart(4, '0')}`);
+
+export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
+  /** How many sim-NNNN accounts the broker has, for rig.fleet() (`test.use` sets it). */
+  simulatedKiosks: [0, { option: true }],
+  rig: async ({ simulatedKiosks }, use) => {
     const broker = await startMosquitto({
-      kiosks: Object.fromEntries(KIOSK_IDS.map((id) => [id, PASSWORD])),
+      kiosks: Object.fromEntries(
+        [...KIOSK_IDS, ...simulatedIds(simulatedKiosks)].map((id) => [id, PASSWORD]),
+      ),
     });
     const fleet = await startFleetCommand([
       '--broker',
@@ -134,6 +150,25 @@ export const test = base.extend<{ rig: FleetRig }>({
     await use({
       broker,
       origin: fleet.origin,
+      async fleet() {
+        const started = simulatedIds(simulatedKiosks).map((id) =>
+          createSimulatedKiosk({
+            brokerUrl: broker.tcpUrl,
+            kioskId: id,
+            topicPrefix: broker.prefix,
+            username: id,
+            password: PASSWORD,
+            healthSeconds: 5,
+            keepaliveSeconds: 30,
+            log: quiet,
+          }),
+        );
+        kiosks.push(...started);
+        for (const kiosk of started) kiosk.start();
+        // A thousand at once on a loaded machine: a minute is ample, and bounded.
+        await Promise.all(started.map((kiosk) => watcher.until(kiosk.kioskId, 60_000)));
+        return started;
+      },
       async kiosk(id, screen = 'attract', options = {}) {
         const kiosk = createSimulatedKiosk({
           ...options,
