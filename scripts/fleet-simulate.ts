@@ -10,6 +10,10 @@
  *   --username U --password P        one login for all, or
  *   --per-kiosk --password 'pw-{id}' username = kiosk id, password with {id} filled in
  *   --health-seconds 5 --keepalive-seconds 30
+ *   --config-public-key KEY          fleet.configPublicKey: signed remote configs apply
+ *
+ * Each kiosk is scripts/lib/fleet-simulated-kiosk.ts: the kiosk's own fleet client,
+ * commands, health, remote config and receipt signer, with a pretend shop behind them.
  */
 import { parseArgs } from 'node:util';
 import { isValidKioskId, isValidTopicPrefix } from '../shared/fleet/topics';
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
       'per-kiosk': { type: 'boolean', default: false },
       'health-seconds': { type: 'string' },
       'keepalive-seconds': { type: 'string' },
+      'config-public-key': { type: 'string', default: '' },
     },
   });
   const broker = values.broker ?? '';
@@ -85,6 +90,7 @@ async function main(): Promise<void> {
           }),
       healthSeconds,
       keepaliveSeconds,
+      configPublicKey: values['config-public-key'],
       log: index === 0 ? loud : quiet,
     }),
   );

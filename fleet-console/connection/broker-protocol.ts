@@ -2,9 +2,10 @@
  * What the page and the broker worker say to each other. The MQTT connection lives in a
  * worker (broker-worker.ts) so that MQTT.js's parsing of a burst (1,000 kiosks' retained
  * status and health on connecting, or their health falling due together) never blocks the
- * page; the page gets the messages in batches and folds them in per frame.
+ * page. The worker also reads each message (JSON and schema, read-message.ts), so the page
+ * gets them checked, in batches, and only folds them in, per frame.
  */
-import type { FleetMessage } from '../fleet/fleet-state';
+import type { ReadMessage } from '../fleet/read-message';
 import type { ConsoleSettings } from './console-settings';
 
 export type ToWorker =
@@ -16,7 +17,7 @@ export type WorkerPhase = 'connected' | 'reconnecting' | 'closed';
 
 export type FromWorker =
   | { type: 'phase'; phase: WorkerPhase; problem: string | null }
-  | { type: 'messages'; messages: FleetMessage[] }
+  | { type: 'messages'; messages: ReadMessage[] }
   | { type: 'published'; requestId: number; error: string | null };
 
 /** The broker's refusal in words an operator can act on. */

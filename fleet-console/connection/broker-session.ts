@@ -1,11 +1,12 @@
 /**
  * The page's side of the console's MQTT connection, which runs in a worker
- * (broker-worker.ts): batches of received messages are folded into the store once per
- * frame, within a time budget (frame-batcher.ts); commands and configs are published
+ * (broker-worker.ts), which also reads them: batches of read messages are folded into the
+ * store once per frame, within a time budget (frame-batcher.ts); commands and configs are published
  * through it; one kiosk's screenshot is watched at a time.
  */
 import { kioskTopics } from '@shared/fleet/topics';
-import { applyMessages, type FleetMessage, type FleetState } from '../fleet/fleet-state';
+import { foldMessages, type FleetState } from '../fleet/fleet-state';
+import type { ReadMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
 import type { FromWorker, ToWorker } from './broker-protocol';
 import type { ConsoleSettings } from './console-settings';
@@ -32,9 +33,9 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const broker = settings.brokerUrl;
   let pending: FleetState | null = null;
 
-  const batcher = createFrameBatcher<FleetMessage>({
+  const batcher = createFrameBatcher<ReadMessage>({
     process(chunk) {
-      pending = applyMessages(pending ?? useFleetStore.getState().fleet, chunk, prefix);
+      pending = foldMessages(pending ?? useFleetStore.getState().fleet, chunk);
     },
     commit() {
       if (pending) useFleetStore.getState().setFleet(pending);

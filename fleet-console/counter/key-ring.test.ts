@@ -6,6 +6,7 @@ import {
   parseKeyRing,
   rememberKeys,
   saveKeyRing,
+  withChangedKeys,
 } from './key-ring';
 
 const key = (letter: string) => letter.repeat(43);
@@ -34,6 +35,30 @@ describe('key ring', () => {
   it('tries the key in the current status first', () => {
     expect(keysFor({ k1: [key('A'), key('B')] }, 'k1', key('B'))).toEqual([key('B'), key('A')]);
     expect(keysFor({}, 'k9', null)).toEqual([]);
+  });
+
+  it('looks only at kiosks whose key changed since the last frame', () => {
+    type Kiosk = { publicKey: string | null };
+    const a: Kiosk = { publicKey: key('A') };
+    const b: Kiosk = { publicKey: key('B') };
+    const before = new Map<string, Kiosk>([
+      ['k1', a],
+      ['k2', b],
+      ['k3', { publicKey: null }],
+    ]);
+    const after = new Map<string, Kiosk>([
+      ['k1', a],
+      // A new health object with the same key, a new key, a kiosk new to the console, no key.
+      ['k2', { ...b }],
+      ['k3', { publicKey: key('C') }],
+      ['k4', { publicKey: key('D') }],
+      ['k5', { publicKey: null }],
+    ]);
+    expect(withChangedKeys(before, after)).toEqual([
+      { publicKey: key('C') },
+      { publicKey: key('D') },
+    ]);
+    expect(withChangedKeys(after, after)).toEqual([]);
   });
 
   it('drops whatever is malformed in storage', () => {

@@ -47,6 +47,27 @@ export function rememberKeys(
   return next ?? ring;
 }
 
+/**
+ * The kiosks whose public key differs from what `previous` had: all rememberKeys needs to
+ * see after a frame's messages. Most entries of a new map are the same objects as before
+ * (only kiosks that spoke were replaced), so this is a pass of identity checks, not 1,000
+ * key checks on every frame.
+ */
+export function withChangedKeys<K extends { publicKey: string | null }>(
+  previous: ReadonlyMap<string, K>,
+  current: ReadonlyMap<string, K>,
+): K[] {
+  const changed: K[] = [];
+  for (const [id, kiosk] of current) {
+    const before = previous.get(id);
+    if (before === kiosk || kiosk.publicKey === null || before?.publicKey === kiosk.publicKey) {
+      continue;
+    }
+    changed.push(kiosk);
+  }
+  return changed;
+}
+
 /** The keys to try for a kiosk: the one in its current status first, then remembered ones. */
 export function keysFor(ring: KeyRing, kioskId: string, current: string | null): string[] {
   const remembered = ring[kioskId] ?? [];

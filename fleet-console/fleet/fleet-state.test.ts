@@ -5,9 +5,9 @@ import {
   emptyFleet,
   MEMORY_TREND_LENGTH,
   recordCommand,
-  type FleetMessage,
   type FleetState,
 } from './fleet-state';
+import type { FleetMessage } from './read-message';
 
 const apply = (messages: FleetMessage[], state: FleetState = emptyFleet()) =>
   applyMessages(state, messages, PREFIX);

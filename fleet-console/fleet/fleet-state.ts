@@ -1,22 +1,13 @@
 /**
  * Everything the console knows about the fleet, and the one pure function that folds
- * received MQTT messages into it. The store applies a whole frame's messages at once
- * (fleet-store.ts), so 1,000 kiosks reporting every 5 s cost one state change a frame.
+ * received messages into it. The broker worker reads each message (read-message.ts) and
+ * the page folds a whole frame's worth at once (connection/broker-session.ts), so 1,000
+ * kiosks reporting every 5 s cost one state change a frame and no parsing on the page.
  */
-import { readAck, type AckView } from '../protocol/ack-view';
-import { readConfigEnvelope, type ConfigEnvelope } from '../protocol/config-envelope';
-import { parseTopic } from '../protocol/fleet-topics';
-import { readHealth, type HealthView } from '../protocol/health-view';
-import { readStatus } from '../protocol/status-view';
-
-export interface FleetMessage {
-  topic: string;
-  payload: Uint8Array;
-  /** Delivered from the broker's retained store on subscribing, not live. */
-  retained: boolean;
-  /** When the console received it (ms). */
-  receivedAt: number;
-}
+import type { AckView } from '../protocol/ack-view';
+import type { ConfigEnvelope } from '../protocol/config-envelope';
+import type { HealthView } from '../protocol/health-view';
+import { readMessages, type FleetMessage, type ReadMessage } from './read-message';
 
 export type Presence = 'online' | 'offline' | 'unknown';
 
@@ -97,23 +88,8 @@ const newKiosk = (id: string): KioskState => ({
   lastSeen: null,
 });
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** JSON of a payload, or undefined when it is not UTF-8 JSON. */
-function parseJson(payload: Uint8Array): unknown {
-  try {
-    return JSON.parse(decoder.decode(payload)) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Folds messages into the state; maps are copied once per call, and only when touched. */
-export function applyMessages(
-  state: FleetState,
-  messages: readonly FleetMessage[],
-  prefix: string,
-): FleetState {
+export function foldMessages(state: FleetState, messages: readonly ReadMessage[]): FleetState {
   // Copies made on first write (a closure's writes are invisible to narrowing, hence the box).
   const copies: {
     kiosks: Map<string, KioskState> | null;
@@ -129,33 +105,23 @@ export function applyMessages(
     (copies.kiosks ?? state.kiosks).get(id) ?? newKiosk(id);
 
   for (const message of messages) {
-    const topic = parseTopic(prefix, message.topic);
-    if (!topic) continue;
-    const empty = message.payload.byteLength === 0;
-
-    if (topic.kind === 'fleet-config' || topic.leaf === 'config') {
-      const target = topic.kind === 'fleet-config' ? 'all' : topic.kioskId;
-      // An empty retained message is how a config is withdrawn from the broker.
-      if (empty) configMap().delete(target);
-      else {
-        const result = readConfigEnvelope(parseJson(message.payload));
-        configMap().set(target, {
-          envelope: result.ok ? result.envelope : null,
+    switch (message.kind) {
+      case 'config-cleared':
+        // An empty retained message is how a config is withdrawn from the broker.
+        configMap().delete(message.target);
+        break;
+      case 'config':
+        configMap().set(message.target, {
+          envelope: message.envelope,
           receivedAt: message.receivedAt,
         });
-      }
-      continue;
-    }
-
-    const { kioskId } = topic;
-    switch (topic.leaf) {
-      case 'status': {
+        break;
+      case 'status-cleared':
         // Clearing a kiosk's retained status is how an operator retires it.
-        if (empty) {
-          kioskMap().delete(kioskId);
-          break;
-        }
-        const status = readStatus(parseJson(message.payload));
+        kioskMap().delete(message.kioskId);
+        break;
+      case 'status': {
+        const { status, kioskId } = message;
         if (!status) {
           ignored += 1;
           break;
@@ -186,8 +152,7 @@ export function applyMessages(
         break;
       }
       case 'health': {
-        if (empty) break;
-        const health = readHealth(parseJson(message.payload));
+        const { health, kioskId } = message;
         if (!health) {
           ignored += 1;
           break;
@@ -206,8 +171,8 @@ export function applyMessages(
         });
         break;
       }
-      case 'acks': {
-        const ack = readAck(parseJson(message.payload));
+      case 'ack': {
+        const { ack, kioskId } = message;
         if (!ack) {
           ignored += 1;
           break;
@@ -219,10 +184,13 @@ export function applyMessages(
         commands = commands.with(index, { ...command, acks });
         break;
       }
-      case 'screenshot': {
-        if (!empty) screenshot = { kioskId, png: message.payload, receivedAt: message.receivedAt };
+      case 'screenshot':
+        screenshot = {
+          kioskId: message.kioskId,
+          png: message.png,
+          receivedAt: message.receivedAt,
+        };
         break;
-      }
     }
   }
 
@@ -237,6 +205,15 @@ export function applyMessages(
     screenshot,
     ignored,
   };
+}
+
+/** Reads raw messages here and folds them in (what the worker and page do, in one step). */
+export function applyMessages(
+  state: FleetState,
+  messages: readonly FleetMessage[],
+  prefix: string,
+): FleetState {
+  return foldMessages(state, readMessages(prefix, messages));
 }
 
 /** Records a command just sent, awaiting `expected` acknowledgements. */

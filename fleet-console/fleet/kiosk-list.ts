@@ -103,6 +103,54 @@ export function listKiosks(kiosks: Iterable<KioskState>, options: ListOptions): 
   );
 }
 
+/** Whether a kiosk that changed keeps its place: same filter verdict, same sort position. */
+function keepsPlace(before: KioskState, after: KioskState, query: string, options: ListOptions) {
+  return (
+    matches(before, query, options.show) === matches(after, query, options.show) &&
+    (!options.offlineFirst || PRESENCE_ORDER[before.presence] === PRESENCE_ORDER[after.presence]) &&
+    COMPARE[options.sort](before, after) === 0
+  );
+}
+
+/**
+ * listKiosks that remembers its last answer. Most frames change a few kiosks' health and
+ * move nobody (sorted by id, a new memory figure changes no place), so the order of the
+ * last listing is kept, with each kiosk's current state, instead of filtering and sorting
+ * 1,000 kiosks again. It sorts afresh when a kiosk appears or goes, when one that changed
+ * would move or change filter verdict, and when the options change.
+ */
+export function createKioskLister(): (
+  kiosks: ReadonlyMap<string, KioskState>,
+  options: ListOptions,
+) => KioskState[] {
+  let last: {
+    kiosks: ReadonlyMap<string, KioskState>;
+    options: ListOptions;
+    rows: KioskState[];
+  } | null = null;
+
+  const reusable = (kiosks: ReadonlyMap<string, KioskState>, options: ListOptions): boolean => {
+    if (!last || last.options !== options || last.kiosks.size !== kiosks.size) return false;
+    const query = options.query.trim().toLowerCase();
+    for (const [id, kiosk] of kiosks) {
+      const before = last.kiosks.get(id);
+      if (before === kiosk) continue;
+      if (!before || !keepsPlace(before, kiosk, query, options)) return false;
+    }
+    return true;
+  };
+
+  return (kiosks, options) => {
+    if (last && last.kiosks === kiosks && last.options === options) return last.rows;
+    const rows =
+      last && reusable(kiosks, options)
+        ? last.rows.map((row) => kiosks.get(row.id) ?? row)
+        : listKiosks(kiosks.values(), options);
+    last = { kiosks, options, rows };
+    return rows;
+  };
+}
+
 export interface FleetSummary {
   total: number;
   online: number;

@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { memo, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { announce } from '@/components/ui/announcer';
 import { formatCount } from '@/lib/count';
 import { useBrokerSession } from '../connection/use-broker-session';
-import { onlineCount } from '../fleet/fleet-state';
 import { useFleetStore } from '../fleet/fleet-store';
 import { SentCommandItem } from './ack-list';
 import { describeAcks } from './ack-summary';
@@ -21,11 +20,17 @@ function useAckAnnouncements(): void {
   }, [newest]);
 }
 
-export function CommandPanel({ selectedId }: { selectedId: string | null }) {
+/** `online`: the kiosks online now, as the view's summary counts them. */
+export const CommandPanel = memo(function CommandPanel({
+  selectedId,
+  online,
+}: {
+  selectedId: string | null;
+  online: number;
+}) {
   const session = useBrokerSession();
   const connected = useFleetStore((state) => state.connection.phase === 'connected');
   const commands = useFleetStore((state) => state.fleet.commands);
-  const online = useFleetStore((state) => onlineCount(state.fleet.kiosks));
   const [target, setTarget] = useState<'all' | 'selected'>('all');
   const [command, setCommand] = useState<CommandName>('ping');
   const id = useId();
@@ -114,4 +119,4 @@ export function CommandPanel({ selectedId }: { selectedId: string | null }) {
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, memo, useId, useState } from 'react';
 import { announce } from '@/components/ui/announcer';
 import { useBrokerSession } from '../connection/use-broker-session';
 import { useFleetStore } from '../fleet/fleet-store';
@@ -22,7 +22,7 @@ type Publishing =
 const MAX_FILE_BYTES = 256 * 1024;
 
 /** Load a signed config file, see what it changes, publish it retained to its topic. */
-export function ConfigPanel() {
+export const ConfigPanel = memo(function ConfigPanel() {
   const session = useBrokerSession();
   const connected = useFleetStore((state) => state.connection.phase === 'connected');
   const configs = useFleetStore((state) => state.fleet.configs);
@@ -144,4 +144,4 @@ export function ConfigPanel() {
       </div>
     </section>
   );
-}
+});

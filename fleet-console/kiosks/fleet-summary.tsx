@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatCount } from '@/lib/count';
 import type { FleetSummary as Summary } from '../fleet/kiosk-list';
 
@@ -8,8 +9,11 @@ const ITEMS: { key: keyof Summary; label: string; tone: string }[] = [
   { key: 'unknown', label: 'No status yet', tone: 'text-slate-700' },
 ];
 
-/** The fleet at a glance; each figure is a term and its value for screen readers. */
-export function FleetSummary({ summary }: { summary: Summary }) {
+/**
+ * The fleet at a glance; each figure is a term and its value for screen readers. Its props
+ * are the four counts, so it redraws only when one of them changes.
+ */
+export const FleetSummary = memo(function FleetSummary(summary: Summary) {
   return (
     <dl aria-label="Fleet summary" className="flex flex-wrap gap-3">
       {ITEMS.map((item) => (
@@ -25,4 +29,4 @@ export function FleetSummary({ summary }: { summary: Summary }) {
       ))}
     </dl>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useEffect, useId, useRef, type ReactNode } from 'react';
 import { formatCount } from '@/lib/count';
 import { useFleetStore } from '../fleet/fleet-store';
 import { formatBytes, formatClock, formatMegabytes, formatMinutes } from '../lib/format';
@@ -20,14 +20,27 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** Everything the selected kiosk reports, its screenshot, and a way to close it. */
-export function KioskDetails({ kioskId, onClose }: { kioskId: string; onClose: () => void }) {
+export const KioskDetails = memo(function KioskDetails({
+  kioskId,
+  onClose,
+}: {
+  kioskId: string;
+  onClose: () => void;
+}) {
   const kiosk = useFleetStore((state) => state.fleet.kiosks.get(kioskId));
   const id = useId();
+  const panel = useRef<HTMLElement>(null);
+  // Narrower than 1,680 px the panel sits under a page of fifty rows: without this a tap on
+  // a kiosk near the top would seem to do nothing. 'nearest' leaves a panel in view alone.
+  useEffect(() => {
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.current?.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+  }, [kioskId]);
   if (!kiosk) return null;
   const h = kiosk.health;
   const refusals = h?.config?.refusals ?? [];
   return (
-    <section aria-labelledby={`${id}-title`} className="card p-5">
+    <section ref={panel} aria-labelledby={`${id}-title`} className="card scroll-mt-4 p-5">
       <div className="flex items-start justify-between gap-3">
         <h2 id={`${id}-title`} className="text-lg font-bold break-all">
           Kiosk <span className="font-mono">{kiosk.id}</span>
@@ -104,4 +117,4 @@ export function KioskDetails({ kioskId, onClose }: { kioskId: string; onClose: (
       </div>
     </section>
   );
-}
+});

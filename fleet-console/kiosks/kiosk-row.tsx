@@ -30,7 +30,7 @@ export const KioskRow = memo(function KioskRow({
       <th scope="row" className="px-3 py-1.5 text-left font-normal">
         <button
           type="button"
-          className="btn-ghost -mx-2 min-w-0 justify-start px-2 font-mono text-sm"
+          className="btn-ghost -mx-2 max-w-full min-w-0 justify-start px-2 text-left font-mono text-sm break-all"
           aria-pressed={selected}
           onClick={() => onSelect(kiosk.id)}
         >
@@ -57,10 +57,12 @@ export const KioskRow = memo(function KioskRow({
       <td className="px-3 py-1.5 whitespace-nowrap">
         {catalogue?.ageMinutes != null ? formatMinutes(catalogue.ageMinutes) : <Dash />}
         {catalogue && (
-          <span className="block max-w-40 truncate text-sm text-muted">{catalogue.source}</span>
+          <span className="block truncate text-sm text-muted" title={catalogue.source}>
+            {catalogue.source}
+          </span>
         )}
       </td>
-      <td className="max-w-72 px-3 py-1.5">
+      <td className="px-3 py-1.5">
         {health?.lastError ? (
           <span className="line-clamp-2 text-sm break-words text-sale-700" title={health.lastError}>
             {health.lastError}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import {
   SHOW_LABELS,
   SORT_LABELS,
@@ -16,7 +16,7 @@ const entries = <K extends string>(labels: Record<K, string>) =>
   Object.entries(labels) as [K, string][];
 
 /** Search, filter and order of the kiosk list. */
-export function KioskToolbar({ options, onChange }: KioskToolbarProps) {
+export const KioskToolbar = memo(function KioskToolbar({ options, onChange }: KioskToolbarProps) {
   const id = useId();
   const set = (change: Partial<ListOptions>) => onChange({ ...options, ...change });
   return (
@@ -83,4 +83,4 @@ export function KioskToolbar({ options, onChange }: KioskToolbarProps) {
       </label>
     </div>
   );
-}
+});

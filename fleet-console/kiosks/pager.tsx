@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatCount } from '@/lib/count';
 
 interface PagerProps {
@@ -11,7 +12,7 @@ export const pageCount = (total: number, pageSize: number): number =>
   Math.max(1, Math.ceil(total / pageSize));
 
 /** Previous / next through the kiosk list: only one page of rows is ever drawn. */
-export function Pager({ page, pageSize, total, onPage }: PagerProps) {
+export const Pager = memo(function Pager({ page, pageSize, total, onPage }: PagerProps) {
   const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);
@@ -45,4 +46,4 @@ export function Pager({ page, pageSize, total, onPage }: PagerProps) {
       </div>
     </nav>
   );
-}
+});

@@ -1,5 +1,5 @@
 /** Builders of the MQTT messages a console receives, for the console's unit tests. */
-import type { FleetMessage } from '../fleet/fleet-state';
+import type { FleetMessage } from '../fleet/read-message';
 
 export const PREFIX = 'kiosk-shop';
 export const KEY_A = 'A'.repeat(43);

@@ -1,23 +1,37 @@
 /**
- * One simulated kiosk for `npm run fleet:simulate`: the real fleet client
- * (electron/main/fleet/fleet-client.ts) with a pretend shop behind it. Shoppers come and
- * go (attract → shopping → receipt → attract), receipts and idle wipes are counted, memory
- * drifts, and disruptive commands wait for the attract screen, as on a real kiosk. Its
- * receipt key is a real Ed25519 key, so its status looks like a real one.
+ * One simulated kiosk for `npm run fleet:simulate`, the fleet bench and the console's e2e
+ * tests: the kiosk's own fleet code with a pretend shop behind it, so what reaches the
+ * broker is what a real kiosk publishes, not a copy of the contract that could drift.
+ *
+ * Real, from electron/main: the MQTT client (fleet-client.ts: presence, Last Will, health
+ * timing, commands and acks, backoff), the command handling (commands.ts), the health
+ * report (health.ts, fed by the real activity module), the safe-moment rule (activity.ts),
+ * the signed remote config (remote-config.ts, kept in memory instead of on disk) and the
+ * receipt signer (receipt-signing.ts, with an in-memory Ed25519 key).
+ *
+ * Pretend: the shop. Shoppers come and go (attract → shopping → receipt → attract) unless
+ * `shoppers` is off, memory drifts, and the printer, last error and catalogue are settable,
+ * so a test can make a kiosk look like one that needs attention.
  */
 import { generateKeyPairSync } from 'node:crypto';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { createActivity, type Activity } from '../../electron/main/activity';
 import { createFleetClient, type FleetClient } from '../../electron/main/fleet/fleet-client';
-import { rawPublicKey } from '../../electron/main/fleet/ed25519';
+import { collectHealth, type ProcessMemory } from '../../electron/main/fleet/health';
+import { receiptKeyFrom } from '../../electron/main/fleet/receipt-key';
+import { createReceiptSigner } from '../../electron/main/fleet/receipt-signing';
+import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
 import type { Logger } from '../../electron/main/logging';
-import type { KioskHealth } from '../../shared/fleet/payloads';
-
-type Screen = KioskHealth['screen'];
+import type { Screen } from '../../shared/fleet/payloads';
+import { kioskTopics } from '../../shared/fleet/topics';
 
 /** A 1×1 white PNG: what a simulated attract screen looks like. */
-const TINY_PNG = Buffer.from(
+export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
   'base64',
 );
+
+export const SIMULATED_VERSION = '0.1.0';
 
 export interface SimulatedKioskOptions {
   brokerUrl: string;
@@ -29,54 +43,119 @@ export interface SimulatedKioskOptions {
   keepaliveSeconds: number;
   log: Logger;
   random?: () => number;
+  /** Shoppers come and go on their own (default). Off: the screen stays where it is set. */
+  shoppers?: boolean;
+  /** The screen at start (default: attract, as a kiosk that has just started). */
+  screen?: Screen;
+  /** The app version its status and health report (default 0.1.0). */
+  version?: string;
+  /** Main + renderer memory at start, MB (default: 220–340 at random). */
+  memoryMB?: number;
+  /** What a screenshot captures (default: a 1×1 PNG). */
+  screenshotPng?: Uint8Array;
+  /** fleet.configPublicKey: remote configs signed with it apply; '' (default) refuses all. */
+  configPublicKey?: string;
+}
+
+/** The pretend shop behind the client: what health reads, settable by a test. */
+export interface SimulatedApp {
+  readonly activity: Activity;
+  setScreen(screen: Screen): void;
+  setPrinterAvailable(available: boolean | null): void;
+  setLastError(line: string | null): void;
+  setCatalogue(catalogue: { products: number; ageMinutes: number }): void;
+  /** Memory moves by this many MB (split between the main process and the page). */
+  growMemory(deltaMB: number): void;
 }
 
 export interface SimulatedKiosk {
+  readonly kioskId: string;
   readonly client: FleetClient;
+  readonly app: SimulatedApp;
+  /** The receipt key's public key, as its online status carries it. */
+  readonly publicKey: string;
   /** Counts of what the fleet asked for, for the summary. */
   readonly carriedOut: Record<'reload-config' | 'refresh-catalogue' | 'relaunch', number>;
   start(): void;
+  /** A clean quit: says offline, disconnects, stops retrying. */
   stop(): Promise<void>;
+  /**
+   * Dies without a word, as a crashed kiosk: its socket is dropped, nothing more is sent
+   * and it never reconnects, so the broker publishes its Last Will.
+   */
+  kill(): void;
+  /** The `KSR1.` code the kiosk's main process signs for a receipt, or null (refused). */
+  signReceipt(request: unknown): string | null;
 }
-
-const VERSION = '0.1.0';
 
 export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedKiosk {
   const random = options.random ?? Math.random;
-  const startedAt = new Date();
-  const publicKey = rawPublicKey(generateKeyPairSync('ed25519').privateKey);
-  let screen: Screen = 'attract';
-  let receipts = 0;
-  let idleWipes = 0;
-  let mainMB = 90 + random() * 40;
-  let rendererMB = 150 + random() * 80;
-  let shopperTimer: NodeJS.Timeout | null = null;
-  const waiters = new Set<() => void>();
-  const carriedOut = { 'reload-config': 0, 'refresh-catalogue': 0, relaunch: 0 };
+  const startedAt = Date.now();
+  const version = options.version ?? SIMULATED_VERSION;
+  const receiptKey = receiptKeyFrom(generateKeyPairSync('ed25519').privateKey);
+  const signer = createReceiptSigner(receiptKey, options.kioskId);
+  const topics = kioskTopics(options.topicPrefix, options.kioskId);
+  // The idle wipe is on, as on a counter kiosk: only the attract screen is a safe moment.
+  const activity = createActivity({ idleWipeEnabled: () => true });
+  activity.setScreen(options.screen ?? 'attract');
+  activity.catalogueLoaded({ products: 20, fetchedAt: startedAt, source: 'embedded' });
+  const remote = createRemoteConfig({
+    kioskId: options.kioskId,
+    topics: { fleet: topics.fleetConfig, kiosk: topics.config },
+    publicKey: () => options.configPublicKey ?? '',
+    locks: () => [],
+    // Kept for this run only: a simulated kiosk has no disk of its own.
+    store: { load: () => ({ fleet: null, kiosk: null }), save: () => undefined },
+    log: options.log,
+  });
 
-  const setScreen = (next: Screen): void => {
-    screen = next;
-    if (next === 'attract') for (const wake of [...waiters]) wake();
-  };
+  const startMB = options.memoryMB ?? 220 + random() * 120;
+  let mainMB = startMB * 0.35;
+  let rendererMB = startMB - mainMB;
+  let printerAvailable: boolean | null = true;
+  let lastError: string | null = null;
+  let shopperTimer: NodeJS.Timeout | null = null;
+  const carriedOut = { 'reload-config': 0, 'refresh-catalogue': 0, relaunch: 0 };
+  let connection: MqttClient | null = null;
+  let killed = false;
 
   // A shopper arrives every few seconds, shops, then buys (a receipt) or walks away (a wipe).
   const step = (): void => {
-    if (screen === 'attract') setScreen('shopping');
+    const { screen } = activity.snapshot();
+    activity.input();
+    if (screen === 'attract') activity.setScreen('shopping');
     else if (screen === 'shopping') {
       if (random() < 0.6) {
-        setScreen('receipt');
-        receipts += 1;
+        activity.setScreen('receipt');
+        activity.receiptIssued();
       } else {
-        idleWipes += 1;
-        setScreen('attract');
+        activity.idleWiped();
+        activity.setScreen('attract');
       }
-    } else setScreen('attract');
+    } else activity.setScreen('attract');
     mainMB = Math.min(900, Math.max(60, mainMB + (random() - 0.45) * 4));
     rendererMB = Math.min(1500, Math.max(100, rendererMB + (random() - 0.45) * 8));
     shopperTimer = setTimeout(step, 500 + random() * 2500);
   };
 
-  const client = createFleetClient({
+  /** What app.getAppMetrics() would say: the browser process and one renderer, in KB. */
+  const appMetrics = (): ProcessMemory[] => [
+    { type: 'Browser', memory: { workingSetSize: Math.round(mainMB * 1024) } },
+    { type: 'Tab', memory: { workingSetSize: Math.round(rendererMB * 1024) } },
+  ];
+
+  const applyRemoteHealthSeconds = (): void => {
+    for (const layer of remote.layers()) {
+      const seconds = layer.values['fleet.healthSeconds'];
+      if (seconds !== undefined) {
+        client.setHealthSeconds(seconds);
+        return;
+      }
+    }
+    client.setHealthSeconds(options.healthSeconds);
+  };
+
+  const client: FleetClient = createFleetClient({
     brokerUrl: options.brokerUrl,
     kioskId: options.kioskId,
     topicPrefix: options.topicPrefix,
@@ -86,83 +165,116 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     healthSeconds: options.healthSeconds,
     status: () => ({
       state: 'online',
-      version: VERSION,
-      startedAt: startedAt.toISOString(),
-      publicKey,
+      version,
+      startedAt: new Date(startedAt).toISOString(),
+      publicKey: signer.receiptPublicKey(),
     }),
     health: () =>
-      Promise.resolve({
-        at: new Date().toISOString(),
-        version: VERSION,
-        electron: '45.4.1',
-        chrome: '140.0.7339.249',
-        uptimeSeconds: Math.floor((Date.now() - startedAt.getTime()) / 1000),
-        screen,
-        idleWipes,
-        receipts,
-        memory: {
-          mainMB: Math.round(mainMB * 10) / 10,
-          rendererMB: Math.round(rendererMB * 10) / 10,
-        },
-        imageCache: { bytes: 1_234_567, files: 20 },
-        catalogue: { source: 'embedded', products: 20, ageMinutes: 0 },
-        printer: { available: true },
-        staffPin: { failedToday: 0 },
+      collectHealth({
+        now: Date.now,
+        startedAt,
+        versions: { app: version, electron: '45.4.1', chrome: '140.0.7339.249' },
+        activity,
+        appMetrics,
+        imageCache: () => ({ images: 20, bytes: 1_234_567 }),
+        catalogueUrl: '',
+        printerAvailable: () => Promise.resolve(printerAvailable),
+        failedPinsToday: () => 0,
         gpuFallback: false,
-        lastError: null,
-        update: null,
-        config: { version: null, refusals: [] },
+        lastError: () => lastError,
+        update: () => null,
+        remoteConfig: () => ({ version: remote.version(), refusals: remote.refusals() }),
       }),
     actions: {
-      whenSafe: (signal) =>
-        new Promise<void>((resolve, reject) => {
-          if (screen === 'attract') {
-            resolve();
-            return;
-          }
-          const wake = (): void => {
-            waiters.delete(wake);
-            resolve();
-          };
-          waiters.add(wake);
-          signal.addEventListener('abort', () => {
-            waiters.delete(wake);
-            reject(new Error('stopped'));
-          });
-        }),
-      isAttractScreen: () => screen === 'attract',
-      reloadConfig: () => {
+      whenSafe: (signal) => activity.whenSafe(signal),
+      isAttractScreen: () => activity.snapshot().screen === 'attract',
+      reloadConfig: async () => {
         carriedOut['reload-config'] += 1;
-        return Promise.resolve();
+        remote.reverify();
+        applyRemoteHealthSeconds();
+        await client.refetchConfig();
       },
       refreshCatalogue: () => {
         carriedOut['refresh-catalogue'] += 1;
+        activity.catalogueLoaded({ products: 20, fetchedAt: Date.now(), source: 'embedded' });
         return Promise.resolve();
       },
       relaunch: () => {
         // A simulated relaunch: the shop starts again on the attract screen.
         carriedOut.relaunch += 1;
-        setScreen('attract');
+        activity.setScreen('attract');
       },
-      captureScreenshot: () => Promise.resolve(new Uint8Array(TINY_PNG)),
+      captureScreenshot: () => Promise.resolve(new Uint8Array(options.screenshotPng ?? TINY_PNG)),
     },
-    onConfigMessage: () => undefined,
+    onConfigMessage: (scope, bytes) => {
+      const result = remote.receive(scope, bytes);
+      if (result === 'accepted' || result === 'cleared') applyRemoteHealthSeconds();
+      // As setup-fleet.ts does: the console sees the refusal or new version at once.
+      if (result !== 'unchanged') void client.publishHealth();
+    },
     log: options.log,
     random,
+    // The same mqtt.connect, remembered so that kill() can drop the socket.
+    connect: (url: string, connectOptions: IClientOptions) => {
+      const created = mqtt.connect(url, connectOptions);
+      connection = created;
+      return created;
+    },
   });
 
+  const stopShoppers = (): void => {
+    if (shopperTimer) clearTimeout(shopperTimer);
+    shopperTimer = null;
+  };
+
   return {
+    kioskId: options.kioskId,
     client,
+    publicKey: receiptKey.publicKey,
     carriedOut,
+    app: {
+      activity,
+      setScreen: (screen) => activity.setScreen(screen),
+      setPrinterAvailable: (available) => {
+        printerAvailable = available;
+      },
+      setLastError: (line) => {
+        lastError = line;
+      },
+      setCatalogue: ({ products, ageMinutes }) =>
+        activity.catalogueLoaded({
+          products,
+          fetchedAt: Date.now() - ageMinutes * 60_000,
+          source: 'embedded',
+        }),
+      growMemory: (deltaMB) => {
+        mainMB += deltaMB / 3;
+        rendererMB += (deltaMB * 2) / 3;
+      },
+    },
     start: () => {
       client.start();
-      shopperTimer = setTimeout(step, random() * 3000);
+      if (options.shoppers !== false) shopperTimer = setTimeout(step, random() * 3000);
     },
     stop: async () => {
-      if (shopperTimer) clearTimeout(shopperTimer);
-      shopperTimer = null;
+      stopShoppers();
       await client.stop();
     },
+    kill: () => {
+      if (killed) return;
+      killed = true;
+      stopShoppers();
+      const socket = connection?.stream;
+      if (!connection || !socket || socket.destroyed) {
+        void client.stop();
+        return;
+      }
+      // The client's own close handler runs first (it plans a retry); this one then stops
+      // it with no connection left, so nothing is said: no offline status, no DISCONNECT.
+      connection.once('close', () => void client.stop());
+      socket.destroy();
+    },
+    signReceipt: (request) => signer.sign(request),
   };
 }
 

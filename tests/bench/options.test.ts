@@ -10,6 +10,26 @@ describe('npm run bench options', () => {
     });
   });
 
+  it('runs the shop bench unless --fleet asks for the fleet one, of 1,000 kiosks by default', () => {
+    expect(parseBenchOptions([])).toMatchObject({ fleet: false });
+    expect(parseBenchOptions(['--fleet'])).toMatchObject({
+      fleet: true,
+      fleetKiosks: 1000,
+      fleetWindowSeconds: 45,
+    });
+    expect(
+      parseBenchOptions(['--fleet', '--fleet-kiosks', '200', '--fleet-window', '30']),
+    ).toMatchObject({ fleet: true, fleetKiosks: 200, fleetWindowSeconds: 30 });
+  });
+
+  it('keeps the fleet bench bounded', () => {
+    expect(() => parseBenchOptions(['--fleet', '--fleet-kiosks', '0'])).toThrow(/≥ 1/);
+    expect(() => parseBenchOptions(['--fleet', '--fleet-kiosks', '5001'])).toThrow(/at most 5000/);
+    expect(() => parseBenchOptions(['--fleet', '--fleet-window', '5'])).toThrow(/≥ 10/);
+    expect(() => parseBenchOptions(['--fleet', '--fleet-window', '301'])).toThrow(/at most 300/);
+    expect(() => parseBenchOptions(['--fleet=yes'])).toThrow();
+  });
+
   it('refuses unknown flags and odd numbers rather than ignoring them', () => {
     expect(() => parseBenchOptions(['--comparre', 'x'])).toThrow();
     expect(() => parseBenchOptions(['--runs', '0'])).toThrow(/whole number ≥ 1/);

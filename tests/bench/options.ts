@@ -13,6 +13,12 @@ export interface BenchOptions {
   micro: boolean;
   /** Another shop's static build, timed beside this one (large catalogues, sizes). */
   compare?: string;
+  /** The fleet bench instead of the shop's: simulated kiosks, Mosquitto, the console. */
+  fleet: boolean;
+  /** Kiosks in the fleet bench (budgets are judged only at 1,000). */
+  fleetKiosks: number;
+  /** Seconds of steady health traffic whose console tasks are measured. */
+  fleetWindowSeconds: number;
 }
 
 export const USAGE = `npm run bench [-- flags]
@@ -24,7 +30,12 @@ export const USAGE = `npm run bench [-- flags]
   --micro                  also time the catalogue/cart functions in Node (no browser)
   --compare DIR            also time another shop's static build (an SPA whose catalogue is
                            the FakeStore API at /api) beside this one: sizes and the
-                           large-catalogue figures, alternating the two shop by shop`;
+                           large-catalogue figures, alternating the two shop by shop
+  --fleet                  the fleet bench instead (about 2 min): 1,000 simulated kiosks on
+                           a Mosquitto on loopback, the console in Chromium; online, ping,
+                           offline times and the console's longest task
+  --fleet-kiosks N         kiosks in the fleet bench (default 1000; budgets need 1000)
+  --fleet-window S         seconds of steady health traffic traced (default 45, 10–300)`;
 
 function wholeNumber(name: string, raw: string, min: number): number {
   if (!/^[0-9][0-9_]*$/.test(raw) || Number(raw.replaceAll('_', '')) < min) {
@@ -44,6 +55,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       lighthouse: { type: 'boolean', default: false },
       micro: { type: 'boolean', default: false },
       compare: { type: 'string' },
+      fleet: { type: 'boolean', default: false },
+      'fleet-kiosks': { type: 'string', default: '1000' },
+      'fleet-window': { type: 'string', default: '45' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -54,6 +68,13 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     .map((item) => item.trim())
     .filter((item) => item !== '')
     .map((item) => wholeNumber('products-list', item, 1));
+  const fleetKiosks = wholeNumber('fleet-kiosks', values['fleet-kiosks'], 1);
+  const fleetWindowSeconds = wholeNumber('fleet-window', values['fleet-window'], 10);
+  // Bounded: the simulator runs at most 5,000 kiosks, and a window is minutes, not hours.
+  if (fleetKiosks > 5000) throw new Error(`--fleet-kiosks: at most 5000, got ${fleetKiosks}`);
+  if (fleetWindowSeconds > 300) {
+    throw new Error(`--fleet-window: at most 300 s, got ${fleetWindowSeconds}`);
+  }
   return {
     runs: wholeNumber('runs', values.runs, 1),
     sizesOnly: values['sizes-only'],
@@ -62,5 +83,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     lighthouse: values.lighthouse,
     micro: values.micro,
     ...(values.compare === undefined ? {} : { compare: values.compare }),
+    fleet: values.fleet,
+    fleetKiosks,
+    fleetWindowSeconds,
   };
 }

@@ -5,6 +5,9 @@
  * bench-results/ (git-ignored), exits 1 when a budget fails. Never part of `npm test`:
  * timings on a shared machine are figures to read, not assertions to flake on.
  *
+ * `--fleet` runs the fleet bench instead (fleet/fleet-bench.ts): simulated kiosks on
+ * Mosquitto, the operator's console in Chromium; its figures go to bench-results/fleet-*.json.
+ *
  * Flags: see USAGE in options.ts (`npm run bench -- --help`).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,8 @@ import {
 import { BUDGETS, interactionBudget, KB, type Interaction } from './budgets';
 import { measureBuild } from './bundle-sizes';
 import { launchChromium } from './chromium';
+import { measureFleet, type FleetFigures } from './fleet/fleet-bench';
+import { fleetChecks, fleetTable } from './fleet/fleet-checks';
 import { HEAP_PRODUCTS, measureHeapGrowth } from './heap-growth';
 import { measureLargeCatalogue } from './interactions';
 import { runLighthouse } from './lighthouse';
@@ -237,14 +242,78 @@ function printReport(results: BenchResults): void {
   console.log(checksTable(results.checks));
 }
 
-function writeResults(results: BenchResults): string {
+/** bench-results/<kind>-<time>.json and <latest>; git-ignored, per machine. */
+function writeResults(
+  results: { startedAt: string },
+  kind = 'bench',
+  latest = 'latest.json',
+): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const stamp = results.startedAt.replace(/[:.]/g, '-');
-  const file = join(RESULTS_DIR, `bench-${stamp}.json`);
+  const file = join(RESULTS_DIR, `${kind}-${stamp}.json`);
   const json = `${JSON.stringify(results, null, 2)}\n`;
   writeFileSync(file, json);
-  writeFileSync(join(RESULTS_DIR, 'latest.json'), json);
+  writeFileSync(join(RESULTS_DIR, latest), json);
   return file;
+}
+
+interface FleetBenchResults {
+  startedAt: string;
+  finishedAt?: string;
+  machine: BenchResults['machine'];
+  options: BenchOptions;
+  fleet?: FleetFigures;
+  checks: Check[];
+  pass?: boolean;
+}
+
+function verdict(checks: readonly Check[], file: string): number {
+  const failed = checks.filter((check) => check.status === 'FAIL').length;
+  const passed = checks.filter((check) => check.status === 'PASS').length;
+  const skipped = checks.length - failed - passed;
+  console.log(
+    `\n${passed} PASS, ${failed} FAIL${skipped > 0 ? `, ${skipped} SKIP` : ''} — results in ${file.slice(REPO_ROOT.length)}`,
+  );
+  return failed > 0 ? 1 : 0;
+}
+
+async function runFleetBench(options: BenchOptions): Promise<number> {
+  const results: FleetBenchResults = {
+    startedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version, platform: process.platform },
+    options,
+    checks: [],
+  };
+  console.log(heading(`Fleet bench: ${options.fleetKiosks} simulated kiosks, Mosquitto, console`));
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const browser = await launchChromium();
+  results.machine.chromium = browser.version();
+  try {
+    results.fleet = await measureFleet(
+      browser,
+      {
+        kiosks: options.fleetKiosks,
+        windowSeconds: options.fleetWindowSeconds,
+        traceFile: join(RESULTS_DIR, 'fleet-trace-latest.json'),
+      },
+      (line) => console.log(line),
+    );
+  } finally {
+    await browser.close();
+  }
+  results.checks = fleetChecks(results.fleet);
+  results.finishedAt = new Date().toISOString();
+  results.pass = results.checks.every((check) => check.status !== 'FAIL');
+  const file = writeResults(results, 'fleet', 'fleet-latest.json');
+  console.log(
+    heading(
+      `Fleet bench, ${results.startedAt} — ${results.machine.cpus} cores, headless Chromium ${results.machine.chromium}, Node ${results.machine.node}`,
+    ),
+  );
+  console.log(fleetTable(results.fleet));
+  console.log(heading('Budgets'));
+  console.log(checksTable(results.checks));
+  return verdict(results.checks, file);
 }
 
 async function main(): Promise<number> {
@@ -253,6 +322,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (options.fleet) return runFleetBench(options);
   const startedAt = new Date().toISOString();
 
   // With --skip-build the kiosk renderer can only be timed on the port it was built for.
@@ -313,13 +383,7 @@ async function main(): Promise<number> {
   results.pass = results.checks.every((check) => check.status !== 'FAIL');
   const file = writeResults(results);
   printReport(results);
-  const failed = results.checks.filter((check) => check.status === 'FAIL').length;
-  const passed = results.checks.filter((check) => check.status === 'PASS').length;
-  const skipped = results.checks.length - failed - passed;
-  console.log(
-    `\n${passed} PASS, ${failed} FAIL${skipped > 0 ? `, ${skipped} SKIP` : ''} — results in ${file.slice(REPO_ROOT.length)} and bench-results/latest.json`,
-  );
-  return failed > 0 ? 1 : 0;
+  return verdict(results.checks, `${file} and bench-results/latest.json`);
 }
 
 main().then(

@@ -55,7 +55,11 @@ function errorText(error: unknown): string {
 
 const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
 
-function keyFrom(privateKey: KeyObject): ReceiptKey {
+/**
+ * The receipt key of a private key already in hand. Exported for the fleet simulator, whose
+ * kiosks keep their keys in memory but sign exactly as a kiosk does.
+ */
+export function receiptKeyFrom(privateKey: KeyObject): ReceiptKey {
   const publicKey = rawPublicKey(privateKey);
   return Object.freeze({ publicKey, sign: (bytes: Uint8Array) => signBytes(privateKey, bytes) });
 }
@@ -149,13 +153,13 @@ function openReceiptKey(
   if (found !== null) {
     if ('why' in found) return refuse(found.why);
     const key = parsePrivateKey(found.pem);
-    return key ? keyFrom(key) : refuse('is not an Ed25519 private key (PKCS#8 PEM)');
+    return key ? receiptKeyFrom(key) : refuse('is not an Ed25519 private key (PKCS#8 PEM)');
   }
 
   try {
     const privateKey = options.generate?.() ?? generateKeyPairSync('ed25519').privateKey;
     writeNewKeyFile(path, privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
-    const key = keyFrom(privateKey);
+    const key = receiptKeyFrom(privateKey);
     log.info(`Receipts: made a new receipt key in ${path} (public key ${key.publicKey})`);
     return key;
   } catch (error) {

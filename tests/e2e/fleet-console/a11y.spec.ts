@@ -2,45 +2,10 @@
  * The console is accessible like the shop: axe (WCAG 2.0/2.1 A+AA) on both views with live
  * data and their panels open, 44 px touch targets, and a visible focus ring.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoViolations, undersized } from './support/a11y-checks';
 import { expect, kioskRow, openConsole, requireMosquitto, test } from './support/fleet-rig';
 
 requireMosquitto();
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations in ${state}`).toEqual([]);
-}
-
-/** Visible controls smaller than 44×44 px, as 'name: WxH'. */
-function undersized(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const small: string[] = [];
-    const selector =
-      'a[href], button, input:not([type="hidden"]), select, summary, [tabindex]:not([tabindex="-1"])';
-    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-      const box = element.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1 || element.closest('dialog:not([open])')) continue;
-      // A checkbox or radio is touched through its label, which is the target.
-      const target = element.matches('input[type="checkbox"], input[type="radio"]')
-        ? (element.closest('label') ?? element)
-        : element;
-      const area = target.getBoundingClientRect();
-      if (area.height < 44 || area.width < 44)
-        small.push(
-          `${element.tagName} "${element.textContent.trim().slice(0, 30)}": ${Math.round(area.width)}x${Math.round(area.height)}`,
-        );
-    }
-    return small;
-  });
-}
 
 test('the kiosks view: axe clean with kiosks, a selected kiosk and acks; targets 44 px', async ({
   page,
@@ -61,6 +26,30 @@ test('the kiosks view: axe clean with kiosks, a selected kiosk and acks; targets
   await page.getByRole('button', { name: 'Connection' }).click();
   await expect(page.getByRole('dialog', { name: 'Connection' })).toBeVisible();
   await expectNoViolations(page, 'connection dialog');
+});
+
+test.describe('more kiosks than a page shows', () => {
+  test.use({ simulatedKiosks: 60 });
+
+  test('the kiosks view with 60 kiosks: paged, offline first, axe clean, targets 44 px', async ({
+    page,
+    rig,
+  }) => {
+    test.setTimeout(90_000);
+    const fleet = await rig.fleet();
+    await openConsole(page, rig);
+    const summary = page.getByRole('definition');
+    await expect(summary.nth(1)).toHaveText('60');
+    fleet[41]?.kill();
+    await expect(summary.nth(2)).toHaveText('1');
+    await expect(page.getByRole('row').nth(1)).toContainText('sim-0042');
+    await expect(page.getByText('Showing 1–50 of 60')).toBeVisible();
+    await expectNoViolations(page, 'kiosks view, 60 kiosks');
+    expect(await undersized(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Showing 51–60 of 60')).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(11);
+  });
 });
 
 test('the counter view: axe clean with a verified receipt and with a refusal', async ({

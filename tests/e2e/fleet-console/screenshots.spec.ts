@@ -1,12 +1,13 @@
 /**
  * Screenshots of the console's two views for people to judge (VISUAL.md), with a small
- * live fleet on a real Mosquitto. Only with SCREENSHOTS=1; files go to
+ * live fleet on a real Mosquitto, and the kiosks view with 1,000 simulated kiosks (checked
+ * with axe and for 44 px targets as it is shot). Only with SCREENSHOTS=1; files go to
  * test-results/screenshots/ beside the shop's.
  */
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { SERVER_ORIGIN } from '../support/network';
-import type { ContractKiosk } from './support/contract-kiosk';
+import { expectNoViolations, undersized } from './support/a11y-checks';
 import {
   expect,
   kioskRow,
@@ -14,6 +15,7 @@ import {
   requireMosquitto,
   test,
   type FleetRig,
+  type RigKiosk,
 } from './support/fleet-rig';
 
 const OUT_DIR = resolve(__dirname, '../../../test-results/screenshots');
@@ -61,26 +63,18 @@ async function fleetOfTwelve(rig: FleetRig, screenshotPng: Buffer) {
  * Health messages while the console watches, so each row has a memory trend; one kiosk is
  * out of paper, one serves a two-day-old catalogue.
  */
-async function reportHealth(kiosks: ContractKiosk[], times: number) {
+async function reportHealth(kiosks: RigKiosk[], times: number) {
   for (let sample = 0; sample < times; sample += 1) {
     await Promise.all(
       kiosks.map((kiosk, i) =>
-        kiosk.publishHealth(
-          i === 3
-            ? {
-                printer: { available: false },
-                lastError: 'Printer: out of paper (ESC/POS status 0x0C)',
-              }
-            : i === 8
-              ? {
-                  catalogue: {
-                    source: 'https://catalogue.example.com',
-                    products: 240,
-                    ageMinutes: 2900,
-                  },
-                }
-              : {},
-        ),
+        kiosk.reportHealth((app) => {
+          app.growMemory(5);
+          if (i === 3) {
+            app.setPrinterAvailable(false);
+            app.setLastError('Printer: out of paper (ESC/POS status 0x0C)');
+          }
+          if (i === 8) app.setCatalogue({ products: 240, ageMinutes: 2900 });
+        }),
       ),
     );
   }
@@ -162,4 +156,53 @@ test.describe('screenshots', () => {
       await context.close();
     });
   }
+
+  test.describe('with 1,000 kiosks', () => {
+    test.use({ simulatedKiosks: 1000 });
+    // One thousand kiosks and a browser are all this 2-core machine should run at once.
+    test.describe.configure({ mode: 'serial' });
+
+    for (const size of SIZES) {
+      const name = `${size.width}x${size.height}`;
+      test(`the kiosks view with 1,000 kiosks at ${name}: axe clean, targets 44 px`, async ({
+        browser,
+        rig,
+      }) => {
+        test.setTimeout(240_000);
+        const fleet = await rig.fleet();
+        const context = await browser.newContext({
+          viewport: size,
+          reducedMotion: 'reduce',
+          locale: 'en-US',
+          timezoneId: 'UTC',
+        });
+        const page = await context.newPage();
+        await openConsole(page, rig);
+        const summary = page.getByRole('definition');
+        await expect(summary.nth(1)).toHaveText('1,000', { timeout: 30_000 });
+        // Three crash: they come first, offline, above 997 live ones.
+        for (const index of [16, 408, 731]) fleet[index]?.kill();
+        await expect(summary.nth(2)).toHaveText('3');
+        await page.getByRole('button', { name: 'Send ping' }).click();
+        await expect(
+          page.getByRole('main').getByText('ping: 997 of 997 acknowledged, 0 errors'),
+        ).toBeVisible({
+          timeout: 30_000,
+        });
+        // What the operator sees on this screen, then with a kiosk chosen near the top.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: resolve(OUT_DIR, `console-kiosks-1000-${name}-screen.png`) });
+        await kioskRow(page, 'sim-0409').getByRole('button', { name: 'sim-0409' }).click();
+        const details = page.getByRole('region', { name: 'Kiosk sim-0409' });
+        await expect(details).toBeInViewport();
+        await page.screenshot({
+          path: resolve(OUT_DIR, `console-kiosks-1000-${name}-selected-screen.png`),
+        });
+        await shot(page, `console-kiosks-1000-${name}`);
+        await expectNoViolations(page, `kiosks view, 1,000 kiosks, ${name}`);
+        expect(await undersized(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  });
 });

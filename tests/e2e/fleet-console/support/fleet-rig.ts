@@ -2,18 +2,22 @@
  * One test's fleet: a real Mosquitto (tests/support/mosquitto.ts) with a password per
  * kiosk and the operator, the console served by `npm run fleet -- --broker … --no-build`
  * itself (out/console, the demo catalogue at /api, the operator's credentials as presets),
- * and kiosks that speak the contract over raw MQTT clients.
+ * and kiosks that run the kiosk's own fleet code (scripts/lib/fleet-simulated-kiosk.ts: the
+ * real MQTT client, commands, health, remote config and receipt signer, with a pretend
+ * shop behind them), so the console is tested against what a kiosk really publishes.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import mqtt from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import { test as base, expect, type Page } from '@playwright/test';
-import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
 import {
-  startContractKiosk,
-  type ContractKiosk,
-  type ContractKioskOptions,
-} from './contract-kiosk';
+  createSimulatedKiosk,
+  type SimulatedKiosk,
+  type SimulatedKioskOptions,
+} from '../../../../scripts/lib/fleet-simulated-kiosk';
+import type { Screen } from '../../../../shared/fleet/payloads';
+import { parseKioskTopic } from '../../../../shared/fleet/topics';
+import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
 
 const ROOT = resolve(__dirname, '../../../..');
 /** The kiosks the broker has passwords for (each may publish only under its own id). */
@@ -24,26 +28,112 @@ export const KIOSK_IDS = [
   ...Array.from({ length: 12 }, (_, i) => `store-${String(i + 1).padStart(2, '0')}`),
 ];
 const PASSWORD = 'kiosk-secret';
+/** How long a kiosk may take to be on the broker: generous, for a loaded 2-core machine. */
+const ONLINE_WAIT_MS = 20_000;
+
+export type RigKioskOptions = Pick<
+  SimulatedKioskOptions,
+  'version' | 'memoryMB' | 'screenshotPng' | 'configPublicKey'
+>;
+
+/** A real kiosk of the test's fleet, and what a test does with it. */
+export interface RigKiosk {
+  id: string;
+  /** Its receipt key, as its online status carries it. */
+  publicKey: string;
+  kiosk: SimulatedKiosk;
+  /** The `KSR1.` code its main process signs for this receipt (its kiosk id added). */
+  receiptCode(receipt: { r: string; t: number; i: [number, number][]; c: number }): string;
+  /** Sends health now, after `change` set the pretend shop (printer, error, memory…). */
+  reportHealth(change?: (app: SimulatedKiosk['app']) => void): Promise<void>;
+  /** A crash: the socket drops without a word, so the broker publishes the Last Will. */
+  kill(): void;
+  /** A clean quit: it says offline itself. */
+  stop(): Promise<void>;
+}
 
 export interface FleetRig {
   broker: Mosquitto;
+  /**
+   * Starts the test's `simulatedKiosks` (sim-0001, …) with pretend shoppers coming and going
+   * and health every 5 s, as `npm run fleet:simulate` does, and waits until the broker has
+   * every one online with health.
+   */
+  fleet: () => Promise<SimulatedKiosk[]>;
   /** The console's origin, e.g. http://127.0.0.1:41234 */
   origin: string;
-  /** Starts a kiosk with its own credentials (one of KIOSK_IDS). */
-  kiosk: (
-    id: string,
-    screen?: 'attract' | 'shopping' | 'receipt',
-    options?: Pick<ContractKioskOptions, 'version' | 'memoryMB' | 'screenshotPng'>,
-  ) => Promise<ContractKiosk>;
+  /**
+   * Starts a kiosk with its own credentials (one of KIOSK_IDS) on a screen that stays put
+   * (no pretend shoppers), and waits until the broker has its online status and health.
+   */
+  kiosk: (id: string, screen?: Screen, options?: RigKioskOptions) => Promise<RigKiosk>;
   /** Reads the retained message on a topic as the operator, or null. */
   retained: (topic: string) => Promise<string | null>;
 }
 
-export const test = base.extend<{ rig: FleetRig }>({
-  // Playwright wants an object pattern here; browserName is one no test here minds.
-  rig: async ({ browserName: _browserName }, use) => {
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** An operator's client that notes which kiosks the broker has announced online, with health. */
+async function watchBroker(broker: Mosquitto) {
+  const watcher: MqttClient = await mqtt.connectAsync(broker.tcpUrl, {
+    ...broker.operator,
+    reconnectPeriod: 0,
+  });
+  const online = new Set<string>();
+  const reported = new Set<string>();
+  /** Per kiosk id, what waits for it. */
+  const waiters = new Map<string, Set<() => void>>();
+  watcher.on('message', (topic, payload) => {
+    const parsed = parseKioskTopic(broker.prefix, topic);
+    if (!parsed) return;
+    if (parsed.kind === 'status') {
+      if (payload.toString('utf8').includes('"state":"online"')) online.add(parsed.kioskId);
+      else online.delete(parsed.kioskId);
+    }
+    if (parsed.kind === 'health') reported.add(parsed.kioskId);
+    for (const wake of [...(waiters.get(parsed.kioskId) ?? [])]) wake();
+  });
+  await watcher.subscribeAsync(
+    [`${broker.prefix}/kiosks/+/status`, `${broker.prefix}/kiosks/+/health`],
+    { qos: 1 },
+  );
+  return {
+    /** Resolves once `id` is online with health on the broker; rejects after `ms`. */
+    until(id: string, ms: number): Promise<void> {
+      const ready = () => online.has(id) && reported.has(id);
+      if (ready()) return Promise.resolve();
+      const mine = waiters.get(id) ?? new Set<() => void>();
+      waiters.set(id, mine);
+      return new Promise((done, fail) => {
+        const timer = setTimeout(() => {
+          mine.delete(wake);
+          fail(new Error(`${id} was not online with health on the broker within ${ms} ms`));
+        }, ms);
+        const wake = () => {
+          if (!ready()) return;
+          clearTimeout(timer);
+          mine.delete(wake);
+          done();
+        };
+        mine.add(wake);
+      });
+    },
+    close: () => watcher.endAsync(true),
+  };
+}
+
+/** sim-0001 … sim-NNNN: the accounts of a larger simulated fleet. */
+export const simulatedIds = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `sim-${String(i + 1).padStart(4, '0')}`);
+
+export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
+  /** How many sim-NNNN accounts the broker has, for rig.fleet() (`test.use` sets it). */
+  simulatedKiosks: [0, { option: true }],
+  rig: async ({ simulatedKiosks }, use) => {
     const broker = await startMosquitto({
-      kiosks: Object.fromEntries(KIOSK_IDS.map((id) => [id, PASSWORD])),
+      kiosks: Object.fromEntries(
+        [...KIOSK_IDS, ...simulatedIds(simulatedKiosks)].map((id) => [id, PASSWORD]),
+      ),
     });
     const fleet = await startFleetCommand([
       '--broker',
@@ -55,21 +145,64 @@ export const test = base.extend<{ rig: FleetRig }>({
       '--prefix',
       broker.prefix,
     ]);
-    const kiosks: ContractKiosk[] = [];
+    const watcher = await watchBroker(broker);
+    const kiosks: SimulatedKiosk[] = [];
     await use({
       broker,
       origin: fleet.origin,
+      async fleet() {
+        const started = simulatedIds(simulatedKiosks).map((id) =>
+          createSimulatedKiosk({
+            brokerUrl: broker.tcpUrl,
+            kioskId: id,
+            topicPrefix: broker.prefix,
+            username: id,
+            password: PASSWORD,
+            healthSeconds: 5,
+            keepaliveSeconds: 30,
+            log: quiet,
+          }),
+        );
+        kiosks.push(...started);
+        for (const kiosk of started) kiosk.start();
+        // A thousand at once on a loaded machine: a minute is ample, and bounded.
+        await Promise.all(started.map((kiosk) => watcher.until(kiosk.kioskId, 60_000)));
+        return started;
+      },
       async kiosk(id, screen = 'attract', options = {}) {
-        const kiosk = await startContractKiosk({
+        const kiosk = createSimulatedKiosk({
           ...options,
           brokerUrl: broker.tcpUrl,
-          id,
+          kioskId: id,
+          topicPrefix: broker.prefix,
+          username: id,
           password: PASSWORD,
-          prefix: broker.prefix,
           screen,
+          shoppers: false,
+          // Health at connect and then when a test asks: no timer races a test's figures.
+          healthSeconds: 3600,
+          keepaliveSeconds: 30,
+          log: quiet,
         });
         kiosks.push(kiosk);
-        return kiosk;
+        kiosk.start();
+        await watcher.until(id, ONLINE_WAIT_MS);
+        return {
+          id,
+          publicKey: kiosk.publicKey,
+          kiosk,
+          receiptCode(receipt) {
+            const code = kiosk.signReceipt(receipt);
+            if (code === null) throw new Error(`${id} refused to sign ${JSON.stringify(receipt)}`);
+            return code;
+          },
+          async reportHealth(change) {
+            change?.(kiosk.app);
+            await kiosk.client.publishHealth();
+          },
+          kill: () => kiosk.kill(),
+          stop: () => kiosk.stop(),
+        };
       },
       async retained(topic) {
         const reader = await mqtt.connectAsync(broker.tcpUrl, {
@@ -91,7 +224,9 @@ export const test = base.extend<{ rig: FleetRig }>({
         }
       },
     });
-    for (const kiosk of kiosks) kiosk.client.end(true);
+    // Crashes, not goodbyes: quicker, and nothing of this test is left to reconnect.
+    for (const kiosk of kiosks) kiosk.kill();
+    await watcher.close();
     await fleet.stop();
     await broker.dispose();
   },
