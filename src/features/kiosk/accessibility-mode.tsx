@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AccessibilityIcon } from '@/components/ui/icons';
+import { SpeechSwitch } from './speech/speech-switch';
 
 /**
  * For a shopper in a wheelchair or with low vision: larger text, high contrast, and on a
@@ -29,12 +30,13 @@ export function AccessibilityMode() {
           </p>
         </div>
       )}
-      {/* A bar of its own at the bottom, within reach; every page keeps room for it. */}
-      <div className="kiosk-bar fixed inset-x-0 bottom-0 z-30 flex h-[var(--kiosk-bar)] items-center border-t border-slate-200 bg-white px-4">
+      {/* A bar of its own at the bottom, within reach; every page keeps room for it. It ends
+          with the Speech switch (when the kiosk has speech): the last control of every screen. */}
+      <div className="kiosk-bar fixed inset-x-0 bottom-0 z-30 flex h-[var(--kiosk-bar)] items-center gap-3 border-t border-slate-200 bg-white px-4">
         <button
           type="button"
           aria-pressed={on}
-          className="flex min-h-14 items-center gap-3 rounded-full bg-brand-800 px-5 text-lg font-bold text-white shadow-md"
+          className="flex min-h-14 items-center gap-2 rounded-full bg-brand-800 px-4 text-lg font-bold text-white shadow-md sm:gap-3 sm:px-5"
           onClick={() => setOn(!on)}
         >
           <AccessibilityIcon width={30} height={30} />
@@ -46,6 +48,7 @@ export function AccessibilityMode() {
             {on ? 'On' : 'Off'}
           </span>
         </button>
+        <SpeechSwitch />
       </div>
     </>
   );
