@@ -33,7 +33,7 @@ describe('the words for a page', () => {
           { label: 'Total', value: '$98.94' },
         ],
       }),
-    ).toBe('Shopping Cart, 2 products. Savings -$9.00. Total $98.94.');
+    ).toBe('Shopping Cart, 2 products. Savings $9.00. Total $98.94.');
     expect(pageWords({ kind: 'cart', heading: 'No items in cart', lines: 0, rows: [] })).toBe(
       'No items in cart.',
     );

@@ -29,10 +29,13 @@ export type PageFacts =
 const count = (amount: number, one: string, many = `${one}s`): string =>
   `${amount} ${amount === 1 ? one : many}`;
 
-const sentence = (text: string): string => (/[.!?:]$/.test(text) ? text : `${text}.`);
+const sentence = (text: string): string => (/[.!?:…]$/.test(text) ? text : `${text}.`);
 
+/** A saving is shown as "-$9.00"; said, "Savings 9 dollars", not "minus". */
 const rowsWords = (rows: SummaryRow[]): string[] =>
-  rows.map(({ label, value }) => sentence(`${label} ${value}`));
+  rows.map(({ label, value }) =>
+    sentence(`${label} ${/sav/i.test(label) ? value.replace(/^-\s?/, '') : value}`),
+  );
 
 export function pageWords(facts: PageFacts): string {
   switch (facts.kind) {

@@ -76,6 +76,7 @@ export function readPage(pathname: string, doc: Document = document): PageFacts 
     }
   }
 
-  const paragraph = main.querySelector('p');
+  // Not a live region's: what it says is said as it changes.
+  const paragraph = main.querySelector('p:not([role]):not([aria-live])');
   return { kind: 'other', heading, text: paragraph ? readText(paragraph) : '' };
 }

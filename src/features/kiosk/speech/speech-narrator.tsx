@@ -16,14 +16,44 @@ import type { CartReport } from './speech-mode';
 const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
 /** The pagination's 'page / total' is said in the page's summary, which says more. */
 const NOT_SPOKEN = 'nav[aria-label="Pagination"], [aria-hidden="true"], [inert]';
-/** After the announcer's settle, so 'Added …' comes before the cart's new total. */
-const CART_SETTLE_MS = ANNOUNCE_SETTLE_MS + 200;
+/** The same words from live regions within this time are said once. */
+const REPEAT_WINDOW_MS = 1000;
+/** Longest the cart's total waits for its announcement (the announcer settles first). */
+const CART_WAIT_MS = ANNOUNCE_SETTLE_MS + 700;
 /** A search, category or page of the catalogue reaches the URL after its next paint. */
 const QUERY_SETTLE_MS = 300;
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 const isField = (node: unknown): node is Field =>
   node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement;
+
+/** How long a page's heading may wait for the rest of its page (the catalogue's list). */
+const CONTENTS_WAIT_MS = 15_000;
+
+/**
+ * A page whose heading came before its contents (the catalogue, while its list loads) was
+ * summed up by its heading alone: once the contents are there, say the whole summary.
+ * Returns a function that stops waiting.
+ */
+function sayWhenLoaded(speaker: Speaker, pathname: string): (() => void) | null {
+  const first = readPage(pathname);
+  if (!first || first.kind !== 'other') return null;
+  const main = document.querySelector('main');
+  if (!main) return null;
+  const observer = new MutationObserver(() => {
+    const page = readPage(pathname);
+    if (!page || page.kind === 'other') return;
+    stop();
+    speaker.say(pageWords(page));
+  });
+  const timer = setTimeout(() => stop(), CONTENTS_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(main, { subtree: true, childList: true, characterData: true });
+  return stop;
+}
 
 /**
  * What speech says while it is on, all of it read from the page as it changes:
@@ -47,10 +77,14 @@ export function SpeechNarrator({
     where.current = pathname;
   });
 
-  // First words: that speech is on and how it works, then where the shopper is.
+  // First words: that speech is on and how it works, then where the shopper is, once the
+  // key that turned it on has done its work (Enter on the attract screen wakes the shop).
   useEffect(() => {
     speaker.say(SPEECH_ON, { interrupt: true });
-    speaker.say(whereWords(document.activeElement, where.current));
+    const timer = setTimeout(() => {
+      speaker.say(whereWords(document.activeElement, where.current));
+    }, 0);
+    return () => clearTimeout(timer);
   }, [speaker]);
 
   // Focus changes, typing, and controls that keep the focus when chosen.
@@ -65,13 +99,17 @@ export function SpeechNarrator({
       }, 0);
       timers.add(timer);
     };
+    let waitForContents: (() => void) | null = null;
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
       if (!(target instanceof HTMLElement)) return;
+      waitForContents?.();
+      waitForContents = null;
       if (isField(target)) typed.set(target, target.value);
       const previous = event.relatedTarget instanceof Element ? event.relatedTarget : null;
       const words = focusWords(target, previous, where.current);
       if (words) speaker.say(words, { interrupt: true });
+      if (target.matches('main h1')) waitForContents = sayWhenLoaded(speaker, where.current);
     };
     const onInput = (event: Event) => {
       const field = event.target;
@@ -142,6 +180,7 @@ export function SpeechNarrator({
     document.addEventListener('click', onClick);
     window.addEventListener('keydown', onKeyDown, true);
     return () => {
+      waitForContents?.();
       for (const timer of timers) clearTimeout(timer);
       document.removeEventListener('focusin', onFocusIn);
       document.removeEventListener('input', onInput, true);
@@ -150,8 +189,15 @@ export function SpeechNarrator({
     };
   }, [speaker]);
 
+  // The cart's words wait for the announcement that comes with the change ('Added …'),
+  // and are said right after it; without one, after a while.
+  const cartNews = useRef<(() => void) | null>(null);
+
   // The page's live regions: polite ones queue, alerts interrupt.
   useEffect(() => {
+    // Words rendered twice in a moment (a region remounted) are said once; the same words
+    // a while later (a second 'Added') are news again.
+    let lastSaid = { text: '', at: Number.NEGATIVE_INFINITY };
     const observer = new MutationObserver((records) => {
       const regions = new Set<Element>();
       for (const record of records) {
@@ -169,10 +215,15 @@ export function SpeechNarrator({
         if (!region.isConnected || region.closest(NOT_SPOKEN)) continue;
         const text = readText(region);
         if (!text) continue;
+        const now = Date.now();
+        const repeated = lastSaid.text === text && now - lastSaid.at < REPEAT_WINDOW_MS;
+        lastSaid = { text, at: now };
+        if (repeated) continue;
         const urgent =
           region.getAttribute('role') === 'alert' ||
           region.getAttribute('aria-live') === 'assertive';
         speaker.say(text, { interrupt: urgent });
+        cartNews.current?.();
       }
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -196,14 +247,19 @@ export function SpeechNarrator({
   useEffect(() => {
     if (!cart) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const say = () => {
+      clearTimeout(timer);
+      cartNews.current = null;
+      if (where.current.replace(/\/+$/, '') !== '/checkout') speaker.say(cartWords(cart.facts()));
+    };
     const unsubscribe = cart.subscribe(() => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (where.current.replace(/\/+$/, '') !== '/checkout') speaker.say(cartWords(cart.facts()));
-      }, CART_SETTLE_MS);
+      cartNews.current = say;
+      timer = setTimeout(say, CART_WAIT_MS);
     });
     return () => {
       clearTimeout(timer);
+      cartNews.current = null;
       unsubscribe();
     };
   }, [cart, speaker]);

@@ -14,12 +14,15 @@ export function SpeechSwitch() {
     <button
       type="button"
       aria-pressed={on}
-      className="flex min-h-14 items-center gap-2 rounded-full bg-brand-800 px-4 text-lg font-bold text-white shadow-md sm:gap-3 sm:px-5"
+      className="flex min-h-14 items-center gap-1.5 rounded-full bg-brand-800 px-3 text-sm font-bold text-white shadow-md sm:gap-3 sm:px-5 sm:text-lg"
       onClick={() => setOn(!on)}
     >
-      <SpeakerIcon width={30} height={30} />
+      <SpeakerIcon width={30} height={30} className="max-sm:hidden" />
       Speech
-      <span className="rounded-full bg-white px-2 py-0.5 text-sm text-brand-800" aria-hidden="true">
+      <span
+        className="rounded-full bg-white px-1.5 py-0.5 text-xs text-brand-800 sm:px-2 sm:text-sm"
+        aria-hidden="true"
+      >
         {on ? 'On' : 'Off'}
       </span>
     </button>
