@@ -105,8 +105,6 @@ export interface KioskActivityBridge {
   signReceipt(receipt: ReceiptToSign): Promise<string | null>;
   /** New settings from main (a remote config, a reload); returns an unsubscribe function. */
   onConfigChanged(listener: (config: RendererConfig) => void): () => void;
-  /** The fleet asks for a fresh catalogue at this safe moment; returns an unsubscribe. */
-  onRefreshCatalogue(listener: () => void): () => void;
   /**
    * The fleet's refresh-catalogue command, sent by main on CATALOGUE_REFRESH_CHANNEL: the
    * renderer fetches in the background between shoppers. Returns an unsubscribe function.
@@ -134,7 +132,7 @@ export type KioskPreloadApi = KioskBridge & KioskActivityBridge & KioskSpeechBri
 
 /**
  * Main → renderer: the fleet asks for a fresh catalogue now (main sends it only at a safe
- * moment: the attract screen, or nobody there). The preload's onRefreshCatalogue listens.
+ * moment: the attract screen, or nobody there). The preload's onCatalogueRefresh listens.
  */
 export const CATALOGUE_REFRESH_CHANNEL = 'catalogue:refresh';
 
@@ -151,7 +149,6 @@ export const IPC_CHANNELS = {
   signReceipt: 'kiosk:sign-receipt',
   configChanged: 'kiosk:config-changed',
   speak: 'kiosk:speak',
-  refreshCatalogue: CATALOGUE_REFRESH_CHANNEL,
 } as const;
 
 /** Name of the argv entry through which main hands the config to the sandboxed preload. */

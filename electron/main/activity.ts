@@ -27,7 +27,13 @@ export interface CatalogueReport {
 }
 
 export interface ActivitySnapshot {
+  /** The last screen the renderer reported; 'attract' until it has said anything. */
   screen: Screen;
+  /**
+   * Whether the page has reported its screen since it (re)loaded. Until it has, main
+   * cannot know who is in front of it, so only a long quiet counts as a safe moment.
+   */
+  screenReported: boolean;
   lastInputAt: number;
   busy: readonly BusyKind[];
   idleWipes: number;
@@ -47,6 +53,8 @@ export interface ActivityOptions {
 
 export interface Activity {
   setScreen(screen: Screen): void;
+  /** The page (re)loads: its screen is unknown until it reports again. */
+  screenUnknown(): void;
   input(): void;
   /**
    * 'dialog' is a state the renderer reports (open or not, idempotent); 'print' counts,
@@ -58,8 +66,8 @@ export interface Activity {
   catalogueLoaded(report: CatalogueReport): void;
   snapshot(): ActivitySnapshot;
   /**
-   * Nobody is being served: the attract screen, or (idle wipe off) no input for a while,
-   * and no print or dialog in progress.
+   * Nobody is being served: the attract screen, or (idle wipe off, or the page has not yet
+   * said which screen it shows) no input for a while, and no print or dialog in progress.
    */
   isSafe(): boolean;
   /** Resolves at the next safe moment (at once if it is one); rejects when `signal` aborts. */
@@ -85,6 +93,9 @@ export function createActivity(options: ActivityOptions): Activity {
     options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as NodeJS.Timeout));
   // A kiosk that has just started has nobody in front of it: the attract state.
   let screen: Screen = 'attract';
+  // Unknown until the page says: a renderer that never reports (broken, or an old build)
+  // must not make every moment look safe, nor block relaunches that could mend it forever.
+  let screenReported = false;
   let lastInputAt = now();
   let printing = 0;
   let dialogOpen = false;
@@ -96,10 +107,13 @@ export function createActivity(options: ActivityOptions): Activity {
 
   const isBusy = (): boolean => printing > 0 || dialogOpen;
 
+  /** Whether only time (no input for idleSafeMs) can make this moment safe. */
+  const safeByQuietOnly = (): boolean => !screenReported || !options.idleWipeEnabled();
+
   const isSafe = (): boolean => {
     if (isBusy()) return false;
-    if (screen === 'attract') return true;
-    return !options.idleWipeEnabled() && now() - lastInputAt >= idleSafeMs;
+    if (screenReported && screen === 'attract') return true;
+    return safeByQuietOnly() && now() - lastInputAt >= idleSafeMs;
   };
 
   const notify = (): void => {
@@ -108,13 +122,13 @@ export function createActivity(options: ActivityOptions): Activity {
   };
 
   // Nothing else changes when the idle period runs out, so a timer re-checks then. Only
-  // with the idle wipe off does time alone make a moment safe: with it on, a timer would
-  // fire every 10 ms once the period had passed off the attract screen.
+  // with the idle wipe off (or no screen reported) does time alone make a moment safe:
+  // otherwise a timer would fire every 10 ms once the period had passed off attract.
   function armIdleTimer(): void {
     if (idleTimer !== null) clearTimer(idleTimer);
     idleTimer = null;
-    if (listeners.size === 0 || isSafe() || screen === 'attract' || isBusy()) return;
-    if (options.idleWipeEnabled()) return;
+    if (listeners.size === 0 || isSafe() || isBusy()) return;
+    if (!safeByQuietOnly()) return;
     const due = Math.max(0, lastInputAt + idleSafeMs - now()) + 10;
     idleTimer = setTimer(() => {
       idleTimer = null;
@@ -133,8 +147,16 @@ export function createActivity(options: ActivityOptions): Activity {
 
   return {
     setScreen: (next) => {
-      if (next === screen) return;
+      if (next === screen && screenReported) return;
       screen = next;
+      screenReported = true;
+      notify();
+    },
+    screenUnknown: () => {
+      if (!screenReported) return;
+      screenReported = false;
+      // The reload is the last sign of life: the quiet that can make it safe counts from here.
+      lastInputAt = now();
       notify();
     },
     input: () => {
@@ -160,6 +182,7 @@ export function createActivity(options: ActivityOptions): Activity {
     },
     snapshot: () => ({
       screen,
+      screenReported,
       lastInputAt,
       busy: [
         ...(printing > 0 ? (['print'] as const) : []),

@@ -134,7 +134,9 @@ function main(): void {
   // What the shopper's screen is doing: the fleet's health, and the quiet moments updates,
   // relaunches and disruptive commands wait for.
   const activity = createActivity({
-    idleWipeEnabled: () => loaded.effective().idleTimeoutSeconds > 0,
+    // A staff laptop (windowed) has no idle wipe whatever the timeout says: there, only a
+    // quiet spell makes a moment safe.
+    idleWipeEnabled: () => config.mode === 'kiosk' && loaded.effective().idleTimeoutSeconds > 0,
   });
   setupActivityIpc({ ipcMain, activity, log });
   let mainWindow: BrowserWindow | null = null;
@@ -164,6 +166,11 @@ function main(): void {
     });
     setupShortcutBlocker(window.webContents, { allowDevTools });
     recovery.watch(window);
+    // A (re)loading page shows nothing yet: until it reports its screen, main does not
+    // count the moment as the attract screen (activity.ts).
+    window.webContents.on('did-start-loading', () => {
+      activity.screenUnknown();
+    });
     if (config.mode === 'kiosk') {
       keepKioskWindowOpen(window, () => quitting);
       window.on('session-end', () => {

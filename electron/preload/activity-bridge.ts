@@ -150,10 +150,6 @@ export function createActivityBridge(
           }),
         );
       }),
-    onRefreshCatalogue: (listener) =>
-      subscribe(ipc, IPC_CHANNELS.refreshCatalogue, () => {
-        listener();
-      }),
     onCatalogueRefresh: (listener) =>
       subscribe(ipc, CATALOGUE_REFRESH_CHANNEL, () => {
         listener();

@@ -6,6 +6,7 @@ import type { Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';
 import { useCartSync } from '@/features/cart/use-cart-sync';
 import { ensureProductsKey } from '@/features/catalogue/products-cache';
+import { useReceiptOnScreen } from '@/features/checkout/public';
 import type { CatalogueFreshnessProps } from '@/features/catalogue/freshness/catalogue-freshness';
 import type { KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
 import { whenIdle } from '@/lib/when-idle';
@@ -79,6 +80,7 @@ export function App({
 }: AppProps) {
   const [catalogue] = useState(() => given ?? createCatalogueCache());
   const session = useShopperSession();
+  const receiptOnScreen = useReceiptOnScreen();
   const shop = useRef<HTMLDivElement>(null);
   useWarmUpPages();
 
@@ -117,6 +119,7 @@ export function App({
                   attract={session.attract}
                   onAttractEnd={session.endAttract}
                   onWipe={session.wipe}
+                  receiptOnScreen={receiptOnScreen}
                 />
               </Suspense>
             )}

@@ -9,16 +9,10 @@ import type { PrinterInfo } from 'electron';
 import type { KioskHealth } from '../../../shared/fleet/payloads';
 import type { Activity } from '../activity';
 import { findReceiptPrinter } from '../printing';
+import { workingSets, type ProcessMemory } from '../process-memory';
 import type { ConfigRefusal } from './remote-config';
 
 export type UpdateStatus = KioskHealth['update'];
-
-/** What health needs of one process in app.getAppMetrics(). */
-export interface ProcessMemory {
-  type: string;
-  /** Kilobytes, as Electron reports it. */
-  memory: { workingSetSize: number };
-}
 
 export interface HealthSources {
   now(): number;
@@ -43,16 +37,15 @@ const megabytes = (kilobytes: number): number => Math.round((kilobytes / 1024) *
 
 /** Main = the browser process; renderer = every renderer's working set, null before one. */
 export function memoryOf(metrics: readonly ProcessMemory[]): KioskHealth['memory'] {
-  const main = metrics.find((metric) => metric.type === 'Browser');
-  const renderers = metrics.filter((metric) => metric.type === 'Tab');
+  const { mainKB, renderersKB } = workingSets(metrics);
   return {
-    mainMB: megabytes(main?.memory.workingSetSize ?? 0),
+    mainMB: megabytes(mainKB),
     rendererMB:
-      renderers.length === 0
-        ? null
-        : megabytes(renderers.reduce((sum, metric) => sum + metric.memory.workingSetSize, 0)),
+      renderersKB.length === 0 ? null : megabytes(renderersKB.reduce((sum, kb) => sum + kb, 0)),
   };
 }
+
+export type { ProcessMemory } from '../process-memory';
 
 /** "embedded", or the origin of the configured catalogue (never its path or query). */
 export function catalogueSource(catalogueUrl: string): string {

@@ -5,6 +5,7 @@
  * moment, self-care.ts) and says which process and how much.
  */
 import type { ProcessMetric } from 'electron';
+import { workingSets } from '../process-memory';
 
 export interface MemorySample {
   mainMB: number;
@@ -18,14 +19,10 @@ const megabytes = (kilobytes: number): number => Math.round(kilobytes / 1024);
 
 /** workingSetSize is in kilobytes. */
 export function memoryOf(metrics: readonly Pick<ProcessMetric, 'type' | 'memory'>[]): MemorySample {
-  const main = metrics.find((metric) => metric.type === 'Browser');
-  const renderers = metrics.filter((metric) => metric.type === 'Tab');
+  const { mainKB, renderersKB } = workingSets(metrics);
   return {
-    mainMB: megabytes(main?.memory.workingSetSize ?? 0),
-    rendererMB:
-      renderers.length === 0
-        ? null
-        : megabytes(Math.max(...renderers.map((metric) => metric.memory.workingSetSize))),
+    mainMB: megabytes(mainKB),
+    rendererMB: renderersKB.length === 0 ? null : megabytes(Math.max(...renderersKB)),
   };
 }
 

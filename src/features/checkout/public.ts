@@ -4,4 +4,5 @@
  */
 export { CheckoutScreen } from './checkout-screen';
 export { forgetReceipt } from './last-receipt';
+export { useReceiptOnScreen } from './receipt-on-screen';
 export { PickupSteps } from './components/pickup-steps';

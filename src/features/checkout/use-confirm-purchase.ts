@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { orderTotals, useCartStore } from '@/features/cart/public';
+import { activityReports } from '@/platform/activity-bridge';
+import { useCapabilities } from '@/platform/capabilities-context';
 import { rememberReceipt } from './last-receipt';
 import { buildReceipt, type Receipt } from './receipt';
 
@@ -10,12 +12,15 @@ import { buildReceipt, type Receipt } from './receipt';
  */
 export function useConfirmPurchase(): { receipt: Receipt | null; confirm: () => void } {
   const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const { bridge } = useCapabilities();
   const confirm = () => {
     const { cart, subtotalCents, savingsCents, clearCart } = useCartStore.getState();
     const next = buildReceipt(cart, orderTotals(subtotalCents, savingsCents));
     rememberReceipt(next);
     clearCart();
     setReceipt(next);
+    // A count for the fleet's health; nothing of what was bought leaves the page here.
+    activityReports(bridge).receipt();
   };
   return { receipt, confirm };
 }

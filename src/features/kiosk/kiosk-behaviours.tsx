@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useCapabilities } from '@/platform/capabilities-context';
 import { usePrinting } from '@/platform/printing';
 import { AccessibilityMode } from './accessibility-mode';
+import { useActivityReports } from './activity/use-activity-reports';
 import { AttractScreen } from './attract-screen';
 import { IdlePrompt } from './idle-prompt';
 import { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
@@ -18,6 +19,8 @@ export interface KioskBehavioursProps {
    * and the staff exit call it.
    */
   onWipe: () => void;
+  /** A receipt is on screen (the checkout's thank-you): main counts it as a shopper there. */
+  receiptOnScreen?: boolean;
   /** The cart after every change, for speech to say its total (the app reads the cart). */
   cart?: CartReport | undefined;
 }
@@ -43,10 +46,21 @@ function useNoTouchCallout(enabled: boolean): void {
  * back through it) and remounts it with every session, so a wipe also closes whatever it
  * had open.
  */
-export function KioskBehaviours({ attract, onAttractEnd, onWipe, cart }: KioskBehavioursProps) {
+export function KioskBehaviours({
+  attract,
+  onAttractEnd,
+  onWipe,
+  receiptOnScreen = false,
+  cart,
+}: KioskBehavioursProps) {
   const { bridge, kiosk, target } = useCapabilities();
   const printing = usePrinting();
   useNoTouchCallout(target === 'kiosk');
+  const reports = useActivityReports(attract, receiptOnScreen);
+  const idleWipe = useCallback(() => {
+    reports.idleWipe();
+    onWipe();
+  }, [reports, onWipe]);
   const behaviours = (
     <>
       {kiosk.staffExit && bridge && <StaffExitDialog bridge={bridge} onExit={onWipe} />}
@@ -58,7 +72,7 @@ export function KioskBehaviours({ attract, onAttractEnd, onWipe, cart }: KioskBe
           afterSeconds={kiosk.idleReset.afterSeconds}
           countdownSeconds={kiosk.idleReset.countdownSeconds}
           paused={attract || printing}
-          onWipe={onWipe}
+          onWipe={idleWipe}
         />
       )}
       {attract && <AttractScreen onStart={onAttractEnd} />}

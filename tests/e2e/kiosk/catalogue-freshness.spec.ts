@@ -144,10 +144,7 @@ test.describe('the kiosk’s catalogue between shoppers', () => {
     await expect(card(page, product)).toContainText(money(product.price));
   });
 
-  // FIXME (issue 22, next stop): passes on its own branch, fails since the keypad merge
-  // moved the kiosk behaviours inside the router: no list call follows the fleet's command
-  // at the attract screen. The two tests above (age and failure) still hold.
-  test.fixme('the fleet’s refresh-catalogue command refreshes a young list at the attract screen, not before', async ({
+  test('the fleet’s refresh-catalogue command refreshes a young list at the attract screen, not before', async ({
     page,
     servedCatalogue,
   }) => {

@@ -38,7 +38,8 @@ export interface FakeBridge {
  * Installs window.kiosk before the app starts. Calls are recorded in window.__bridgeCalls;
  * window.__staffExit() plays the staff exit chord (see playStaffExit);
  * window.__catalogueRefresh() plays the fleet's refresh-catalogue command, and the
- * catalogue reports land in window.__catalogueReports (see catalogueReports).
+ * catalogue reports land in window.__catalogueReports (see catalogueReports); the activity
+ * reports (screen, input, dialog, idle wipe, receipt) in window.__activity (activityReports).
  */
 export async function installBridge(page: Page, bridge: FakeBridge = {}): Promise<void> {
   const config: RendererConfig = {
@@ -56,13 +57,16 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
       const listeners: (() => void)[] = [];
       const refreshListeners: (() => void)[] = [];
       const reports: unknown[] = [];
+      const activity: string[] = [];
       Object.assign(window, {
         __bridgeCalls: calls,
         __printedReceipts: printed,
         __catalogueReports: reports,
+        __activity: activity,
         __catalogueRefresh: () => {
           for (const listener of refreshListeners) listener();
         },
+        __catalogueRefreshListeners: () => refreshListeners.length,
         __staffExit: () => {
           for (const listener of listeners) listener();
         },
@@ -90,6 +94,15 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
           reportCatalogue: (info: unknown) => {
             reports.push(info);
           },
+          // As the preload sends them to main (electron/preload/activity-bridge.ts); input
+          // is recorded once, since the preload sends at most one every few seconds.
+          reportScreen: (screen: string) => activity.push(`screen:${screen}`),
+          reportInput: () => {
+            if (!activity.includes('input')) activity.push('input');
+          },
+          reportDialog: (open: boolean) => activity.push(open ? 'dialog:open' : 'dialog:closed'),
+          reportIdleWipe: () => activity.push('idle-wipe'),
+          reportReceipt: () => activity.push('receipt'),
         },
       });
     },
@@ -120,8 +133,24 @@ export async function catalogueReports(page: Page): Promise<CatalogueInfo[]> {
   );
 }
 
-/** Plays the fleet's refresh-catalogue command, as main sends it on CATALOGUE_REFRESH_CHANNEL. */
+/** What the page reported to main about its activity, in order (input once). */
+export async function activityReports(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __activity: string[] }).__activity);
+}
+
+/**
+ * Plays the fleet's refresh-catalogue command, as main sends it on CATALOGUE_REFRESH_CHANNEL,
+ * once the page listens: the catalogue's freshness is a chunk of its own that can arrive
+ * after the first screen on a loaded machine, and a command before that is lost (main sends
+ * it again only when the fleet does).
+ */
 export async function playCatalogueRefresh(page: Page): Promise<void> {
+  type RefreshWindow = { __catalogueRefreshListeners: () => number };
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as RefreshWindow).__catalogueRefreshListeners()),
+    )
+    .toBeGreaterThan(0);
   await page.evaluate(() =>
     (window as unknown as { __catalogueRefresh: () => void }).__catalogueRefresh(),
   );

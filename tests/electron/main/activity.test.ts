@@ -19,17 +19,61 @@ function setup(idleWipe = true) {
 }
 
 describe('the kiosk activity', () => {
-  it('starts on the attract screen, which is a safe moment', () => {
+  it('starts with the screen unknown: not safe until the page reports attract', () => {
     const { activity } = setup();
     expect(activity.snapshot()).toEqual({
       screen: 'attract',
+      screenReported: false,
       lastInputAt: 1_000_000,
       busy: [],
       idleWipes: 0,
       receipts: 0,
       catalogue: null,
     });
+    expect(activity.isSafe()).toBe(false);
+    activity.setScreen('attract');
+    expect(activity.snapshot().screenReported).toBe(true);
     expect(activity.isSafe()).toBe(true);
+  });
+
+  it('counts a page that never reports as safe only after two minutes without input', () => {
+    const { activity, advance } = setup(true);
+    advance(IDLE_SAFE_MS - 1);
+    expect(activity.isSafe()).toBe(false);
+    advance(1);
+    expect(activity.isSafe()).toBe(true);
+    activity.input();
+    expect(activity.isSafe()).toBe(false);
+  });
+
+  it('forgets the screen when the page reloads, and counts the quiet from the reload', () => {
+    const { activity, advance } = setup(true);
+    activity.setScreen('attract');
+    advance(IDLE_SAFE_MS * 3);
+    activity.screenUnknown();
+    expect(activity.snapshot().screenReported).toBe(false);
+    expect(activity.isSafe()).toBe(false);
+    advance(IDLE_SAFE_MS);
+    expect(activity.isSafe()).toBe(true);
+    activity.setScreen('shopping');
+    expect(activity.isSafe()).toBe(false);
+  });
+
+  it('wakes a waiter when a page that never reported has been quiet long enough', async () => {
+    vi.useFakeTimers();
+    try {
+      const activity = createActivity({ idleWipeEnabled: () => true });
+      let safe = false;
+      void activity.whenSafe().then(() => {
+        safe = true;
+      });
+      await vi.advanceTimersByTimeAsync(IDLE_SAFE_MS - 100);
+      expect(safe).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(safe).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is never safe in front of a shopper, nor while a receipt prints or a dialog is open', () => {

@@ -124,14 +124,6 @@ describe('the activity bridge', () => {
     expect(ipc.removeListener).toHaveBeenCalledWith(IPC_CHANNELS.configChanged, handler);
   });
 
-  it('passes on a catalogue refresh request', () => {
-    const { handlers, bridge } = fakeIpc();
-    const listener = vi.fn();
-    bridge().onRefreshCatalogue(listener);
-    handlers.get(IPC_CHANNELS.refreshCatalogue)?.({ sender: 'secret' }, 'ignored');
-    expect(listener).toHaveBeenCalledExactlyOnceWith();
-  });
-
   it('passes on the fleet’s catalogue refresh from CATALOGUE_REFRESH_CHANNEL, never the IPC event', () => {
     expect(CATALOGUE_REFRESH_CHANNEL).toBe('catalogue:refresh');
     const { handlers, bridge, ipc } = fakeIpc();

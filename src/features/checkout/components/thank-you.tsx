@@ -1,12 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
 import type { Receipt } from '../receipt';
+import { useShowingReceipt } from '../receipt-on-screen';
 import { PrintReceiptButton } from './print-receipt-button';
 import { ReceiptCard } from './receipt-card';
 
 /** The thank-you state (spec texts) with the receipt the pickup counter scans or reads. */
 export function ThankYou({ receipt, children }: { receipt: Receipt; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  useShowingReceipt();
   // The confirm button has gone with the order: the focus goes to the news, not the page.
   useEffect(() => heading.current?.focus(), []);
   return (

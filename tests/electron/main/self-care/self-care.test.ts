@@ -48,6 +48,7 @@ function start(overrides: Partial<SelfCareOptions['config']> = {}, uptimeMs = 2 
 beforeEach(() => {
   vi.useFakeTimers({ now: at(23, 12) });
   activity = createActivity({ idleWipeEnabled: () => true });
+  activity.setScreen('attract');
   log = fakeLogger();
   relaunch = vi.fn<() => void>();
   rendererMB = 300;

@@ -87,6 +87,8 @@ export interface KioskSetup extends Partial<Omit<FleetClientOptions, 'actions'>>
 export function startKiosk(broker: Mosquitto, setup: KioskSetup): TestKiosk {
   const log = memoryLog();
   const activity = createActivity({ idleWipeEnabled: () => true });
+  // The shop's page has loaded and said it shows the attract screen.
+  activity.setScreen('attract');
   const connections: MqttClient[] = [];
   const configMessages: TestKiosk['configMessages'] = [];
   const actions = {

@@ -109,6 +109,8 @@ export function startRealKiosk(setup: RealKioskSetup = {}): RealKiosk {
   const activity = createActivity({
     idleWipeEnabled: () => liveConfig.effective().idleTimeoutSeconds > 0,
   });
+  // The shop's page has loaded and said it shows the attract screen.
+  activity.setScreen('attract');
   const shop = fakeShopWindow();
   const printing = setupReceiptPrinting({
     ipcMain: as<IpcMain>({ handle: vi.fn() }),
