@@ -10,9 +10,8 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { productById, type Product } from '../support/catalogue';
 import { expect, served, test } from '../support/fixtures';
-import { exactQuantities, formatCents, totalsOfLines } from '../support/money';
+import { exactQuantities } from '../support/money';
 import { cartJson, seedStorage } from '../support/storage';
-import { expectRow } from '../support/ui';
 
 const SLIP_PDF = resolve(__dirname, '../../../test-results/receipt/receipt-slip-80mm.pdf');
 
