@@ -30,7 +30,9 @@ export function resolveCatalogueUrl(env: NodeJS.ProcessEnv = process.env): strin
 }
 
 /** Injects the strict CSP into index.html of production builds (dev needs Vite's inline preamble). */
-function contentSecurityPolicy(catalogueUrl: string): Plugin {
+function contentSecurityPolicy(catalogueUrl: string, target: RendererTarget): Plugin {
+  // The kiosk's speech plays WAVs from blob: URLs; the web build plays no media at all.
+  const options = target === 'kiosk' ? { mediaSource: 'blob:' } : {};
   return {
     name: 'shop-content-security-policy',
     apply: 'build',
@@ -39,7 +41,7 @@ function contentSecurityPolicy(catalogueUrl: string): Plugin {
         tag: 'meta',
         attrs: {
           'http-equiv': 'Content-Security-Policy',
-          content: buildContentSecurityPolicy(catalogueUrl),
+          content: buildContentSecurityPolicy(catalogueUrl, options),
         },
         injectTo: 'head-prepend',
       },
@@ -126,7 +128,7 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
       react(),
       reactRouterProductionBuild(),
       tailwindcss(),
-      contentSecurityPolicy(catalogueUrl),
+      contentSecurityPolicy(catalogueUrl, target),
       ...(target === 'web' ? [serviceWorker()] : []),
       // out/shipped-modules/<build>.json, what `npm run audit:shipped` audits.
       moduleListPlugin(target === 'web' ? 'web' : 'renderer', projectRoot),

@@ -20,6 +20,11 @@ export interface RendererConfig {
    * shoppers (the web build never refreshes: spec §7).
    */
   catalogueMaxAgeMinutes: number;
+  /**
+   * The audio output speech plays on (a device id or its label, as the operating system
+   * lists it), e.g. a headset jack so speech is private; empty: the system's default.
+   */
+  speechOutputDevice?: string;
 }
 
 /** The main process's answer to a staff PIN. */
@@ -107,8 +112,23 @@ export interface KioskActivityBridge {
   onCatalogueRefresh(listener: () => void): () => void;
 }
 
+/** The longest text one speech request may carry; the renderer speaks longer text in parts. */
+export const MAX_SPEECH_CHARS = 1000;
+/** The largest WAV main hands back (1000 characters of espeak-ng are about 3 MB). */
+export const MAX_SPEECH_WAV_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Speech for a kiosk whose system has no voices (issue 23): main runs Debian's espeak-ng
+ * on the text and answers with the WAV it made, which the page plays through an <audio>
+ * element; null when it cannot (no espeak-ng, a bad request, a newer request came first).
+ */
+export interface KioskSpeechBridge {
+  /** `lang` is the page's language (`<html lang>`), e.g. "en" or "en-GB". */
+  speak(text: string, lang: string): Promise<Uint8Array | null>;
+}
+
 /** What the preload exposes as `window.kiosk`. */
-export type KioskPreloadApi = KioskBridge & KioskActivityBridge;
+export type KioskPreloadApi = KioskBridge & KioskActivityBridge & KioskSpeechBridge;
 
 /**
  * Main → renderer: the fleet asks for a fresh catalogue now (main sends it only at a safe
@@ -128,6 +148,7 @@ export const IPC_CHANNELS = {
   reportCatalogue: 'kiosk:report-catalogue',
   signReceipt: 'kiosk:sign-receipt',
   configChanged: 'kiosk:config-changed',
+  speak: 'kiosk:speak',
 } as const;
 
 /** Name of the argv entry through which main hands the config to the sandboxed preload. */

@@ -36,6 +36,11 @@ export interface PolicyOptions {
    * catalogue's answers under `/api`, could ever be loaded as a script.
    */
   scriptSource?: string;
+  /**
+   * Where audio and video may come from; none unless told. The kiosk plays the WAVs its
+   * espeak-ng voice makes from `blob:` URLs (issue 23); the web build plays nothing.
+   */
+  mediaSource?: string;
 }
 
 /**
@@ -47,7 +52,7 @@ export interface PolicyOptions {
  */
 export function buildContentSecurityPolicy(
   catalogueUrl: string,
-  { scriptSource = "'self'" }: PolicyOptions = {},
+  { scriptSource = "'self'", mediaSource }: PolicyOptions = {},
 ): string {
   const origin = catalogueOrigin(catalogueUrl);
   const extra = origin ? ` ${origin}` : '';
@@ -60,6 +65,7 @@ export function buildContentSecurityPolicy(
     `connect-src 'self'${extra}`,
     "worker-src 'self'",
     "font-src 'self'",
+    ...(mediaSource ? [`media-src ${mediaSource}`] : []),
     "manifest-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -36,8 +36,14 @@ export function isRendererConfig(value: unknown): value is RendererConfig {
     isNonNegative(record.idleTimeoutSeconds) &&
     isNonNegative(record.idleCountdownSeconds) &&
     isNonNegative(record.catalogueMaxAgeMinutes) &&
-    record.catalogueMaxAgeMinutes > 0
+    record.catalogueMaxAgeMinutes > 0 &&
+    (record.speechOutputDevice === undefined || isDeviceName(record.speechOutputDevice))
   );
+}
+
+/** An audio output's id or label: one printable line of a sane length. */
+export function isDeviceName(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 256 && !/\p{Cc}/u.test(value);
 }
 
 function isNonNegative(value: unknown): value is number {

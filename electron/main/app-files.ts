@@ -16,7 +16,11 @@ import { APP_API_PATH, APP_ORIGIN, isAppUrl } from './app-origin';
  * names no other origin at all.
  */
 export function kioskContentSecurityPolicy(catalogueUrl: string): string {
-  return buildContentSecurityPolicy(catalogueUrl, { scriptSource: `${APP_ORIGIN}/assets/` });
+  return buildContentSecurityPolicy(catalogueUrl, {
+    scriptSource: `${APP_ORIGIN}/assets/`,
+    // The espeak-ng voice's WAVs, played from blob: URLs the page makes of main's bytes.
+    mediaSource: 'blob:',
+  });
 }
 
 /** Maps an app:// URL to a file inside `rootDir` (`/` is index.html), or null. */

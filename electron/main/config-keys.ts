@@ -224,6 +224,23 @@ export const CONFIG_KEYS = {
     flag: 'printer-name',
     remote: true,
   }),
+  /**
+   * The audio output the kiosk's speech plays on (issue 23): a device id or its label as the
+   * system lists it ("USB Headset"), matched whole and then as part of a label, so speech can
+   * go to a headset jack only. Empty: the system's default output. Remote: a fleet may move
+   * speech to a newly fitted headset.
+   */
+  speechOutputDevice: key({
+    schema: z
+      .string()
+      .trim()
+      .max(256)
+      .regex(/^[^\p{Cc}]*$/u, 'must not hold control characters'),
+    default: '',
+    env: 'SHOP_SPEECH_OUTPUT_DEVICE',
+    flag: 'speech-output-device',
+    remote: true,
+  }),
   /** Empty: no fleet; nothing connects. */
   'fleet.brokerUrl': key({
     schema: brokerUrlSchema,

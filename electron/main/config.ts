@@ -224,5 +224,6 @@ export function toRendererConfig(config: KioskConfig, catalogueUrl: string): Ren
     idleTimeoutSeconds: config.idleTimeoutSeconds,
     idleCountdownSeconds: config.idleCountdownSeconds,
     catalogueMaxAgeMinutes: config.catalogueMaxAgeMinutes,
+    speechOutputDevice: config.speechOutputDevice,
   };
 }

@@ -27,6 +27,7 @@ import { fileLockoutStore, LOCKOUT_FILE_NAME } from './pin-lockout-record';
 import { createRecovery } from './recovery';
 import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
+import { setupSpeech } from './speech/setup-speech';
 import { openSlipWindow } from './slip-window';
 import { setupStaffExit } from './staff-exit';
 import { relaunchKiosk, setupSelfCare } from './self-care/self-care';
@@ -44,6 +45,9 @@ Menu.setApplicationMenu(null);
 app.commandLine.appendSwitch('disable-pinch');
 app.commandLine.appendSwitch('disable-features', 'OverscrollHistoryNavigation');
 // Recovery relaunched with this after repeated GPU process losses; only possible before ready.
+// Linux: Chromium reaches the system's voices (speech-dispatcher) only when asked to; the
+// kiosk's speech for blind shoppers uses them first (issue 23).
+if (process.platform === 'linux') app.commandLine.appendSwitch('enable-speech-dispatcher');
 const softwareRendering = wantsSoftwareRendering(process.argv);
 if (softwareRendering) app.disableHardwareAcceleration();
 
@@ -184,7 +188,11 @@ function main(): void {
   app
     .whenReady()
     .then(async () => {
-      setupSecurity(app, session.defaultSession, { allowDevTools, log });
+      setupSecurity(app, session.defaultSession, {
+        allowDevTools,
+        log,
+        allowAudioOutputs: config.speechOutputDevice !== '',
+      });
       const images =
         userDataIssue === null
           ? await setupOfflineImages(session.defaultSession, userDataDir, log)
@@ -217,6 +225,7 @@ function main(): void {
         openSlipWindow,
         activity,
       });
+      setupSpeech({ ipcMain, log });
       // Receipts are signed only for a fleet: its online status carries the key the counter
       // checks, and the code names the same kiosk id the fleet uses.
       const receipts = setupReceiptSigning({

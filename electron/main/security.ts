@@ -10,6 +10,13 @@ import type { Logger } from './logging';
 export interface SecurityOptions {
   allowDevTools: boolean;
   log: Logger;
+  /**
+   * The app's page may list the audio outputs, so speech can play on the configured
+   * headset (speechOutputDevice): Chromium shows outputs, and lets setSinkId pick one, only
+   * to a page whose microphone check passes. The check alone: a real request for the
+   * microphone is still refused.
+   */
+  allowAudioOutputs?: boolean;
 }
 
 export function hardenWebContents(contents: WebContents, options: SecurityOptions): void {
@@ -48,13 +55,26 @@ export function hardenWebContents(contents: WebContents, options: SecurityOption
   }
 }
 
-/** Camera, geolocation, notifications, HID…: a shop kiosk needs none of them. */
-export function denyAllPermissions(session: Session, log: Logger): void {
+/**
+ * Camera, geolocation, notifications, HID…: a shop kiosk needs none of them. With
+ * `allowAudioOutputs`, the one check that lists audio outputs passes for the app's origin.
+ */
+export function denyAllPermissions(
+  session: Session,
+  log: Logger,
+  { allowAudioOutputs = false }: { allowAudioOutputs?: boolean } = {},
+): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => {
     log.warn(`Security: denied permission request "${permission}"`);
     callback(false);
   });
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionCheckHandler(
+    (_contents, permission, requestingOrigin, details) =>
+      allowAudioOutputs &&
+      permission === 'media' &&
+      details.mediaType === 'audio' &&
+      isAppUrl(requestingOrigin),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 
@@ -70,7 +90,7 @@ export function denyDownloads(session: Pick<Session, 'on'>, log: Logger): void {
 }
 
 export function setupSecurity(app: App, session: Session, options: SecurityOptions): void {
-  denyAllPermissions(session, options.log);
+  denyAllPermissions(session, options.log, { allowAudioOutputs: options.allowAudioOutputs });
   denyDownloads(session, options.log);
   app.on('web-contents-created', (_event, contents) => {
     hardenWebContents(contents, options);

@@ -138,7 +138,7 @@ export function createActivityBridge(
       subscribe(ipc, IPC_CHANNELS.configChanged, (config) => {
         if (!isRendererConfig(config)) return;
         const { catalogueUrl, mode, idleTimeoutSeconds, idleCountdownSeconds } = config;
-        const { catalogueMaxAgeMinutes } = config;
+        const { catalogueMaxAgeMinutes, speechOutputDevice } = config;
         listener(
           Object.freeze({
             catalogueUrl,
@@ -146,6 +146,7 @@ export function createActivityBridge(
             idleTimeoutSeconds,
             idleCountdownSeconds,
             catalogueMaxAgeMinutes,
+            ...(speechOutputDevice === undefined ? {} : { speechOutputDevice }),
           }),
         );
       }),

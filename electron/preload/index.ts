@@ -8,12 +8,14 @@ import { decodeRendererConfigArg } from '../../shared/renderer-config-arg';
 import type { KioskPreloadApi } from '../../shared/bridge';
 import { createActivityBridge } from './activity-bridge';
 import { blockExternalDrops, createKioskBridge } from './bridge';
+import { createSpeechBridge } from './speech-bridge';
 
 const config = decodeRendererConfigArg(process.argv);
 if (config) {
   const api: KioskPreloadApi = {
     ...createKioskBridge(ipcRenderer, config),
     ...createActivityBridge(ipcRenderer),
+    ...createSpeechBridge(ipcRenderer),
   };
   contextBridge.exposeInMainWorld('kiosk', api);
 } else {

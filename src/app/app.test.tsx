@@ -14,6 +14,7 @@ const KIOSK: Capabilities = {
     onScreenKeyboard: true,
     accessibilityMode: true,
     keypadNavigation: true,
+    speech: null,
     catalogueMaxAgeMinutes: null,
   },
 };

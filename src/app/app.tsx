@@ -27,9 +27,7 @@ import type { ShopRouter } from './shop-router';
  */
 const KIOSK_BEHAVIOURS =
   __SHOP_TARGET__ === 'kiosk'
-    ? lazy(() =>
-        import('@/features/kiosk/kiosk-behaviours').then((m) => ({ default: m.KioskBehaviours })),
-      )
+    ? lazy(() => import('./kiosk-with-cart').then((m) => ({ default: m.KioskWithCart })))
     : null;
 
 /** Kiosk only, like its behaviours: the web build keeps spec §7 and never refreshes. */

@@ -26,6 +26,7 @@ const ALL_OFF = {
   accessibilityMode: false,
   catalogueMaxAgeMinutes: null,
   keypadNavigation: false,
+  speech: null,
 };
 
 describe('capabilities: where the shop runs and which kiosk behaviours are on', () => {
@@ -46,6 +47,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       accessibilityMode: true,
       catalogueMaxAgeMinutes: 60,
       keypadNavigation: true,
+      speech: { outputDevice: null },
     });
   });
 
@@ -67,6 +69,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
         accessibilityMode: true,
         catalogueMaxAgeMinutes: 240,
         keypadNavigation: true,
+        speech: { outputDevice: null },
       },
     });
     const never = resolveCapabilities(
@@ -74,6 +77,19 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       bridge({ idleTimeoutSeconds: 0 }),
     );
     expect(never.kiosk.idleReset).toBeNull();
+  });
+
+  it('speech plays on the output main names, and a bad name means the default output', () => {
+    const speechOf = (speechOutputDevice: unknown) =>
+      resolveCapabilities(
+        { target: 'kiosk', catalogueUrl: '/x' },
+        bridge({ speechOutputDevice } as Partial<RendererConfig>),
+      ).kiosk.speech;
+    expect(speechOf(' USB Headset ')).toEqual({ outputDevice: 'USB Headset' });
+    expect(speechOf('')).toEqual({ outputDevice: null });
+    expect(speechOf(undefined)).toEqual({ outputDevice: null });
+    expect(speechOf(42)).toEqual({ outputDevice: null });
+    expect(speechOf('Headset\nforged')).toEqual({ outputDevice: null });
   });
 
   it('staff --windowed mode turns the kiosk behaviours off', () => {

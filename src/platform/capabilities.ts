@@ -1,5 +1,11 @@
-import type { KioskActivityBridge, KioskBridge, RendererConfig } from '@shared/bridge';
+import type {
+  KioskActivityBridge,
+  KioskBridge,
+  KioskSpeechBridge,
+  RendererConfig,
+} from '@shared/bridge';
 import { isUsableCatalogueUrl, normaliseCatalogueUrl } from '@shared/catalogue-url';
+import { isDeviceName } from '@shared/renderer-config-arg';
 
 /**
  * The one answer to "where am I running, which kiosk behaviours are on, and is there a
@@ -7,7 +13,7 @@ import { isUsableCatalogueUrl, normaliseCatalogueUrl } from '@shared/catalogue-u
  * `__SHOP_TARGET__` or `window.kiosk` directly (lint holds it; app.tsx alone reads the
  * target too, to leave the kiosk behaviours out of the web build).
  *
- * - The web build: no kiosk behaviours; receipts print through the browser.
+ * - The web build: no kiosk behaviours (no speech either); receipts print through the browser.
  * - The kiosk renderer build without a bridge (opened from disk): a kiosk, with the
  *   default idle times.
  * - The kiosk renderer inside Electron: the main process's config decides. An unattended
@@ -37,13 +43,25 @@ export interface KioskBehaviours {
   catalogueMaxAgeMinutes: number | null;
   /** Arrows move through the controls and Escape goes back, for a USB keypad (issue 23). */
   keypadNavigation: boolean;
+  /** Speech for blind shoppers, off until asked for (issue 23); null: the kiosk never speaks. */
+  speech: SpeechCapability | null;
+}
+
+/** Where the kiosk's speech plays. */
+export interface SpeechCapability {
+  /**
+   * The audio output speech must play on (a device id or label: speechOutputDevice), or
+   * null for the system's default.
+   */
+  outputDevice: string | null;
 }
 
 /**
  * `window.kiosk` as the page may rely on it: the kiosk half always, the activity half
- * (reports, receipt signing) only where the preload gives it, so each use checks.
+ * (reports, receipt signing) and the speech half (the espeak-ng voice) only where the
+ * preload gives them, so each use checks.
  */
-export type PageBridge = KioskBridge & Partial<KioskActivityBridge>;
+export type PageBridge = KioskBridge & Partial<KioskActivityBridge> & Partial<KioskSpeechBridge>;
 
 export interface Capabilities {
   /** The kiosk renderer build (memory router, kiosk styling) or the web shop (browser router). */
@@ -78,6 +96,7 @@ const NO_KIOSK_BEHAVIOURS: KioskBehaviours = {
   accessibilityMode: false,
   catalogueMaxAgeMinutes: null,
   keypadNavigation: false,
+  speech: null,
 };
 
 const UNATTENDED_KIOSK: KioskBehaviours = {
@@ -87,6 +106,7 @@ const UNATTENDED_KIOSK: KioskBehaviours = {
   accessibilityMode: true,
   catalogueMaxAgeMinutes: DEFAULT_CATALOGUE_MAX_AGE_MINUTES,
   keypadNavigation: true,
+  speech: { outputDevice: null },
 };
 
 /** A positive finite amount (seconds, minutes). */
@@ -119,6 +139,7 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
     idleTimeoutSeconds: after,
     idleCountdownSeconds: countdown,
     catalogueMaxAgeMinutes: maxAge,
+    speechOutputDevice: device,
   } = config as Partial<Record<keyof RendererConfig, unknown>>;
   const catalogueUrl = typeof url === 'string' ? normaliseCatalogueUrl(url) : '';
   const unattended = mode !== 'windowed';
@@ -132,6 +153,9 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
           ...UNATTENDED_KIOSK,
           catalogueMaxAgeMinutes,
           staffExit: true,
+          speech: {
+            outputDevice: isDeviceName(device) && device.trim() !== '' ? device.trim() : null,
+          },
           idleReset: isSeconds(after)
             ? {
                 afterSeconds: after,

@@ -21,6 +21,7 @@ export const TEST_CAPABILITIES: Capabilities = {
     accessibilityMode: false,
     catalogueMaxAgeMinutes: null,
     keypadNavigation: false,
+    speech: null,
   },
 };
 

@@ -28,6 +28,13 @@ describe('the Content-Security-Policy', () => {
     expect(kiosk.replace('app://shop/assets/', "'self'")).toBe(buildContentSecurityPolicy('/api'));
   });
 
+  it('plays media only where told: the kiosk’s speech from blob: URLs, nothing on the web', () => {
+    expect(buildContentSecurityPolicy('/api')).not.toContain('media-src');
+    const kiosk = buildContentSecurityPolicy('/api', { mediaSource: 'blob:' });
+    expect(kiosk).toContain('media-src blob:;');
+    expect(kiosk.replace(' media-src blob:;', '')).toBe(buildContentSecurityPolicy('/api'));
+  });
+
   it.each([
     'https://evil.example;script-src',
     'https://evil.example%3Bscript-src',

@@ -30,4 +30,13 @@ describe('the renderer config argument', () => {
       expect(decodeRendererConfigArg([arg])).toBeNull();
     }
   });
+
+  it('carries the speech output device, and refuses one that is not a line of text', () => {
+    const headset = { ...config, speechOutputDevice: 'USB Headset Ö' };
+    expect(decodeRendererConfigArg([encodeRendererConfigArg(headset)])).toEqual(headset);
+    for (const speechOutputDevice of [42, 'Headset\nforged', 'x'.repeat(257)]) {
+      const arg = encodeRendererConfigArg({ ...config, speechOutputDevice } as never);
+      expect(decodeRendererConfigArg([arg])).toBeNull();
+    }
+  });
 });

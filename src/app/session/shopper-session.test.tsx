@@ -10,6 +10,7 @@ import { KioskBehaviours, type KioskBehavioursProps } from '@/features/kiosk/kio
 import type { Capabilities } from '@/platform/capabilities';
 import { makeProduct } from '@/test/product-fixtures';
 import { jsonResponse, renderApp, TEST_CATALOGUE_URL, type TestRouter } from '@/test/render-app';
+import { recordSpeech } from '@/test/speech-recorder';
 import type { SessionPart } from './shopper-session';
 
 const ring = makeProduct({ id: 2, title: 'Silver Ring With a Small Blue Stone', price: 22.3 });
@@ -43,6 +44,7 @@ function kiosk(bridge: KioskBridge, afterSeconds = 600): Capabilities {
       accessibilityMode: true,
       catalogueMaxAgeMinutes: 60,
       keypadNavigation: true,
+      speech: { outputDevice: null },
     },
   };
 }
@@ -124,6 +126,24 @@ const CHECKS: Record<SessionPart, Check> = {
       );
     },
   },
+  speech: {
+    fill: async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Speech' }));
+      await waitFor(() => expect(voice.transcript()).toContain('Speech is on.'));
+    },
+    cleared: async () => {
+      // The wipe silenced the voice: nothing was said after its last word was stopped.
+      const lastSpoken = voice.synth.speak.mock.invocationCallOrder.at(-1) ?? 0;
+      expect(voice.synth.cancel.mock.invocationCallOrder.at(-1)).toBeGreaterThan(lastSpoken);
+      // The next shopper finds it off, and silent.
+      const toggle = screen.getByRole('button', { name: 'Speech' });
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      voice.clear();
+      act(() => toggle.focus());
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(voice.said).toEqual([]);
+    },
+  },
   announcements: {
     fill: async () => {
       announce('Added 2 × Silver Ring to the cart.');
@@ -164,8 +184,11 @@ const CHECKS: Record<SessionPart, Check> = {
   },
 };
 
+let voice: ReturnType<typeof recordSpeech>;
+
 describe('a shopper’s session', () => {
   beforeEach(async () => {
+    voice = recordSpeech();
     localStorage.clear();
     await useCartStore.persist.rehydrate();
     vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse([ring])));
@@ -183,6 +206,7 @@ describe('a shopper’s session', () => {
       'receipt',
       'history',
       'accessibility mode',
+      'speech',
       'announcements',
       'dialogs',
       'typed fields',

@@ -15,12 +15,12 @@ import { forgetReceipt } from '@/features/checkout/public';
  * - remote fleet commands, when they come: the app subscribes to them through the bridge
  *   (src/platform) and calls the same `wipe` of useShopperSession.
  *
- * A session has two kinds of part, and a later feature (speech is next) adds to one:
+ * A session has two kinds of part:
  * - ON_SCREEN: React state under the session's key (typed text, open dialogs, the on-screen
- *   keyboard, modes, announcements, the router's history). A wipe remounts the session
- *   with a new key and a new router, so all of it goes. A part whose component changed
- *   something outside React undoes it in its cleanup (AccessibilityMode removes
- *   html[data-a11y]; speech would cancel what it is saying). Kiosk-only parts belong here:
+ *   keyboard, modes, speech, announcements, the router's history). A wipe remounts the
+ *   session with a new key and a new router, so all of it goes. A part whose component
+ *   changed something outside React undoes it in its cleanup (AccessibilityMode removes
+ *   html[data-a11y]; SpeechMode stops its voice mid-word). Kiosk-only parts belong here:
  *   their code is not in the web build, so nothing here may import it. Add the part's name.
  * - KEPT: what outlives a remount (storage, a module-level store). The feature exports a
  *   clear function from its public.ts and the part is added with it.
@@ -32,6 +32,7 @@ export const ON_SCREEN = [
   'dialogs',
   'on-screen keyboard',
   'accessibility mode',
+  'speech',
   'announcements',
   'history',
 ] as const;

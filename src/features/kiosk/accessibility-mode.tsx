@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AccessibilityIcon } from '@/components/ui/icons';
+import { SpeechSwitch } from './speech/speech-switch';
 
 /**
  * For a shopper in a wheelchair or with low vision: larger text, high contrast, and on a
@@ -29,23 +30,29 @@ export function AccessibilityMode() {
           </p>
         </div>
       )}
-      {/* A bar of its own at the bottom, within reach; every page keeps room for it. */}
-      <div className="kiosk-bar fixed inset-x-0 bottom-0 z-30 flex h-[var(--kiosk-bar)] items-center border-t border-slate-200 bg-white px-4">
+      {/* A bar of its own at the bottom, within reach; every page keeps room for it. It ends
+          with the Speech switch (when the kiosk has speech): the last control of every screen. */}
+      <div className="kiosk-bar fixed inset-x-0 bottom-0 z-30 flex h-[var(--kiosk-bar)] items-center gap-2 border-t border-slate-200 bg-white px-2 sm:gap-3 sm:px-4">
         <button
           type="button"
           aria-pressed={on}
-          className="flex min-h-14 items-center gap-3 rounded-full bg-brand-800 px-5 text-lg font-bold text-white shadow-md"
+          className="flex min-h-14 items-center gap-1.5 rounded-full bg-brand-800 px-3 text-sm font-bold text-white shadow-md sm:gap-3 sm:px-5 sm:text-lg"
           onClick={() => setOn(!on)}
         >
-          <AccessibilityIcon width={30} height={30} />
-          Accessibility mode
+          <AccessibilityIcon width={30} height={30} className="max-sm:hidden" />
+          {/* A phone-wide bar holds both switches only with "Accessibility" alone in view;
+              the name stays "Accessibility mode". */}
+          <span>
+            Accessibility<span className="max-sm:sr-only"> mode</span>
+          </span>
           <span
-            className="rounded-full bg-white px-2 py-0.5 text-sm text-brand-800"
+            className="rounded-full bg-white px-1.5 py-0.5 text-xs text-brand-800 sm:px-2 sm:text-sm"
             aria-hidden="true"
           >
             {on ? 'On' : 'Off'}
           </span>
         </button>
+        <SpeechSwitch />
       </div>
     </>
   );

@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { claimKey } from './keypad/claimed-keys';
+import { ANY_KEY_STAYS } from './speech/mode-words';
+import { useSpeech } from './speech/speech-mode';
 import { useIdleTimer } from './use-idle-timer';
 
 interface IdlePromptProps {
@@ -14,17 +17,68 @@ interface IdlePromptProps {
 
 /** Announced, not every second: screen readers hear the start and these marks. */
 const SPOKEN_MARKS = new Set([10, 5]);
+/** With speech on the countdown is longer, and is said more often. */
+const SPEECH_MARKS = new Set([30, 20, 10, 5]);
+
+/**
+ * With speech on, timed steps take this many times longer (EN 301 549 5.2.13 and WCAG
+ * 2.2.1: time can be extended): reading a screen by ear is slower than by eye.
+ */
+export const SPEECH_TIME_FACTOR = 3;
+
+/**
+ * While the prompt is open with speech on, any key answers it as a touch does: Enter or
+ * Space press the focused button, as a touch on it would; any other key is a touch
+ * outside them, "I'm still here".
+ */
+function useAnyKeyAnswers(
+  open: boolean,
+  dialog: RefObject<HTMLDialogElement | null>,
+  stay: () => void,
+): void {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const active = document.activeElement;
+      const pressesButton =
+        (event.key === 'Enter' || event.key === ' ') &&
+        active instanceof HTMLButtonElement &&
+        Boolean(dialog.current?.contains(active));
+      if (pressesButton) return;
+      event.preventDefault();
+      claimKey(event);
+      stay();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [open, dialog, stay]);
+}
 
 /**
  * A kiosk is shared by strangers: when a shopper walks away, ask whether they are still
  * there and, after a visible countdown, wipe their session for the next one.
  */
-export function IdlePrompt({ afterSeconds, countdownSeconds, paused, onWipe }: IdlePromptProps) {
+export function IdlePrompt({
+  afterSeconds,
+  countdownSeconds: shortCountdown,
+  paused,
+  onWipe,
+}: IdlePromptProps) {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const open = secondsLeft !== null;
   const dialog = useModalDialog(open);
+  const speaking = useSpeech()?.on ?? false;
+  const factor = speaking ? SPEECH_TIME_FACTOR : 1;
+  const countdownSeconds = shortCountdown * factor;
+  const marks = speaking ? SPEECH_MARKS : SPOKEN_MARKS;
 
-  useIdleTimer(afterSeconds * 1000, () => setSecondsLeft(countdownSeconds), !open && !paused);
+  useIdleTimer(
+    afterSeconds * 1000 * factor,
+    () => setSecondsLeft(countdownSeconds),
+    !open && !paused,
+  );
+  const stay = useCallback(() => setSecondsLeft(null), []);
+  useAnyKeyAnswers(open && speaking, dialog, stay);
 
   useEffect(() => {
     if (secondsLeft === null) return;
@@ -40,7 +94,7 @@ export function IdlePrompt({ afterSeconds, countdownSeconds, paused, onWipe }: I
   }, [secondsLeft, onWipe]);
 
   const spoken =
-    secondsLeft !== null && SPOKEN_MARKS.has(secondsLeft) && secondsLeft < countdownSeconds
+    secondsLeft !== null && marks.has(secondsLeft) && secondsLeft < countdownSeconds
       ? `${secondsLeft} seconds left.`
       : '';
 
@@ -62,6 +116,7 @@ export function IdlePrompt({ afterSeconds, countdownSeconds, paused, onWipe }: I
       <p id="idle-text" className="mt-3 text-lg text-muted">
         For the next shopper&apos;s privacy, this session ends and the cart is emptied in{' '}
         {countdownSeconds} seconds.
+        {speaking && <span className="sr-only"> {ANY_KEY_STAYS}</span>}
       </p>
       <p className="mt-6 flex flex-col items-center" aria-hidden="true">
         <span className="text-7xl font-extrabold text-brand-700 tabular">

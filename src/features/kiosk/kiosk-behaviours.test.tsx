@@ -33,6 +33,7 @@ const kiosk: Capabilities = {
     accessibilityMode: false,
     catalogueMaxAgeMinutes: 60,
     keypadNavigation: false,
+    speech: null,
   },
 };
 

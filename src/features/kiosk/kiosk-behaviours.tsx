@@ -7,6 +7,7 @@ import { AttractScreen } from './attract-screen';
 import { IdlePrompt } from './idle-prompt';
 import { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
 import { KeypadNavigation } from './keypad/keypad-navigation';
+import { SpeechMode, type CartReport } from './speech/speech-mode';
 import { StaffExitDialog } from './staff-exit-dialog';
 
 export interface KioskBehavioursProps {
@@ -20,6 +21,8 @@ export interface KioskBehavioursProps {
   onWipe: () => void;
   /** A receipt is on screen (the checkout's thank-you): main counts it as a shopper there. */
   receiptOnScreen?: boolean;
+  /** The cart after every change, for speech to say its total (the app reads the cart). */
+  cart?: CartReport | undefined;
 }
 
 /**
@@ -37,7 +40,8 @@ function useNoTouchCallout(enabled: boolean): void {
 
 /**
  * What only a kiosk does, each switched on by the capabilities: staff exit, the on-screen
- * keyboard, keypad navigation, accessibility mode, the idle prompt and wipe, and the
+ * keyboard, keypad navigation, accessibility mode, speech (around the rest: the bar has its
+ * switch, the idle prompt waits longer while it talks), the idle prompt and wipe, and the
  * attract screen. The app renders it inside the session's router (keypad navigation goes
  * back through it) and remounts it with every session, so a wipe also closes whatever it
  * had open.
@@ -47,6 +51,7 @@ export function KioskBehaviours({
   onAttractEnd,
   onWipe,
   receiptOnScreen = false,
+  cart,
 }: KioskBehavioursProps) {
   const { bridge, kiosk, target } = useCapabilities();
   const printing = usePrinting();
@@ -56,7 +61,7 @@ export function KioskBehaviours({
     reports.idleWipe();
     onWipe();
   }, [reports, onWipe]);
-  return (
+  const behaviours = (
     <>
       {kiosk.staffExit && bridge && <StaffExitDialog bridge={bridge} onExit={onWipe} />}
       {kiosk.onScreenKeyboard && <OnScreenKeyboard />}
@@ -72,5 +77,11 @@ export function KioskBehaviours({
       )}
       {attract && <AttractScreen onStart={onAttractEnd} />}
     </>
+  );
+  if (!kiosk.speech) return behaviours;
+  return (
+    <SpeechMode capability={kiosk.speech} bridge={bridge} cart={cart}>
+      {behaviours}
+    </SpeechMode>
   );
 }

@@ -114,7 +114,23 @@ test.describe('the kiosk app', () => {
         };
       });
       expect(bridge).toEqual({
-        keys: ['getConfig', 'onStaffExitRequested', 'submitStaffExitPin'],
+        // Named functions only: the kiosk half, the activity half and speech (issue 23).
+        keys: [
+          'getConfig',
+          'onCatalogueRefresh',
+          'onConfigChanged',
+          'onStaffExitRequested',
+          'printReceipt',
+          'reportCatalogue',
+          'reportDialog',
+          'reportIdleWipe',
+          'reportInput',
+          'reportReceipt',
+          'reportScreen',
+          'signReceipt',
+          'speak',
+          'submitStaffExitPin',
+        ],
         mode: 'kiosk',
         node: 'undefined',
       });

@@ -48,7 +48,9 @@ test.describe('touch targets', () => {
 test.describe('portrait 1080x1920, read at arm’s length', () => {
   test.use({ viewport: VIEWPORTS.kioskPortrait });
 
-  test('body text is at least 20 px, card titles 22 px, prices 26 px', async ({ page }) => {
+  test('body text is at least 20 px, card descriptions 20 px, card titles 22 px, prices 26 px', async ({
+    page,
+  }) => {
     await openKiosk(page);
     expect(await fontSize(page, 'body')).toBeGreaterThanOrEqual(20);
     await header(page).getByRole('link', { name: 'Products', exact: true }).click();
@@ -57,6 +59,14 @@ test.describe('portrait 1080x1920, read at arm’s length', () => {
     expect(
       await card.getByRole('heading').evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
     ).toBeGreaterThanOrEqual(22);
+    // The description is body text at arm's length too (issue 23; it was 17.5 px).
+    const description = card
+      .locator('p')
+      .filter({ hasText: /\.\.\.$/ })
+      .last();
+    expect(
+      await description.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
+    ).toBeGreaterThanOrEqual(20);
     const price = card.getByText(/^\$[\d,]+\.\d\d$/).first();
     expect(
       await price.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),

@@ -159,6 +159,18 @@ export const KIOSK_STATES: KioskState[] = [
     },
   },
   {
+    name: 'speech and accessibility mode on',
+    setup: async (page) => {
+      await openKiosk(page);
+      await accessibilityOn(page);
+      const speech = page.getByRole('button', { name: 'Speech', exact: true });
+      await speech.click();
+      await expect(speech).toHaveAttribute('aria-pressed', 'true');
+      await nav(page, 'Products');
+      await expect(cards(page)).toHaveCount(6);
+    },
+  },
+  {
     name: 'accessibility mode cart',
     setup: async (page, catalogue) => {
       await toCart(page, catalogue);

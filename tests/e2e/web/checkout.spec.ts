@@ -106,17 +106,15 @@ test.describe('checkout', () => {
     await expect(main(page).getByText('Total (incl. tax)')).toHaveCount(0);
     await expect(confirm(page)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Keep Shoping', exact: true })).toBeVisible();
-    // …and the receipt for the counter says what was bought and paid (kiosk issue).
+    // …and so are the receipt's: the web shows its id and QR alone (the kiosk adds the
+    // items and what was paid).
     const slip = page.getByRole('region', { name: 'Your receipt' });
     await expect(slip.getByRole('img', { name: `QR code of receipt ${match![1]}` })).toBeVisible();
-    for (const [product, quantity] of lines) {
-      const line = slip.getByRole('listitem').filter({ hasText: product.title });
-      await expect(line).toContainText(`${quantity} ×`);
-      await expect(line).toContainText(money(product.price * quantity));
+    await expect(slip.getByRole('listitem')).toHaveCount(0);
+    for (const amount of [t.savings, t.tax, t.total]) {
+      await expect(main(page)).not.toContainText(formatCents(amount));
     }
-    await expectRow(slip, 'You saved', formatCents(t.savings));
-    await expectRow(slip, 'Tax (20%)', formatCents(t.tax));
-    await expectRow(slip, 'Paid', formatCents(t.total));
+    await expect(main(page)).not.toContainText('$');
   });
 
   test('confirming clears cart, savings and totalPriceBeforeTax in storage', async ({

@@ -18,6 +18,7 @@ test.describe('the web build', () => {
     await expect(keyboard(page)).toHaveCount(0);
     await expect(idlePrompt(page)).toHaveCount(0);
     await expect(accessibilityButton(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Speech', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Touch to start' })).toHaveCount(0);
   });
 
@@ -28,7 +29,13 @@ test.describe('the web build', () => {
         .filter((name) => name.endsWith('.js'))
         .map((name) => readFileSync(resolve(assets, name), 'utf8'));
     };
-    const kioskOnly = ['Are you still there?', 'Enter the staff PIN to close the kiosk'];
+    const kioskOnly = [
+      'Are you still there?',
+      'Enter the staff PIN to close the kiosk',
+      // Speech for blind shoppers (issue 23), and the cart's report it reads.
+      'Speech is on.',
+      'including tax',
+    ];
     for (const text of kioskOnly) {
       // The kiosk renderer has it, so the check below looks for something real.
       expect(scripts('renderer').some((code) => code.includes(text))).toBe(true);

@@ -155,6 +155,8 @@ describe('the app:// protocol', () => {
     expect(policy).toContain('script-src app://shop/assets/;');
     expect(policy).toContain("connect-src 'self';");
     expect(policy).toContain("img-src 'self' data: https:;");
+    // The espeak-ng voice's WAVs play from blob: URLs; nothing else plays.
+    expect(policy).toContain('media-src blob:;');
     expect(policy).not.toMatch(/http:|127\.0\.0\.1|unsafe-/);
     expect(kioskContentSecurityPolicy('https://shop.example.com/api')).toContain(
       "connect-src 'self' https://shop.example.com;",

@@ -41,6 +41,7 @@ describe('the config key table', () => {
       'idleCountdownSeconds',
       'catalogueMaxAgeMinutes',
       'printerName',
+      'speechOutputDevice',
       'fleet.healthSeconds',
       'update.channel',
       'update.pinVersion',
@@ -202,6 +203,25 @@ describe('the config key table', () => {
     ['60', false],
   ])('catalogueMaxAgeMinutes %j is accepted: %s', (minutes, ok) => {
     expect(TABLE.catalogueMaxAgeMinutes?.schema.safeParse(minutes).success).toBe(ok);
+  });
+
+  it.each([
+    ['', true],
+    ['USB Headset', true],
+    ['alsa_output.usb-Plantronics_Headset-00.analog-stereo', true],
+    ['a'.repeat(256), true],
+    ['a'.repeat(257), false],
+    ['Headset\nConfig: forged', false],
+    [3, false],
+  ])('speechOutputDevice %j is accepted: %s', (device, ok) => {
+    expect(TABLE.speechOutputDevice?.schema.safeParse(device).success).toBe(ok);
+  });
+
+  it('reads the speech output from the environment and the command line', () => {
+    expect(
+      environmentLayer({ SHOP_SPEECH_OUTPUT_DEVICE: ' USB Headset ' }, fakeLogger()).values,
+    ).toEqual({ speechOutputDevice: 'USB Headset' });
+    expect(TABLE.speechOutputDevice).toMatchObject({ flag: 'speech-output-device', remote: true });
   });
 
   it('takes the remote config key from the files only, and holds it empty in a lockdown', () => {

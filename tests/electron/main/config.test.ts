@@ -38,6 +38,7 @@ const UNATTENDED_DEFAULTS = {
   maxMemoryMB: 1536,
   scheduledRelaunch: true,
   logMaxMB: 1,
+  speechOutputDevice: '',
 };
 
 function sources({
@@ -135,6 +136,7 @@ describe('kiosk config', () => {
         SHOP_IDLE_COUNTDOWN: '12',
         SHOP_CATALOGUE_MAX_AGE_MINUTES: '120',
         SHOP_PRINTER_NAME: 'EPSON TM-T20',
+        SHOP_SPEECH_OUTPUT_DEVICE: 'USB Headset',
         SHOP_FLEET_BROKER: 'mqtts://broker.example:8883',
         SHOP_FLEET_KIOSK_ID: 'front-1',
         SHOP_FLEET_USERNAME: 'front-1',
@@ -163,6 +165,7 @@ describe('kiosk config', () => {
       idleCountdownSeconds: 12,
       catalogueMaxAgeMinutes: 120,
       printerName: 'EPSON TM-T20',
+      speechOutputDevice: 'USB Headset',
       'fleet.brokerUrl': 'mqtts://broker.example:8883',
       'fleet.kioskId': 'front-1',
       'fleet.username': 'front-1',

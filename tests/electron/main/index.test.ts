@@ -350,6 +350,10 @@ describe('main() of an installed kiosk', () => {
     const { beforeReady } = await startMain({ argv: [KIOSK], isPackaged: true });
     expect(beforeReady).toEqual({ sandboxed: true, appMenu: null, schemeRegistered: true });
     expect(fake.switches).toContainEqual(['disable-pinch']);
+    // Linux: the system's voices (speech-dispatcher) for the kiosk's speech.
+    if (process.platform === 'linux') {
+      expect(fake.switches).toContainEqual(['enable-speech-dispatcher']);
+    }
   });
 
   it('wires every setupX once, with devtools off everywhere', async () => {
@@ -358,6 +362,7 @@ describe('main() of an installed kiosk', () => {
     expect(spies.setupSecurity).toHaveBeenCalledExactlyOnceWith(app, session.defaultSession, {
       allowDevTools: false,
       log: expect.anything() as unknown,
+      allowAudioOutputs: false,
     });
     expect(spies.startCatalogue).toHaveBeenCalledTimes(1);
     // The embedded catalogue lives on the app's origin: the policy names no other.
@@ -411,6 +416,8 @@ describe('main() of an installed kiosk', () => {
       expect.any(Function),
     );
     expect(ipcMain.handle).toHaveBeenCalledWith('kiosk:print-receipt', expect.any(Function));
+    // setupSpeech: the espeak-ng fallback answers the page's speech requests.
+    expect(ipcMain.handle).toHaveBeenCalledWith('kiosk:speak', expect.any(Function));
     // The offline image cache stands in front of the network.
     expect(fake.intercepted.sort()).toEqual(['http', 'https']);
   });
@@ -561,6 +568,23 @@ describe('main() in development (not packaged)', () => {
     expect(spies.setupShortcutBlocker).toHaveBeenCalledWith(expect.anything(), {
       allowDevTools: true,
     });
+  });
+
+  it('lets the page find a configured speech output, and hands it the device to look for', async () => {
+    await startMain({
+      argv: ['electron', '.', '--speech-output-device=USB Headset'],
+      isPackaged: false,
+    });
+    expect(spies.setupSecurity).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.anything(),
+      expect.objectContaining({ allowAudioOutputs: true }),
+    );
+    const config = decodeRendererConfigArg(
+      (shopWindow().options.webPreferences as { additionalArguments: string[] })
+        .additionalArguments,
+    );
+    expect(config?.speechOutputDevice).toBe('USB Headset');
   });
 
   it('keeps debug switches, which Playwright and developers use', async () => {

@@ -100,6 +100,26 @@ describe('security handlers', () => {
     expect(device()).toBe(false);
   });
 
+  it('lets only the app’s own page list audio outputs, and only when speech has an output to find', () => {
+    type Check = (
+      contents: unknown,
+      permission: string,
+      origin: string,
+      details: { mediaType?: string },
+    ) => boolean;
+    const checkOf = (allowAudioOutputs: boolean): Check => {
+      const session = fakeSession();
+      denyAllPermissions(as<Session>(session), fakeLogger(), { allowAudioOutputs });
+      return session.setPermissionCheckHandler.mock.calls[0]?.[0] as Check;
+    };
+    const allowing = checkOf(true);
+    expect(allowing({}, 'media', 'app://shop', { mediaType: 'audio' })).toBe(true);
+    expect(allowing({}, 'media', 'app://shop', { mediaType: 'video' })).toBe(false);
+    expect(allowing({}, 'media', 'https://evil.example', { mediaType: 'audio' })).toBe(false);
+    expect(allowing({}, 'geolocation', 'app://shop', {})).toBe(false);
+    expect(checkOf(false)({}, 'media', 'app://shop', { mediaType: 'audio' })).toBe(false);
+  });
+
   it('hardens every webContents the app creates', () => {
     const app = new EventEmitter();
     setupSecurity(as<App>(app), as<Session>(fakeSession()), {

@@ -52,7 +52,11 @@ function resultAt(check: string, file: string, line: number, column: number, cha
   };
 }
 
-/** The result for the last line of `file` that contains `needle`. */
+/**
+ * The result for the last line of `file` that is `needle` (trimmed), else the last that
+ * contains it: a wrapped call's first line, `app.commandLine.appendSwitch(`, is also part of
+ * every one-line switch after it.
+ */
 function result(
   check: string,
   files: Files,
@@ -61,7 +65,8 @@ function result(
   charLength?: number,
 ): object {
   const lines = (files[file] ?? '').split('\n');
-  const index = lines.findLastIndex((line) => line.includes(needle));
+  const exact = lines.findLastIndex((line) => line.trim() === needle);
+  const index = exact === -1 ? lines.findLastIndex((line) => line.includes(needle)) : exact;
   if (index === -1) throw new Error(`${needle} is not in ${file}`);
   const line = lines[index] ?? '';
   const column = line.length - line.trimStart().length + 1;

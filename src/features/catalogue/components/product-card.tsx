@@ -65,7 +65,7 @@ export const ProductCard = memo(function ProductCard({
           {truncateWords(product.title, CARD_TITLE_WORDS)}
         </ShopLink>
       </Heading>
-      <p className="mt-2 line-clamp-3 text-sm text-muted">
+      <p className="card-description mt-2 line-clamp-3 text-sm text-muted">
         {truncateWords(product.description, descriptionWords)}
       </p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">

@@ -64,6 +64,21 @@ describe('the receipt QR', () => {
     vi.restoreAllMocks();
   });
 
+  it('shows the id and its QR on the web, without amounts (spec §2 hides the totals)', async () => {
+    const { id, card } = await confirmPurchase();
+    expect(within(card).getByText(id)).toBeInTheDocument();
+    expect(within(card).queryByRole('list', { name: 'Items' })).not.toBeInTheDocument();
+    expect(within(card).queryByText('Paid')).not.toBeInTheDocument();
+    expect(card.textContent).not.toMatch(/\$\d/);
+  });
+
+  it('shows the items and what was paid in the kiosk', async () => {
+    const { card } = await confirmPurchase(kioskWith(KIOSK_HALF));
+    expect(within(card).getByRole('list', { name: 'Items' }).children).toHaveLength(2);
+    expect(within(card).getByText('Paid')).toBeInTheDocument();
+    expect(within(card).getByText('$266.42')).toBeInTheDocument();
+  });
+
   it('holds the plain receipt id in the web build', async () => {
     const { id, encodes } = await confirmPurchase();
     expect(encodes(id, SIGNED)).toBe(id);

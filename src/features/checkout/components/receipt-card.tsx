@@ -1,4 +1,5 @@
 import { formatMoney } from '@/lib/money';
+import { useCapabilities } from '@/platform/capabilities-context';
 import type { Receipt } from '../receipt';
 import { useReceiptQrText } from '../use-receipt-qr-text';
 import { ReceiptQr } from './receipt-qr';
@@ -13,13 +14,19 @@ export function formatIssued(receipt: Receipt): string {
  * The receipt, large enough to be read and scanned across the counter. It is also the
  * printed slip: the print stylesheet hides everything else and lays this out for a 58 or
  * 80 mm receipt roll (see `.receipt-card` in styles.css).
+ *
+ * Its amounts (the items and what was saved, taxed and paid) are the kiosk's: spec §2
+ * hides the totals after confirming, so the web build shows the id and its QR alone.
  */
 export function ReceiptCard({ receipt }: { receipt: Receipt }) {
   const qrText = useReceiptQrText(receipt);
+  const withAmounts = useCapabilities().target === 'kiosk';
   return (
     <section aria-labelledby="receipt-heading" className="receipt-card card overflow-hidden">
       <p className="receipt-print-only">Kiosk Shop · store pickup receipt</p>
-      <div className="flex flex-col items-center gap-6 border-b border-slate-200 p-6 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        className={`flex flex-col items-center gap-6 p-6 sm:flex-row sm:items-center sm:justify-between ${withAmounts ? 'border-b border-slate-200' : ''}`}
+      >
         <div className="min-w-0 text-center sm:text-left">
           <h2 id="receipt-heading" className="text-lg font-semibold text-muted">
             Your receipt
@@ -29,6 +36,16 @@ export function ReceiptCard({ receipt }: { receipt: Receipt }) {
         </div>
         <ReceiptQr text={qrText} receiptId={receipt.id} size={192} />
       </div>
+      {withAmounts && <ReceiptAmounts receipt={receipt} />}
+      <p className="receipt-print-only">Show this slip at the pickup counter.</p>
+    </section>
+  );
+}
+
+/** The items, savings, tax and what was paid: the kiosk's receipt only. */
+function ReceiptAmounts({ receipt }: { receipt: Receipt }) {
+  return (
+    <>
       <ul aria-label="Items" className="divide-y divide-slate-200 px-6">
         {receipt.lines.map((line) => (
           <li
@@ -60,7 +77,6 @@ export function ReceiptCard({ receipt }: { receipt: Receipt }) {
           <dd className="tabular">{formatMoney(receipt.total)}</dd>
         </div>
       </dl>
-      <p className="receipt-print-only">Show this slip at the pickup counter.</p>
-    </section>
+    </>
   );
 }

@@ -41,6 +41,7 @@ function fakeKiosk() {
       accessibilityMode: false,
       catalogueMaxAgeMinutes: 60,
       keypadNavigation: false,
+      speech: null,
     },
   };
   return { api, capabilities };

@@ -1,0 +1,87 @@
+/**
+ * What the kiosk says when a screen changes: the page's heading and what it holds ("Products,
+ * page 1 of 4, 6 products"), the cart's totals after a change, the order before it is
+ * confirmed and the receipt after. Pure words from facts read-page.ts takes from the page.
+ */
+import { formatMoney, type Cents } from '@/lib/money';
+
+/** One row of a summary: "Total", "$107.94". */
+export interface SummaryRow {
+  label: string;
+  value: string;
+}
+
+export type PageFacts =
+  | { kind: 'catalogue'; heading: string; page: number; pages: number; products: number }
+  | { kind: 'product'; heading: string; price: string | null; details: string[] }
+  | { kind: 'cart'; heading: string; lines: number; rows: SummaryRow[] }
+  | { kind: 'checkout'; heading: string; lines: string[]; rows: SummaryRow[] }
+  | {
+      kind: 'receipt';
+      heading: string;
+      receiptId: string;
+      lines: string[];
+      rows: SummaryRow[];
+      note: string;
+    }
+  | { kind: 'other'; heading: string; text: string };
+
+const count = (amount: number, one: string, many = `${one}s`): string =>
+  `${amount} ${amount === 1 ? one : many}`;
+
+const sentence = (text: string): string => (/[.!?:…]$/.test(text) ? text : `${text}.`);
+
+/** A saving is shown as "-$9.00"; said, "Savings 9 dollars", not "minus". */
+const rowsWords = (rows: SummaryRow[]): string[] =>
+  rows.map(({ label, value }) =>
+    sentence(`${label} ${/sav/i.test(label) ? value.replace(/^-\s?/, '') : value}`),
+  );
+
+export function pageWords(facts: PageFacts): string {
+  switch (facts.kind) {
+    case 'catalogue':
+      return `${facts.heading}, page ${facts.page} of ${facts.pages}, ${count(facts.products, 'product')}.`;
+    case 'product':
+      return [
+        sentence(facts.price ? `${facts.heading}, ${facts.price}` : facts.heading),
+        ...facts.details.map(sentence),
+      ].join(' ');
+    case 'cart':
+      if (facts.lines === 0) return sentence(facts.heading);
+      return [
+        sentence(`${facts.heading}, ${count(facts.lines, 'product')}`),
+        ...rowsWords(facts.rows),
+      ].join(' ');
+    case 'checkout':
+      return [
+        sentence(facts.heading),
+        ...(facts.lines.length > 0 ? [`Your order: ${facts.lines.join('; ')}.`] : []),
+        ...rowsWords(facts.rows),
+      ].join(' ');
+    case 'receipt':
+      return [
+        sentence(facts.heading),
+        sentence(`Your receipt is ${facts.receiptId}`),
+        ...(facts.lines.length > 0 ? [`Items: ${facts.lines.join('; ')}.`] : []),
+        ...rowsWords(facts.rows),
+        ...(facts.note ? [sentence(facts.note)] : []),
+      ].join(' ');
+    case 'other':
+      return [sentence(facts.heading), ...(facts.text ? [sentence(facts.text)] : [])].join(' ');
+  }
+}
+
+/** The cart as the app reports it after every change. */
+export interface CartFacts {
+  /** Items, counting quantities. */
+  items: number;
+  totalCents: Cents;
+  savingsCents: Cents;
+}
+
+/** "Cart: 3 items, total $107.94 including tax, you save $9.00." */
+export function cartWords({ items, totalCents, savingsCents }: CartFacts): string {
+  if (items === 0) return 'The cart is empty.';
+  const saving = savingsCents > 0 ? `, you save ${formatMoney(savingsCents)}` : '';
+  return `Cart: ${count(items, 'item')}, total ${formatMoney(totalCents)} including tax${saving}.`;
+}

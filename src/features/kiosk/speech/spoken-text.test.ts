@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { moneyWords, spokenText } from './spoken-text';
+
+describe('money spoken as money', () => {
+  it.each([
+    ['$89.95', '89 dollars and 95 cents'],
+    ['$1.00', '1 dollar'],
+    ['$1.01', '1 dollar and 1 cent'],
+    ['$0.50', '50 cents'],
+    ['$0.00', '0 dollars'],
+    ['$1,234.56', '1234 dollars and 56 cents'],
+    ['$12,000', '12000 dollars'],
+    ['-$8.99', 'minus 8 dollars and 99 cents'],
+    [
+      'Total: $107.94, Savings -$9.00.',
+      'Total: 107 dollars and 94 cents, Savings minus 9 dollars.',
+    ],
+  ])('%s is said as %j', (text, spoken) => {
+    expect(spokenText(text)).toBe(spoken);
+  });
+
+  it('keeps whole dollars singular and plural right', () => {
+    expect(moneyWords('2', '01')).toBe('2 dollars and 1 cent');
+    expect(moneyWords('1', '', true)).toBe('minus 1 dollar');
+  });
+});
+
+describe('other screen text', () => {
+  it.each([
+    ['1 / 4', '1 of 4'],
+    ['2 × Classic Oxford Shirt', '2 of Classic Oxford Shirt'],
+    ['Qty 3', 'quantity 3'],
+    ['Total (incl. tax)', 'Total including tax'],
+    ['Store Pickup FREE', 'Store Pickup free'],
+    ['Receipt-1732000000000-45', 'Receipt 1 7 3 2, 0 0 0 0, 0 0 0 0, 0, dash, 4 5'],
+    ['  many   spaces\n', 'many spaces'],
+  ])('%j is said as %j', (text, spoken) => {
+    expect(spokenText(text)).toBe(spoken);
+  });
+});
