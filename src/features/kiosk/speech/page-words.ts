@@ -31,7 +31,7 @@ const count = (amount: number, one: string, many = `${one}s`): string =>
 
 const sentence = (text: string): string => (/[.!?:…]$/.test(text) ? text : `${text}.`);
 
-/** A saving is shown as "-$9.00"; said, "Savings 9 dollars", not "minus". */
+/** A saving is shown as "-$9.00"; said, "Savings $9.00", not "minus". */
 const rowsWords = (rows: SummaryRow[]): string[] =>
   rows.map(({ label, value }) =>
     sentence(`${label} ${/sav/i.test(label) ? value.replace(/^-\s?/, '') : value}`),

@@ -29,7 +29,28 @@ describe('the speaker', () => {
     await finish();
     expect(heard.map((part) => part.text)).toEqual([
       'Added Silver Ring to the cart.',
-      'Cart: 1 item, total 26 dollars and 76 cents including tax.',
+      'Cart: 1 item, total $26.76 including tax.',
+    ]);
+  });
+
+  it('goes on, not over, when the words it is saying arrive again; the repeat key starts over', async () => {
+    const { engine, heard, finish, settle } = heldEngine();
+    const speaker = new Speaker(engine);
+    speaker.say('Products, page 1 of 4, 6 products.');
+    await settle();
+    speaker.say('Products, page 1 of 4, 6 products.', { interrupt: true });
+    await settle();
+    expect(engine.cancel).not.toHaveBeenCalled();
+    await finish();
+    expect(heard.map((part) => part.text)).toEqual(['Products, page 1 of 4, 6 products.']);
+    speaker.say('Products, page 1 of 4, 6 products.');
+    await settle();
+    speaker.repeat();
+    await finish();
+    expect(heard.map((part) => part.text)).toEqual([
+      'Products, page 1 of 4, 6 products.',
+      'Products, page 1 of 4, 6 products.',
+      'Products, page 1 of 4, 6 products.',
     ]);
   });
 

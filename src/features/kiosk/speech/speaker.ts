@@ -44,6 +44,12 @@ export interface SayOptions {
   interrupt?: boolean;
   /** Remember it for repeat; false for the voice's own remarks (volume). */
   remember?: boolean;
+  /**
+   * Say it even when it is what is being said now (the repeat key). Otherwise the same
+   * words arriving again while they are still being said (a page's summary, then the
+   * focus landing on its heading) go on, not start over.
+   */
+  again?: boolean;
 }
 
 export const DEFAULT_VOLUME_STEP = 8;
@@ -53,6 +59,8 @@ export class Speaker {
   private speaking = false;
   private generation = 0;
   private step = DEFAULT_VOLUME_STEP;
+  /** The words being said or waiting, as spoken (spokenText); '' when silent. */
+  private saying = '';
   /** The last thing said, as the screen put it, for the repeat key. */
   last = '';
 
@@ -62,11 +70,13 @@ export class Speaker {
     return this.step / VOLUME_STEPS;
   }
 
-  say(text: string, { interrupt = false, remember = true }: SayOptions = {}): void {
+  say(text: string, { interrupt = false, remember = true, again = false }: SayOptions = {}): void {
     const spoken = spokenText(text);
+    if (!again && spoken !== '' && this.speaking && spoken === this.saying) return;
     if (interrupt) this.stop();
     if (spoken === '') return;
     if (remember) this.last = text;
+    this.saying = spoken;
     this.queue.push(...speechParts(spoken));
     void this.pump();
   }
@@ -76,11 +86,12 @@ export class Speaker {
     this.generation += 1;
     this.queue = [];
     this.speaking = false;
+    this.saying = '';
     this.engine.cancel();
   }
 
   repeat(): void {
-    if (this.last) this.say(this.last, { interrupt: true });
+    if (this.last) this.say(this.last, { interrupt: true, again: true });
   }
 
   /** One step up (+1) or down (-1), never to silence, and says where it is now. */
@@ -98,6 +109,9 @@ export class Speaker {
       if (part === undefined) break;
       await this.engine.speak(part, this.volume);
     }
-    if (mine === this.generation) this.speaking = false;
+    if (mine === this.generation) {
+      this.speaking = false;
+      this.saying = '';
+    }
   }
 }

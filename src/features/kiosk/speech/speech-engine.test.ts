@@ -77,6 +77,22 @@ describe('the system’s voices', () => {
     expect(said[0]).toMatchObject({ text: 'Added', lang: 'en', volume: 0.6, voice: english });
   });
 
+  it('gives a system voice the screen’s money and ids as they are: it says them as money', async () => {
+    const { synth, said } = fakeSynth([voice('en-US', { name: 'Google US English' })]);
+    const engine = synthesisEngine({ synth, lang: 'en', utterance });
+    await engine.speak('Sweater, $89.95. Your receipt is Receipt-1732000000000-45.', 1);
+    expect(said[0]?.text).toBe('Sweater, $89.95. Your receipt is Receipt-1732000000000-45.');
+  });
+
+  it('gives a system voice that is espeak-ng underneath money in words', async () => {
+    const { synth, said } = fakeSynth([
+      voice('en-US', { name: 'English (America)+espeak', voiceURI: 'espeak-ng' }),
+    ]);
+    const engine = synthesisEngine({ synth, lang: 'en', utterance });
+    await engine.speak('Sweater, $89.95.', 1);
+    expect(said[0]?.text).toBe('Sweater, 89 dollars and 95 cents.');
+  });
+
   it('stops at once when cancelled, and does not wait for a voice that never ends', async () => {
     vi.useFakeTimers();
     const synth = { getVoices: () => [], speak: vi.fn(), cancel: vi.fn() };
@@ -129,9 +145,10 @@ describe('the espeak-ng voice through an <audio> element', () => {
       createUrl: () => 'blob:app://shop/1',
       revokeUrl,
     });
-    const spoken = engine.speak('Receipt', 0.5);
+    const spoken = engine.speak('Paid $24.53.', 0.5);
     await vi.waitFor(() => expect(audio.play).toHaveBeenCalled());
-    expect(synthesize).toHaveBeenCalledWith('Receipt', 'en');
+    // espeak-ng would say "dollar twenty-four point five three": it is given words.
+    expect(synthesize).toHaveBeenCalledWith('Paid 24 dollars and 53 cents.', 'en');
     expect(audio.setSinkId).toHaveBeenCalledWith('usb-7');
     expect(audio).toMatchObject({ src: 'blob:app://shop/1', volume: 0.5 });
     audio.dispatchEvent(new Event('ended'));

@@ -8,6 +8,7 @@
  *   <audio> element, the only way to reach a chosen output (setSinkId): for machines
  *   without system voices, and always when speech must go to a headset.
  */
+import { espeakText, isEspeakVoice } from './spoken-text';
 
 export type SpeakOutcome = 'done' | 'failed';
 
@@ -60,10 +61,10 @@ export function synthesisEngine({
   return {
     speak: (text, volume) =>
       new Promise((resolve) => {
-        const said = utterance(text);
+        const voice = pickVoice(synth.getVoices(), lang);
+        const said = utterance(voice && isEspeakVoice(voice) ? espeakText(text) : text);
         said.lang = lang;
         said.volume = volume;
-        const voice = pickVoice(synth.getVoices(), lang);
         if (voice) said.voice = voice;
         const finish = () => {
           clearTimeout(deadline);
@@ -155,7 +156,7 @@ export function audioEngine({
   return {
     speak: async (text, volume) => {
       const mine = ++generation;
-      const wav = await synthesize(text, lang);
+      const wav = await synthesize(espeakText(text), lang);
       if (mine !== generation) return 'done';
       if (!wav) return 'failed';
       const audio = createAudio();

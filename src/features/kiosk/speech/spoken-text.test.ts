@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { moneyWords, spokenText } from './spoken-text';
+import { espeakText, isEspeakVoice, moneyWords, spokenText } from './spoken-text';
 
-describe('money spoken as money', () => {
+describe('money spoken as money by espeak-ng', () => {
   it.each([
     ['$89.95', '89 dollars and 95 cents'],
     ['$1.00', '1 dollar'],
@@ -16,7 +16,11 @@ describe('money spoken as money', () => {
       'Total: 107 dollars and 94 cents, Savings minus 9 dollars.',
     ],
   ])('%s is said as %j', (text, spoken) => {
-    expect(spokenText(text)).toBe(spoken);
+    expect(espeakText(text)).toBe(spoken);
+  });
+
+  it('leaves money as the screen shows it for the system’s voices, which say it as money', () => {
+    expect(spokenText('Total: $107.94, Savings -$9.00.')).toBe('Total: $107.94, Savings -$9.00.');
   });
 
   it('keeps whole dollars singular and plural right', () => {
@@ -32,9 +36,29 @@ describe('other screen text', () => {
     ['Qty 3', 'quantity 3'],
     ['Total (incl. tax)', 'Total including tax'],
     ['Store Pickup FREE', 'Store Pickup free'],
-    ['Receipt-1732000000000-45', 'Receipt 1 7 3 2, 0 0 0 0, 0 0 0 0, 0, dash, 4 5'],
     ['  many   spaces\n', 'many spaces'],
   ])('%j is said as %j', (text, spoken) => {
     expect(spokenText(text)).toBe(spoken);
+  });
+});
+
+describe('a receipt id', () => {
+  it('is read digit by digit by espeak-ng, and left as shown for the system’s voices', () => {
+    const id = 'Receipt-1732000000000-45';
+    expect(espeakText(`Your receipt is ${id}.`)).toBe(
+      'Your receipt is Receipt 1 7 3 2, 0 0 0 0, 0 0 0 0, 0, dash, 4 5.',
+    );
+    expect(spokenText(`Your receipt is ${id}.`)).toBe(`Your receipt is ${id}.`);
+  });
+});
+
+describe('which system voices are espeak-ng underneath', () => {
+  it.each([
+    [{ name: 'English (America)+espeak', voiceURI: 'x' }, true],
+    [{ name: 'en-us', voiceURI: 'espeak-ng:en-us' }, true],
+    [{ name: 'Google US English', voiceURI: 'Google US English' }, false],
+    [{ name: 'Microsoft Aria Online', voiceURI: 'Microsoft Aria' }, false],
+  ])('%j → %s', (voice, espeak) => {
+    expect(isEspeakVoice(voice)).toBe(espeak);
   });
 });

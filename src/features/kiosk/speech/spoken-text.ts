@@ -1,7 +1,13 @@
 /**
- * Screen text as a voice should read it. Synthesisers read "$89.95" as "dollar eighty-nine
- * point nine five" (espeak-ng does), a receipt id as one number in the trillions, and
- * "2 / 4" as "two slash four"; these rewrites make them say what a person would.
+ * Screen text as a voice should read it. Two layers:
+ * - spokenText, for every voice: "2 / 4" is "2 of 4", "Qty" is "quantity" and so on.
+ *   Money and ids stay as the screen shows them ("$89.95", "Receipt-…"), as the shopper
+ *   would read them and as system voices (Windows, macOS, Chrome's) already say them:
+ *   "eighty-nine dollars and ninety-five cents".
+ * - espeakText, on top, for espeak-ng (the kiosk's own fallback voice, and the voice behind
+ *   speech-dispatcher on most Linux machines), which says "$89.95" as "dollar eighty-nine
+ *   point nine five" and a receipt id as one number in the trillions: there money becomes
+ *   words and an id is read digit by digit.
  * Pure: applied once, to every text the kiosk speaks, just before the engine.
  */
 
@@ -26,7 +32,10 @@ function digitsOneByOne(digits: string): string {
   return groups.map((group) => group.split('').join(' ')).join(', ');
 }
 
-const REWRITES: [RegExp, (...match: string[]) => string][] = [
+type Rewrite = [RegExp, (...match: string[]) => string];
+
+/** What espeak-ng cannot say on its own. */
+const ESPEAK_REWRITES: Rewrite[] = [
   [
     MONEY,
     (_all, minus = '', dollars = '0', cents = '') => moneyWords(dollars, cents, minus !== ''),
@@ -37,6 +46,9 @@ const REWRITES: [RegExp, (...match: string[]) => string][] = [
     (_all, time = '', serial = '') =>
       `Receipt ${digitsOneByOne(time)}, dash, ${digitsOneByOne(serial)}`,
   ],
+];
+
+const REWRITES: Rewrite[] = [
   // The catalogue's 'page / total'.
   [/\b(\d+) \/ (\d+)\b/g, (_all, page = '', pages = '') => `${page} of ${pages}`],
   // A receipt's '2 × Shirt'.
@@ -47,8 +59,22 @@ const REWRITES: [RegExp, (...match: string[]) => string][] = [
   [/\bFREE\b/g, () => 'free'],
 ];
 
-export function spokenText(text: string): string {
+function rewrite(text: string, rewrites: readonly Rewrite[]): string {
   let spoken = text;
-  for (const [pattern, rewrite] of REWRITES) spoken = spoken.replace(pattern, rewrite);
+  for (const [pattern, replace] of rewrites) spoken = spoken.replace(pattern, replace);
   return spoken.replace(/\s+/g, ' ').trim();
 }
+
+/** For every voice. */
+export function spokenText(text: string): string {
+  return rewrite(text, REWRITES);
+}
+
+/** For espeak-ng: spokenText's words, with money as words and ids digit by digit. */
+export function espeakText(text: string): string {
+  return rewrite(spokenText(text), ESPEAK_REWRITES);
+}
+
+/** A system voice that is espeak-ng underneath (speech-dispatcher's usual module). */
+export const isEspeakVoice = (voice: Pick<SpeechSynthesisVoice, 'name' | 'voiceURI'>): boolean =>
+  /espeak/i.test(`${voice.name} ${voice.voiceURI}`);
