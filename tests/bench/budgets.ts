@@ -32,3 +32,20 @@ export function interactionBudget(interaction: Interaction, products: number): n
   const byCount: Partial<Record<number, number>> = BUDGETS.interactionMs[interaction];
   return byCount[products];
 }
+
+/**
+ * Issue 24: this shop against the peer shop (`--compare DIR`), measured side by side in one
+ * run, as ours ÷ peer of the medians (15 alternating pairs on the demo catalogue, 5 at
+ * 10,000 products). Each may be at most this.
+ */
+export const RATIO_BUDGETS = {
+  'initial-size': 0.9,
+  'first-card-cold': 0.9,
+  'first-card-warm': 0.9,
+  detail: 0.9,
+  'tap-to-card': 0.9,
+  'large-first-card-cold': 0.9,
+  'large-search': 0.9,
+} as const;
+
+export type RatioMeasure = keyof typeof RATIO_BUDGETS;

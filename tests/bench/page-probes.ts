@@ -61,7 +61,8 @@ export function installLoadProbe(target: LoadTarget): void {
     Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
       (element) => element.textContent.trim() === text && laidOut(element),
     );
-  const addButton = (): HTMLElement | undefined => withText('main article button', 'Add to Cart');
+  // Any card's button, not only an <article>'s: the compared shop's cards are plain divs.
+  const addButton = (): HTMLElement | undefined => withText('main button', 'Add to Cart');
   const cartAnswered = (): boolean =>
     Array.from(document.querySelectorAll('header a[aria-label^="Cart, "]')).some((link) =>
       /^Cart, [1-9]/.test(link.getAttribute('aria-label') ?? ''),
@@ -142,10 +143,12 @@ export interface InteractionTiming {
  */
 export function installInteractionProbe(timeoutMs: number): void {
   const probeWindow = window as ProbeWindow;
+  // The grid's cards as their headings: every heading of the page's main landmark, so the
+  // same probe reads this shop's <article> cards and the compared shop's <div> ones.
   const cards = (): string =>
     Array.from(
-      document.querySelectorAll('main article'),
-      (card) => card.querySelector('h1, h2, h3, h4, h5, h6')?.textContent ?? '',
+      document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6'),
+      (heading) => heading.textContent,
     ).join('\n');
   let pending: Promise<InteractionTiming> | undefined;
 
@@ -202,4 +205,59 @@ export function installInteractionProbe(timeoutMs: number): void {
 
   probeWindow.__benchResult = (): Promise<InteractionTiming> =>
     pending ?? Promise.reject(new Error('__benchArm was not called'));
+}
+
+export type TapWindow = Window & {
+  __benchTap?: { arm: () => void; result: () => Promise<number> };
+};
+
+/**
+ * Installs window.__benchTap for a tap on 'Start Shoping': arm() before the tap; result()
+ * settles with the ms from that tap's click (its event timestamp) to the next paint after
+ * the first product card with its 'Add to Cart' button is laid out.
+ */
+export function installTapProbe(timeoutMs: number): void {
+  let pending: Promise<number> | undefined;
+  const laidOut = (element: Element): boolean => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const cardShown = (): boolean =>
+    Array.from(document.querySelectorAll('main button')).some(
+      (button) => button.textContent.trim() === 'Add to Cart' && laidOut(button),
+    );
+  const arm = (): void => {
+    let clickAt: number | undefined;
+    const onClick = (event: Event): void => {
+      clickAt ??= event.timeStamp;
+    };
+    window.addEventListener('click', onClick, { capture: true });
+    pending = new Promise<number>((resolve, reject) => {
+      const giveUp = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`no product card within ${timeoutMs} ms of the tap`));
+      }, timeoutMs);
+      const observer = new MutationObserver(() => {
+        if (clickAt === undefined || !cardShown()) return;
+        const from = clickAt;
+        observer.disconnect();
+        clearTimeout(giveUp);
+        window.removeEventListener('click', onClick, { capture: true });
+        requestAnimationFrame(() => {
+          setTimeout(() => resolve(performance.now() - from), 0);
+        });
+      });
+      observer.observe(document, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        characterData: true,
+      });
+    });
+    pending.catch(() => undefined);
+  };
+  (window as TapWindow).__benchTap = {
+    arm,
+    result: () => pending ?? Promise.reject(new Error('__benchTap.arm was not called')),
+  };
 }
