@@ -13,7 +13,7 @@ import { RATIO_BUDGETS, type RatioMeasure } from './budgets';
 import type { BuildSizes } from './bundle-sizes';
 import { freshContext, KIOSK_PORTRAIT } from './chromium';
 import { settle, interact } from './interactions';
-import { probedLoad } from './load-timings';
+import { open, probedLoad } from './load-timings';
 import {
   initScript,
   installInteractionProbe,
@@ -113,11 +113,10 @@ async function withPage<T>(
 }
 
 /** A page load in a fresh context, timed by the load probe (navigation start → painted). */
-function load(browser: Browser, target: LoadTarget, url: string): Promise<number> {
+export function load(browser: Browser, target: LoadTarget, url: string): Promise<number> {
   return withPage(browser, async (page) => {
     await page.addInitScript(initScript(installLoadProbe, target));
-    await page.goto(url);
-    return probedLoad(page);
+    return probedLoad(page, open(page, url));
   });
 }
 
@@ -151,12 +150,11 @@ async function firstVisit(page: Page, url: string): Promise<void> {
 }
 
 /** Navigation start → first card painted, on a second visit (catalogue cached). */
-function warmLoad(browser: Browser, origin: string): Promise<number> {
+export function warmLoad(browser: Browser, origin: string): Promise<number> {
   return withPage(browser, async (page) => {
     await page.addInitScript(initScript(installLoadProbe, { kind: 'first-card' }));
     await firstVisit(page, `${origin}/products`);
-    await page.goto(`${origin}/products`);
-    return probedLoad(page);
+    return probedLoad(page, open(page, `${origin}/products`));
   });
 }
 
@@ -180,7 +178,7 @@ async function tapStartShoping(page: Page): Promise<number> {
 }
 
 /** Web: /products visited once (catalogue cached), then the landing page, then the tap. */
-function tapToCard(browser: Browser, origin: string): Promise<number> {
+export function tapToCard(browser: Browser, origin: string): Promise<number> {
   return withPage(browser, async (page) => {
     await page.addInitScript(initScript(installTapProbe, LOAD_TIMEOUT_MS));
     await firstVisit(page, `${origin}/products`);

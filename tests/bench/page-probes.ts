@@ -19,6 +19,9 @@ export type LoadTarget =
   /** Kiosk: clicks 'Start Shoping' as soon as it exists, then waits for the first card. */
   | { kind: 'start-then-first-card' };
 
+/** What the load probe logs once it has its figure (load-timings.ts waits for it). */
+export const LOAD_DONE_MESSAGE = 'bench:load-done';
+
 /** Times in ms since navigation start (performance.timeOrigin). */
 export interface LoadProbeState {
   done: boolean;
@@ -117,6 +120,10 @@ export function installLoadProbe(target: LoadTarget): void {
         state.paintedAt = performance.now();
         performance.mark('bench:target-painted', { startTime: state.paintedAt });
         state.done = true;
+        // The bench waits for this message rather than polling the page: each poll, and
+        // the helper script Playwright injects for its first one, would take the page's
+        // main thread in the middle of the load being timed.
+        console.debug('bench:load-done');
       }, 0);
     });
   });
