@@ -107,6 +107,33 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * react-router keeps components the shop never uses (Link, NavLink, Form, ScrollRestoration,
+ * HistoryRouter and what they reach: prefetching, form submission, RSC helpers) in every
+ * build, because its module names each of them for React DevTools (`Link.displayName =
+ * "Link"`, a property write the bundler must keep) and makes them with `forwardRef(…)`,
+ * a call the bundler cannot tell is pure. Without those names, and with `forwardRef`
+ * marked pure, what the shop does not import goes: 4.3 KB gzip of the first download
+ * (101.8 → 97.5 KB). The names only ever showed in DevTools.
+ */
+export function letUnusedReactRouterGo(code: string): string {
+  return code
+    .replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";[ \t]*$/gm, '')
+    .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(');
+}
+
+const REACT_ROUTER_CHUNK = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/;
+
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'shop-react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      return REACT_ROUTER_CHUNK.test(id) ? { code: letUnusedReactRouterGo(code), map: null } : null;
+    },
+  };
+}
+
+/**
  * The files of src/features run nothing when imported (no listeners, no globals: effects
  * start in components and hooks), so the bundler may leave out any of them whose exports a
  * chunk does not use. Without this, a feature's public.ts door would put everything it
@@ -125,6 +152,7 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
     plugins: [
       react(),
       reactRouterProductionBuild(),
+      reactRouterTreeShaking(),
       tailwindcss(),
       contentSecurityPolicy(catalogueUrl),
       ...(target === 'web' ? [serviceWorker()] : []),

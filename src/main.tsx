@@ -1,10 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, BUILD_ROUTER } from './app/app';
 import { createCatalogueCache } from './app/catalogue-cache';
 import { registerServiceWorker } from './app/register-service-worker';
 import { prepareDeepLink } from './app/routes';
-import { routerFor } from './app/shop-router';
 import { detectCapabilities } from './platform/capabilities';
 import './styles.css';
 
@@ -27,7 +26,7 @@ function render(): void {
       <StrictMode>
         <App
           capabilities={capabilities}
-          Router={routerFor(capabilities.target)}
+          Router={BUILD_ROUTER}
           catalogue={catalogue}
         />
       </StrictMode>,

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Alias, Plugin, PluginOption, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { createRendererConfig, REACT_ROUTER_PRODUCTION } from '../../vite.web.config.mts';
+import {
+  createRendererConfig,
+  letUnusedReactRouterGo,
+  REACT_ROUTER_PRODUCTION,
+} from '../../vite.web.config.mts';
 
 const PLUGIN = 'shop-react-router-production';
 
@@ -61,5 +65,37 @@ describe('the renderer builds take react-router’s production build', () => {
     const code = withRelativeImports(REACT_ROUTER_PRODUCTION);
     expect(code).toMatch(/\bENABLE_DEV_WARNINGS = false;/);
     expect(code).not.toMatch(/\bENABLE_DEV_WARNINGS = true;/);
+  });
+});
+
+describe('react-router’s unused components can be left out', () => {
+  it('drops DevTools names and marks forwardRef pure, and nothing else', () => {
+    const code = [
+      'var Link = React10.forwardRef(',
+      '  function LinkWithRef() {}',
+      ');',
+      'Link.displayName = "Link";',
+      'const label = "x.displayName = 1";',
+    ].join('\n');
+    expect(letUnusedReactRouterGo(code)).toBe(
+      [
+        'var Link = /* @__PURE__ */ React10.forwardRef(',
+        '  function LinkWithRef() {}',
+        ');',
+        '',
+        'const label = "x.displayName = 1";',
+      ].join('\n'),
+    );
+  });
+
+  it('still finds every name and forwardRef in the react-router this shop installs', () => {
+    const code = withRelativeImports(REACT_ROUTER_PRODUCTION);
+    expect(code).toMatch(/\.displayName = "/);
+    const trimmed = letUnusedReactRouterGo(code);
+    // A release that writes them another way would quietly bring the unused code back.
+    expect(trimmed).not.toMatch(/\.displayName = /);
+    expect(trimmed.match(/forwardRef\(/g)?.length).toBe(
+      trimmed.match(/\/\* @__PURE__ \*\/ React\d*\.forwardRef\(/g)?.length,
+    );
   });
 });
