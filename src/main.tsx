@@ -24,11 +24,7 @@ function render(): void {
   startTransition(() => {
     app.render(
       <StrictMode>
-        <App
-          capabilities={capabilities}
-          Router={BUILD_ROUTER}
-          catalogue={catalogue}
-        />
+        <App capabilities={capabilities} Router={BUILD_ROUTER} catalogue={catalogue} />
       </StrictMode>,
     );
   });
