@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Alias, Plugin, PluginOption, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { EARLY_HINTS_ID as APP_EARLY_HINTS_ID } from '../../src/app/early-start';
 import {
   createRendererConfig,
+  EARLY_HINTS_ID,
+  earlyHints,
   letUnusedReactRouterGo,
   REACT_ROUTER_PRODUCTION,
 } from '../../vite.web.config.mts';
@@ -97,5 +100,63 @@ describe('react-router’s unused components can be left out', () => {
     expect(trimmed.match(/forwardRef\(/g)?.length).toBe(
       trimmed.match(/\/\* @__PURE__ \*\/ React\d*\.forwardRef\(/g)?.length,
     );
+  });
+});
+
+describe('the early start’s hints (web build)', () => {
+  const root = resolve(__dirname, '../..');
+  const chunk = (
+    fileName: string,
+    facade: string | null,
+    imports: string[],
+    css: string[] = [],
+  ) => ({
+    type: 'chunk',
+    fileName,
+    isEntry: facade?.endsWith('.html') ?? false,
+    facadeModuleId: facade,
+    imports,
+    viteMetadata: { importedCss: new Set(css) },
+  });
+
+  it('name, for each lazy chunk, the files it needs beyond the first download', () => {
+    const bundle = {
+      'assets/index-1.js': chunk('assets/index-1.js', `${root}/src/index.html`, [
+        'assets/react-1.js',
+      ]),
+      'assets/react-1.js': chunk('assets/react-1.js', null, []),
+      'assets/shop-pages-1.js': chunk(
+        'assets/shop-pages-1.js',
+        `${root}/src/app/shop-pages.ts`,
+        ['assets/index-1.js', 'assets/react-1.js', 'assets/shared-1.js'],
+        ['assets/styles-1.css'],
+      ),
+      'assets/shared-1.js': chunk('assets/shared-1.js', null, ['assets/react-1.js']),
+      'assets/checkout-pages-1.js': chunk(
+        'assets/checkout-pages-1.js',
+        `${root}/src/app/checkout-pages.ts`,
+        ['assets/shared-1.js'],
+      ),
+      'assets/about-page-1.js': chunk(
+        'assets/about-page-1.js',
+        `${root}/src/pages/about-page.tsx`,
+        ['assets/index-1.js'],
+      ),
+      'assets/index-1.css': { type: 'asset' },
+    };
+    expect(earlyHints(bundle)).toEqual({
+      chunks: {
+        shop: {
+          scripts: ['/assets/shop-pages-1.js', '/assets/shared-1.js'],
+          styles: ['/assets/styles-1.css'],
+        },
+        checkout: { scripts: ['/assets/checkout-pages-1.js', '/assets/shared-1.js'], styles: [] },
+        about: { scripts: ['/assets/about-page-1.js'], styles: [] },
+      },
+    });
+  });
+
+  it('are read by the id the app looks for', () => {
+    expect(EARLY_HINTS_ID).toBe(APP_EARLY_HINTS_ID);
   });
 });
