@@ -5,7 +5,7 @@ import { createCatalogueCache } from './app/catalogue-cache';
 import { registerServiceWorker } from './app/register-service-worker';
 import { prepareDeepLink } from './app/routes';
 import { detectCapabilities } from './platform/capabilities';
-import './styles.css';
+import './first-screen.css';
 
 const capabilities = detectCapabilities();
 document.documentElement.dataset.target = capabilities.target;

@@ -26,9 +26,7 @@ import { KioskRouter, WebRouter, type ShopRouter } from './shop-router';
  */
 const KIOSK_BEHAVIOURS =
   __SHOP_TARGET__ === 'kiosk'
-    ? lazy(() =>
-        import('@/features/kiosk/kiosk-behaviours').then((m) => ({ default: m.KioskBehaviours })),
-      )
+    ? lazy(() => import('./kiosk-parts').then((m) => ({ default: m.KioskBehaviours })))
     : null;
 
 /** Kiosk only, like its behaviours: the web build keeps spec §7 and never refreshes. */
