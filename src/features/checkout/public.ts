@@ -3,5 +3,5 @@
  * it (eslint.layers.mjs).
  */
 export { CheckoutScreen } from './checkout-screen';
-export { forgetReceipt } from './last-receipt';
+export { forgetReceipt } from './forget-receipt';
 export { PickupSteps } from './components/pickup-steps';
