@@ -106,13 +106,14 @@ interface BundleChunk {
 }
 
 /**
- * What the early start needs (src/app/early-start.ts EarlyHints): for each lazy chunk, the
- * files it needs beyond the first download.
+ * What the early start needs (src/app/early-start.ts EarlyHints): the catalogue's address
+ * and, for each lazy chunk, the files it needs beyond the first download.
  */
 export function earlyHints(
   bundle: Record<string, { type: string }>,
+  catalogueUrl: string,
   base = '/',
-): { chunks: Record<string, { scripts: string[]; styles: string[] }> } {
+): { catalogue: string; chunks: Record<string, { scripts: string[]; styles: string[] }> } {
   const chunks = Object.values(bundle).filter((item): item is BundleChunk => item.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (start: BundleChunk[]): BundleChunk[] => {
@@ -142,6 +143,7 @@ export function earlyHints(
     };
   };
   return {
+    catalogue: catalogueUrl,
     chunks: {
       shop: files(LAZY_CHUNK_ROOTS.shop),
       checkout: files(LAZY_CHUNK_ROOTS.checkout),
@@ -155,7 +157,7 @@ export function earlyHints(
  * before the app's, and the JSON it reads, written into index.html once the chunks have
  * their names. Web build only: the kiosk always opens on the landing page.
  */
-function earlyStart(): Plugin {
+function earlyStart(catalogueUrl: string): Plugin {
   return {
     name: 'shop-early-start',
     apply: 'build',
@@ -172,7 +174,7 @@ function earlyStart(): Plugin {
         );
         if (!early) throw new Error('the early start was not built');
         // '<' escaped, so no file name can end the script element early.
-        const json = JSON.stringify(earlyHints(bundle)).replace(/</g, '\\u003c');
+        const json = JSON.stringify(earlyHints(bundle, catalogueUrl)).replace(/</g, '\\u003c');
         const tags =
           `<script type="application/json" id="${EARLY_HINTS_ID}">${json}</script>\n    ` +
           `<script type="module" async crossorigin src="/${early.fileName}"></script>\n    `;
@@ -272,7 +274,7 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
       reactRouterTreeShaking(),
       tailwindcss(),
       contentSecurityPolicy(catalogueUrl),
-      ...(target === 'web' ? [serviceWorker(), earlyStart()] : []),
+      ...(target === 'web' ? [serviceWorker(), earlyStart(catalogueUrl)] : []),
       // out/shipped-modules/<build>.json, what `npm run audit:shipped` audits.
       moduleListPlugin(target === 'web' ? 'web' : 'renderer', projectRoot),
     ],

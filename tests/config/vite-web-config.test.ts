@@ -144,7 +144,8 @@ describe('the early start’s hints (web build)', () => {
       ),
       'assets/index-1.css': { type: 'asset' },
     };
-    expect(earlyHints(bundle)).toEqual({
+    expect(earlyHints(bundle, '/api')).toEqual({
+      catalogue: '/api',
       chunks: {
         shop: {
           scripts: ['/assets/shop-pages-1.js', '/assets/shared-1.js'],
