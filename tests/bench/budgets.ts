@@ -7,7 +7,13 @@ export const KB = 1000;
 export const MIB = 1024 * 1024;
 
 export const BUDGETS = {
-  initialGzipKB: { web: 85, kiosk: 95 },
+  /**
+   * The web build's: issue 24's ≤ 0.9 × the peer's first download (QuicKCart, 103.9 KB
+   * gzip measured here on 23 November 2026), so a run without the peer at hand still
+   * guards it; `--compare` judges the ratio itself. The kiosk renderer has no peer: it
+   * keeps its old 95.
+   */
+  initialGzipKB: { web: 93.5, kiosk: 95 },
   /** ms, median, by catalogue size; sizes without an entry are measured but not judged. */
   interactionMs: {
     search: { 10_000: 16, 50_000: 50 },
