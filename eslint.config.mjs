@@ -64,8 +64,9 @@ export default defineConfig(
   ...layerConfigs,
   {
     // The build target is the capabilities' to answer (src/platform/capabilities.ts). The app
-    // reads the constant once more, at the one import the web build must drop: the bundler
-    // folds a literal comparison but not one imported from another module.
+    // reads the constant once more, where a build must drop what it does not run (the kiosk's
+    // behaviours, the other build's router): the bundler folds a literal comparison but not
+    // one imported from another module.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/platform/capabilities.ts', 'src/app/app.tsx', 'src/env.d.ts'],
     rules: {

@@ -1,6 +1,6 @@
 import { createCatalogueApp } from '../catalogue/catalogue-app';
 import type { CatalogueProduct } from '../catalogue/product-schema';
-import { compressResponse } from './compression';
+import { CompressedBodies, compressResponse } from './compression';
 import {
   SERVICE_WORKER_PATH,
   serviceWorkerSecurityHeaders,
@@ -29,6 +29,9 @@ export function createShopHandler({
   const site = createStaticSite({ root: staticDir });
   const security = webSecurityHeaders(apiBase);
   const workerSecurity = serviceWorkerSecurityHeaders(apiBase);
+  const compressed = new CompressedBodies();
+  const keyed = (key: string | undefined) =>
+    key === undefined ? undefined : { cache: compressed, key };
 
   return async (request) => {
     const { pathname } = new URL(request.url);
@@ -48,6 +51,17 @@ export function createShopHandler({
         statusText: response.statusText,
         headers,
       }),
+      keyed(unchangingKey(pathname, headers)),
     );
   };
+}
+
+/**
+ * A key for bodies that never change under it, so their gzip can be kept: a hashed asset
+ * (immutable) by its path, a catalogue answer by its path and strong ETag. Nothing else.
+ */
+function unchangingKey(pathname: string, headers: Headers): string | undefined {
+  if (headers.get('Cache-Control')?.includes('immutable')) return `asset ${pathname}`;
+  const etag = headers.get('ETag');
+  return etag && !etag.startsWith('W/') ? `${pathname} ${etag}` : undefined;
 }

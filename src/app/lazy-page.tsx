@@ -17,11 +17,11 @@ export class PageLoadError extends Error {
   }
 }
 
-/** The catalogue's data layer joins the page's own download, in parallel rather than after it. */
+/** The catalogue's data layer comes with the page (one chunk: ./shop-pages.ts). */
 async function withCatalogue(load: Load): Promise<ComponentType> {
   const [Page, { CatalogueProvider, createCatalogueQueryClient }] = await Promise.all([
     load(),
-    import('@/features/catalogue/catalogue-provider'),
+    import('./shop-pages'),
   ]);
   return function CataloguePage() {
     const client = useCatalogueCache().client(createCatalogueQueryClient);

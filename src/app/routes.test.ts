@@ -36,9 +36,16 @@ describe('prepareDeepLink (a deep link’s data, beside its code)', () => {
     );
   });
 
+  it('starts a product page’s own call on /product/3, and nothing else', async () => {
+    const spy = fetchSpy();
+    await prepareDeepLink('/product/3', CATALOGUE, createCatalogueCache());
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledOnce());
+    expect(spy).toHaveBeenCalledWith(`${CATALOGUE}/products/3`, expect.anything());
+  });
+
   it('fetches nothing on other pages, or when a catalogue is cached (spec §7)', async () => {
     const spy = fetchSpy();
-    for (const path of ['/', '/home', '/about', '/product/3', '/cart', '/checkout', '/nope']) {
+    for (const path of ['/', '/home', '/about', '/cart', '/checkout', '/nope']) {
       await prepareDeepLink(path, CATALOGUE, createCatalogueCache());
     }
     localStorage.setItem('products', JSON.stringify([makeProduct({ id: 1 })]));

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, percentOf, toCents, toDollars } from './money';
 
@@ -14,6 +15,22 @@ describe('money', () => {
     expect(formatMoney(0)).toBe('$0.00');
     expect(formatMoney(100000000)).toBe('$1,000,000.00');
     expect(formatMoney(5)).toBe('$0.05');
+  });
+
+  it('writes every amount exactly as Intl.NumberFormat does (en-US, USD)', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13 + 1, max: 1e13 - 1 }), (cents) => {
+        expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const cents of [0, -0, 1, -1, 99, 100, -100, 999_999, 1_000_000, 12.5, -0.4, 0.5]) {
+      expect(formatMoney(cents), String(cents)).toBe(intl.format(cents / 100));
+    }
+    for (const odd of [Number.NaN, Infinity, -Infinity, 7_661_450_106_282_743, 1e13, -1e13]) {
+      expect(formatMoney(odd), String(odd)).toBe(intl.format(odd / 100));
+    }
   });
 
   it('rounds percentages to whole cents', () => {

@@ -123,13 +123,18 @@ function readBridgeConfig(bridge: KioskBridge): RendererConfig | null {
   }
 }
 
-export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | null): Capabilities {
-  const defaults: Capabilities = {
+/** What the build says, before any bridge: a kiosk build is an unattended kiosk. */
+function buildCapabilities(build: BuildDefaults, bridge: PageBridge | null): Capabilities {
+  return {
     target: build.target,
     catalogueUrl: normaliseCatalogueUrl(build.catalogueUrl),
     bridge,
     kiosk: build.target === 'kiosk' ? UNATTENDED_KIOSK : NO_KIOSK_BEHAVIOURS,
   };
+}
+
+export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | null): Capabilities {
+  const defaults = buildCapabilities(build, bridge);
   const config = bridge ? readBridgeConfig(bridge) : null;
   if (!config) return defaults;
   // Typed, but it crossed a process boundary: check before trusting it.
@@ -170,8 +175,9 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
 }
 
 export function detectCapabilities(win: Window = window): Capabilities {
-  return resolveCapabilities(
-    { target: __SHOP_TARGET__, catalogueUrl: __SHOP_CATALOGUE_URL__ },
-    win.kiosk ?? null,
-  );
+  const build: BuildDefaults = { target: __SHOP_TARGET__, catalogueUrl: __SHOP_CATALOGUE_URL__ };
+  // A browser has no preload, so the web build never has a bridge to read: tested on the
+  // literal, the kiosk's config checks stay out of the web build's first download.
+  if (__SHOP_TARGET__ === 'web') return buildCapabilities(build, null);
+  return resolveCapabilities(build, win.kiosk ?? null);
 }

@@ -45,7 +45,44 @@ const APP_SHELL = '/index.html';
 /** Hosts that answered without CORS while the network worked: asked as the page asks. */
 const refusesCors = new Set<string>();
 
+/**
+ * Chromium's static routing (ServiceWorker Static Routing API): requests the browser routes
+ * itself, without starting this worker or running its JavaScript. Not in TypeScript's lib.
+ */
+interface RouterRule {
+  condition: { urlPattern?: string; requestMode?: RequestMode };
+  source: 'race-network-and-fetch-handler' | { cacheName: string };
+}
+type RoutingInstallEvent = ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> };
+
+/**
+ * A returning shopper's page load should cost little more than it would without a worker.
+ * Routed by the worker's own code, every file of the page waited for the worker to start
+ * and answer from its thread. Where the browser can route by itself, it does: this build's
+ * files from this worker's cache (a file it does not hold goes to the network), and a page
+ * from the network raced against the fetch handler below, which still answers offline.
+ * Elsewhere the fetch handler does all of it, as before. Measured in alternating pairs of
+ * returning visits (first card, catalogue cached; 16 pairs, load average 11-15): 1.14x
+ * faster than before, still 1.24x the time of the same build without a worker, and 0.75x
+ * the peer's.
+ */
+function routeWithoutTheWorker(event: RoutingInstallEvent): Promise<void> {
+  // Called while the install event is being dispatched, as the API requires.
+  if (typeof event.addRoutes !== 'function') return Promise.resolve();
+  return event
+    .addRoutes([
+      { condition: { requestMode: 'navigate' }, source: 'race-network-and-fetch-handler' },
+      // Hashed, so what this worker's cache holds under a name is that name's bytes.
+      { condition: { urlPattern: '/assets/*' }, source: { cacheName: APP_CACHE } },
+    ])
+    .catch((error: unknown) => {
+      // An older Chromium without some of these sources: the fetch handler serves them.
+      console.warn('[offline] static routes not taken', error);
+    });
+}
+
 worker.addEventListener('install', (event) => {
+  event.waitUntil(routeWithoutTheWorker(event));
   event.waitUntil(
     (async () => {
       const cache = await caches.open(APP_CACHE);

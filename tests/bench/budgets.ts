@@ -7,7 +7,13 @@ export const KB = 1000;
 export const MIB = 1024 * 1024;
 
 export const BUDGETS = {
-  initialGzipKB: { web: 85, kiosk: 95 },
+  /**
+   * The web build's: issue 24's ≤ 0.9 × the peer's first download (QuicKCart, 103.9 KB
+   * gzip measured here on 23 November 2026), so a run without the peer at hand still
+   * guards it; `--compare` judges the ratio itself. The kiosk renderer has no peer: it
+   * keeps its old 95.
+   */
+  initialGzipKB: { web: 93.5, kiosk: 95 },
   /** ms, median, by catalogue size; sizes without an entry are measured but not judged. */
   interactionMs: {
     search: { 10_000: 16, 50_000: 50 },
@@ -51,3 +57,20 @@ export function interactionBudget(interaction: Interaction, products: number): n
   const byCount: Partial<Record<number, number>> = BUDGETS.interactionMs[interaction];
   return byCount[products];
 }
+
+/**
+ * Issue 24: this shop against the peer shop (`--compare DIR`), measured side by side in one
+ * run, as ours ÷ peer of the medians (15 alternating pairs on the demo catalogue, 5 at
+ * 10,000 products). Each may be at most this.
+ */
+export const RATIO_BUDGETS = {
+  'initial-size': 0.9,
+  'first-card-cold': 0.9,
+  'first-card-warm': 0.9,
+  detail: 0.9,
+  'tap-to-card': 0.9,
+  'large-first-card-cold': 0.9,
+  'large-search': 0.9,
+} as const;
+
+export type RatioMeasure = keyof typeof RATIO_BUDGETS;

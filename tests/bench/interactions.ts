@@ -12,7 +12,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { freshContext } from './chromium';
-import { probedLoad } from './load-timings';
+import { open, probedLoad } from './load-timings';
 import {
   initScript,
   installInteractionProbe,
@@ -110,8 +110,7 @@ async function coldFirstCard(browser: Browser, origin: string): Promise<number> 
   try {
     const page = await context.newPage();
     await page.addInitScript(initScript(installLoadProbe, { kind: 'first-card' }));
-    await page.goto(`${origin}/products`);
-    return await probedLoad(page);
+    return await probedLoad(page, open(page, `${origin}/products`));
   } finally {
     await context.close();
   }

@@ -30,6 +30,28 @@ describe('npm run bench options', () => {
     expect(() => parseBenchOptions(['--fleet=yes'])).toThrow();
   });
 
+  it("takes issue 24's comparison settings, with its pairs as defaults", () => {
+    expect(parseBenchOptions([])).toMatchObject({
+      pairs: 15,
+      largePairs: 5,
+      repeat: 1,
+      compareOnly: false,
+      compareCatalogue: 'https://fakestoreapi.com',
+    });
+    expect(
+      parseBenchOptions([
+        '--compare',
+        'peer/dist',
+        '--compare-only',
+        '--repeat',
+        '3',
+        '--pairs',
+        '7',
+      ]),
+    ).toMatchObject({ compareOnly: true, repeat: 3, pairs: 7 });
+    expect(() => parseBenchOptions(['--compare-only'])).toThrow(/needs --compare/);
+  });
+
   it('refuses unknown flags and odd numbers rather than ignoring them', () => {
     expect(() => parseBenchOptions(['--comparre', 'x'])).toThrow();
     expect(() => parseBenchOptions(['--runs', '0'])).toThrow(/whole number ≥ 1/);

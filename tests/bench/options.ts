@@ -19,6 +19,16 @@ export interface BenchOptions {
   fleetKiosks: number;
   /** Seconds of steady health traffic whose console tasks are measured. */
   fleetWindowSeconds: number;
+  // Issue 24's side-by-side comparison with the peer shop (tests/bench/compare*.ts).
+  /** The catalogue base the compared build calls, rewritten to the bench's /api. */
+  compareCatalogue: string;
+  /** Sizes and the comparison only: none of the absolute timings. */
+  compareOnly: boolean;
+  /** Alternating pairs on the demo catalogue, and at 10,000 products. */
+  pairs: number;
+  largePairs: number;
+  /** Comparison runs, one after another, for their spread. */
+  repeat: number;
 }
 
 export const USAGE = `npm run bench [-- flags]
@@ -28,9 +38,16 @@ export const USAGE = `npm run bench [-- flags]
   --products-list A,B,C    large-catalogue sizes (default 1000,10000,50000)
   --lighthouse             also run Lighthouse (desktop and mobile) on /, /products, /product/1, /cart
   --micro                  also time the catalogue/cart functions in Node (no browser)
-  --compare DIR            also time another shop's static build (an SPA whose catalogue is
-                           the FakeStore API at /api) beside this one: sizes and the
-                           large-catalogue figures, alternating the two shop by shop
+  --compare DIR            also compare with another shop's static build (the peer, e.g.
+                           QuicKCart's dist/): served from a copy whose catalogue base is
+                           rewritten to the bench's /api, timed with the same probes in
+                           alternating pairs; prints ours ÷ peer against issue 24's budgets
+  --compare-catalogue URL  the catalogue base the compared build calls
+                           (default https://fakestoreapi.com)
+  --compare-only           with --compare: sizes and the comparison, no absolute timings
+  --pairs N                alternating pairs on the demo catalogue (default 15)
+  --large-pairs N          alternating pairs at 10,000 products (default 5)
+  --repeat N               run the comparison N times and report the spread (default 1)
   --fleet                  the fleet bench instead (about 2 min): 1,000 simulated kiosks on
                            a Mosquitto on loopback, the console in Chromium; online, ping,
                            offline times and the console's longest task
@@ -58,11 +75,19 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       fleet: { type: 'boolean', default: false },
       'fleet-kiosks': { type: 'string', default: '1000' },
       'fleet-window': { type: 'string', default: '45' },
+      'compare-catalogue': { type: 'string', default: 'https://fakestoreapi.com' },
+      'compare-only': { type: 'boolean', default: false },
+      pairs: { type: 'string', default: '15' },
+      'large-pairs': { type: 'string', default: '5' },
+      repeat: { type: 'string', default: '1' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
   if (values.help) return 'help';
+  if (values['compare-only'] && values.compare === undefined) {
+    throw new Error(`--compare-only needs --compare DIR\n\n${USAGE}`);
+  }
   const productCounts = values['products-list']
     .split(',')
     .map((item) => item.trim())
@@ -86,5 +111,10 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     fleet: values.fleet,
     fleetKiosks,
     fleetWindowSeconds,
+    compareCatalogue: values['compare-catalogue'],
+    compareOnly: values['compare-only'],
+    pairs: wholeNumber('pairs', values.pairs, 1),
+    largePairs: wholeNumber('large-pairs', values['large-pairs'], 1),
+    repeat: wholeNumber('repeat', values.repeat, 1),
   };
 }

@@ -19,13 +19,18 @@ export type LoadTarget =
   /** Kiosk: clicks 'Start Shoping' as soon as it exists, then waits for the first card. */
   | { kind: 'start-then-first-card' };
 
+/** What the load probe logs once it has its figure (load-timings.ts waits for it). */
+export const LOAD_DONE_MESSAGE = 'bench:load-done';
+
 /** Times in ms since navigation start (performance.timeOrigin). */
 export interface LoadProbeState {
   done: boolean;
   /** The target was first in the DOM and laid out. */
   matchedAt?: number;
-  /** The next paint after that. */
+  /** The next frame after that (its animation frame callbacks): the figure. */
   paintedAt?: number;
+  /** The first task after that frame (the older figure, kept for comparison). */
+  frameAt?: number;
   /** The first synthetic click (add-to-cart, kiosk start). */
   firstClickAt?: number;
   clicks: number;
@@ -61,7 +66,8 @@ export function installLoadProbe(target: LoadTarget): void {
     Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
       (element) => element.textContent.trim() === text && laidOut(element),
     );
-  const addButton = (): HTMLElement | undefined => withText('main article button', 'Add to Cart');
+  // Any card's button, not only an <article>'s: the compared shop's cards are plain divs.
+  const addButton = (): HTMLElement | undefined => withText('main button', 'Add to Cart');
   const cartAnswered = (): boolean =>
     Array.from(document.querySelectorAll('header a[aria-label^="Cart, "]')).some((link) =>
       /^Cart, [1-9]/.test(link.getAttribute('aria-label') ?? ''),
@@ -111,11 +117,21 @@ export function installLoadProbe(target: LoadTarget): void {
     if (state.matchedAt !== undefined || !reached()) return;
     state.matchedAt = performance.now();
     observer.disconnect();
+    // The figure is the start of the first frame after the target is in the DOM and laid
+    // out (reached() measured it, so that frame has only its paint left to do). The first
+    // task after that frame, the older figure, is kept beside it: while a page loads,
+    // Chromium's scheduler runs loading work (images arriving, each SVG parsed as a
+    // document on the main thread) before it, so it timed the images, not the card.
     requestAnimationFrame(() => {
+      state.paintedAt = performance.now();
+      performance.mark('bench:target-painted', { startTime: state.paintedAt });
       setTimeout(() => {
-        state.paintedAt = performance.now();
-        performance.mark('bench:target-painted', { startTime: state.paintedAt });
+        state.frameAt = performance.now();
         state.done = true;
+        // The bench waits for this message rather than polling the page: each poll, and
+        // the helper script Playwright injects for its first one, would take the page's
+        // main thread in the middle of the load being timed.
+        console.debug('bench:load-done'); // LOAD_DONE_MESSAGE (no module scope in here)
       }, 0);
     });
   });
@@ -142,10 +158,12 @@ export interface InteractionTiming {
  */
 export function installInteractionProbe(timeoutMs: number): void {
   const probeWindow = window as ProbeWindow;
+  // The grid's cards as their headings: every heading of the page's main landmark, so the
+  // same probe reads this shop's <article> cards and the compared shop's <div> ones.
   const cards = (): string =>
     Array.from(
-      document.querySelectorAll('main article'),
-      (card) => card.querySelector('h1, h2, h3, h4, h5, h6')?.textContent ?? '',
+      document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6'),
+      (heading) => heading.textContent,
     ).join('\n');
   let pending: Promise<InteractionTiming> | undefined;
 
@@ -202,4 +220,58 @@ export function installInteractionProbe(timeoutMs: number): void {
 
   probeWindow.__benchResult = (): Promise<InteractionTiming> =>
     pending ?? Promise.reject(new Error('__benchArm was not called'));
+}
+
+export type TapWindow = Window & {
+  __benchTap?: { arm: () => void; result: () => Promise<number> };
+};
+
+/**
+ * Installs window.__benchTap for a tap on 'Start Shoping': arm() before the tap; result()
+ * settles with the ms from that tap's click (its event timestamp) to the next paint after
+ * the first product card with its 'Add to Cart' button is laid out.
+ */
+export function installTapProbe(timeoutMs: number): void {
+  let pending: Promise<number> | undefined;
+  const laidOut = (element: Element): boolean => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const cardShown = (): boolean =>
+    Array.from(document.querySelectorAll('main button')).some(
+      (button) => button.textContent.trim() === 'Add to Cart' && laidOut(button),
+    );
+  const arm = (): void => {
+    let clickAt: number | undefined;
+    const onClick = (event: Event): void => {
+      clickAt ??= event.timeStamp;
+    };
+    window.addEventListener('click', onClick, { capture: true });
+    pending = new Promise<number>((resolve, reject) => {
+      const giveUp = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`no product card within ${timeoutMs} ms of the tap`));
+      }, timeoutMs);
+      const observer = new MutationObserver(() => {
+        if (clickAt === undefined || !cardShown()) return;
+        const from = clickAt;
+        observer.disconnect();
+        clearTimeout(giveUp);
+        window.removeEventListener('click', onClick, { capture: true });
+        // As the load probe: the start of the next frame, which has only its paint left.
+        requestAnimationFrame(() => resolve(performance.now() - from));
+      });
+      observer.observe(document, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        characterData: true,
+      });
+    });
+    pending.catch(() => undefined);
+  };
+  (window as TapWindow).__benchTap = {
+    arm,
+    result: () => pending ?? Promise.reject(new Error('__benchTap.arm was not called')),
+  };
 }

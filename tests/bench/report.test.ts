@@ -1,61 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildSizes } from './bundle-sizes';
-import type { LargeCatalogueFigures } from './interactions';
-import { compareTable } from './report';
-import type { BenchResults } from './results';
-import { summarize } from './stats';
+import type { ComparisonRun, PairedFigure } from './compare';
+import { runTable, spreadTable, verdictOf } from './compare-report';
 
-const sizes = (gzipBytes: number): BuildSizes => ({
-  dir: 'out/web',
-  initial: [],
-  lazy: [],
-  initialRawBytes: gzipBytes * 3,
-  initialGzipBytes: gzipBytes,
+const figure = (
+  id: PairedFigure['id'],
+  label: string,
+  ours: number[],
+  peer: number[],
+): PairedFigure => ({ id, label, unit: id === 'initial-size' ? 'KB' : 'ms', ours, peer });
+
+const run = (figures: PairedFigure[], kiosk: number[] = []): ComparisonRun => ({
+  startedAt: '2026-11-23T00:00:00.000Z',
+  loadAverage: { before: [3, 2, 1], after: [4, 3, 2] },
+  figures,
+  kioskTapToCard: kiosk,
 });
 
-const figures = (firstCard: number, search: number, backToBack: number): LargeCatalogueFigures => ({
-  products: 10_000,
-  firstCardCold: summarize([firstCard]),
-  firstCardSamples: [firstCard],
-  interactions: [
-    {
-      interaction: 'search',
-      inputToPaint: summarize([search]),
-      inputToDom: summarize([search / 2]),
-      samples: [],
-      backToBack: summarize([backToBack]),
-    },
-  ],
-});
-
-describe('the side-by-side table (--compare)', () => {
-  it('puts the same measures of both shops in a row, with this shop / the other', () => {
-    const results = {
-      sizes: { web: sizes(80_000), kiosk: sizes(80_000) },
-      largeCatalogues: [figures(600, 15, 20)],
-      compare: {
-        dir: '/tmp/plain',
-        sizes: sizes(100_000),
-        largeCatalogues: [figures(800, 18, 18)],
-      },
-    } as unknown as BenchResults;
-    const lines = compareTable(results).split('\n');
-    expect(lines[0]).toMatch(/this shop\s+compared\s+ratio/);
-    expect(lines.find((line) => line.startsWith('web build initial'))).toMatch(
-      /80\.0\s+100\.0\s+0\.80×$/,
+describe('the side-by-side tables (--compare)', () => {
+  it('puts both medians in a row with ours ÷ peer and the verdict of its budget', () => {
+    const lines = runTable(
+      run(
+        [
+          figure('initial-size', 'initial JS+CSS, KB gzip', [90], [100]),
+          figure('first-card-cold', '/products first card, cold', [300, 100, 200], [200, 250, 300]),
+          figure('large-page', '10,000: Next page → results painted', [10, 12], [10, 10]),
+        ],
+        [400, 420, 380],
+      ),
+    ).split('\n');
+    expect(lines[0]).toMatch(/this shop\s+peer\s+ours ÷ peer\s+budget\s+result/);
+    expect(lines.find((line) => line.startsWith('initial JS+CSS'))).toMatch(
+      /90\.0\s+100\.0\s+0\.90×\s+≤ 0\.90\s+PASS$/,
     );
-    expect(lines.find((line) => line.startsWith('10,000: first card'))).toMatch(
-      /600\.0\s+800\.0\s+0\.75×$/,
+    // Medians 200 and 250: 0.80.
+    expect(lines.find((line) => line.startsWith('/products first card'))).toMatch(
+      /3\s+200\.0\s+250\.0\s+0\.80×\s+≤ 0\.90\s+PASS$/,
     );
-    expect(lines.find((line) => line.startsWith('10,000: search → next paint'))).toMatch(
-      /15\.0\s+18\.0\s+0\.83×$/,
+    expect(lines.find((line) => line.startsWith('10,000: Next page'))).toMatch(
+      /1\.10×\s+\(reported\)$/,
     );
-    expect(lines.find((line) => line.startsWith('10,000: search, back to back'))).toMatch(
-      /20\.0\s+18\.0\s+1\.11×$/,
-    );
+    expect(lines.find((line) => line.startsWith('kiosk from disk'))).toMatch(/400\.0/);
   });
 
-  it('is empty without --compare', () => {
-    expect(compareTable({ largeCatalogues: [] } as unknown as BenchResults)).toBe('');
+  it('gives a verdict across runs only where every run agrees', () => {
+    expect(verdictOf([0.8, 0.85, 0.9], 0.9)).toBe('PASS');
+    expect(verdictOf([0.95, 1.1, 0.91], 0.9)).toBe('FAIL');
+    expect(verdictOf([0.85, 0.95, 0.88], 0.9)).toBe('RUNS DISAGREE');
+    const runs = [0.8, 0.95, 0.85].map((ratio) =>
+      run([figure('detail', '/product/1 title', [ratio * 100], [100])]),
+    );
+    const line = spreadTable(runs)
+      .split('\n')
+      .find((each) => each.startsWith('/product/1'));
+    expect(line).toMatch(/0\.80×\s+0\.95×\s+0\.85×\s+0\.80×–0\.95×\s+≤ 0\.90\s+RUNS DISAGREE$/);
   });
 });

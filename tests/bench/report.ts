@@ -9,7 +9,7 @@ import type { LargeCatalogueFigures } from './interactions';
 import type { LighthouseFigures } from './lighthouse';
 import type { LoadTiming } from './load-timings';
 import type { MicroFigure } from './micro';
-import type { BenchResults, Check } from './results';
+import type { Check } from './results';
 import type { Summary } from './stats';
 
 type Align = 'left' | 'right';
@@ -141,50 +141,6 @@ export function largeTable(
     rows,
     ['right', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
   );
-}
-
-/**
- * --compare: the same measures of both shops, medians in ms (sizes in KB gzip), with the
- * ratio this shop / the other one (below 1 is this shop ahead).
- */
-export function compareTable(results: BenchResults): string {
-  const other = results.compare;
-  if (!other) return '';
-  const rows: string[][] = [];
-  const row = (measure: string, ours: number | undefined, theirs: number | undefined): void => {
-    if (ours === undefined || theirs === undefined) return;
-    rows.push([measure, ms(ours), ms(theirs), theirs > 0 ? `${(ours / theirs).toFixed(2)}×` : '']);
-  };
-  row(
-    'web build initial JS+CSS, KB gzip',
-    results.sizes.web.initialGzipBytes / KB,
-    other.sizes.initialGzipBytes / KB,
-  );
-  for (const figure of results.largeCatalogues) {
-    const theirs = other.largeCatalogues.find((item) => item.products === figure.products);
-    if (!theirs) continue;
-    const count = figure.products.toLocaleString('en-US');
-    row(`${count}: first card, cold`, figure.firstCardCold.median, theirs.firstCardCold.median);
-    for (const item of figure.interactions) {
-      const match = theirs.interactions.find((each) => each.interaction === item.interaction);
-      row(
-        `${count}: ${item.interaction} → next paint`,
-        item.inputToPaint.median,
-        match?.inputToPaint.median,
-      );
-      row(
-        `${count}: ${item.interaction}, back to back`,
-        item.backToBack.median,
-        match?.backToBack.median,
-      );
-    }
-  }
-  return table(['measure (median ms; KB)', 'this shop', 'compared', 'ratio'], rows, [
-    'left',
-    'right',
-    'right',
-    'right',
-  ]);
 }
 
 export function heapTable(heap: HeapFigures): string {

@@ -1,5 +1,6 @@
 /** The shape of bench-results/*.json: every figure printed, with its raw samples. */
 import type { BuildSizes } from './bundle-sizes';
+import type { ComparisonResults } from './compare-run';
 import type { HeapFigures } from './heap-growth';
 import type { LargeCatalogueFigures } from './interactions';
 import type { LighthouseFigures } from './lighthouse';
@@ -31,8 +32,8 @@ export interface BenchResults {
   heap?: HeapFigures;
   lighthouse?: LighthouseFigures;
   micro?: MicroFigure[];
-  /** --compare: the other shop's figures, measured the same way. */
-  compare?: { dir: string; sizes: BuildSizes; largeCatalogues: LargeCatalogueFigures[] };
+  /** --compare: the peer's figures beside ours, in alternating pairs (compare-run.ts). */
+  compare?: ComparisonResults;
   checks: Check[];
   pass?: boolean;
 }

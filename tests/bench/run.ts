@@ -36,7 +36,6 @@ import { MICRO_PRODUCTS, runMicroBench } from './micro';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options';
 import {
   checksTable,
-  compareTable,
   heading,
   heapTable,
   kb,
@@ -49,6 +48,9 @@ import {
   sizesTable,
 } from './report';
 import type { BenchResults, Check } from './results';
+import { comparisonChecks, runComparisons } from './compare-run';
+import { sizeFigure, startRun } from './compare';
+import { loadLines, runLoad, runTable, spreadTable } from './compare-report';
 
 const RESULTS_DIR = join(REPO_ROOT, 'bench-results');
 
@@ -152,27 +154,12 @@ async function measureInBrowser(
   });
 
   console.log(heading('Large catalogues'));
-  const compare = results.compare;
   for (const count of options.productCounts) {
     await withShop(port, count, async (server) => {
       results.largeCatalogues.push(
         await measureLargeCatalogue(browser, server.origin, count, options.runs),
       );
     });
-    // Shop by shop at each size, so a drift of the machine's speed falls on both alike.
-    if (compare) {
-      process.stdout.write(`  compared shop (${compare.dir}):\n`);
-      await withShop(
-        port,
-        count,
-        async (server) => {
-          compare.largeCatalogues.push(
-            await measureLargeCatalogue(browser, server.origin, count, options.runs),
-          );
-        },
-        compare.dir,
-      );
-    }
   }
 
   console.log(heading('Heap'));
@@ -218,9 +205,23 @@ function printReport(results: BenchResults): void {
       ),
     );
   }
-  if (results.compare) {
-    console.log(heading(`Side by side: this shop and ${results.compare.dir}`));
-    console.log(compareTable(results));
+  const comparison = results.compare;
+  if (comparison && comparison.runs.length > 0) {
+    const copied = comparison.rewritten.map((item) => `${item.file} ×${item.count}`).join(', ');
+    console.log(
+      heading(
+        `Side by side: this shop ÷ ${comparison.dir} (served from a copy, its ${comparison.catalogueBase} → /api in ${copied})`,
+      ),
+    );
+    comparison.runs.forEach((run, index) => {
+      console.log(`\nRun ${index + 1} of ${comparison.runs.length}: ${runLoad(run)}`);
+      console.log(runTable(run));
+    });
+    if (comparison.runs.length > 1) {
+      console.log(heading('Across runs: ours ÷ peer per run; a verdict only where all agree'));
+      console.log(spreadTable(comparison.runs));
+      console.log(loadLines(comparison.runs));
+    }
   }
   if (results.heap) {
     console.log(
@@ -351,22 +352,46 @@ async function main(): Promise<number> {
     if (!existsSync(join(dir, 'index.html'))) {
       throw new Error(`--compare ${options.compare}: no index.html there (a built static shop)`);
     }
-    results.compare = { dir, sizes: measureBuild(REPO_ROOT, dir), largeCatalogues: [] };
+    results.compare = {
+      dir,
+      catalogueBase: options.compareCatalogue,
+      rewritten: [],
+      sizes: measureBuild(REPO_ROOT, dir),
+      runs: [],
+    };
   }
 
   if (options.sizesOnly) {
+    if (results.compare) {
+      const sizes = sizeFigure(results.sizes.web, results.compare.sizes);
+      results.compare.runs.push({ ...startRun(), figures: [sizes] });
+      results.checks.push(...comparisonChecks(results.compare));
+    }
     results.checks.push(...interactionChecks(results, 'not measured (--sizes-only)'));
     results.checks.push(heapCheck(results, 'not measured (--sizes-only)'));
   } else {
     const browser = await launchChromium();
     results.machine.chromium = browser.version();
     try {
-      await measureInBrowser(browser, port, options, results);
+      if (!options.compareOnly) await measureInBrowser(browser, port, options, results);
+      if (results.compare) {
+        await runComparisons(
+          browser,
+          port,
+          options,
+          results.sizes.web,
+          results.compare,
+          (origin) => productTitle(origin, 1),
+          rendererCataloguePort() === port,
+        );
+      }
     } finally {
       await browser.close();
     }
-    results.checks.push(...interactionChecks(results), heapCheck(results));
-    if (options.lighthouse) {
+    const why = options.compareOnly ? 'not measured (--compare-only)' : undefined;
+    results.checks.push(...interactionChecks(results, why), heapCheck(results, why));
+    results.checks.push(...comparisonChecks(results.compare));
+    if (options.lighthouse && !options.compareOnly) {
       console.log(heading('Lighthouse'));
       results.lighthouse = await withShop(port, undefined, (server) =>
         runLighthouse(server.origin, RESULTS_DIR),

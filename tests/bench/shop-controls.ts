@@ -66,13 +66,19 @@ function tap(control: Locator): Promise<void> {
 
 export async function search(page: Page, term: string, arm: () => Promise<void>): Promise<void> {
   await page.getByPlaceholder(SEARCH_PLACEHOLDER).fill(term);
-  const submit = page.getByRole('search').getByRole('button', { name: 'Search', exact: true });
+  // In the search landmark where there is one; the compared shop's form is not marked as one.
+  const landmark = page.getByRole('search');
+  const scope = (await landmark.count()) > 0 ? landmark : page.getByRole('main');
+  const submit = scope.getByRole('button', { name: 'Search', exact: true });
   await reach(submit);
   await arm();
   await tap(submit);
 }
 
-/** A category button in the 'Categories' group, or an option of a category select if it becomes one. */
+/**
+ * A category button in the 'Categories' group, or an option of a category select if it
+ * becomes one, or (the compared shop) an element of the main landmark with the category's text.
+ */
 export async function chooseCategory(
   page: Page,
   label: string,
@@ -88,9 +94,17 @@ export async function chooseCategory(
     return;
   }
   const select = page.getByRole('combobox', { name: /categor/i });
-  await reach(select);
+  if ((await select.count()) > 0) {
+    await reach(select);
+    await arm();
+    await select.selectOption({ label });
+    return;
+  }
+  // The compared shop's categories are list items that take a click, by their text.
+  const item = page.getByRole('main').getByText(label, { exact: true });
+  await reach(item);
   await arm();
-  await select.selectOption({ label });
+  await tap(item);
 }
 
 /** Next, or Previous on the last page. */

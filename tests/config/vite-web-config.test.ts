@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Alias, Plugin, PluginOption, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { createRendererConfig, REACT_ROUTER_PRODUCTION } from '../../vite.web.config.mts';
+import { EARLY_HINTS_ID as APP_EARLY_HINTS_ID } from '../../src/app/early-start';
+import {
+  createRendererConfig,
+  EARLY_HINTS_ID,
+  earlyHints,
+  letUnusedReactRouterGo,
+  REACT_ROUTER_PRODUCTION,
+} from '../../vite.web.config.mts';
 
 const PLUGIN = 'shop-react-router-production';
 
@@ -61,5 +68,96 @@ describe('the renderer builds take react-router’s production build', () => {
     const code = withRelativeImports(REACT_ROUTER_PRODUCTION);
     expect(code).toMatch(/\bENABLE_DEV_WARNINGS = false;/);
     expect(code).not.toMatch(/\bENABLE_DEV_WARNINGS = true;/);
+  });
+});
+
+describe('react-router’s unused components can be left out', () => {
+  it('drops DevTools names and marks forwardRef pure, and nothing else', () => {
+    const code = [
+      'var Link = React10.forwardRef(',
+      '  function LinkWithRef() {}',
+      ');',
+      'Link.displayName = "Link";',
+      'const label = "x.displayName = 1";',
+    ].join('\n');
+    expect(letUnusedReactRouterGo(code)).toBe(
+      [
+        'var Link = /* @__PURE__ */ React10.forwardRef(',
+        '  function LinkWithRef() {}',
+        ');',
+        '',
+        'const label = "x.displayName = 1";',
+      ].join('\n'),
+    );
+  });
+
+  it('still finds every name and forwardRef in the react-router this shop installs', () => {
+    const code = withRelativeImports(REACT_ROUTER_PRODUCTION);
+    expect(code).toMatch(/\.displayName = "/);
+    const trimmed = letUnusedReactRouterGo(code);
+    // A release that writes them another way would quietly bring the unused code back.
+    expect(trimmed).not.toMatch(/\.displayName = /);
+    expect(trimmed.match(/forwardRef\(/g)?.length).toBe(
+      trimmed.match(/\/\* @__PURE__ \*\/ React\d*\.forwardRef\(/g)?.length,
+    );
+  });
+});
+
+describe('the early start’s hints (web build)', () => {
+  const root = resolve(__dirname, '../..');
+  const chunk = (
+    fileName: string,
+    facade: string | null,
+    imports: string[],
+    css: string[] = [],
+  ) => ({
+    type: 'chunk',
+    fileName,
+    isEntry: facade?.endsWith('.html') ?? false,
+    facadeModuleId: facade,
+    imports,
+    viteMetadata: { importedCss: new Set(css) },
+  });
+
+  it('name, for each lazy chunk, the files it needs beyond the first download', () => {
+    const bundle = {
+      'assets/index-1.js': chunk('assets/index-1.js', `${root}/src/index.html`, [
+        'assets/react-1.js',
+      ]),
+      'assets/react-1.js': chunk('assets/react-1.js', null, []),
+      'assets/shop-pages-1.js': chunk(
+        'assets/shop-pages-1.js',
+        `${root}/src/app/shop-pages.ts`,
+        ['assets/index-1.js', 'assets/react-1.js', 'assets/shared-1.js'],
+        ['assets/styles-1.css'],
+      ),
+      'assets/shared-1.js': chunk('assets/shared-1.js', null, ['assets/react-1.js']),
+      'assets/checkout-pages-1.js': chunk(
+        'assets/checkout-pages-1.js',
+        `${root}/src/app/checkout-pages.ts`,
+        ['assets/shared-1.js'],
+      ),
+      'assets/about-page-1.js': chunk(
+        'assets/about-page-1.js',
+        `${root}/src/pages/about-page.tsx`,
+        ['assets/index-1.js'],
+      ),
+      'assets/index-1.css': { type: 'asset' },
+    };
+    expect(earlyHints(bundle, '/api')).toEqual({
+      catalogue: '/api',
+      chunks: {
+        shop: {
+          scripts: ['/assets/shop-pages-1.js', '/assets/shared-1.js'],
+          styles: ['/assets/styles-1.css'],
+        },
+        checkout: { scripts: ['/assets/checkout-pages-1.js', '/assets/shared-1.js'], styles: [] },
+        about: { scripts: ['/assets/about-page-1.js'], styles: [] },
+      },
+    });
+  });
+
+  it('are read by the id the app looks for', () => {
+    expect(EARLY_HINTS_ID).toBe(APP_EARLY_HINTS_ID);
   });
 });

@@ -1,15 +1,43 @@
-import { useState } from 'react';
-import { useLocation } from 'react-router';
-import { ShopLink } from '@/components/ui/shop-link';
-import { CloseIcon, MenuIcon } from '@/components/ui/icons';
-import { isCurrentLink, NAV_LINKS } from './nav-links';
-import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { useEffect, useState } from 'react';
+import { MenuIcon } from '@/components/ui/icons';
+import { whenIdle } from '@/lib/when-idle';
+import type { MenuDrawer } from './menu-drawer';
 
-/** The small-screen slide-in menu: a modal <dialog> (focus trap, Escape) with the same links. */
+type Drawer = typeof MenuDrawer;
+
+let loading: Promise<Drawer> | undefined;
+
+/**
+ * The drawer's code, a chunk of its own (1 KB gzip less in the first download): asked for
+ * once the shop is idle, or as a finger comes down on the button, so it is here by the
+ * time the tap opens it. A failed download (offline for a moment) is tried again next time.
+ */
+function loadDrawer(): Promise<Drawer> {
+  loading ??= import('./menu-drawer').then(
+    (module) => module.MenuDrawer,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The small-screen menu: its button, and the drawer (menu-drawer.tsx) it opens. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  const dialog = useModalDialog(open);
+  const [Drawer, setDrawer] = useState<Drawer | null>(null);
+  const show = (opening: boolean) => {
+    loadDrawer().then(
+      (loaded) => {
+        setDrawer(() => loaded);
+        if (opening) setOpen(true);
+      },
+      // Nothing opens: the shopper taps again, and the download is tried again.
+      () => undefined,
+    );
+  };
+  useEffect(() => whenIdle(() => show(false), 3000), []);
 
   return (
     <>
@@ -19,48 +47,12 @@ export function MobileMenu() {
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onPointerDown={() => show(false)}
+        onClick={() => show(true)}
       >
         <MenuIcon width={26} height={26} />
       </button>
-      <dialog
-        ref={dialog}
-        aria-label="Menu"
-        onClose={() => setOpen(false)}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) setOpen(false);
-        }}
-        className="animate-slide-in m-0 ml-auto h-dvh max-h-none w-[min(20rem,85vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-slate-900/40"
-      >
-        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-          <span className="text-lg font-bold">Menu</span>
-          <button
-            type="button"
-            className="grid size-12 place-items-center rounded-full hover:bg-slate-100"
-            aria-label="Close menu"
-            onClick={() => setOpen(false)}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        {/* The footer lists the same NAV_LINKS; here a link also closes the drawer and marks the current page. */}
-        <nav aria-label="Mobile">
-          <ul className="flex flex-col p-2">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <ShopLink
-                  to={link.to}
-                  onClick={() => setOpen(false)}
-                  aria-current={isCurrentLink(link.to, pathname) ? 'page' : undefined}
-                  className={`flex min-h-12 items-center rounded-lg px-4 text-lg font-semibold ${isCurrentLink(link.to, pathname) ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-slate-100'}`}
-                >
-                  {link.label}
-                </ShopLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </dialog>
+      {Drawer && <Drawer open={open} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -2,8 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/test/product-fixtures';
 import { catalogueKeys } from './api/catalogue-keys';
+import { prefetchProduct } from './api/product-query';
+import { prefetchProducts } from './api/products-query';
+import { createCatalogueQueryClient } from './catalogue-provider';
 import { prefetchCatalogue } from './prefetch-catalogue';
 import { PRODUCTS_KEY } from './products-cache';
+
+/** The data layer, as the app loads it (src/app/shop-pages.ts). */
+const dataLayer = () =>
+  Promise.resolve({ createCatalogueQueryClient, prefetchProducts, prefetchProduct });
 
 const URL = 'http://catalogue.test';
 const catalogue = [makeProduct({ id: 1 })];
@@ -31,7 +38,7 @@ describe('a deep link’s catalogue call', () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(catalogue)));
     vi.stubGlobal('fetch', fetchMock);
     const clientFor = appClient();
-    const started = prefetchCatalogue(URL, clientFor);
+    const started = prefetchCatalogue(URL, { page: 'products' }, clientFor, dataLayer);
     expect(preloads()).toEqual([
       { href: `${URL}/products`, as: 'fetch', crossOrigin: 'anonymous' },
     ]);
@@ -47,8 +54,40 @@ describe('a deep link’s catalogue call', () => {
     const fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
     localStorage.setItem(PRODUCTS_KEY, JSON.stringify(catalogue));
-    await prefetchCatalogue(URL, appClient());
+    await prefetchCatalogue(URL, { page: 'products' }, appClient(), dataLayer);
     expect(preloads()).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('starts a product page’s one call the same way, and never with an id that is not one', async () => {
+    const product = makeProduct({ id: 3 });
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(product)));
+    vi.stubGlobal('fetch', fetchMock);
+    const clientFor = appClient();
+    await prefetchCatalogue(URL, { page: 'product', id: '3' }, clientFor, dataLayer);
+    // No hint: one that failed would not be joined, and the fetch would ask again.
+    expect(preloads()).toEqual([]);
+    const client = clientFor(() => {
+      throw new Error('no client was made');
+    });
+    await vi.waitFor(() =>
+      expect(client.getQueryData(catalogueKeys.detail(URL, '3'))).toEqual(product),
+    );
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledWith(`${URL}/products/3`, expect.anything());
+
+    await prefetchCatalogue(URL, { page: 'product', id: '..%2F' }, appClient(), dataLayer);
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('hints a call once, however often it is asked for', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(Response.json(catalogue))),
+    );
+    const clientFor = appClient();
+    await prefetchCatalogue(URL, { page: 'products' }, clientFor, dataLayer);
+    await prefetchCatalogue(URL, { page: 'products' }, clientFor, dataLayer);
+    expect(preloads()).toHaveLength(1);
   });
 });

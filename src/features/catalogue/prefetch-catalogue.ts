@@ -1,26 +1,51 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { preloadProducts } from './api/products-url';
+import { preloadCatalogueCall, productsUrl } from './api/catalogue-urls';
 import { mayHaveCachedProducts } from './products-cache';
 
 /** The app's query client, made the first time it is needed (src/app/catalogue-cache.tsx). */
 export type ClientFor = (create: () => QueryClient) => QueryClient;
 
 /**
- * A deep link to /products: its catalogue call goes through the app's query client like
- * any other (spec §7: only when nothing is cached; the page then takes its answer), but
- * starts beside the page's code. Small enough for the first download: the data layer
- * (React Query) loads here on demand. Resolves once the call has started, not when it
- * answers; if the data layer cannot load, the page fetches for itself. Never rejects.
+ * What a deep link's early call needs of the data layer. The app loads it (src/app decides
+ * how code is cut into chunks: src/app/shop-pages.ts), so this file holds no import() of
+ * its own that would make a chunk of its own.
  */
-export async function prefetchCatalogue(baseUrl: string, clientFor: ClientFor): Promise<void> {
-  // The request need not wait for the data layer's code: the browser starts it now.
-  if (!mayHaveCachedProducts()) preloadProducts(baseUrl);
+export interface CatalogueDataLayer {
+  createCatalogueQueryClient: () => QueryClient;
+  prefetchProducts: (client: QueryClient, baseUrl: string) => Promise<void>;
+  prefetchProduct: (client: QueryClient, baseUrl: string, id: string) => Promise<void>;
+}
+
+/** What a deep link opens, as far as the catalogue goes. */
+export type CatalogueDeepLink = { page: 'products' } | { page: 'product'; id: string };
+
+/**
+ * A deep link to /products or /product/{id}: its catalogue call goes through the app's
+ * query client like any other (spec §7: the list only when nothing is cached; the page
+ * then takes its answer), but starts beside the page's code. Small enough for the first
+ * download: the data layer (React Query) loads here on demand. Resolves once the call has
+ * started, not when it answers; if the data layer cannot load, the page fetches for itself.
+ * Never rejects.
+ */
+export async function prefetchCatalogue(
+  baseUrl: string,
+  link: CatalogueDeepLink,
+  clientFor: ClientFor,
+  loadDataLayer: () => Promise<CatalogueDataLayer>,
+): Promise<void> {
+  // The list's request need not wait for the data layer's code: the browser starts it now,
+  // and the query's fetch, a moment later, joins it. A product's call waits for the data
+  // layer (a few ms: its chunk is usually here by now, thanks to the early start): a hint
+  // that failed before the fetch joined it would make that fetch ask again, and a failing
+  // product must be asked for once (tests/e2e/web/robustness.spec.ts).
+  if (link.page === 'products' && !mayHaveCachedProducts()) {
+    preloadCatalogueCall(productsUrl(baseUrl));
+  }
   try {
-    const [{ createCatalogueQueryClient }, { prefetchProducts }] = await Promise.all([
-      import('./catalogue-provider'),
-      import('./api/products-query'),
-    ]);
-    void prefetchProducts(clientFor(createCatalogueQueryClient), baseUrl);
+    const layer = await loadDataLayer();
+    const client = clientFor(layer.createCatalogueQueryClient);
+    if (link.page === 'products') void layer.prefetchProducts(client, baseUrl);
+    else void layer.prefetchProduct(client, baseUrl, link.id);
   } catch {
     // Offline for a moment, or a new release replaced the chunk: the page tries itself.
   }

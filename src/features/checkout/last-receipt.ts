@@ -1,4 +1,5 @@
 import { getSessionStorage } from '@/lib/browser-storage';
+import { LAST_RECEIPT_KEY as KEY } from './forget-receipt';
 import { parseReceipt, type Receipt } from './receipt';
 
 /**
@@ -6,8 +7,6 @@ import { parseReceipt, type Receipt } from './receipt';
  * shopper shows at the counter. Session storage only: the spec's four localStorage keys
  * stay exactly as they are, and the receipt dies with the tab (or the kiosk's idle wipe).
  */
-const KEY = 'lastReceipt';
-
 export function rememberReceipt(receipt: Receipt): void {
   try {
     getSessionStorage()?.setItem(KEY, JSON.stringify(receipt));
@@ -22,13 +21,5 @@ export function lastReceipt(): Receipt | null {
     return raw === null ? null : parseReceipt(JSON.parse(raw));
   } catch {
     return null;
-  }
-}
-
-export function forgetReceipt(): void {
-  try {
-    getSessionStorage()?.removeItem(KEY);
-  } catch {
-    // Nothing stored, nothing to forget.
   }
 }

@@ -3,6 +3,6 @@
  * it (eslint.layers.mjs).
  */
 export { CheckoutScreen } from './checkout-screen';
-export { forgetReceipt } from './last-receipt';
+export { forgetReceipt } from './forget-receipt';
 export { useReceiptOnScreen } from './receipt-on-screen';
 export { PickupSteps } from './components/pickup-steps';

@@ -180,6 +180,8 @@ test.describe('touch targets', () => {
       if (size === 'phone') {
         await header(page).getByRole('button', { name: 'Open menu' }).click();
         const menu = page.getByRole('dialog', { name: 'Menu' });
+        // Its links are there once it shows (its code may still be on its way).
+        await expect(menu.getByRole('link')).toHaveCount(3);
         for (const link of await menu.getByRole('link').all()) {
           const box = await link.boundingBox();
           if (box && (box.width < 44 || box.height < 44)) {

@@ -172,7 +172,7 @@ test.describe('a page whose code cannot be downloaded', () => {
   test('says so, keeps the header and the cart, and Try again loads it', async ({ page }) => {
     const product = productById(1);
     let offline = true;
-    await page.route('**/assets/products-page-*.js', (route) =>
+    await page.route('**/assets/shop-pages-*.js', (route) =>
       offline ? route.abort('internetdisconnected') : route.fallback(),
     );
     await page.goto('/');

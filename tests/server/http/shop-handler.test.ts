@@ -32,10 +32,11 @@ function rawGet(
 describe('the serve script handler (web build + catalogue on one origin)', () => {
   let server: RunningServer;
   let outside: string;
+  let site: string;
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shop-'));
-    const site = join(dir, 'web');
+    site = join(dir, 'web');
     mkdirSync(join(site, 'assets'), { recursive: true });
     writeFileSync(join(site, 'index.html'), INDEX);
     writeFileSync(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -179,5 +180,34 @@ describe('the serve script handler (web build + catalogue on one origin)', () =>
     );
     const plain = await rawGet(server.origin, '/api/products');
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses a hashed asset once, as a static host keeps its gzip', async () => {
+    const gzipOf = async (path: string): Promise<Buffer> => {
+      const { hostname, port } = new URL(server.origin);
+      return new Promise((resolve, reject) => {
+        const req = httpRequest(
+          { hostname, port, path, headers: { 'Accept-Encoding': 'gzip' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve(Buffer.concat(chunks)));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    };
+    const first = await gzipOf('/assets/index-abc123.js');
+    // Its name is its content's hash, so new bytes under it are not seen: the kept gzip is.
+    writeFileSync(join(site, 'assets', 'index-abc123.js'), 'console.log(2)');
+    const second = await gzipOf('/assets/index-abc123.js');
+    expect(gunzipSync(second).toString('utf8')).toBe('console.log(1)');
+    expect(second.equals(first)).toBe(true);
+    // index.html is revalidated, never kept.
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>New</title>');
+    expect(gunzipSync(await gzipOf('/')).toString('utf8')).toContain('New');
+    writeFileSync(join(site, 'index.html'), INDEX);
+    writeFileSync(join(site, 'assets', 'index-abc123.js'), 'console.log(1)');
   });
 });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hangingFetch } from '@/test/hanging-fetch';
 import { makeProduct } from '@/test/product-fixtures';
 import { TIMED_OUT } from './catalogue-client';
-import { fetchProduct, isProductIdText, PRODUCT_FAILED, PRODUCT_MAX_BYTES } from './product-query';
+import { isProductIdText } from './catalogue-urls';
+import { fetchProduct, PRODUCT_FAILED, PRODUCT_MAX_BYTES } from './product-query';
 
 describe('GET /products/{id}', () => {
   afterEach(() => vi.unstubAllGlobals());

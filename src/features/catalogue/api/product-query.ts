@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isProductId, parseProduct, type Product } from '@shared/product-rule';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { parseProduct, type Product } from '@shared/product-rule';
 import { useCatalogueUrl } from '@/platform/capabilities-context';
 import { CATALOGUE_TIMEOUT_MS, CatalogueError, getCatalogueJson } from './catalogue-client';
 import { catalogueKeys } from './catalogue-keys';
+import { isProductIdText, productUrl } from './catalogue-urls';
 
 /** GET {catalogue host}/products/{id} (spec §7): its fetcher, its query and its hook. */
 
@@ -14,11 +15,6 @@ export const PRODUCT_FAILED = 'Failed to fetch product';
  */
 export const PRODUCT_MAX_BYTES = 1_000_000;
 
-/** An id from a URL: plain digits naming a positive whole number ('007', '1e3' do not). */
-export function isProductIdText(id: string): boolean {
-  return /^[1-9]\d{0,15}$/.test(id) && isProductId(Number(id));
-}
-
 /** Spec §8: a non-ok status (or an id that names nothing) is 'Failed to fetch product'. */
 export async function fetchProduct(
   baseUrl: string,
@@ -26,9 +22,8 @@ export async function fetchProduct(
   signal?: AbortSignal,
   timeoutMs = CATALOGUE_TIMEOUT_MS,
 ): Promise<Product> {
-  // Never put an odd id into a URL path ("..", "%2F"): it could address another resource.
-  if (!isProductIdText(id)) throw new CatalogueError(PRODUCT_FAILED);
-  const url = `${baseUrl}/products/${id}`;
+  const url = productUrl(baseUrl, id);
+  if (url === undefined) throw new CatalogueError(PRODUCT_FAILED);
   const product = parseProduct(
     await getCatalogueJson(url, PRODUCT_FAILED, signal, timeoutMs, PRODUCT_MAX_BYTES),
   );
@@ -42,6 +37,20 @@ export const productQuery = (baseUrl: string, id: string) =>
     queryFn: ({ signal }) => fetchProduct(baseUrl, id, signal),
     staleTime: 5 * 60_000,
   });
+
+/**
+ * A deep link to /product/{id} starts its one call (spec §7) through the app's query
+ * client beside the page's code, rather than after the page's first render; the page's
+ * query then takes that answer (or joins the call still under way). Never rejects: a
+ * failure is the query's, for the page to show. An id that names no product asks nothing.
+ */
+export function prefetchProduct(client: QueryClient, baseUrl: string, id: string): Promise<void> {
+  if (!isProductIdText(id)) return Promise.resolve();
+  return client.query(productQuery(baseUrl, id)).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /** The product detail page's query. */
 export function useProduct(id: string) {

@@ -5,7 +5,7 @@ import { useCatalogueUrl } from '@/platform/capabilities-context';
 import { cacheFetchedProducts, loadCachedProducts } from '../products-cache';
 import { CATALOGUE_TIMEOUT_MS, CatalogueError, getCatalogueJson } from './catalogue-client';
 import { catalogueKeys } from './catalogue-keys';
-import { productsUrl } from './products-url';
+import { productsUrl } from './catalogue-urls';
 
 /**
  * GET {catalogue host}/products (spec §7): its fetcher, its query and its hooks. The path

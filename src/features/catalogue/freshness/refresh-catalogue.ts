@@ -4,7 +4,7 @@ import { writeRaw } from '@/lib/browser-storage';
 import { CATALOGUE_TIMEOUT_MS, getCatalogueJson } from '../api/catalogue-client';
 import { catalogueKeys } from '../api/catalogue-keys';
 import { PRODUCTS_FAILED, PRODUCTS_MAX_BYTES } from '../api/products-query';
-import { productsUrl } from '../api/products-url';
+import { productsUrl } from '../api/catalogue-urls';
 import { PRODUCTS_KEY } from '../products-cache';
 import { writeProductsMeta, type ProductsMeta } from './products-meta';
 

@@ -1,0 +1,107 @@
+/**
+ * The comparison's tables: per run, both shops' medians and ours ÷ peer with PASS/FAIL;
+ * across runs (`--repeat N`), each ratio per run, their spread, and a verdict only where
+ * every run agrees.
+ */
+import { RATIO_BUDGETS, type RatioMeasure } from './budgets';
+import { median, ratioOf, type ComparisonRun, type PairedFigure } from './compare';
+import { table } from './report';
+
+export type Verdict = 'PASS' | 'FAIL' | 'RUNS DISAGREE';
+
+const budgetOf = (figure: PairedFigure): number | undefined =>
+  figure.id in RATIO_BUDGETS ? RATIO_BUDGETS[figure.id as RatioMeasure] : undefined;
+
+const ratio = (value: number): string => `${value.toFixed(2)}×`;
+const load = (values: readonly number[]): string => values.map((v) => v.toFixed(2)).join(' / ');
+
+export function runLoad(run: ComparisonRun): string {
+  return `load average (1 / 5 / 15 min) ${load(run.loadAverage.before)} at the start, ${load(run.loadAverage.after)} at the end`;
+}
+
+/** One run: both medians, the ratio, the budget and PASS/FAIL (no budget: reported only). */
+export function runTable(run: ComparisonRun): string {
+  const rows = run.figures.map((figure) => {
+    const value = ratioOf(figure);
+    const budget = budgetOf(figure);
+    return [
+      figure.label,
+      figure.unit === 'KB' ? '—' : String(figure.ours.length),
+      median(figure.ours).toFixed(1),
+      median(figure.peer).toFixed(1),
+      ratio(value),
+      budget === undefined ? '' : `≤ ${budget.toFixed(2)}`,
+      budget === undefined ? '(reported)' : value <= budget ? 'PASS' : 'FAIL',
+    ];
+  });
+  if (run.kioskTapToCard.length > 0) {
+    rows.push([
+      "kiosk from disk: tap 'Start Shoping' → first card (cached)",
+      String(run.kioskTapToCard.length),
+      median(run.kioskTapToCard).toFixed(1),
+      '—',
+      '',
+      '',
+      '(reported; no peer equivalent)',
+    ]);
+  }
+  return table(
+    [
+      'measure (median; ms unless KB)',
+      'pairs',
+      'this shop',
+      'peer',
+      'ours ÷ peer',
+      'budget',
+      'result',
+    ],
+    rows,
+    ['left', 'right', 'right', 'right', 'right', 'right', 'left'],
+  );
+}
+
+/** PASS or FAIL only when every run says so. */
+export function verdictOf(ratios: readonly number[], budget: number): Verdict {
+  if (ratios.every((value) => value <= budget)) return 'PASS';
+  if (ratios.every((value) => value > budget)) return 'FAIL';
+  return 'RUNS DISAGREE';
+}
+
+/** Across runs: each run's ratio, min–max, and the verdict where all runs agree. */
+export function spreadTable(runs: readonly ComparisonRun[]): string {
+  const first = runs[0];
+  if (!first) return '';
+  const rows = first.figures.map((figure) => {
+    const ratios = runs
+      .map((run) => run.figures.find((each) => each.id === figure.id) ?? { ours: [], peer: [] })
+      .map(ratioOf);
+    const budget = budgetOf(figure);
+    return [
+      figure.label,
+      ...ratios.map(ratio),
+      `${ratio(Math.min(...ratios))}–${ratio(Math.max(...ratios))}`,
+      budget === undefined ? '' : `≤ ${budget.toFixed(2)}`,
+      budget === undefined ? '(reported)' : verdictOf(ratios, budget),
+    ];
+  });
+  if (first.kioskTapToCard.length > 0) {
+    const medians = runs.map((run) => median(run.kioskTapToCard));
+    rows.push([
+      'kiosk from disk: tap → first card, ms (no peer)',
+      ...medians.map((value) => value.toFixed(1)),
+      `${Math.min(...medians).toFixed(1)}–${Math.max(...medians).toFixed(1)}`,
+      '',
+      '(reported)',
+    ]);
+  }
+  return table(
+    ['ours ÷ peer', ...runs.map((_, index) => `run ${index + 1}`), 'spread', 'budget', 'verdict'],
+    rows,
+    ['left', ...runs.map(() => 'right' as const), 'right', 'right', 'left'],
+  );
+}
+
+/** The load average of each run, for the figures' context. */
+export function loadLines(runs: readonly ComparisonRun[]): string {
+  return runs.map((run, index) => `run ${index + 1}: ${runLoad(run)}`).join('\n');
+}
