@@ -128,7 +128,7 @@ const firstCardButton = (page: Page) =>
  * `products` key; then, once the page has loaded, its service worker active if it has one
  * (ready or not after 5 s: a returning visitor does not wait for it either).
  */
-async function firstVisit(page: Page, url: string): Promise<void> {
+export async function firstVisit(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await firstCardButton(page).waitFor({ timeout: LOAD_TIMEOUT_MS });
   await page.waitForFunction(

@@ -52,6 +52,14 @@ describe('npm run bench options', () => {
     expect(() => parseBenchOptions(['--compare-only'])).toThrow(/needs --compare/);
   });
 
+  it('runs the traced breakdown on --breakdown, nine loads a shop unless told', () => {
+    expect(parseBenchOptions([])).toMatchObject({ breakdown: false, breakdownRuns: 9 });
+    expect(
+      parseBenchOptions(['--breakdown', '--breakdown-runs', '5', '--compare', 'peer/dist']),
+    ).toMatchObject({ breakdown: true, breakdownRuns: 5, compare: 'peer/dist' });
+    expect(() => parseBenchOptions(['--breakdown', '--breakdown-runs', '0'])).toThrow(/≥ 1/);
+  });
+
   it('refuses unknown flags and odd numbers rather than ignoring them', () => {
     expect(() => parseBenchOptions(['--comparre', 'x'])).toThrow();
     expect(() => parseBenchOptions(['--runs', '0'])).toThrow(/whole number ≥ 1/);

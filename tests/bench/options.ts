@@ -29,6 +29,10 @@ export interface BenchOptions {
   largePairs: number;
   /** Comparison runs, one after another, for their spread. */
   repeat: number;
+  /** The traced breakdown of a cold /products instead (breakdown/run-breakdown.ts). */
+  breakdown: boolean;
+  /** Traced loads per shop in the breakdown. */
+  breakdownRuns: number;
 }
 
 export const USAGE = `npm run bench [-- flags]
@@ -52,7 +56,11 @@ export const USAGE = `npm run bench [-- flags]
                            a Mosquitto on loopback, the console in Chromium; online, ping,
                            offline times and the console's longest task
   --fleet-kiosks N         kiosks in the fleet bench (default 1000; budgets need 1000)
-  --fleet-window S         seconds of steady health traffic traced (default 45, 10–300)`;
+  --fleet-window S         seconds of steady health traffic traced (default 45, 10–300)
+  --breakdown              instead: where the main thread's time goes before the first card
+                           on a cold /products, from Chromium traces read through the build's
+                           source maps (with --compare DIR, the peer's loads alternate with ours)
+  --breakdown-runs N       traced loads per shop (default 9)`;
 
 function wholeNumber(name: string, raw: string, min: number): number {
   if (!/^[0-9][0-9_]*$/.test(raw) || Number(raw.replaceAll('_', '')) < min) {
@@ -80,6 +88,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       pairs: { type: 'string', default: '15' },
       'large-pairs': { type: 'string', default: '5' },
       repeat: { type: 'string', default: '1' },
+      breakdown: { type: 'boolean', default: false },
+      'breakdown-runs': { type: 'string', default: '9' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -116,5 +126,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     pairs: wholeNumber('pairs', values.pairs, 1),
     largePairs: wholeNumber('large-pairs', values['large-pairs'], 1),
     repeat: wholeNumber('repeat', values.repeat, 1),
+    breakdown: values.breakdown,
+    breakdownRuns: wholeNumber('breakdown-runs', values['breakdown-runs'], 1),
   };
 }

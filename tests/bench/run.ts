@@ -7,6 +7,8 @@
  *
  * `--fleet` runs the fleet bench instead (fleet/fleet-bench.ts): simulated kiosks on
  * Mosquitto, the operator's console in Chromium; its figures go to bench-results/fleet-*.json.
+ * `--breakdown` traces cold loads of /products instead (breakdown/run-breakdown.ts); its
+ * figures go to bench-results/breakdown-*.json.
  *
  * Flags: see USAGE in options.ts (`npm run bench -- --help`).
  */
@@ -48,6 +50,7 @@ import {
   sizesTable,
 } from './report';
 import type { BenchResults, Check } from './results';
+import { breakdownTable, runBreakdown } from './breakdown/run-breakdown';
 import { comparisonChecks, runComparisons } from './compare-run';
 import { sizeFigure, startRun } from './compare';
 import { loadLines, runLoad, runTable, spreadTable } from './compare-report';
@@ -317,6 +320,43 @@ async function runFleetBench(options: BenchOptions): Promise<number> {
   return verdict(results.checks, file);
 }
 
+async function runBreakdownBench(options: BenchOptions): Promise<number> {
+  const startedAt = new Date().toISOString();
+  console.log(heading('Where the time goes before the first card (cold /products, traced)'));
+  const browser = await launchChromium();
+  try {
+    const breakdown = await runBreakdown(
+      browser,
+      {
+        runs: options.breakdownRuns,
+        compareCatalogue: options.compareCatalogue,
+        productTitle: (origin) => productTitle(origin, 1),
+        ...(options.compare === undefined ? {} : { compare: resolve(options.compare) }),
+      },
+      (line) => console.log(line),
+    );
+    const results = {
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      machine: {
+        cpus: cpus().length,
+        node: process.version,
+        platform: process.platform,
+        chromium: browser.version(),
+      },
+      options,
+      breakdown,
+    };
+    const file = writeResults(results, 'breakdown', 'breakdown-latest.json');
+    console.log(heading(`Breakdown, ${startedAt} — headless Chromium ${browser.version()}`));
+    console.log(breakdownTable(breakdown));
+    console.log(`\nresults in ${file.slice(REPO_ROOT.length)}`);
+    return 0;
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseBenchOptions(process.argv.slice(2));
   if (options === 'help') {
@@ -324,6 +364,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (options.fleet) return runFleetBench(options);
+  if (options.breakdown) return runBreakdownBench(options);
   const startedAt = new Date().toISOString();
 
   // With --skip-build the kiosk renderer can only be timed on the port it was built for.
