@@ -202,12 +202,20 @@ test.describe('screenshots of the bar with the Speech switch', () => {
       await openKiosk(page);
       await speechSwitch(page).click();
       await expect(speechSwitch(page)).toHaveAttribute('aria-pressed', 'true');
-      // Both switches of the bar are touch targets of 44 px at least, side by side.
-      for (const button of [speechSwitch(page), accessibilityButton(page)]) {
-        const box = (await button.boundingBox())!;
-        expect(box.height).toBeGreaterThanOrEqual(44);
-        expect(box.width).toBeGreaterThanOrEqual(44);
-        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      // Both switches of the bar are touch targets of 44 px at least, side by side, and stay
+      // on screen when accessibility mode enlarges the page's type by half.
+      for (const a11y of [false, true]) {
+        if (a11y) {
+          await accessibilityButton(page).click();
+          await expect(accessibilityButton(page)).toHaveAttribute('aria-pressed', 'true');
+        }
+        for (const button of [speechSwitch(page), accessibilityButton(page)]) {
+          const box = (await button.boundingBox())!;
+          expect(box.height).toBeGreaterThanOrEqual(44);
+          expect(box.width).toBeGreaterThanOrEqual(44);
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        }
       }
       await page.screenshot({
         path: `test-results/screenshots/kiosk-speech-bar-${viewport.width}x${viewport.height}.png`,
