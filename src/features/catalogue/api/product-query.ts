@@ -3,6 +3,7 @@ import { parseProduct, type Product } from '@shared/product-rule';
 import { useCatalogueUrl } from '@/platform/capabilities-context';
 import { CATALOGUE_TIMEOUT_MS, CatalogueError, getCatalogueJson } from './catalogue-client';
 import { catalogueKeys } from './catalogue-keys';
+import { startEarly, useRetryOnMount } from './early-answers';
 import { isProductIdText, productUrl } from './catalogue-urls';
 
 /** GET {catalogue host}/products/{id} (spec §7): its fetcher, its query and its hook. */
@@ -46,13 +47,13 @@ export const productQuery = (baseUrl: string, id: string) =>
  */
 export function prefetchProduct(client: QueryClient, baseUrl: string, id: string): Promise<void> {
   if (!isProductIdText(id)) return Promise.resolve();
-  return client.query(productQuery(baseUrl, id)).then(
-    () => undefined,
-    () => undefined,
-  );
+  const options = productQuery(baseUrl, id);
+  return startEarly(client, options.queryKey, () => client.query(options));
 }
 
 /** The product detail page's query. */
 export function useProduct(id: string) {
-  return useQuery(productQuery(useCatalogueUrl(), id));
+  const options = productQuery(useCatalogueUrl(), id);
+  // A failed early call is the page's one call: shown, not asked again on mount (spec §7).
+  return useQuery({ ...options, retryOnMount: useRetryOnMount(options.queryKey) });
 }

@@ -1,11 +1,11 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { parseProductList, type Product } from '@shared/product-rule';
 import { useCatalogueUrl } from '@/platform/capabilities-context';
 import { cacheFetchedProducts, loadCachedProducts } from '../products-cache';
 import { CATALOGUE_TIMEOUT_MS, CatalogueError, getCatalogueJson } from './catalogue-client';
 import { catalogueKeys } from './catalogue-keys';
 import { productsUrl } from './catalogue-urls';
+import { startEarly, useRetryOnMount } from './early-answers';
 
 /**
  * GET {catalogue host}/products (spec §7): its fetcher, its query and its hooks. The path
@@ -71,14 +71,6 @@ export const productsQuery = (baseUrl: string) =>
   });
 
 /**
- * Queries whose answer comes from a deep link's early download and that no page has shown
- * yet: the products page takes that answer, failure included, as its one call (spec §7),
- * instead of asking again when it mounts. Later visits to a failed catalogue ask again, as
- * a page's mount always does.
- */
-const earlyAnswers = new WeakSet<object>();
-
-/**
  * Starts the products page's catalogue call early, through the app's query client: a deep
  * link to /products fetches while the page's code downloads, not after its first render.
  * Nothing is fetched when a catalogue is cached. Never rejects: a failure is the query's,
@@ -87,25 +79,13 @@ const earlyAnswers = new WeakSet<object>();
  */
 export function prefetchProducts(client: QueryClient, baseUrl: string): Promise<void> {
   const options = productsQuery(baseUrl);
-  const done = client.query(options).then(
-    () => undefined,
-    () => undefined,
-  );
-  const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
-  if (query) earlyAnswers.add(query);
-  return done;
+  return startEarly(client, options.queryKey, () => client.query(options));
 }
 
 /** The products page's catalogue query: fetches when nothing is cached (spec §7). */
 export function useProducts() {
   const options = productsQuery(useCatalogueUrl());
-  const query = useQueryClient().getQueryCache().find({ queryKey: options.queryKey, exact: true });
-  const early = query !== undefined && earlyAnswers.has(query);
-  // Once shown, the early answer is this visit's: the next visit retries a failure.
-  useEffect(() => {
-    if (query) earlyAnswers.delete(query);
-  }, [query]);
-  return useQuery({ ...options, retryOnMount: !early });
+  return useQuery({ ...options, retryOnMount: useRetryOnMount(options.queryKey) });
 }
 
 /** The catalogue as far as it is known, without ever fetching it (cart suggestions). */
