@@ -3,7 +3,6 @@
  * the load probe's time to its target (the first card, a product's title), and the main
  * thread's busy time before it by phase, with the page's requests on the same clock.
  */
-import { writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { freshContext } from '../chromium';
 import { firstVisit } from '../compare';
@@ -31,7 +30,7 @@ const PAINTED_MARK = 'bench:target-painted';
 
 export interface TracedLoad {
   /** navigation start → target painted, ms (the load probe's figure). */
-  firstCardMs: number;
+  paintedMs: number;
   /** main-thread busy time in that window, ms, and by phase. */
   busyMs: number;
   phases: Partial<Record<Phase, number>>;
@@ -54,13 +53,13 @@ export const pathOf = (url: string, origin: string): string =>
 /** Reads one trace: the load's window, its phases and requests. */
 export function readTrace(
   events: readonly TraceEvent[],
-  firstCardMs: number,
+  paintedMs: number,
   shop: TracedShop,
 ): TracedLoad {
   const thread = mainThreadOf(events, PAINTED_MARK);
   const mark = events.find((event) => event.name === PAINTED_MARK);
   const start = navigationStartOf(events, thread, mark?.ts ?? Infinity);
-  const window = { start, end: start + firstCardMs * 1000 };
+  const window = { start, end: start + paintedMs * 1000 };
   const { phases, busy } = attribute(
     samplesOf(events, thread),
     slicesOf(events, thread),
@@ -73,7 +72,7 @@ export function readTrace(
     if (value !== undefined) byPhase[phase] = ms(value);
   }
   return {
-    firstCardMs,
+    paintedMs,
     busyMs: ms(busy),
     phases: byPhase,
     requests: requestsOf(events, thread.pid)
@@ -106,18 +105,17 @@ export async function tracedLoad(
     await page.addInitScript(initScript(installLoadProbe, traced.target));
     if (traced.warm === true) await firstVisit(page, `${shop.origin}${traced.path}`);
     await browser.startTracing(page, { categories: CATEGORIES });
-    let firstCardMs = Number.NaN;
+    let paintedMs = Number.NaN;
     let failure: Error | undefined;
     try {
-      firstCardMs = await probedLoad(page, open(page, `${shop.origin}${traced.path}`));
+      paintedMs = await probedLoad(page, open(page, `${shop.origin}${traced.path}`));
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
     }
     const buffer = await browser.stopTracing();
     if (failure) throw failure;
-    if (process.env.BENCH_TRACE_FILE) writeFileSync(process.env.BENCH_TRACE_FILE, buffer);
     const trace = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
-    return readTrace(trace.traceEvents, firstCardMs, shop);
+    return readTrace(trace.traceEvents, paintedMs, shop);
   } finally {
     await context.close();
   }

@@ -17,7 +17,7 @@ import { buildTraced } from './traced-build';
 export interface BreakdownSummary {
   name: string;
   loads: TracedLoad[];
-  firstCardMs: number;
+  paintedMs: number;
   busyMs: number;
   phases: Partial<Record<Phase, number>>;
   /** Requests seen in most loads: median sent and finished, ms after navigation start. */
@@ -55,7 +55,7 @@ export function summarizeLoads(name: string, loads: readonly TracedLoad[]): Brea
   return {
     name,
     loads: [...loads],
-    firstCardMs: median(loads.map((load) => load.firstCardMs)),
+    paintedMs: median(loads.map((load) => load.paintedMs)),
     busyMs: median(loads.map((load) => load.busyMs)),
     phases,
     requests,
@@ -155,7 +155,7 @@ function pageTable(label: string, shops: readonly BreakdownSummary[]): string {
       (phase) => pad(phase, 44) + cells((shop) => (shop.phases[phase] ?? 0).toFixed(1)),
     ),
     pad('busy in all', 44) + cells((shop) => shop.busyMs.toFixed(1)),
-    pad('navigation → painted', 44) + cells((shop) => shop.firstCardMs.toFixed(1)),
+    pad('navigation → painted', 44) + cells((shop) => shop.paintedMs.toFixed(1)),
   ];
   for (const shop of shops) {
     lines.push(`${shop.name}: requests (ms after navigation start, median sent → finished)`);
