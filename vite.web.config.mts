@@ -9,9 +9,14 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type UserConfig } from 'vite';
 import { normaliseCatalogueUrl } from './shared/catalogue-url.ts';
-import { buildContentSecurityPolicy } from './shared/csp.ts';
+import {
+  buildContentSecurityPolicy,
+  buildWebPagePolicy,
+  WEB_POLICY_META_NAME,
+  WEB_POLICY_SCRIPT,
+} from './shared/csp.ts';
 import { precacheManifest, type PrecacheFile } from './scripts/lib/precache-manifest.mts';
 import { moduleListPlugin } from './scripts/lib/module-list-plugin.mts';
 
@@ -29,24 +34,38 @@ export function resolveCatalogueUrl(env: NodeJS.ProcessEnv = process.env): strin
   return normaliseCatalogueUrl(env.VITE_CATALOGUE_URL ?? '') || DEFAULT_WEB_CATALOGUE_URL;
 }
 
-/** Injects the strict CSP into index.html of production builds (dev needs Vite's inline preamble). */
+/**
+ * Puts the strict CSP into index.html of production builds (dev needs Vite's inline
+ * preamble): the kiosk's as a meta tag (its main process rewrites it for the configured
+ * catalogue), the web's stated by the page's first script (shared/csp.ts says why).
+ */
 function contentSecurityPolicy(catalogueUrl: string, target: RendererTarget): Plugin {
-  // The kiosk's speech plays WAVs from blob: URLs; the web build plays no media at all.
-  const options = target === 'kiosk' ? { mediaSource: 'blob:' } : {};
-  return {
-    name: 'shop-content-security-policy',
-    apply: 'build',
-    transformIndexHtml: () => [
-      {
-        tag: 'meta',
-        attrs: {
-          'http-equiv': 'Content-Security-Policy',
-          content: buildContentSecurityPolicy(catalogueUrl, options),
+  const transformIndexHtml = (html: string): string | HtmlTagDescriptor[] => {
+    if (target === 'kiosk') {
+      // The kiosk's speech plays WAVs from blob: URLs; the web build plays no media at all.
+      const content = buildContentSecurityPolicy(catalogueUrl, { mediaSource: 'blob:' });
+      return [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content },
+          injectTo: 'head-prepend',
         },
-        injectTo: 'head-prepend',
-      },
-    ],
+      ];
+    }
+    // Right after the charset, before any other script: the page's first.
+    const charset = /<meta charset="[^"]*"\s*\/?>/.exec(html);
+    if (!charset) throw new Error('index.html has no <meta charset> to put the policy after');
+    const at = charset.index + charset[0].length;
+    const policy = buildWebPagePolicy(catalogueUrl)
+      .replaceAll('&', '&amp;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#39;');
+    const tags =
+      `\n    <meta name="${WEB_POLICY_META_NAME}" content="${policy}" />` +
+      `\n    <script>${WEB_POLICY_SCRIPT}</script>`;
+    return html.slice(0, at) + tags + html.slice(at);
   };
+  return { name: 'shop-content-security-policy', apply: 'build', transformIndexHtml };
 }
 
 const serviceWorkerEntry = fileURLToPath(new URL('./src/service-worker/sw.ts', import.meta.url));

@@ -1,6 +1,7 @@
 /**
- * The one Content-Security-Policy of the shop, used by the build (a <meta> tag in
- * index.html) and by the Electron main process (response header of the app protocol).
+ * The one Content-Security-Policy of the shop, used by the builds (index.html: the kiosk's
+ * as a <meta> tag, the web's from its first script, see buildWebPagePolicy) and by the
+ * Electron main process (response header of the app protocol).
  * Only the app itself and the catalogue host may be reached; no inline or eval'd script.
  */
 /**
@@ -71,6 +72,31 @@ export function buildContentSecurityPolicy(
     "form-action 'none'",
     "object-src 'none'",
   ].join('; ');
+}
+
+/**
+ * The web build's page states its policy from a script, not with a `<meta>` tag in its HTML.
+ * Chromium's preload scanner holds back every request it finds (the app's scripts and
+ * stylesheet) until the parser has applied a meta policy in the page: 10–15 ms of every cold
+ * load (tests/bench, alternating loads of the two kinds). A meta policy added by script is
+ * enforced alike from then on, and this script is the page's first, inline, before any other
+ * can run; so a host that forgets the header still gets the policy, and one that sends it
+ * allows this script, and only it, by its hash (WEB_POLICY_SCRIPT_HASH, in the header's
+ * script-src). The policy itself is in `<meta name="shop-csp">`, so the script, and its
+ * hash, stay the same for every catalogue.
+ */
+export const WEB_POLICY_META_NAME = 'shop-csp';
+export const WEB_POLICY_SCRIPT =
+  "(()=>{const d=document,m=d.createElement('meta');m.httpEquiv='Content-Security-Policy';" +
+  "m.content=d.querySelector('meta[name=shop-csp]').content;d.head.prepend(m)})()";
+/** sha256 of WEB_POLICY_SCRIPT, as CSP writes it (tests/shared/csp.test.ts recomputes it). */
+export const WEB_POLICY_SCRIPT_HASH = "'sha256-a3YW3d65bVmdZ5O01MlVOnkuqeNqMDLtFe4HG/Trwcs='";
+
+/** The web page's policy: the one above, plus the one inline script that states it. */
+export function buildWebPagePolicy(catalogueUrl: string): string {
+  return buildContentSecurityPolicy(catalogueUrl, {
+    scriptSource: `'self' ${WEB_POLICY_SCRIPT_HASH}`,
+  });
 }
 
 /**

@@ -2,14 +2,15 @@
  * The security headers of the web shop, from one place: `npm run serve` sends them
  * (shop-handler.ts), and the README's nginx example is this module's output
  * (`npm run -s headers:nginx`), compared by tests/server/http/security-headers.test.ts. The
- * page's meta CSP cannot say `frame-ancestors`, so only a header stops framing.
+ * page's own policy (stated by its first script) cannot say `frame-ancestors`, so only a
+ * header stops framing.
  */
-import { buildContentSecurityPolicy, buildServiceWorkerPolicy } from '../../shared/csp';
+import { buildServiceWorkerPolicy, buildWebPagePolicy } from '../../shared/csp';
 
 /** `catalogueUrl` is the build's VITE_CATALOGUE_URL (`/api` when served beside it). */
 export function webSecurityHeaders(catalogueUrl: string): Readonly<Record<string, string>> {
   return {
-    'Content-Security-Policy': `${buildContentSecurityPolicy(catalogueUrl)}; frame-ancestors 'none'`,
+    'Content-Security-Policy': `${buildWebPagePolicy(catalogueUrl)}; frame-ancestors 'none'`,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     // For browsers too old for frame-ancestors.

@@ -1,5 +1,13 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildContentSecurityPolicy, catalogueOrigin } from '../../shared/csp';
+import {
+  buildContentSecurityPolicy,
+  buildWebPagePolicy,
+  catalogueOrigin,
+  WEB_POLICY_META_NAME,
+  WEB_POLICY_SCRIPT,
+  WEB_POLICY_SCRIPT_HASH,
+} from '../../shared/csp';
 
 describe('the Content-Security-Policy', () => {
   it('has no unsafe-eval or unsafe-inline and allows only the app and the catalogue', () => {
@@ -56,5 +64,17 @@ describe('the Content-Security-Policy', () => {
     expect(catalogueOrigin('http://[::1]:8080/api')).toBe('http://[::1]:8080');
     expect(catalogueOrigin('https://Shop.Example.com/api')).toBe('https://shop.example.com');
     expect(catalogueOrigin('https://café.example/api')).toBe('https://xn--caf-dma.example');
+  });
+
+  it('lets the web page run one inline script, the one that states its policy, by its hash', () => {
+    const digest = createHash('sha256').update(WEB_POLICY_SCRIPT).digest('base64');
+    expect(WEB_POLICY_SCRIPT_HASH).toBe(`'sha256-${digest}'`);
+    expect(WEB_POLICY_SCRIPT).toContain(`meta[name=${WEB_POLICY_META_NAME}]`);
+    const web = buildWebPagePolicy('https://shop.example.com/api');
+    expect(web).toContain(`script-src 'self' ${WEB_POLICY_SCRIPT_HASH};`);
+    expect(web.replace(` ${WEB_POLICY_SCRIPT_HASH}`, '')).toBe(
+      buildContentSecurityPolicy('https://shop.example.com/api'),
+    );
+    expect(web).not.toMatch(/unsafe-/);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../../server/http/security-headers';
 import { buildServiceWorkerPolicy } from '../../../shared/csp';
 import { createShopHandler } from '../../../server/http/shop-handler';
-import { buildContentSecurityPolicy } from '../../../shared/csp';
+import { buildWebPagePolicy } from '../../../shared/csp';
 import { sampleProducts } from '../support/fixtures';
 
 const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
@@ -34,7 +34,7 @@ describe('the security headers', () => {
   it('forbid framing and sniffing, on top of the build’s own policy', () => {
     const headers = webSecurityHeaders(README_CATALOGUE);
     expect(headers['Content-Security-Policy']).toBe(
-      `${buildContentSecurityPolicy(README_CATALOGUE)}; frame-ancestors 'none'`,
+      `${buildWebPagePolicy(README_CATALOGUE)}; frame-ancestors 'none'`,
     );
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
     expect(headers['X-Frame-Options']).toBe('DENY');

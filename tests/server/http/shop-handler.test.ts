@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenFetchFor, type RunningServer } from '../../../server/http/listen-fetch';
-import { buildContentSecurityPolicy } from '../../../shared/csp';
+import { buildWebPagePolicy } from '../../../shared/csp';
 import { createShopHandler } from '../../../server/http/shop-handler';
 import { getWithForgedHost, sampleProducts } from '../support/fixtures';
 
@@ -93,7 +93,7 @@ describe('the serve script handler (web build + catalogue on one origin)', () =>
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('content-security-policy')).toBe(
-      `${buildContentSecurityPolicy('/api')}; frame-ancestors 'none'`,
+      `${buildWebPagePolicy('/api')}; frame-ancestors 'none'`,
     );
   });
 
