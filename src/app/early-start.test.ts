@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { productsUrl } from '@/features/catalogue/api/catalogue-urls';
+import { productsUrl, productUrl } from '@/features/catalogue/api/catalogue-urls';
 import { mayHaveCachedProducts, PRODUCTS_KEY } from '@/features/catalogue/products-cache';
 import { EARLY_HINTS_ID, earlyRequests, startEarly, type EarlyHints } from './early-start';
 import { lazyPages, routes } from './routes';
@@ -13,6 +13,14 @@ const HINTS: EarlyHints = {
     about: { scripts: ['/assets/about-page-1.js'], styles: [] },
   },
 };
+
+function addHints(): void {
+  const json = document.createElement('script');
+  json.type = 'application/json';
+  json.id = EARLY_HINTS_ID;
+  json.textContent = JSON.stringify(HINTS);
+  document.head.append(json);
+}
 
 afterEach(() => {
   localStorage.clear();
@@ -45,8 +53,9 @@ describe('the early start (web build)', () => {
     ]) {
       const route = matchRoutes(routes, path)?.at(-1)?.route.path ?? '';
       const chunk = lazy[route];
-      expect(earlyRequests(path, HINTS, '[{"id":1}]'), path).toEqual(
-        chunk ? { ...HINTS.chunks[chunk], calls: [] } : { scripts: [], styles: [], calls: [] },
+      const { scripts, styles } = earlyRequests(path, HINTS, '[{"id":1}]');
+      expect({ scripts, styles }, path).toEqual(
+        chunk ? HINTS.chunks[chunk] : { scripts: [], styles: [] },
       );
     }
   });
@@ -60,16 +69,24 @@ describe('the early start (web build)', () => {
         mayHaveCachedProducts() ? [] : [productsUrl(HINTS.catalogue)],
       );
     }
-    // A product page's call is the app's alone (a failed hint would make it ask twice).
-    expect(earlyRequests('/product/3', HINTS, null).calls).toEqual([]);
+  });
+
+  it('hints a product page’s call exactly when the app will make it (spec §7)', () => {
+    for (const id of ['3', '1', '007', '0', '-1', '1.5', '1e3', 'abc', '9007199254740993', '..']) {
+      const url = productUrl(HINTS.catalogue, id);
+      for (const stored of [null, '[{"id":1}]']) {
+        expect(earlyRequests(`/product/${id}`, HINTS, stored).calls, id).toEqual(
+          url === undefined ? [] : [url],
+        );
+      }
+    }
+    expect(earlyRequests('/product/3/', HINTS, null).calls).toEqual([
+      productUrl(HINTS.catalogue, '3'),
+    ]);
   });
 
   it('adds them to the page as anonymous CORS requests, as the app makes them', () => {
-    const json = document.createElement('script');
-    json.type = 'application/json';
-    json.id = EARLY_HINTS_ID;
-    json.textContent = JSON.stringify(HINTS);
-    document.head.append(json);
+    addHints();
     window.history.replaceState(null, '', '/products');
     startEarly();
     const links = [...document.head.querySelectorAll('link')].map((link) => ({

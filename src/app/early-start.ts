@@ -8,9 +8,10 @@
  * §7), exactly the hint the app adds itself a moment later (catalogue-urls.ts
  * preloadCatalogueCall; the query's fetch then takes the response, one request), only
  * sooner: at 10,000 products that answer is megabytes and the slowest part of a cold
- * start. A product page's call is left to the app: a hint that failed (a dropped
- * connection) is not reused, so its fetch would ask again, and a failing product must be
- * asked for once (tests/e2e/web/robustness.spec.ts).
+ * start. On /product/{id} it hints GET {catalogue}/products/{id} the same way. A hint that
+ * failed is taken by the query's fetch too: Chromium hands that fetch the hint's failure
+ * rather than asking again (one request for a failing product, spec §7), and the next
+ * fetch, Try again, asks anew (tests/e2e/web/robustness.spec.ts, product-detail.spec.ts).
  *
  * Where the files are comes from the page (vite.web.config.mts writes their names into
  * index.html as JSON), so this file's bytes, and its hashed name, do not change with every
@@ -53,8 +54,13 @@ export function earlyRequests(
     const cached = raw !== undefined && raw !== '' && raw !== '[]';
     return { ...hints.chunks.shop, calls: cached ? [] : [`${hints.catalogue}/products`] };
   }
-  if (path === '/cart' || /^\/product\/[^/]+$/.test(path))
-    return { ...hints.chunks.shop, calls: [] };
+  const product = /^\/product\/([^/]+)$/.exec(path)?.[1];
+  if (product !== undefined) {
+    // The app's rule for an id it asks about (catalogue-urls.ts isProductIdText).
+    const asked = /^[1-9]\d{0,15}$/.test(product) && Number.isSafeInteger(Number(product));
+    return { ...hints.chunks.shop, calls: asked ? [`${hints.catalogue}/products/${product}`] : [] };
+  }
+  if (path === '/cart') return { ...hints.chunks.shop, calls: [] };
   if (path === '/checkout') return { ...hints.chunks.checkout, calls: [] };
   if (path === '/about') return { ...hints.chunks.about, calls: [] };
   return NOTHING;

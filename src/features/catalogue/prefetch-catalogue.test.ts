@@ -64,9 +64,11 @@ describe('a deep link’s catalogue call', () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(product)));
     vi.stubGlobal('fetch', fetchMock);
     const clientFor = appClient();
-    await prefetchCatalogue(URL, { page: 'product', id: '3' }, clientFor, dataLayer);
-    // No hint: one that failed would not be joined, and the fetch would ask again.
-    expect(preloads()).toEqual([]);
+    const started = prefetchCatalogue(URL, { page: 'product', id: '3' }, clientFor, dataLayer);
+    expect(preloads()).toEqual([
+      { href: `${URL}/products/3`, as: 'fetch', crossOrigin: 'anonymous' },
+    ]);
+    await started;
     const client = clientFor(() => {
       throw new Error('no client was made');
     });
@@ -78,6 +80,7 @@ describe('a deep link’s catalogue call', () => {
 
     await prefetchCatalogue(URL, { page: 'product', id: '..%2F' }, appClient(), dataLayer);
     expect(fetchMock).toHaveBeenCalledOnce();
+    expect(preloads()).toHaveLength(1);
   });
 
   it('hints a call once, however often it is asked for', async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { preloadCatalogueCall, productsUrl } from './api/catalogue-urls';
+import { preloadCatalogueCall, productsUrl, productUrl } from './api/catalogue-urls';
 import { mayHaveCachedProducts } from './products-cache';
 
 /** The app's query client, made the first time it is needed (src/app/catalogue-cache.tsx). */
@@ -33,14 +33,14 @@ export async function prefetchCatalogue(
   clientFor: ClientFor,
   loadDataLayer: () => Promise<CatalogueDataLayer>,
 ): Promise<void> {
-  // The list's request need not wait for the data layer's code: the browser starts it now,
-  // and the query's fetch, a moment later, joins it. A product's call waits for the data
-  // layer (a few ms: its chunk is usually here by now, thanks to the early start): a hint
-  // that failed before the fetch joined it would make that fetch ask again, and a failing
-  // product must be asked for once (tests/e2e/web/robustness.spec.ts).
+  // The request need not wait for the data layer's code: the browser starts it now (unless
+  // the early start already has), and the query's fetch, a moment later, takes its answer,
+  // or its failure (src/app/early-start.ts says how): one request either way.
   if (link.page === 'products' && !mayHaveCachedProducts()) {
     preloadCatalogueCall(productsUrl(baseUrl));
   }
+  const product = link.page === 'product' ? productUrl(baseUrl, link.id) : undefined;
+  if (product !== undefined) preloadCatalogueCall(product);
   try {
     const layer = await loadDataLayer();
     const client = clientFor(layer.createCatalogueQueryClient);

@@ -220,13 +220,16 @@ test.describe('product detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
   });
 
-  test('the product detail call is GET /products/{id}', async ({ page }) => {
+  test('the product detail call is GET /products/{id}, once (the early hint is that call)', async ({
+    page,
+  }) => {
     const urls: string[] = [];
     page.on('request', (r) => {
       if (isProductDetail(new URL(r.url())))
         urls.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
     await gotoDetail(page, 5);
-    expect(urls).toContain('GET /api/products/5');
+    await page.waitForTimeout(1000);
+    expect(urls).toEqual(['GET /api/products/5']);
   });
 });
