@@ -94,14 +94,14 @@ export function interact(
   switch (interaction) {
     case 'search':
       return timed(page, label, (arm) =>
-        search(page, SEARCH_TERMS[i % SEARCH_TERMS.length] ?? 'Shirt', arm),
+        search(page, SEARCH_TERMS[i % SEARCH_TERMS.length] ?? 'Shirt', arm, i),
       );
     case 'category':
       return timed(page, label, (arm) =>
-        chooseCategory(page, CATEGORY_CYCLE[i % CATEGORY_CYCLE.length] ?? 'All', arm),
+        chooseCategory(page, CATEGORY_CYCLE[i % CATEGORY_CYCLE.length] ?? 'All', arm, i),
       );
     case 'page':
-      return timed(page, label, (arm) => changePage(page, arm));
+      return timed(page, label, (arm) => changePage(page, arm, i));
   }
 }
 

@@ -60,11 +60,36 @@ async function reach(control: Locator): Promise<void> {
  */
 export const PRESS_MS = 50;
 
-function tap(control: Locator): Promise<void> {
-  return control.click({ delay: PRESS_MS });
+/** One frame at the 60 Hz Chromium draws at here. */
+export const FRAME_MS = 1000 / 60;
+
+/**
+ * How much longer than PRESS_MS the i-th tap is held: a spread over one frame (the golden
+ * ratio's sequence, even for any count of taps), so releases land all through the frame, as
+ * a finger's do. Without it every release came at one place: the press follows two frames
+ * and a fixed chain of round trips, and 50 ms is three frames, so each release fell about
+ * 3 ms after a frame began and every shop waited some 13 ms for the next one (traced: both
+ * shops' results were in the DOM well before it). That one place hides what a tap's script
+ * costs, which decides whether its results make the next frame when the finger lifts late
+ * in one. Tap i is held the same for both shops of a pair.
+ */
+export function releaseOffsetMs(i: number): number {
+  const golden = (Math.sqrt(5) - 1) / 2;
+  const fraction = (Math.abs(i) * golden) % 1;
+  return Math.round(fraction * FRAME_MS * 10) / 10;
 }
 
-export async function search(page: Page, term: string, arm: () => Promise<void>): Promise<void> {
+/** Pressed, then released PRESS_MS + releaseOffsetMs(tap) later. */
+export function tap(control: Locator, tapIndex: number): Promise<void> {
+  return control.click({ delay: PRESS_MS + releaseOffsetMs(tapIndex) });
+}
+
+export async function search(
+  page: Page,
+  term: string,
+  arm: () => Promise<void>,
+  tapIndex: number,
+): Promise<void> {
   await page.getByPlaceholder(SEARCH_PLACEHOLDER).fill(term);
   // In the search landmark where there is one; the compared shop's form is not marked as one.
   const landmark = page.getByRole('search');
@@ -72,7 +97,7 @@ export async function search(page: Page, term: string, arm: () => Promise<void>)
   const submit = scope.getByRole('button', { name: 'Search', exact: true });
   await reach(submit);
   await arm();
-  await tap(submit);
+  await tap(submit, tapIndex);
 }
 
 /**
@@ -83,6 +108,7 @@ export async function chooseCategory(
   page: Page,
   label: string,
   arm: () => Promise<void>,
+  tapIndex: number,
 ): Promise<void> {
   const button = page
     .getByRole('group', { name: 'Categories' })
@@ -90,7 +116,7 @@ export async function chooseCategory(
   if ((await button.count()) > 0) {
     await reach(button);
     await arm();
-    await tap(button);
+    await tap(button, tapIndex);
     return;
   }
   const select = page.getByRole('combobox', { name: /categor/i });
@@ -104,15 +130,19 @@ export async function chooseCategory(
   const item = page.getByRole('main').getByText(label, { exact: true });
   await reach(item);
   await arm();
-  await tap(item);
+  await tap(item, tapIndex);
 }
 
 /** Next, or Previous on the last page. */
-export async function changePage(page: Page, arm: () => Promise<void>): Promise<void> {
+export async function changePage(
+  page: Page,
+  arm: () => Promise<void>,
+  tapIndex: number,
+): Promise<void> {
   const next = page.getByRole('button', { name: 'Next', exact: true });
   const previous = page.getByRole('button', { name: 'Previous', exact: true });
   const target = (await next.isDisabled()) ? previous : next;
   await reach(target);
   await arm();
-  await tap(target);
+  await tap(target, tapIndex);
 }
