@@ -16,7 +16,7 @@ import {
   type CatalogueCache,
 } from './catalogue-cache';
 import { PageBoundary } from './layout/page-boundary';
-import { lazyPages, routes } from './routes';
+import { routes, warmUpPages } from './routes';
 import { useShopperSession } from './session/use-shopper-session';
 import { KioskRouter, WebRouter, type ShopRouter } from './shop-router';
 
@@ -66,11 +66,11 @@ function StorageSync() {
   return null;
 }
 
-/** Once the first screen is up and the shop is idle, fetch the other pages' code. */
-function useWarmUpPages() {
+/** Once the first screen is up and the shop is idle: the other pages' code, the cached catalogue. */
+function useWarmUpPages(catalogueUrl: string, catalogue: CatalogueCache) {
   useEffect(
-    () => whenIdle(() => void Promise.allSettled(lazyPages.map((page) => page.preload())), 3000),
-    [],
+    () => whenIdle(() => void warmUpPages(catalogueUrl, catalogue), 3000),
+    [catalogueUrl, catalogue],
   );
 }
 
@@ -89,7 +89,7 @@ export function App({
   const session = useShopperSession();
   const receiptOnScreen = useReceiptOnScreen();
   const shop = useRef<HTMLDivElement>(null);
-  useWarmUpPages();
+  useWarmUpPages(capabilities.catalogueUrl, catalogue);
 
   // The attract screen covers the shop: nothing under it is focusable or announced.
   useEffect(() => {

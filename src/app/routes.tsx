@@ -1,7 +1,11 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { HomePage } from '@/pages/home-page';
 import { NotFoundPage } from '@/pages/not-found-page';
-import { prefetchCatalogue, type CatalogueDeepLink } from '@/features/catalogue/prefetch-catalogue';
+import {
+  prefetchCatalogue,
+  readyCachedCatalogue,
+  type CatalogueDeepLink,
+} from '@/features/catalogue/prefetch-catalogue';
 import type { CatalogueCache } from './catalogue-cache';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
@@ -17,6 +21,17 @@ const about = lazyPage(() => import('@/pages/about-page').then((m) => m.AboutPag
 
 /** Every page that is not in the first download, for warming up once the shop is idle. */
 export const lazyPages = [products, product, cart, checkout, about];
+
+/**
+ * What the shop readies once it is idle: every page's code, and the cached catalogue in
+ * the query client (never a fetch). Never rejects.
+ */
+export function warmUpPages(catalogueUrl: string, catalogue: CatalogueCache): Promise<void> {
+  return Promise.allSettled([
+    ...lazyPages.map((page) => page.preload()),
+    readyCachedCatalogue(catalogueUrl, catalogue.client, shopPages),
+  ]).then(() => undefined);
+}
 
 /**
  * The one route table, shared by the kiosk's memory router and the web's browser router.

@@ -20,5 +20,5 @@ export {
   CatalogueProvider,
   createCatalogueQueryClient,
 } from '@/features/catalogue/catalogue-provider';
-export { prefetchProducts } from '@/features/catalogue/api/products-query';
+export { prefetchProducts, readyCachedProducts } from '@/features/catalogue/api/products-query';
 export { prefetchProduct } from '@/features/catalogue/api/product-query';

@@ -3,14 +3,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/test/product-fixtures';
 import { catalogueKeys } from './api/catalogue-keys';
 import { prefetchProduct } from './api/product-query';
-import { prefetchProducts } from './api/products-query';
+import { prefetchProducts, readyCachedProducts } from './api/products-query';
 import { createCatalogueQueryClient } from './catalogue-provider';
-import { prefetchCatalogue } from './prefetch-catalogue';
+import { prefetchCatalogue, readyCachedCatalogue } from './prefetch-catalogue';
 import { PRODUCTS_KEY } from './products-cache';
 
 /** The data layer, as the app loads it (src/app/shop-pages.ts). */
 const dataLayer = () =>
-  Promise.resolve({ createCatalogueQueryClient, prefetchProducts, prefetchProduct });
+  Promise.resolve({
+    createCatalogueQueryClient,
+    prefetchProducts,
+    prefetchProduct,
+    readyCachedProducts,
+  });
 
 const URL = 'http://catalogue.test';
 const catalogue = [makeProduct({ id: 1 })];
@@ -92,5 +97,54 @@ describe('a deep link’s catalogue call', () => {
     await prefetchCatalogue(URL, { page: 'products' }, clientFor, dataLayer);
     await prefetchCatalogue(URL, { page: 'products' }, clientFor, dataLayer);
     expect(preloads()).toHaveLength(1);
+  });
+});
+
+describe('the cached catalogue, readied while the shop is idle', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is in the app’s client before any page asks, read from storage, never fetched', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem(PRODUCTS_KEY, JSON.stringify(catalogue));
+    const clientFor = appClient();
+    await readyCachedCatalogue(URL, clientFor, dataLayer);
+    const client = clientFor(() => {
+      throw new Error('no client was made');
+    });
+    expect(client.getQueryData(catalogueKeys.list(URL))).toEqual(catalogue);
+    expect(client.getQueryState(catalogueKeys.list(URL))?.fetchStatus).toBe('idle');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads nothing and makes no client when nothing is cached: the page fetches (spec §7)', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    const loadDataLayer = vi.fn(dataLayer);
+    const clientFor = vi.fn(appClient());
+    await readyCachedCatalogue(URL, clientFor, loadDataLayer);
+    expect(loadDataLayer).not.toHaveBeenCalled();
+    expect(clientFor).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('leaves a stored catalogue the product rule refuses unread, for the page to fetch anew', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem(PRODUCTS_KEY, '[{"id":"not a product"}]');
+    const clientFor = appClient();
+    await readyCachedCatalogue(URL, clientFor, dataLayer);
+    const client = clientFor(() => {
+      throw new Error('no client was made');
+    });
+    expect(client.getQueryData(catalogueKeys.list(URL))).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('never rejects when the data layer cannot load', async () => {
+    localStorage.setItem(PRODUCTS_KEY, JSON.stringify(catalogue));
+    await expect(
+      readyCachedCatalogue(URL, appClient(), () => Promise.reject(new Error('offline'))),
+    ).resolves.toBeUndefined();
   });
 });

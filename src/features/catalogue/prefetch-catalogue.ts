@@ -14,6 +14,7 @@ export interface CatalogueDataLayer {
   createCatalogueQueryClient: () => QueryClient;
   prefetchProducts: (client: QueryClient, baseUrl: string) => Promise<void>;
   prefetchProduct: (client: QueryClient, baseUrl: string, id: string) => Promise<void>;
+  readyCachedProducts: (client: QueryClient, baseUrl: string) => void;
 }
 
 /** What a deep link opens, as far as the catalogue goes. */
@@ -48,5 +49,24 @@ export async function prefetchCatalogue(
     else void layer.prefetchProduct(client, baseUrl, link.id);
   } catch {
     // Offline for a moment, or a new release replaced the chunk: the page tries itself.
+  }
+}
+
+/**
+ * Once the shop is idle on another page: the cached catalogue made ready in the app's query
+ * client, so the first tap to the products page only renders. Nothing happens (not even
+ * the data layer's download) when no catalogue is cached. Never fetches, never rejects.
+ */
+export async function readyCachedCatalogue(
+  baseUrl: string,
+  clientFor: ClientFor,
+  loadDataLayer: () => Promise<CatalogueDataLayer>,
+): Promise<void> {
+  if (!mayHaveCachedProducts()) return;
+  try {
+    const layer = await loadDataLayer();
+    layer.readyCachedProducts(clientFor(layer.createCatalogueQueryClient), baseUrl);
+  } catch {
+    // The page reads the cache itself when it comes.
   }
 }
