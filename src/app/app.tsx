@@ -16,7 +16,7 @@ import {
   type CatalogueCache,
 } from './catalogue-cache';
 import { PageBoundary } from './layout/page-boundary';
-import { routes, warmUpPages } from './routes';
+import { rehearseProductsPage, routes, warmUpPages } from './routes';
 import { useShopperSession } from './session/use-shopper-session';
 import { KioskRouter, WebRouter, type ShopRouter } from './shop-router';
 
@@ -66,12 +66,31 @@ function StorageSync() {
   return null;
 }
 
-/** Once the first screen is up and the shop is idle: the other pages' code, the cached catalogue. */
-function useWarmUpPages(catalogueUrl: string, catalogue: CatalogueCache) {
-  useEffect(
-    () => whenIdle(() => void warmUpPages(catalogueUrl, catalogue), 3000),
-    [catalogueUrl, catalogue],
-  );
+/**
+ * Once the first screen is up and the shop is idle: the other pages' code, the cached
+ * catalogue, then a rehearsal of the products page (only when it would show cards: with
+ * nothing cached it would show placeholders and ask the catalogue).
+ */
+function useWarmUpPages(capabilities: Capabilities, catalogue: CatalogueCache) {
+  useEffect(() => {
+    let stopped = false;
+    let stopRehearsal: (() => void) | undefined;
+    const cancelIdle = whenIdle(() => {
+      void warmUpPages(capabilities.catalogueUrl, catalogue).then((productsReady) => {
+        if (stopped || !productsReady) return;
+        stopRehearsal = rehearseProductsPage((page) => (
+          <CapabilitiesProvider capabilities={capabilities}>
+            <CatalogueCacheProvider value={catalogue}>{page}</CatalogueCacheProvider>
+          </CapabilitiesProvider>
+        ));
+      });
+    }, 3000);
+    return () => {
+      stopped = true;
+      cancelIdle();
+      stopRehearsal?.();
+    };
+  }, [capabilities, catalogue]);
 }
 
 function ShopRoutes() {
@@ -89,7 +108,7 @@ export function App({
   const session = useShopperSession();
   const receiptOnScreen = useReceiptOnScreen();
   const shop = useRef<HTMLDivElement>(null);
-  useWarmUpPages(capabilities.catalogueUrl, catalogue);
+  useWarmUpPages(capabilities, catalogue);
 
   // The attract screen covers the shop: nothing under it is focusable or announced.
   useEffect(() => {

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { ShopNavigationProvider } from '@/components/ui/shop-link';
 import { HomePage } from '@/pages/home-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 import {
@@ -24,13 +26,50 @@ export const lazyPages = [products, product, cart, checkout, about];
 
 /**
  * What the shop readies once it is idle: every page's code, and the cached catalogue in
- * the query client (never a fetch). Never rejects.
+ * the query client (never a fetch). Never rejects: resolves true when the products page
+ * could show its cards at once, its code here and the catalogue in the client.
  */
-export function warmUpPages(catalogueUrl: string, catalogue: CatalogueCache): Promise<void> {
-  return Promise.allSettled([
-    ...lazyPages.map((page) => page.preload()),
+export async function warmUpPages(
+  catalogueUrl: string,
+  catalogue: CatalogueCache,
+): Promise<boolean> {
+  const [productsPage, catalogueReady] = await Promise.all([
+    products.preload().then(
+      () => true,
+      () => false,
+    ),
     readyCachedCatalogue(catalogueUrl, catalogue.client, shopPages),
-  ]).then(() => undefined);
+    ...lazyPages.filter((page) => page !== products).map((page) => page.preload().catch(ignore)),
+  ]);
+  return productsPage && catalogueReady;
+}
+
+const ignore = (): undefined => undefined;
+
+/**
+ * The page 'Start Shoping' opens, rendered once where nobody sees it (rehearse-page.tsx
+ * says why), inside the shop's own providers (`inShop`). Its code comes with the pages'
+ * chunk, already here when the warm-up says the page is ready. Returns a function that
+ * stops it.
+ */
+export function rehearseProductsPage(inShop: (page: ReactNode) => ReactNode): () => void {
+  let stopped = false;
+  let stop: (() => void) | undefined;
+  void shopPages().then(({ rehearsePage }) => {
+    if (stopped) return;
+    stop = rehearsePage(
+      '/products',
+      inShop(
+        <ShopNavigationProvider>
+          <products.Page />
+        </ShopNavigationProvider>,
+      ),
+    );
+  }, ignore);
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }
 
 /**

@@ -7,7 +7,8 @@
  * then compiled and run on its own. The checkout page (and its QR code) stays apart: a
  * shopper reaches it only through the cart.
  *
- * It brings the whole stylesheet: the first download has only first-screen.css.
+ * It brings the whole stylesheet: the first download has only first-screen.css. And the
+ * rehearsal of a page (./rehearse-page.tsx), which only ever follows this chunk.
  *
  * Not a door for features or pages: only the app imports it, and only with import().
  */
@@ -22,3 +23,4 @@ export {
 } from '@/features/catalogue/catalogue-provider';
 export { prefetchProducts, readyCachedProducts } from '@/features/catalogue/api/products-query';
 export { prefetchProduct } from '@/features/catalogue/api/product-query';
+export { rehearsePage } from './rehearse-page';

@@ -108,7 +108,7 @@ describe('the cached catalogue, readied while the shop is idle', () => {
     vi.stubGlobal('fetch', fetchMock);
     localStorage.setItem(PRODUCTS_KEY, JSON.stringify(catalogue));
     const clientFor = appClient();
-    await readyCachedCatalogue(URL, clientFor, dataLayer);
+    await expect(readyCachedCatalogue(URL, clientFor, dataLayer)).resolves.toBe(true);
     const client = clientFor(() => {
       throw new Error('no client was made');
     });
@@ -122,7 +122,7 @@ describe('the cached catalogue, readied while the shop is idle', () => {
     vi.stubGlobal('fetch', fetchMock);
     const loadDataLayer = vi.fn(dataLayer);
     const clientFor = vi.fn(appClient());
-    await readyCachedCatalogue(URL, clientFor, loadDataLayer);
+    await expect(readyCachedCatalogue(URL, clientFor, loadDataLayer)).resolves.toBe(false);
     expect(loadDataLayer).not.toHaveBeenCalled();
     expect(clientFor).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -133,7 +133,7 @@ describe('the cached catalogue, readied while the shop is idle', () => {
     vi.stubGlobal('fetch', fetchMock);
     localStorage.setItem(PRODUCTS_KEY, '[{"id":"not a product"}]');
     const clientFor = appClient();
-    await readyCachedCatalogue(URL, clientFor, dataLayer);
+    await expect(readyCachedCatalogue(URL, clientFor, dataLayer)).resolves.toBe(false);
     const client = clientFor(() => {
       throw new Error('no client was made');
     });
@@ -145,6 +145,6 @@ describe('the cached catalogue, readied while the shop is idle', () => {
     localStorage.setItem(PRODUCTS_KEY, JSON.stringify(catalogue));
     await expect(
       readyCachedCatalogue(URL, appClient(), () => Promise.reject(new Error('offline'))),
-    ).resolves.toBeUndefined();
+    ).resolves.toBe(false);
   });
 });

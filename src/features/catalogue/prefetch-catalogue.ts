@@ -14,7 +14,7 @@ export interface CatalogueDataLayer {
   createCatalogueQueryClient: () => QueryClient;
   prefetchProducts: (client: QueryClient, baseUrl: string) => Promise<void>;
   prefetchProduct: (client: QueryClient, baseUrl: string, id: string) => Promise<void>;
-  readyCachedProducts: (client: QueryClient, baseUrl: string) => void;
+  readyCachedProducts: (client: QueryClient, baseUrl: string) => boolean;
 }
 
 /** What a deep link opens, as far as the catalogue goes. */
@@ -55,18 +55,20 @@ export async function prefetchCatalogue(
 /**
  * Once the shop is idle on another page: the cached catalogue made ready in the app's query
  * client, so the first tap to the products page only renders. Nothing happens (not even
- * the data layer's download) when no catalogue is cached. Never fetches, never rejects.
+ * the data layer's download) when no catalogue is cached. Never fetches, never rejects:
+ * resolves true when the client holds the catalogue, so the products page would show cards.
  */
 export async function readyCachedCatalogue(
   baseUrl: string,
   clientFor: ClientFor,
   loadDataLayer: () => Promise<CatalogueDataLayer>,
-): Promise<void> {
-  if (!mayHaveCachedProducts()) return;
+): Promise<boolean> {
+  if (!mayHaveCachedProducts()) return false;
   try {
     const layer = await loadDataLayer();
-    layer.readyCachedProducts(clientFor(layer.createCatalogueQueryClient), baseUrl);
+    return layer.readyCachedProducts(clientFor(layer.createCatalogueQueryClient), baseUrl);
   } catch {
     // The page reads the cache itself when it comes.
+    return false;
   }
 }

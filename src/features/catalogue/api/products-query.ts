@@ -89,12 +89,16 @@ export function prefetchProducts(client: QueryClient, baseUrl: string): Promise<
  * with nothing cached there is nothing to ready, and the page's own query fetches (spec §7).
  * Unobserved, it is dropped after React Query's gcTime like any other query, so a kiosk
  * left on its attract screen does not hold it for hours; the next tap then reads it itself.
+ * True when the query then holds a list, so the page would render cards, not fetch.
  */
-export function readyCachedProducts(client: QueryClient, baseUrl: string): void {
+export function readyCachedProducts(client: QueryClient, baseUrl: string): boolean {
   const { queryKey } = productsQuery(baseUrl);
-  if (client.getQueryCache().find({ queryKey, exact: true })) return;
+  if (client.getQueryCache().find({ queryKey, exact: true })) {
+    return client.getQueryData(queryKey) !== undefined;
+  }
   const cached = loadCachedProducts();
   if (cached) client.setQueryData(queryKey, cached);
+  return cached !== undefined;
 }
 
 /** The products page's catalogue query: fetches when nothing is cached (spec §7). */
