@@ -48,8 +48,7 @@ export function ProductImage({
           alt={alt}
           className="size-full object-contain p-4"
           loading={priority ? 'eager' : 'lazy'}
-          // React 18 knows no fetchPriority prop; the attribute itself is lower case.
-          {...{ fetchpriority: priority ? 'high' : 'auto' }}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailedSrc(src)}
         />
