@@ -1,5 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
-import { useRoutes } from 'react-router';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react';
+import { useLocation, useRoutes } from 'react-router';
 import { Announcer } from '@/components/ui/announcer';
 import { ShopNavigationProvider } from '@/components/ui/shop-link';
 import type { Capabilities } from '@/platform/capabilities';
@@ -16,7 +25,7 @@ import {
   type CatalogueCache,
 } from './catalogue-cache';
 import { PageBoundary } from './layout/page-boundary';
-import { rehearseProductsPage, routes, warmUpPages } from './routes';
+import { PRODUCTS_PATH, rehearseProductsPage, routes, warmUpPages } from './routes';
 import { useShopperSession } from './session/use-shopper-session';
 import { KioskRouter, WebRouter, type ShopRouter } from './shop-router';
 
@@ -68,16 +77,20 @@ function StorageSync() {
 
 /**
  * Once the first screen is up and the shop is idle: the other pages' code, the cached
- * catalogue, then a rehearsal of the products page (only when it would show cards: with
- * nothing cached it would show placeholders and ask the catalogue).
+ * catalogue, then a rehearsal of the products page, unless it is the page shown (it is warm
+ * then) or it would not show cards (with nothing cached it would ask the catalogue).
  */
-function useWarmUpPages(capabilities: Capabilities, catalogue: CatalogueCache) {
+function useWarmUpPages(
+  capabilities: Capabilities,
+  catalogue: CatalogueCache,
+  shownPathRef: RefObject<string>,
+) {
   useEffect(() => {
     let stopped = false;
     let stopRehearsal: (() => void) | undefined;
     const cancelIdle = whenIdle(() => {
       void warmUpPages(capabilities.catalogueUrl, catalogue).then((productsReady) => {
-        if (stopped || !productsReady) return;
+        if (stopped || !productsReady || shownPathRef.current === PRODUCTS_PATH) return;
         stopRehearsal = rehearseProductsPage((page) => (
           <CapabilitiesProvider capabilities={capabilities}>
             <CatalogueCacheProvider value={catalogue}>{page}</CatalogueCacheProvider>
@@ -90,7 +103,16 @@ function useWarmUpPages(capabilities: Capabilities, catalogue: CatalogueCache) {
       cancelIdle();
       stopRehearsal?.();
     };
-  }, [capabilities, catalogue]);
+  }, [capabilities, catalogue, shownPathRef]);
+}
+
+/** Keeps `intoRef` on the path the router shows: the app's warm-up sits outside the router. */
+function ShownPath({ intoRef }: { intoRef: RefObject<string> }) {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    intoRef.current = pathname;
+  }, [intoRef, pathname]);
+  return null;
 }
 
 function ShopRoutes() {
@@ -108,7 +130,8 @@ export function App({
   const session = useShopperSession();
   const receiptOnScreen = useReceiptOnScreen();
   const shop = useRef<HTMLDivElement>(null);
-  useWarmUpPages(capabilities, catalogue);
+  const shownPathRef = useRef('/');
+  useWarmUpPages(capabilities, catalogue, shownPathRef);
 
   // The attract screen covers the shop: nothing under it is focusable or announced.
   useEffect(() => {
@@ -132,6 +155,7 @@ export function App({
           {/* The kiosk's behaviours share the shop's router (Escape goes back through it)
               but sit outside the part the attract screen makes inert. */}
           <Router>
+            <ShownPath intoRef={shownPathRef} />
             <div ref={shop} className="contents">
               <ShopNavigationProvider>
                 <PageBoundary resetKey={String(session.key)}>

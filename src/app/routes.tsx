@@ -46,6 +46,9 @@ export async function warmUpPages(
 
 const ignore = (): undefined => undefined;
 
+/** Where 'Start Shoping' leads. */
+export const PRODUCTS_PATH = '/products';
+
 /**
  * The page 'Start Shoping' opens, rendered once where nobody sees it (rehearse-page.tsx
  * says why), inside the shop's own providers (`inShop`). Its code comes with the pages'
@@ -58,7 +61,7 @@ export function rehearseProductsPage(inShop: (page: ReactNode) => ReactNode): ()
   void shopPages().then(({ rehearsePage }) => {
     if (stopped) return;
     stop = rehearsePage(
-      '/products',
+      PRODUCTS_PATH,
       inShop(
         <ShopNavigationProvider>
           <products.Page />
