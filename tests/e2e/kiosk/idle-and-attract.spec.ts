@@ -153,7 +153,7 @@ test.describe('the idle wipe, with the main process’s short times', () => {
     page,
     servedCatalogue,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await seedStorage(page, {
       cart: cartJson([
         [servedCatalogue[0]!, 1],
@@ -180,7 +180,7 @@ test.describe('the idle wipe, with the main process’s short times', () => {
     page,
     servedCatalogue,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await seedStorage(page, { cart: cartJson([[servedCatalogue[2]!, 1]]) });
     await openKiosk(page);
     await accessibilityButton(page).click();
@@ -213,7 +213,7 @@ test.describe('the idle wipe, with the main process’s short times', () => {
   });
 
   test('the idle timer pauses while a receipt prints', async ({ page, servedCatalogue }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await installBridge(page, {
       config: { idleTimeoutSeconds: 3, idleCountdownSeconds: 5 },
       printMs: 6_000,

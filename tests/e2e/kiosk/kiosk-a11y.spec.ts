@@ -18,6 +18,9 @@ for (const [size, viewport] of [
     test.use({ viewport });
     for (const state of KIOSK_STATES) {
       test(`no violations: ${state.name}`, async ({ page, servedCatalogue }) => {
+        // The idle and attract states wait out the idle timer before axe runs; on a slow
+        // 2-core machine that alone came to 37 s, past the default 30 s.
+        test.setTimeout(90_000);
         await state.setup(page, servedCatalogue);
         const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
         const summary = results.violations.map(
