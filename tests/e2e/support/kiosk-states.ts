@@ -120,9 +120,11 @@ export const KIOSK_STATES: KioskState[] = [
   {
     name: 'idle prompt',
     setup: async (page, catalogue) => {
-      await installBridge(page, { config: { idleTimeoutSeconds: 1, idleCountdownSeconds: 60 } });
+      // 5 s, not 1: on a slow machine the steps to the cart took over a second, the prompt
+      // came up first and took the tap meant for the Cart link.
+      await installBridge(page, { config: { idleTimeoutSeconds: 5, idleCountdownSeconds: 60 } });
       await toCart(page, catalogue);
-      await expect(idlePrompt(page)).toBeVisible({ timeout: 5_000 });
+      await expect(idlePrompt(page)).toBeVisible({ timeout: 15_000 });
     },
   },
   {
