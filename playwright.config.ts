@@ -44,7 +44,10 @@ export default defineConfig({
   forbidOnly: isCI,
   workers: 2,
   retries: isCI ? 1 : 0,
-  timeout: 30_000,
+  // Twice Playwright's default: on CI's 2 cores, with two workers each driving Chromium (and
+  // Mosquitto for the console), the axe and offline tests took 17–26 s and a counter test
+  // 31 s. A hang still fails, after a minute.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
