@@ -65,4 +65,19 @@ describe('npm run bench options', () => {
     expect(() => parseBenchOptions(['--runs', '0'])).toThrow(/whole number ≥ 1/);
     expect(() => parseBenchOptions(['--compare'])).toThrow();
   });
+
+  it('judges Lighthouse on the median of five runs a page unless told, at most fifteen', () => {
+    expect(parseBenchOptions([])).toMatchObject({
+      lighthouse: false,
+      lighthouseRuns: 5,
+      lighthouseOnly: false,
+    });
+    expect(parseBenchOptions(['--lighthouse-only', '--lighthouse-runs', '3'])).toMatchObject({
+      lighthouse: true,
+      lighthouseOnly: true,
+      lighthouseRuns: 3,
+    });
+    expect(() => parseBenchOptions(['--lighthouse-runs', '0'])).toThrow(/≥ 1/);
+    expect(() => parseBenchOptions(['--lighthouse-runs', '16'])).toThrow(/at most 15/);
+  });
 });

@@ -9,6 +9,10 @@ export interface BenchOptions {
   /** Catalogue sizes for the large-catalogue interactions. */
   productCounts: number[];
   lighthouse: boolean;
+  /** Lighthouse runs per page; each page is judged on their median. */
+  lighthouseRuns: number;
+  /** Sizes and Lighthouse only: none of the timings. */
+  lighthouseOnly: boolean;
   /** The old pure-function figures (Node, no browser). */
   micro: boolean;
   /** Another shop's static build, timed beside this one (large catalogues, sizes). */
@@ -41,6 +45,8 @@ export const USAGE = `npm run bench [-- flags]
   --skip-build             measure the existing out/web and out/renderer
   --products-list A,B,C    large-catalogue sizes (default 1000,10000,50000)
   --lighthouse             also run Lighthouse (desktop and mobile) on /, /products, /product/1, /cart
+  --lighthouse-runs N      Lighthouse runs per page, judged on their median (default 5, at most 15)
+  --lighthouse-only        sizes and Lighthouse only: none of the timings (implies --lighthouse)
   --micro                  also time the catalogue/cart functions in Node (no browser)
   --compare DIR            also compare with another shop's static build (the peer, e.g.
                            QuicKCart's dist/): served from a copy whose catalogue base is
@@ -78,6 +84,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       'skip-build': { type: 'boolean', default: false },
       'products-list': { type: 'string', default: '1000,10000,50000' },
       lighthouse: { type: 'boolean', default: false },
+      'lighthouse-runs': { type: 'string', default: '5' },
+      'lighthouse-only': { type: 'boolean', default: false },
       micro: { type: 'boolean', default: false },
       compare: { type: 'string' },
       fleet: { type: 'boolean', default: false },
@@ -95,6 +103,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     strict: true,
   });
   if (values.help) return 'help';
+  const lighthouseRuns = wholeNumber('lighthouse-runs', values['lighthouse-runs'], 1);
+  // Each run is ~20 s a page and preset: fifteen rounds are already 40 minutes.
+  if (lighthouseRuns > 15) throw new Error(`--lighthouse-runs: at most 15, got ${lighthouseRuns}`);
   if (values['compare-only'] && values.compare === undefined) {
     throw new Error(`--compare-only needs --compare DIR\n\n${USAGE}`);
   }
@@ -115,7 +126,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     sizesOnly: values['sizes-only'],
     skipBuild: values['skip-build'],
     productCounts: [...new Set(productCounts)].sort((a, b) => a - b),
-    lighthouse: values.lighthouse,
+    lighthouse: values.lighthouse || values['lighthouse-only'],
+    lighthouseRuns,
+    lighthouseOnly: values['lighthouse-only'],
     micro: values.micro,
     ...(values.compare === undefined ? {} : { compare: values.compare }),
     fleet: values.fleet,

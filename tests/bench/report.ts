@@ -158,18 +158,28 @@ export function heapTable(heap: HeapFigures): string {
 
 export function lighthouseTable(figures: LighthouseFigures): string {
   if (!figures.ran) return `SKIP: ${figures.reason}`;
-  return table(
-    ['preset', 'page', 'performance', 'accessibility', 'best-practices', 'result'],
-    figures.results.map((result) => [
-      result.preset,
-      result.path,
-      String(result.scores.performance),
-      String(result.scores.accessibility),
-      String(result.scores['best-practices']),
-      result.failed.length === 0 ? 'PASS' : `FAIL (${result.failed.join(', ')})`,
-    ]),
-    ['left', 'left', 'right', 'right', 'right', 'left'],
-  );
+  // The median, and the spread of the runs beside it when they differ.
+  const cell = (median: number, runs: readonly number[]): string => {
+    const low = Math.min(...runs);
+    const high = Math.max(...runs);
+    return low === high ? String(median) : `${median} (${low}–${high})`;
+  };
+  const runs = figures.results[0]?.runs.performance.length ?? 0;
+  return [
+    `median of ${runs} run${runs === 1 ? '' : 's'} a page (min–max):`,
+    table(
+      ['preset', 'page', 'performance', 'accessibility', 'best-practices', 'result'],
+      figures.results.map((result) => [
+        result.preset,
+        result.path,
+        cell(result.scores.performance, result.runs.performance),
+        cell(result.scores.accessibility, result.runs.accessibility),
+        cell(result.scores['best-practices'], result.runs['best-practices']),
+        result.failed.length === 0 ? 'PASS' : `FAIL (${result.failed.join(', ')})`,
+      ]),
+      ['left', 'left', 'right', 'right', 'right', 'left'],
+    ),
+  ].join('\n');
 }
 
 export function microTable(figures: MicroFigure[]): string {
