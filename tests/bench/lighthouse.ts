@@ -6,7 +6,7 @@
  * Each page is scored several times (five unless told), the rounds interleaved page by page,
  * and judged on the median, as Lighthouse's own variability notes advise (the median of five
  * runs is about twice as stable as one): on a 2-core machine one mobile run of the same
- * build moves by up to ten points. Every run's score is kept and printed beside it.
+ * build moves by fifteen points or more. Every run's score is kept and printed beside it.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';

@@ -80,4 +80,23 @@ describe('npm run bench options', () => {
     expect(() => parseBenchOptions(['--lighthouse-runs', '0'])).toThrow(/≥ 1/);
     expect(() => parseBenchOptions(['--lighthouse-runs', '16'])).toThrow(/at most 15/);
   });
+
+  it('refuses --lighthouse-only beside a flag that would run more, or skip Lighthouse', () => {
+    for (const extra of [
+      ['--compare', 'dist'],
+      ['--compare', 'dist', '--compare-only'],
+      ['--sizes-only'],
+      ['--fleet'],
+      ['--breakdown'],
+      ['--micro'],
+    ]) {
+      expect(() => parseBenchOptions(['--lighthouse-only', ...extra])).toThrow(
+        `--lighthouse-only cannot be combined with ${extra[0]}`,
+      );
+    }
+    expect(parseBenchOptions(['--lighthouse-only', '--skip-build'])).toMatchObject({
+      lighthouseOnly: true,
+      skipBuild: true,
+    });
+  });
 });

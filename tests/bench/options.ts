@@ -106,6 +106,19 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
   const lighthouseRuns = wholeNumber('lighthouse-runs', values['lighthouse-runs'], 1);
   // Each run is ~20 s a page and preset: fifteen rounds are already 40 minutes.
   if (lighthouseRuns > 15) throw new Error(`--lighthouse-runs: at most 15, got ${lighthouseRuns}`);
+  // Each of these measures something --lighthouse-only promises to leave out, or skips Lighthouse.
+  const excluded = [
+    'compare',
+    'compare-only',
+    'sizes-only',
+    'fleet',
+    'breakdown',
+    'micro',
+  ] as const;
+  const clash = excluded.find((name) => values[name] !== undefined && values[name] !== false);
+  if (values['lighthouse-only'] && clash !== undefined) {
+    throw new Error(`--lighthouse-only cannot be combined with --${clash}\n\n${USAGE}`);
+  }
   if (values['compare-only'] && values.compare === undefined) {
     throw new Error(`--compare-only needs --compare DIR\n\n${USAGE}`);
   }
