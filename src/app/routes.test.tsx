@@ -10,7 +10,7 @@ import {
   createCatalogueCache,
   type CatalogueCache,
 } from './catalogue-cache';
-import { prepareDeepLink, rehearseProductsPage, warmUpPages } from './routes';
+import { lazyPages, prepareDeepLink, rehearseProductsPage, warmUpPages } from './routes';
 
 vi.mock('react-dom/client', async (importOriginal) =>
   (await import('@/test/root-spy')).spiedClient(await importOriginal()),
@@ -99,6 +99,29 @@ describe('the warm-up while the shop is idle', () => {
     expect(document.body.textContent).not.toContain(shirt.title);
     expect(document.title).toBe(title);
     expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('takes one step an idle turn, so no single task asks for every page at once', async () => {
+    const turns: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => turns.push(run));
+    const asked = lazyPages.map((page) => vi.spyOn(page, 'preload'));
+    const askedSoFar = () => asked.filter((spy) => spy.mock.calls.length > 0).length;
+    const ready = warmUpPages(CATALOGUE, createCatalogueCache());
+    await Promise.resolve();
+    expect(askedSoFar()).toBe(1);
+    for (let step = 2; step <= lazyPages.length; step++) {
+      expect(turns).toHaveLength(step - 1);
+      turns[step - 2]?.();
+      await vi.waitFor(() => expect(askedSoFar()).toBe(step));
+    }
+    expect(turns).toHaveLength(lazyPages.length - 1);
+    // Nothing cached here: the products page is not ready to show cards.
+    await expect(ready).resolves.toBe(false);
+  });
+
+  it('says whether the products page is ready without waiting for the other pages', async () => {
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    await expect(warmUpPages(CATALOGUE, createCatalogueCache())).resolves.toBe(false);
   });
 
   it('says the products page is not ready when nothing is cached: no rehearsal, no fetch (spec §7)', async () => {
