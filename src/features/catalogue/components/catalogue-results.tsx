@@ -3,6 +3,7 @@ import { ErrorPanel } from '@/components/ui/error-panel';
 import { ImageHold } from '@/components/ui/product-image';
 import type { Cents } from '@/lib/money';
 import { PAGE_SIZE, type FilterResult, type Page } from '../catalogue-rules';
+import { useCardsToRender } from '../use-cards-to-render';
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
 import { ProductCardSkeleton } from './product-card-skeleton';
@@ -29,6 +30,7 @@ interface CatalogueResultsProps {
 /** The catalogue's states (spec §2): loaded (grid and pagination), error, loading, empty. */
 export function CatalogueResults(props: CatalogueResultsProps) {
   const { page, filtered } = props;
+  const cards = useCardsToRender(props.catalogueSize > 0 ? page.items.length : 0);
   if (props.catalogueSize > 0) {
     return (
       <>
@@ -41,7 +43,7 @@ export function CatalogueResults(props: CatalogueResultsProps) {
           <ProductGrid label="Products">
             {/* Keyed by place, not product: the next page updates six cards' texts and links
               instead of building six new ones, so it shows a frame sooner. */}
-            {page.items.map((product, index) => (
+            {page.items.slice(0, cards).map((product, index) => (
               <li key={index}>
                 <ProductCard
                   product={product}
