@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, BUILD_ROUTER } from './app/app';
 import { createCatalogueCache } from './app/catalogue-cache';
+import { renderFirst } from './app/first-render';
 import { registerServiceWorker } from './app/register-service-worker';
 import { prepareDeepLink } from './app/routes';
+import { isPhoneScreen } from './lib/phone-screen';
 import { detectCapabilities } from './platform/capabilities';
 import './first-screen.css';
 
@@ -17,19 +19,16 @@ if (capabilities.target === 'web' && import.meta.env.PROD) registerServiceWorker
 /** A deep link waits this long at most for its page's code before showing a placeholder. */
 const DEEP_LINK_WAIT_MS = 1500;
 
-/**
- * The first render in one go, not as a transition React slices between frames: the slices
- * cost the main thread 8 % more to the first card (cold /products, thread time, alternating
- * loads), and with less code before it the whole render is short enough for mobile
- * Lighthouse (Total Blocking Time 132 ms on /products, performance 97).
- */
+/** The first render: in one go, or in slices on a phone's web shop (see renderFirst). */
 function render(): void {
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
+  renderFirst(
+    createRoot(root),
     <StrictMode>
       <App capabilities={capabilities} Router={BUILD_ROUTER} catalogue={catalogue} />
     </StrictMode>,
+    capabilities.target === 'web' && isPhoneScreen(),
   );
 }
 

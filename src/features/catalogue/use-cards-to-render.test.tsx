@@ -1,11 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFrames } from '@/test/fake-frames';
-import { ONE_COLUMN_QUERY, resetFirstGridForTests, useCardsToRender } from './use-cards-to-render';
+import { PHONE_QUERY } from '@/lib/phone-screen';
+import { resetFirstGridForTests, useCardsToRender } from './use-cards-to-render';
 
 const screenOf = (oneColumn: boolean) =>
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === ONE_COLUMN_QUERY && oneColumn,
+    matches: query === PHONE_QUERY && oneColumn,
   }));
 
 /** A frame, then the idle moment after it, as afterNextPaint waits for. */

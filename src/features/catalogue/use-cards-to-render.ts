@@ -1,13 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 import { afterNextPaint } from '@/lib/after-next-paint';
-
-/** One column of cards (below Tailwind's `sm`, 40rem): a phone, where a card fills the screen. */
-export const ONE_COLUMN_QUERY = '(max-width: 39.999rem)';
+import { isPhoneScreen } from '@/lib/phone-screen';
 
 let firstGridShown = false;
-
-const oneColumn = (): boolean =>
-  typeof window.matchMedia === 'function' && window.matchMedia(ONE_COLUMN_QUERY).matches;
 
 /**
  * How many of a page's `total` cards to render now. The visit's first grid on a phone shows
@@ -18,7 +13,7 @@ const oneColumn = (): boolean =>
  * way back to a scrolled page), all cards render at once.
  */
 export function useCardsToRender(total: number): number {
-  const [firstOnly, setFirstOnly] = useState(() => !firstGridShown && oneColumn());
+  const [firstOnly, setFirstOnly] = useState(() => !firstGridShown && isPhoneScreen());
   const deferring = firstOnly && total > 1;
   useEffect(() => {
     if (total > 0) firstGridShown = true;

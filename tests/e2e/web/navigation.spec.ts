@@ -35,6 +35,9 @@ test.describe('moving between pages', () => {
   test('a new page starts at the top; Back returns to where the shopper was', async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto('/products');
+    // A phone's first grid shows its first card first and the rest after that paint: the
+    // shopper scrolls to the last card once it is there.
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
     const last = cards(page).last();
     await last.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
