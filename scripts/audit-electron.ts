@@ -9,8 +9,11 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { kioskContentSecurityPolicy, rewriteCspMeta } from '../electron/main/app-files';
-import { APP_API_PATH } from '../electron/main/app-origin';
+import {
+  kioskContentSecurityPolicy,
+  rewriteCspMeta,
+} from '../electron/main/app-protocol/app-files';
+import { APP_API_PATH } from '../electron/main/app-protocol/app-origin';
 import {
   auditFindings,
   parseAllowList,

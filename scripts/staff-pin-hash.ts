@@ -8,7 +8,11 @@
  *   printf '482913\n' | npm run -s staff-pin:hash
  */
 import { text } from 'node:stream/consumers';
-import { hashStaffPin, STAFF_PIN_DIGITS, STAFF_PIN_PATTERN } from '../electron/main/staff-pin-hash';
+import {
+  hashStaffPin,
+  STAFF_PIN_DIGITS,
+  STAFF_PIN_PATTERN,
+} from '../electron/main/staff-exit/staff-pin-hash';
 
 /** Reads one line from a TTY without echoing it; Ctrl+C aborts. */
 function askHidden(prompt: string): Promise<string> {

@@ -1,7 +1,7 @@
 /**
  * The receipt as the renderer hands it to the main process to print: data only, never
- * markup. Main checks it against these limits (electron/main/printable-receipt.ts) and
- * draws the slip itself (electron/main/receipt-slip.ts), so whatever the renderer sends, the
+ * markup. Main checks it against these limits (electron/main/printing/printable-receipt.ts) and
+ * draws the slip itself (electron/main/printing/receipt-slip.ts), so whatever the renderer sends, the
  * printer gets a slip of known shape and bounded length.
  */
 import { PRODUCT_LIMITS } from './product-rule';

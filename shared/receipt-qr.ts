@@ -1,6 +1,6 @@
 /**
  * The receipt id as a QR code the counter scans, as one SVG path of unit squares: the
- * screen (src/features/checkout) and the slip main prints (electron/main/receipt-slip.ts)
+ * screen (src/features/checkout) and the slip main prints (electron/main/printing/receipt-slip.ts)
  * draw the same code, with no data: URL, canvas or script.
  */
 import { encode } from 'uqr';

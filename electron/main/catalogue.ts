@@ -7,8 +7,8 @@
 import { createCatalogueApp } from '../../server/catalogue/catalogue-app';
 import { loadDemoCatalogue } from '../../server/catalogue/demo-catalogue';
 import type { FetchHandler } from '../../server/http/listen-fetch';
-import { APP_API_PATH, APP_ORIGIN } from './app-origin';
-import type { Logger } from './logging';
+import { APP_API_PATH, APP_ORIGIN } from './app-protocol/app-origin';
+import type { Logger } from './logging/logging';
 
 export interface CatalogueHandle {
   /** What the renderer fetches from: the configured URL, or `/api` on the app's own origin. */

@@ -10,8 +10,8 @@
  * Development runs (npm start, Playwright's _electron) keep them: they are not packaged.
  */
 import type { App } from 'electron';
-import type { Logger } from './logging';
-import { planRelaunch, relaunchApp } from './relaunch';
+import type { Logger } from './logging/logging';
+import { planRelaunch, relaunchApp } from './self-care/relaunch';
 
 /** Marks the process started without the refused switches, so a relaunch cannot loop. */
 export const SWITCHES_REFUSED_FLAG = '--switches-refused';

@@ -2,34 +2,34 @@
  * The kiosk's main process: main() takes the single-instance lock, then wires one
  * setupX() per concern once Electron is ready and opens the shop window.
  */
-import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { app, ipcMain, Menu, powerSaveBlocker, session, type BrowserWindow } from 'electron';
-import { createActivity } from './activity';
-import { setupActivityIpc } from './activity-ipc';
-import { kioskContentSecurityPolicy } from './app-files';
-import { registerAppScheme, setupAppProtocol } from './app-protocol';
+import { createActivity } from './activity/activity';
+import { setupActivityIpc } from './activity/activity-ipc';
+import { kioskContentSecurityPolicy } from './app-protocol/app-files';
+import { registerAppScheme, setupAppProtocol } from './app-protocol/app-protocol';
 import { startCatalogue } from './catalogue';
-import { machineConfigPath, toRendererConfig } from './config';
-import { decodeConfigText } from './config-file';
+import { machineConfigPath, toRendererConfig } from './config/config';
+import { decodeConfigText } from './config/config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
 import { fleetIdentity, fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
-import { wantsSoftwareRendering } from './gpu-fallback';
-import { createLastErrorLine } from './last-error';
-import { createLiveConfig } from './live-config';
-import { setLogMaxMB, setupLogging } from './logging';
-import { DEFAULT_IMAGE_CACHE, ImageCache } from './image-cache';
-import { setupImageCache } from './image-protocol';
+import { wantsSoftwareRendering } from './self-care/gpu-fallback';
+import { createLastErrorLine } from './logging/last-error';
+import { canReplace } from './config/can-replace';
+import { createLiveConfig } from './config/live-config';
+import { setLogMaxMB, setupLogging } from './logging/logging';
+import { setupOfflineImages } from './images/setup-images';
 import { setupReceiptSigning } from './fleet/receipt-signing';
-import { setupReceiptPrinting } from './printing';
-import { DEFAULT_LIMITER_OPTIONS, PinAttemptLimiter } from './pin-lockout';
-import { fileLockoutStore, LOCKOUT_FILE_NAME } from './pin-lockout-record';
-import { createRecovery } from './recovery';
+import { setupReceiptPrinting } from './printing/printing';
+import { DEFAULT_LIMITER_OPTIONS, PinAttemptLimiter } from './staff-exit/pin-lockout';
+import { fileLockoutStore, LOCKOUT_FILE_NAME } from './staff-exit/pin-lockout-record';
+import { createRecovery } from './self-care/recovery';
 import { setupSecurity } from './security';
 import { setupShortcutBlocker } from './shortcuts';
 import { setupSpeech } from './speech/setup-speech';
-import { openSlipWindow } from './slip-window';
-import { setupStaffExit } from './staff-exit';
+import { openSlipWindow } from './printing/slip-window';
+import { setupStaffExit } from './staff-exit/staff-exit';
 import { relaunchKiosk, setupSelfCare } from './self-care/self-care';
 import { userDataProblem } from './self-care/user-data';
 import { currentUpdateHealth, setupUpdates } from './updates/setup-updates';
@@ -50,43 +50,6 @@ app.commandLine.appendSwitch('disable-features', 'OverscrollHistoryNavigation');
 if (process.platform === 'linux') app.commandLine.appendSwitch('enable-speech-dispatcher');
 const softwareRendering = wantsSoftwareRendering(process.argv);
 if (softwareRendering) app.disableHardwareAcceleration();
-
-/**
- * Whether this account could change `path`: write it, or replace it in its folder. Not on
- * Windows, where access() reads only the read-only flag, not the folder's ACL.
- */
-function canReplace(path: string): boolean {
-  if (process.platform === 'win32') return false;
-  for (const target of [path, dirname(path)]) {
-    try {
-      accessSync(target, constants.W_OK);
-      return true;
-    } catch {
-      // Not writable: the answer we hope for.
-    }
-  }
-  return false;
-}
-
-/** Catalogue images kept on disk, so an offline kiosk still shows them; best effort. */
-async function setupOfflineImages(
-  target: Electron.Session,
-  userDataDir: string,
-  log: ReturnType<typeof setupLogging>,
-): Promise<ImageCache | null> {
-  try {
-    const dir = join(userDataDir, 'image-cache');
-    const images = await ImageCache.open({ dir, ...DEFAULT_IMAGE_CACHE });
-    setupImageCache(target, images);
-    log.info(`Images: offline cache in ${dir} (${images.size.images} kept)`);
-    return images;
-  } catch (error) {
-    log.warn(
-      `Images: no offline cache (${error instanceof Error ? error.message : String(error)})`,
-    );
-    return null;
-  }
-}
 
 function main(): void {
   const userDataDir = app.getPath('userData');

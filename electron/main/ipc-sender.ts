@@ -3,7 +3,7 @@
  * bridge, never an iframe or a page that somehow navigated elsewhere.
  */
 import type { IpcMainEvent, IpcMainInvokeEvent } from 'electron';
-import { isAppUrl } from './app-origin';
+import { isAppUrl } from './app-protocol/app-origin';
 
 export function isTrustedSender(event: IpcMainEvent | IpcMainInvokeEvent): boolean {
   const frame = event.senderFrame;

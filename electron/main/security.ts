@@ -4,8 +4,8 @@
  * no <webview>, no permissions, no downloads (save dialogs), no devtools in kiosk mode.
  */
 import type { App, Event, Session, WebContents } from 'electron';
-import { isAppUrl } from './app-origin';
-import type { Logger } from './logging';
+import { isAppUrl } from './app-protocol/app-origin';
+import type { Logger } from './logging/logging';
 
 export interface SecurityOptions {
   allowDevTools: boolean;

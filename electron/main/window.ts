@@ -6,7 +6,7 @@
 import { BrowserWindow } from 'electron';
 import type { RendererConfig } from '../../shared/bridge';
 import { encodeRendererConfigArg } from '../../shared/renderer-config-arg';
-import { APP_ENTRY_URL } from './app-origin';
+import { APP_ENTRY_URL } from './app-protocol/app-origin';
 
 export interface WindowChrome {
   kiosk: boolean;

@@ -15,13 +15,13 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { createActivity, type Activity } from '../../electron/main/activity';
+import { createActivity, type Activity } from '../../electron/main/activity/activity';
 import { createFleetClient, type FleetClient } from '../../electron/main/fleet/fleet-client';
 import { collectHealth, type ProcessMemory } from '../../electron/main/fleet/health';
 import { receiptKeyFrom } from '../../electron/main/fleet/receipt-key';
 import { createReceiptSigner } from '../../electron/main/fleet/receipt-signing';
 import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
-import type { Logger } from '../../electron/main/logging';
+import type { Logger } from '../../electron/main/logging/logging';
 import type { Screen } from '../../shared/fleet/payloads';
 import { kioskTopics } from '../../shared/fleet/topics';
 

@@ -106,7 +106,7 @@ describe('the map in docs/architecture.md', () => {
         'src/features/catalogue/prefetch-catalogue.ts',
         'src/features/catalogue/api/products-query.ts',
         'shared/product-rule.ts',
-        'electron/main/image-cache.ts',
+        'electron/main/images/image-cache.ts',
       ]),
     );
   });

@@ -100,7 +100,7 @@ describe('layer rules, by file path', () => {
       [
         "import { HomePage } from '../pages/home-page';",
         "import { useCartStore } from '../features/cart/store/cart-store';",
-        "import { loadConfig } from '../../electron/main/config';",
+        "import { loadConfig } from '../../electron/main/config/config';",
         'export const probe = [HomePage, useCartStore, loadConfig];',
         '',
       ].join('\n'),
@@ -135,8 +135,8 @@ describe('layer rules, by file path', () => {
 
   it('the main process imports nothing from the renderer', async () => {
     const errors = await layerErrors(
-      'electron/main/app-origin.ts',
-      "import { formatMoney } from '../../src/lib/money';\nexport const probe = formatMoney;\n",
+      'electron/main/app-protocol/app-origin.ts',
+      "import { formatMoney } from '../../../src/lib/money';\nexport const probe = formatMoney;\n",
     );
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining('The main process never imports the renderer'),
@@ -191,7 +191,11 @@ describe('the fleet console’s doors', () => {
   });
 
   it('nothing of the shop imports the console, so it never reaches a shopper', async () => {
-    for (const file of ['src/lib/text.ts', 'shared/csp.ts', 'electron/main/app-origin.ts']) {
+    for (const file of [
+      'src/lib/text.ts',
+      'shared/csp.ts',
+      'electron/main/app-protocol/app-origin.ts',
+    ]) {
       const depth = file.split('/').length - 1;
       const errors = await layerErrors(
         file,
@@ -269,7 +273,7 @@ describe('layer rules, by alias', () => {
     const errors = await layerErrors(
       'src/platform/capabilities.ts',
       [
-        "import { loadConfig } from '@/../electron/main/config';",
+        "import { loadConfig } from '@/../electron/main/config/config';",
         "import { isTrustedSender } from '@shared/../electron/main/ipc-sender';",
         'export const probe = [loadConfig, isTrustedSender];',
         '',
@@ -304,8 +308,8 @@ describe('each runtime resolves imports through its own tsconfig', () => {
   // Only the renderer and its tests have the @/ and @shared/ aliases (as only their bundlers
   // do): elsewhere an alias must stay unresolved, not borrow the renderer's meaning.
   it.each([
-    ['electron/main/app-origin.ts', '@/lib/money'],
-    ['electron/main/app-origin.ts', '@shared/csp'],
+    ['electron/main/app-protocol/app-origin.ts', '@/lib/money'],
+    ['electron/main/app-protocol/app-origin.ts', '@shared/csp'],
     ['electron/preload/bridge.ts', '@shared/bridge'],
     ['shared/csp.ts', '@/lib/money'],
     ['server/http/static-files.ts', '@shared/csp'],

@@ -1,5 +1,5 @@
 /**
- * Tests mirror the source: tests/electron/main/config.test.ts tests electron/main/config.ts,
+ * Tests mirror the source: tests/electron/main/config/config.test.ts tests electron/main/config/config.ts,
  * tests/server/http/static-files.test.ts tests server/http/static-files.ts, and so on. A
  * test named after no source file (a renamed or deleted module, a test of several at once)
  * fails here, so the mirror cannot drift. Renderer unit tests sit beside their code instead.
@@ -77,7 +77,9 @@ describe('the test mirror', () => {
   });
 
   it('tells a test without a source apart from one with it', () => {
-    expect(sourceOf('tests/electron/main/config.test.ts')).toBe('electron/main/config.ts');
+    expect(sourceOf('tests/electron/main/config/config.test.ts')).toBe(
+      'electron/main/config/config.ts',
+    );
     expect(sourceOf('tests/scripts/lib/packaged-fuses.test.ts')).toBe(
       'scripts/lib/packaged-fuses.ts',
     );

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { verifyStaffPin } from '../../electron/main/staff-pin-hash';
+import { verifyStaffPin } from '../../electron/main/staff-exit/staff-pin-hash';
 
 const ROOT = process.cwd();
 const TSX = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');

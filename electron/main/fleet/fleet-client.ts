@@ -24,7 +24,7 @@ import {
   type KioskStatusOnline,
 } from '../../../shared/fleet/payloads';
 import { kioskTopics, type KioskTopics } from '../../../shared/fleet/topics';
-import type { Logger } from '../logging';
+import type { Logger } from '../logging/logging';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { createCommandHandler, type CommandActions, type CommandHandler } from './commands';
 import type { RemoteScope } from './remote-config';

@@ -7,9 +7,9 @@
  */
 import type { PrinterInfo } from 'electron';
 import type { KioskHealth } from '../../../shared/fleet/payloads';
-import type { Activity } from '../activity';
-import { findReceiptPrinter } from '../printing';
-import { workingSets, type ProcessMemory } from '../process-memory';
+import type { Activity } from '../activity/activity';
+import { findReceiptPrinter } from '../printing/printing';
+import { workingSets, type ProcessMemory } from '../self-care/process-memory';
 import type { ConfigRefusal } from './remote-config';
 
 export type UpdateStatus = KioskHealth['update'];
@@ -45,7 +45,7 @@ export function memoryOf(metrics: readonly ProcessMemory[]): KioskHealth['memory
   };
 }
 
-export type { ProcessMemory } from '../process-memory';
+export type { ProcessMemory } from '../self-care/process-memory';
 
 /** "embedded", or the origin of the configured catalogue (never its path or query). */
 export function catalogueSource(catalogueUrl: string): string {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isValidKioskId } from '../../../shared/fleet/topics';
-import type { Logger } from '../logging';
+import type { Logger } from '../logging/logging';
 
 export const KIOSK_ID_FILE = 'fleet-kiosk-id';
 

@@ -25,7 +25,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger } from '../logging';
+import type { Logger } from '../logging/logging';
 import { rawPublicKey, signBytes } from './ed25519';
 
 export const RECEIPT_KEY_FILE = 'fleet-receipt-key.pem';

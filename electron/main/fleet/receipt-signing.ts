@@ -18,7 +18,7 @@ import {
   receiptPayloadJson,
 } from '../../../shared/fleet/receipt-code';
 import { isTrustedSender } from '../ipc-sender';
-import type { Logger } from '../logging';
+import type { Logger } from '../logging/logging';
 import { loadReceiptKey, type ReceiptKey } from './receipt-key';
 
 export interface ReceiptSigner {

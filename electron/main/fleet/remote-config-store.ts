@@ -9,7 +9,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { configEnvelopeSchema } from '../../../shared/fleet/payloads';
-import type { Logger } from '../logging';
+import type { Logger } from '../logging/logging';
 import type { RemoteConfigRecord, RemoteConfigStore } from './remote-config';
 
 export const REMOTE_CONFIG_FILE = 'fleet-remote-config.json';

@@ -20,10 +20,10 @@ import {
   type ConfigEnvelope,
 } from '../../../shared/fleet/payloads';
 import { ALL_KIOSKS } from '../../../shared/fleet/topics';
-import type { KioskConfig } from '../config-keys';
-import type { ConfigLayer } from '../config-layers';
-import { validateConfigKeys } from '../config-validate';
-import type { Logger } from '../logging';
+import type { KioskConfig } from '../config/config-keys';
+import type { ConfigLayer } from '../config/config-layers';
+import { validateConfigKeys } from '../config/config-validate';
+import type { Logger } from '../logging/logging';
 import { publicKeyFromRaw, verifyBytes } from './ed25519';
 
 /** Which of the two config topics a payload came from. */

@@ -5,7 +5,7 @@
  * rather than connecting with less security than its owner configured.
  */
 import { readFileSync } from 'node:fs';
-import type { KioskConfig } from '../config-keys';
+import type { KioskConfig } from '../config/config-keys';
 import type { FleetTls } from './fleet-client';
 
 export type TlsFilesResult = { ok: true; tls: FleetTls } | { ok: false; reason: string };

@@ -8,7 +8,7 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { IPC_CHANNELS } from '../../../shared/bridge';
 import { isTrustedSender } from '../ipc-sender';
-import type { Logger } from '../logging';
+import type { Logger } from '../logging/logging';
 import {
   ESPEAK_COMMAND,
   espeakVoice,

@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import type { AppUpdater } from 'electron-updater';
-import type { Logger } from '../logging';
+import type { Logger } from '../logging/logging';
 import type { UpdaterPort } from './update-machine';
 
 export interface UpdaterSetup {

@@ -3,9 +3,9 @@
  * driven by the update machine. currentUpdateHealth() is the `update` field of fleet
  * health (null while updates are off).
  */
-import type { KioskConfig } from '../config-keys';
-import type { Logger } from '../logging';
-import type { QuietActivity } from '../quiet-moment';
+import type { KioskConfig } from '../config/config-keys';
+import type { Logger } from '../logging/logging';
+import type { QuietActivity } from '../activity/quiet-moment';
 import { loadAutoUpdater, type UpdaterSetup } from './electron-updater';
 import { createUpdateMachine, type UpdateMachine, type UpdateStatus } from './update-machine';
 import { parseUpdateWindow } from './update-window';

@@ -20,9 +20,9 @@
  * turns it on, so it is set after the channel).
  */
 import type { KioskHealth } from '../../../shared/fleet/payloads';
-import type { Logger } from '../logging';
-import { isQuietMoment, whenQuiet, type QuietActivity } from '../quiet-moment';
-import type { UpdateChannel } from '../config-keys';
+import type { Logger } from '../logging/logging';
+import { isQuietMoment, whenQuiet, type QuietActivity } from '../activity/quiet-moment';
+import type { UpdateChannel } from '../config/config-keys';
 import { feedFolder } from './feed-url';
 import type { UpdateWindow } from './update-window';
 

@@ -14,7 +14,7 @@ import {
   type ElectronApplication,
   type Page,
 } from '@playwright/test';
-import { hashStaffPin } from '../../../electron/main/staff-pin-hash';
+import { hashStaffPin } from '../../../electron/main/staff-exit/staff-pin-hash';
 import { findElectronBinary } from '../../../scripts/lib/electron-binary';
 import type { KioskBridge } from '../../../shared/bridge';
 import { expectCartCount, expectImagesShown } from '../support/ui';

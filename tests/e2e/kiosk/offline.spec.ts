@@ -1,6 +1,6 @@
 /**
  * The kiosk offline after one visit (fault matrix). The kiosk keeps its images in the main
- * process's on-disk cache; here that very cache (electron/main/image-cache.ts) stands in
+ * process's on-disk cache; here that very cache (electron/main/images/image-cache.ts) stands in
  * front of every image the renderer loads, as Electron's protocol handler puts it, and
  * "the network" is what that handler can reach (KioskNetwork in ../support/offline.ts,
  * which the web shop's offline spec shares).

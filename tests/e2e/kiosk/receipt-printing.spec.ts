@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { receiptSlipUrl } from '../../../electron/main/receipt-slip';
+import { receiptSlipUrl } from '../../../electron/main/printing/receipt-slip';
 import type { PrintableReceipt } from '../../../shared/printable-receipt';
 import { expect, test } from '../support/fixtures';
 import { cartTotals } from '../support/money';

@@ -3,7 +3,7 @@
  * alike: the shop was used once online, then its network went away. Each runtime loses the
  * network where its own traffic goes: the web shop in the browser (its service worker
  * answers from its caches), the kiosk where Electron's protocol handler sends images through
- * the main process's on-disk cache (electron/main/image-cache.ts), and the catalogue calls
+ * the main process's on-disk cache (electron/main/images/image-cache.ts), and the catalogue calls
  * with them. The specs then hold both to the same promises.
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
@@ -11,7 +11,7 @@ import {
   DEFAULT_IMAGE_CACHE,
   fetchThroughImageCache,
   ImageCache,
-} from '../../../electron/main/image-cache';
+} from '../../../electron/main/images/image-cache';
 import type { Product } from './catalogue';
 import { expect } from './fixtures';
 import { isCatalogueList, isProductDetail } from './network';

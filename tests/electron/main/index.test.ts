@@ -9,22 +9,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type * as AppProtocol from '../../../electron/main/app-protocol';
-import { isAppUrl } from '../../../electron/main/app-origin';
+import type * as AppProtocol from '../../../electron/main/app-protocol/app-protocol';
+import { isAppUrl } from '../../../electron/main/app-protocol/app-origin';
 import type * as Catalogue from '../../../electron/main/catalogue';
 import type * as SetupFleet from '../../../electron/main/fleet/setup-fleet';
-import type * as ImageCacheModule from '../../../electron/main/image-cache';
-import type * as ImageProtocol from '../../../electron/main/image-protocol';
-import type * as LockoutRecord from '../../../electron/main/pin-lockout-record';
-import type * as Printing from '../../../electron/main/printing';
+import type * as ImageCacheModule from '../../../electron/main/images/image-cache';
+import type * as ImageProtocol from '../../../electron/main/images/image-protocol';
+import type * as LockoutRecord from '../../../electron/main/staff-exit/pin-lockout-record';
+import type * as Printing from '../../../electron/main/printing/printing';
 import type * as Security from '../../../electron/main/security';
 import type * as Shortcuts from '../../../electron/main/shortcuts';
-import type * as StaffExit from '../../../electron/main/staff-exit';
-import type * as Recovery from '../../../electron/main/recovery';
+import type * as StaffExit from '../../../electron/main/staff-exit/staff-exit';
+import type * as Recovery from '../../../electron/main/self-care/recovery';
 import type * as Window from '../../../electron/main/window';
 import type * as SelfCare from '../../../electron/main/self-care/self-care';
 import type * as SetupUpdates from '../../../electron/main/updates/setup-updates';
-import type * as ActivityIpc from '../../../electron/main/activity-ipc';
+import type * as ActivityIpc from '../../../electron/main/activity/activity-ipc';
 import { decodeRendererConfigArg } from '../../../shared/renderer-config-arg';
 import {
   as,
@@ -168,7 +168,7 @@ vi.mock('electron', async () => {
     },
   };
 });
-vi.mock('../../../electron/main/logging', async () => {
+vi.mock('../../../electron/main/logging/logging', async () => {
   const { fakeLogger: makeLogger } = await import('../support/fake-electron');
   return {
     setupLogging: () => {
@@ -183,7 +183,7 @@ vi.mock('../../../electron/main/catalogue', async (importOriginal) => {
   spies.startCatalogue.mockImplementation(real.startCatalogue);
   return { ...real, startCatalogue: spies.startCatalogue };
 });
-vi.mock('../../../electron/main/app-protocol', async (importOriginal) => {
+vi.mock('../../../electron/main/app-protocol/app-protocol', async (importOriginal) => {
   const real = await importOriginal<typeof AppProtocol>();
   spies.registerAppScheme.mockImplementation(real.registerAppScheme);
   spies.setupAppProtocol.mockImplementation(real.setupAppProtocol);
@@ -199,22 +199,22 @@ vi.mock('../../../electron/main/shortcuts', async (importOriginal) => {
   spies.setupShortcutBlocker.mockImplementation(real.setupShortcutBlocker);
   return { ...real, setupShortcutBlocker: spies.setupShortcutBlocker };
 });
-vi.mock('../../../electron/main/staff-exit', async (importOriginal) => {
+vi.mock('../../../electron/main/staff-exit/staff-exit', async (importOriginal) => {
   const real = await importOriginal<typeof StaffExit>();
   spies.setupStaffExit.mockImplementation(real.setupStaffExit);
   return { ...real, setupStaffExit: spies.setupStaffExit };
 });
-vi.mock('../../../electron/main/recovery', async (importOriginal) => {
+vi.mock('../../../electron/main/self-care/recovery', async (importOriginal) => {
   const real = await importOriginal<typeof Recovery>();
   spies.createRecovery.mockImplementation(real.createRecovery);
   return { ...real, createRecovery: spies.createRecovery };
 });
-vi.mock('../../../electron/main/image-protocol', async (importOriginal) => {
+vi.mock('../../../electron/main/images/image-protocol', async (importOriginal) => {
   const real = await importOriginal<typeof ImageProtocol>();
   spies.setupImageCache.mockImplementation(real.setupImageCache);
   return { ...real, setupImageCache: spies.setupImageCache };
 });
-vi.mock('../../../electron/main/image-cache', async (importOriginal) => {
+vi.mock('../../../electron/main/images/image-cache', async (importOriginal) => {
   const real = await importOriginal<typeof ImageCacheModule>();
   // No disk in this test: an empty cache, at once.
   const open = () =>
@@ -227,12 +227,12 @@ vi.mock('../../../electron/main/image-cache', async (importOriginal) => {
     );
   return { ...real, ImageCache: { open } };
 });
-vi.mock('../../../electron/main/pin-lockout-record', async (importOriginal) => {
+vi.mock('../../../electron/main/staff-exit/pin-lockout-record', async (importOriginal) => {
   const real = await importOriginal<typeof LockoutRecord>();
   spies.fileLockoutStore.mockImplementation(real.fileLockoutStore);
   return { ...real, fileLockoutStore: spies.fileLockoutStore };
 });
-vi.mock('../../../electron/main/printing', async (importOriginal) => {
+vi.mock('../../../electron/main/printing/printing', async (importOriginal) => {
   const real = await importOriginal<typeof Printing>();
   spies.setupReceiptPrinting.mockImplementation(real.setupReceiptPrinting);
   return { ...real, setupReceiptPrinting: spies.setupReceiptPrinting };
@@ -252,7 +252,7 @@ vi.mock('../../../electron/main/updates/setup-updates', async (importOriginal) =
   spies.setupUpdates.mockImplementation(real.setupUpdates);
   return { ...real, setupUpdates: spies.setupUpdates };
 });
-vi.mock('../../../electron/main/activity-ipc', async (importOriginal) => {
+vi.mock('../../../electron/main/activity/activity-ipc', async (importOriginal) => {
   const real = await importOriginal<typeof ActivityIpc>();
   spies.setupActivityIpc.mockImplementation(real.setupActivityIpc);
   return { ...real, setupActivityIpc: spies.setupActivityIpc };

@@ -1,6 +1,6 @@
 /** Config sources with files in memory, shared by the config tests (dev and packaged). */
 import { join } from 'node:path';
-import type { ConfigSources } from '../../../electron/main/config';
+import type { ConfigSources } from '../../../electron/main/config/config';
 import { fakeLogger } from './fake-electron';
 
 export const USER_DATA = '/home/kiosk/.config/Kiosk Shop';

@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { vi, type Mock } from 'vitest';
-import type { Logger } from '../../../electron/main/logging';
+import type { Logger } from '../../../electron/main/logging/logging';
 
 export class FakeEvent {
   defaultPrevented = false;

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kioskContentSecurityPolicy, rewriteCspMeta } from '../../../electron/main/app-files';
-import { APP_API_PATH } from '../../../electron/main/app-origin';
+import {
+  kioskContentSecurityPolicy,
+  rewriteCspMeta,
+} from '../../../electron/main/app-protocol/app-files';
+import { APP_API_PATH } from '../../../electron/main/app-protocol/app-origin';
 import {
   auditFindings,
   parseAllowList,

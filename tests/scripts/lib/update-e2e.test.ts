@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { feedEntry, kioskConfig, nextVersion, windowAround } from '../../../scripts/lib/update-e2e';
-import { CONFIG_KEYS } from '../../../electron/main/config-keys';
-import { validateConfigKeys } from '../../../electron/main/config-validate';
+import { CONFIG_KEYS } from '../../../electron/main/config/config-keys';
+import { validateConfigKeys } from '../../../electron/main/config/config-validate';
 
 describe('the self-update test driver', () => {
   it('packages N and N+1', () => {

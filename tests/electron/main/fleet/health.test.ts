@@ -1,7 +1,7 @@
 import type { PrinterInfo } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { healthSchema } from '../../../../shared/fleet/payloads';
-import { createActivity } from '../../../../electron/main/activity';
+import { createActivity } from '../../../../electron/main/activity/activity';
 import {
   catalogueSource,
   collectHealth,

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { updateStatusSchema } from '../../../../shared/fleet/payloads';
-import { createActivity } from '../../../../electron/main/activity';
-import { DEFAULT_CONFIG } from '../../../../electron/main/config-keys';
+import { createActivity } from '../../../../electron/main/activity/activity';
+import { DEFAULT_CONFIG } from '../../../../electron/main/config/config-keys';
 import {
   currentUpdateHealth,
   setupUpdates,

@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { vi } from 'vitest';
 import type { KioskHealth } from '../../../../../shared/fleet/payloads';
-import { createActivity, type Activity } from '../../../../../electron/main/activity';
+import { createActivity, type Activity } from '../../../../../electron/main/activity/activity';
 import {
   createFleetClient,
   type FleetActions,
   type FleetClient,
   type FleetClientOptions,
 } from '../../../../../electron/main/fleet/fleet-client';
-import type { Logger } from '../../../../../electron/main/logging';
+import type { Logger } from '../../../../../electron/main/logging/logging';
 import type { Mosquitto } from '../../../../support/mosquitto';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App, IpcMain, PrinterInfo } from 'electron';
 import { vi } from 'vitest';
-import { toRendererConfig } from '../../../../../electron/main/config';
-import { createActivity, type Activity } from '../../../../../electron/main/activity';
+import { toRendererConfig } from '../../../../../electron/main/config/config';
+import { createActivity, type Activity } from '../../../../../electron/main/activity/activity';
 import {
   fleetRemoteLayers,
   setupFleet,
@@ -19,8 +19,11 @@ import {
   type FleetRemote,
   type FleetWindow,
 } from '../../../../../electron/main/fleet/setup-fleet';
-import { createLiveConfig, type LiveConfig } from '../../../../../electron/main/live-config';
-import { setupReceiptPrinting, type ReceiptPrinting } from '../../../../../electron/main/printing';
+import { createLiveConfig, type LiveConfig } from '../../../../../electron/main/config/live-config';
+import {
+  setupReceiptPrinting,
+  type ReceiptPrinting,
+} from '../../../../../electron/main/printing/printing';
 import { as, FakeApp } from '../../../support/fake-electron';
 import { memoryLog, TINY_PNG, type MemoryLog } from './fleet-fixtures';
 

@@ -1,0 +1,123 @@
+/**
+ * The printed slip, drawn by main from checked receipt data (printable-receipt.ts), never
+ * from the page: a small HTML document for a 58 or 80 mm receipt roll that looks like the
+ * slip the page's print stylesheet lays out. Every text is escaped, and the document's own
+ * policy allows no script, no request and no form: only its one inline stylesheet.
+ */
+import { createHash } from 'node:crypto';
+import type { PrintableReceipt } from '../../../shared/printable-receipt';
+import { receiptQrPath } from '../../../shared/receipt-qr';
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text as HTML text or a quoted attribute value: it can never open a tag or leave the quotes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** As the receipt on screen shows it (src/features/checkout/components/receipt-card.tsx). */
+const issuedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** `$1,234.56`, as src/lib/money.ts formats cents on screen. */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** The print stylesheet's slip (src/styles.css, `@media print`), as a document of its own. */
+export const SLIP_STYLE = `
+@page { margin: 3mm; }
+html, body { margin: 0; padding: 0; background: #ffffff; color: #000000; }
+body { font: 9.5pt/1.35 ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; }
+p, ul, dl, dd { margin: 0; padding: 0; }
+.brand, .footer { margin: 0 0 2mm; text-align: center; font-weight: 700; }
+.head { display: flex; flex-direction: column; align-items: center; gap: 2mm;
+  padding: 0 0 2mm; text-align: center; border-bottom: 1px solid #000000; }
+.id { font-weight: 700; overflow-wrap: anywhere; }
+.qr { display: block; width: 36mm; height: 36mm; background: #ffffff; }
+ul, dl { padding: 1.5mm 0; border-top: 1px dashed #000000; list-style: none; }
+li, dl > div { display: flex; justify-content: space-between; align-items: baseline;
+  gap: 4mm; padding: 0.5mm 0; }
+li + li { border-top: 1px solid #000000; }
+.item { min-width: 0; overflow-wrap: anywhere; }
+.qty, .amount { font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
+dd { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.paid { margin-top: 1.5mm; border-top: 1px solid #000000; font-size: 12pt; font-weight: 800; }
+`;
+
+/**
+ * The slip's policy: nothing may load or run. Its one stylesheet is allowed by hash, so not
+ * even an injected style element would apply (none can be: every text is escaped).
+ */
+export function slipContentSecurityPolicy(style: string = SLIP_STYLE): string {
+  const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+  return [
+    "default-src 'none'",
+    `style-src 'sha256-${hash}'`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+function qrCode(receiptId: string): string {
+  const { modules, path } = receiptQrPath(receiptId);
+  return (
+    `<svg class="qr" role="img" aria-label="QR code of receipt ${escapeHtml(receiptId)}" ` +
+    `viewBox="0 0 ${modules} ${modules}" shape-rendering="crispEdges" ` +
+    `xmlns="http://www.w3.org/2000/svg">` +
+    `<rect width="${modules}" height="${modules}" fill="#ffffff"/>` +
+    `<path d="${path}" fill="#000000"/></svg>`
+  );
+}
+
+function row(label: string, value: string, className?: string): string {
+  const attribute = className ? ` class="${className}"` : '';
+  return `<div${attribute}><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
+}
+
+/** The slip as a whole HTML document. */
+export function receiptSlipHtml(receipt: PrintableReceipt): string {
+  const lines = receipt.lines
+    .map(
+      (line) =>
+        `<li><span class="item"><span class="qty">${line.quantity} ×</span> ` +
+        `${escapeHtml(line.title)}</span>` +
+        `<span class="amount">${escapeHtml(formatCents(line.lineTotal))}</span></li>`,
+    )
+    .join('');
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${slipContentSecurityPolicy()}">`,
+    `<title>${escapeHtml(receipt.id)}</title>`,
+    `<style>${SLIP_STYLE}</style>`,
+    '</head><body>',
+    '<p class="brand">Kiosk Shop · store pickup receipt</p>',
+    '<div class="head">',
+    `<p class="id">${escapeHtml(receipt.id)}</p>`,
+    `<p class="issued">${escapeHtml(issuedFormat.format(new Date(receipt.issuedAt)))}</p>`,
+    qrCode(receipt.id),
+    '</div>',
+    `<ul aria-label="Items">${lines}</ul>`,
+    '<dl>',
+    row('You saved', `-${formatCents(receipt.savings)}`),
+    row('Tax (20%)', formatCents(receipt.tax)),
+    row('Store pickup', 'FREE'),
+    row('Paid', formatCents(receipt.total), 'paid'),
+    '</dl>',
+    '<p class="footer">Show this slip at the pickup counter.</p>',
+    '</body></html>',
+  ].join('\n');
+}
+
+/** The slip as a URL a window can load: a data: URL, so it needs no file, server or origin. */
+export function receiptSlipUrl(receipt: PrintableReceipt): string {
+  const html = Buffer.from(receiptSlipHtml(receipt), 'utf8').toString('base64');
+  return `data:text/html;charset=utf-8;base64,${html}`;
+}

@@ -1,0 +1,279 @@
+/**
+ * The key table is the one place a key is added; these checks keep each entry whole and
+ * the README's configuration table true to it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_KEYS, type ConfigKeyTable } from '../../../../electron/main/config/config-keys';
+import { environmentLayer } from '../../../../electron/main/config/config-layers';
+import { validateConfigKeys } from '../../../../electron/main/config/config-validate';
+import { fakeLogger } from '../../support/fake-electron';
+
+const TABLE: ConfigKeyTable = CONFIG_KEYS;
+const entries = Object.entries(TABLE);
+
+/** The rows of the README's configuration table, as cells. */
+function readmeRows(): string[][] {
+  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('### Configuration'),
+    readme.indexOf('### Staff exit'),
+  );
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
+    .slice(1)
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+}
+
+describe('the config key table', () => {
+  it('lets a signed remote config set only what cannot open the kiosk or move it off its fleet', () => {
+    const remote = entries.filter(([, spec]) => spec.remote === true).map(([name]) => name);
+    expect(remote).toEqual([
+      'catalogueUrl',
+      'idleTimeoutSeconds',
+      'idleCountdownSeconds',
+      'catalogueMaxAgeMinutes',
+      'printerName',
+      'speechOutputDevice',
+      'fleet.healthSeconds',
+      'update.channel',
+      'update.pinVersion',
+    ]);
+  });
+
+  it.each([
+    ['https://updates.example/kiosk', true],
+    ['https://updates.example/kiosk/', true],
+    ['http://127.0.0.1:8080/feed', true],
+    ['http://localhost:8080/feed', true],
+    ['http://[::1]:8080/feed', true],
+    ['', true],
+    ['http://updates.example/kiosk', false],
+    ['http://10.0.0.5/feed', false],
+    ['ftp://updates.example/', false],
+    ['file:///tmp/feed', false],
+    ['https://user:secret@updates.example/', false],
+    ['https://updates.example/?token=x', false],
+    ['https://updates.example/#x', false],
+    ['https://updates.example/\nUpdates: forged', false],
+    ['updates.example', false],
+  ])('update.feedUrl %j is accepted: %s', (url, ok) => {
+    expect(TABLE['update.feedUrl']?.schema.safeParse(url).success).toBe(ok);
+  });
+
+  it('takes the feed and the Windows publisher from the files only, held empty in a lockdown', () => {
+    for (const name of ['update.feedUrl', 'update.publisherName']) {
+      expect(TABLE[name], name).toMatchObject({
+        from: ['machine-wide file', 'config file'],
+        lockdown: true,
+      });
+      expect(TABLE[name]?.env, name).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['02:00-04:00', true],
+    ['23:30-01:00', true],
+    ['00:00-23:59', true],
+    ['', true],
+    ['2:00-4:00', false],
+    ['24:00-01:00', false],
+    ['02:60-03:00', false],
+    ['03:00-03:00', false],
+    ['02:00 - 04:00', false],
+    ['02:00', false],
+  ])('update.window %j is accepted: %s', (text, ok) => {
+    expect(TABLE['update.window']?.schema.safeParse(text).success).toBe(ok);
+  });
+
+  it.each([
+    ['1.4.2', true],
+    ['0.1.0', true],
+    ['2.0.0-beta.3', true],
+    ['', true],
+    ['v1.4.2', false],
+    ['1.4', false],
+    ['01.4.2', false],
+    ['1.4.2 ', true],
+    ['latest', false],
+  ])('update.pinVersion %j is accepted: %s', (text, ok) => {
+    expect(TABLE['update.pinVersion']?.schema.safeParse(text).success).toBe(ok);
+  });
+
+  it('reads the update and self-care keys from the environment, refusing bad text', () => {
+    const log = fakeLogger();
+    const layer = environmentLayer(
+      {
+        SHOP_UPDATE_CHANNEL: 'beta',
+        SHOP_UPDATE_CHECK_HOURS: '12',
+        SHOP_UPDATE_WINDOW: '23:30-01:00',
+        SHOP_UPDATE_PIN_VERSION: '1.2.3',
+        SHOP_MAX_MEMORY_MB: '0x10',
+        SHOP_SCHEDULED_RELAUNCH: 'off',
+        SHOP_LOG_MAX_MB: '5',
+      },
+      log,
+    );
+    expect(layer.values).toEqual({
+      'update.channel': 'beta',
+      'update.checkHours': 12,
+      'update.window': '23:30-01:00',
+      'update.pinVersion': '1.2.3',
+      scheduledRelaunch: false,
+      logMaxMB: 5,
+    });
+    expect(log.warn).toHaveBeenCalledExactlyOnceWith(
+      'Config: ignoring SHOP_MAX_MEMORY_MB: must be a whole number in plain digits 0-9',
+    );
+  });
+
+  it('lets a remote config pin a version or change channel, never move the feed', () => {
+    const { values, problems } = validateConfigKeys(
+      {
+        update: {
+          channel: 'beta',
+          pinVersion: '1.0.0',
+          feedUrl: 'https://evil.example/',
+          publisherName: 'Evil',
+          checkHours: 1,
+        },
+      },
+      'remote',
+    );
+    expect(values).toEqual({ 'update.channel': 'beta', 'update.pinVersion': '1.0.0' });
+    expect(problems.map((problem) => problem.key).sort()).toEqual([
+      'update.checkHours',
+      'update.feedUrl',
+      'update.publisherName',
+    ]);
+  });
+
+  it.each([
+    ['update.channel', 'latest', true],
+    ['update.channel', 'beta', true],
+    ['update.channel', 'alpha', false],
+    ['update.checkHours', 4, true],
+    ['update.checkHours', 0, false],
+    ['update.checkHours', 1.5, false],
+    ['update.checkHours', 169, false],
+    ['update.publisherName', 'Kiosk Shop Ltd', true],
+    ['update.publisherName', "Kiosk'; Remove-Item", false],
+    ['maxMemoryMB', 0, true],
+    ['maxMemoryMB', 2048, true],
+    ['maxMemoryMB', -1, false],
+    ['scheduledRelaunch', false, true],
+    ['scheduledRelaunch', 'no', false],
+    ['logMaxMB', 1, true],
+    ['logMaxMB', 0, false],
+    ['logMaxMB', 101, false],
+  ])('%s %j is accepted: %s', (name, value, ok) => {
+    expect(TABLE[name]?.schema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each([
+    ['mqtt://127.0.0.1:1883', true],
+    ['mqtts://broker.example:8883', true],
+    ['ws://127.0.0.1:9001/mqtt', true],
+    ['WSS://broker.example/mqtt', true],
+    ['', true],
+    ['http://broker.example', false],
+    ['tcp://broker.example', false],
+    ['mqtt://user:secret@broker.example', false],
+    ['mqtt://', false],
+    ['mqtt://broker.example/#x', false],
+    ['mqtt://broker.example\nConfig: forged', false],
+  ])('fleet.brokerUrl %j is accepted: %s', (url, ok) => {
+    expect(TABLE['fleet.brokerUrl']?.schema.safeParse(url).success).toBe(ok);
+  });
+
+  it.each([
+    [60, true],
+    [1, true],
+    [1440, true],
+    [0, false],
+    [1441, false],
+    [1.5, false],
+    ['60', false],
+  ])('catalogueMaxAgeMinutes %j is accepted: %s', (minutes, ok) => {
+    expect(TABLE.catalogueMaxAgeMinutes?.schema.safeParse(minutes).success).toBe(ok);
+  });
+
+  it.each([
+    ['', true],
+    ['USB Headset', true],
+    ['alsa_output.usb-Plantronics_Headset-00.analog-stereo', true],
+    ['a'.repeat(256), true],
+    ['a'.repeat(257), false],
+    ['Headset\nConfig: forged', false],
+    [3, false],
+  ])('speechOutputDevice %j is accepted: %s', (device, ok) => {
+    expect(TABLE.speechOutputDevice?.schema.safeParse(device).success).toBe(ok);
+  });
+
+  it('reads the speech output from the environment and the command line', () => {
+    expect(
+      environmentLayer({ SHOP_SPEECH_OUTPUT_DEVICE: ' USB Headset ' }, fakeLogger()).values,
+    ).toEqual({ speechOutputDevice: 'USB Headset' });
+    expect(TABLE.speechOutputDevice).toMatchObject({ flag: 'speech-output-device', remote: true });
+  });
+
+  it('takes the remote config key from the files only, and holds it empty in a lockdown', () => {
+    expect(TABLE['fleet.configPublicKey']).toMatchObject({
+      from: ['machine-wide file', 'config file'],
+      lockdown: true,
+    });
+  });
+
+  it.each(entries)('%s: its default passes its own schema', (_name, spec) => {
+    expect(spec.schema.safeParse(spec.default)).toMatchObject({
+      success: true,
+      data: spec.default,
+    });
+  });
+
+  it('gives every variable and flag to one key only', () => {
+    const envs = entries.flatMap(([, spec]) => (spec.env ? [spec.env] : []));
+    const flags = entries.flatMap(([, spec]) => [
+      ...(spec.flag ? [spec.flag] : []),
+      ...Object.keys(spec.switches ?? {}),
+    ]);
+    expect(new Set(envs).size).toBe(envs.length);
+    expect(new Set(flags).size).toBe(flags.length);
+    for (const env of envs) expect(env).toMatch(/^SHOP_[A-Z_]+$/);
+  });
+
+  it.each(entries)('%s is in the README table with its variable and flags', (name, spec) => {
+    const row = readmeRows().find((cells) => cells[3]?.includes(`\`${name}\``));
+    expect(row, `no README row names \`${name}\``).toBeDefined();
+    const [, cli = '', env = ''] = row ?? [];
+    if (spec.env) expect(env).toContain(spec.env);
+    else expect(env).toBe('—');
+    if (spec.flag) expect(cli).toContain(`--${spec.flag}`);
+    for (const bare of Object.keys(spec.switches ?? {})) expect(cli).toContain(`--${bare}`);
+    if (!spec.flag && !spec.switches) expect(cli).toBe('—');
+  });
+
+  it('the README table names no variable or flag the kiosk does not read', () => {
+    const known = new Set([
+      'SHOP_CONFIG',
+      '--config',
+      ...entries.flatMap(([, spec]) => [
+        ...(spec.env ? [spec.env] : []),
+        ...(spec.flag ? [`--${spec.flag}`] : []),
+        ...Object.keys(spec.switches ?? {}).map((bare) => `--${bare}`),
+      ]),
+    ]);
+    const named = readmeRows().flatMap(([, cli = '', env = '']) => [
+      ...(cli.match(/--[a-z-]+/g) ?? []),
+      ...(env.match(/SHOP_[A-Z_]+/g) ?? []),
+    ]);
+    expect(named.filter((name) => !known.has(name))).toEqual([]);
+  });
+});
