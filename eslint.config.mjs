@@ -80,7 +80,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',

@@ -8,6 +8,7 @@
  *           a feature's public.ts is the only door for another feature and for pages
  *   shared: imported by every runtime, imports nothing of theirs
  *   electron/main, server, scripts: Node; never the renderer
+ *   bench:  the benchmark program; measures from outside, imported by nothing
  *   fleet-console: the operator's page; shares only ui, lib and shared with the shop, and
  *           nothing of the shop, main or scripts imports it
  *
@@ -148,6 +149,20 @@ export const LAYER_ZONES = [
     from: './fleet-console',
     message:
       'Nothing of the shop, the kiosk or the scripts imports the fleet console: its code never reaches a shopper’s bundle.',
+  },
+  {
+    target: [
+      './src',
+      './electron',
+      './server',
+      './shared',
+      './scripts',
+      './fleet-console',
+      './tests',
+    ],
+    from: './bench',
+    message:
+      'The bench measures the product from outside: nothing of the product or its tests imports it.',
   },
 ];
 

@@ -38,8 +38,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           // Every unit suite under tests/ (the e2e specs are *.spec.ts, run by Playwright), so
-          // a new folder of the mirror is run without being listed here.
-          include: ['tests/**/*.test.ts'],
+          // a new folder of the mirror is run without being listed here; and the bench's own tests.
+          include: ['tests/**/*.test.ts', 'bench/**/*.test.ts'],
         },
       },
     ],

@@ -78,7 +78,7 @@ export function buildContentSecurityPolicy(
  * The web build's page states its policy from a script, not with a `<meta>` tag in its HTML.
  * Chromium's preload scanner holds back every request it finds (the app's scripts and
  * stylesheet) until the parser has applied a meta policy in the page: 10–15 ms of every cold
- * load (tests/bench, alternating loads of the two kinds). A meta policy added by script is
+ * load (the bench, alternating loads of the two kinds). A meta policy added by script is
  * enforced alike from then on, and this script is the page's first, inline, before any other
  * can run; so a host that forgets the header still gets the policy, and one that sends it
  * allows this script, and only it, by its hash (WEB_POLICY_SCRIPT_HASH, in the header's

@@ -213,6 +213,26 @@ describe('the fleet console’s doors', () => {
   });
 });
 
+describe('the bench’s door', () => {
+  it('nothing of the product or its tests imports the bench', async () => {
+    for (const file of [
+      'src/lib/text.ts',
+      'scripts/lib/cli-args.ts',
+      'tests/support/mosquitto.ts',
+    ]) {
+      const depth = file.split('/').length - 1;
+      const errors = await layerErrors(
+        file,
+        `import * as probe from '${'../'.repeat(depth)}bench/stats';\nexport { probe };\n`,
+      );
+      expect(
+        errors.map((e) => e.message),
+        file,
+      ).toContainEqual(expect.stringContaining('The bench measures the product from outside'));
+    }
+  });
+});
+
 describe('layer rules, by alias', () => {
   // The zones match the file an import resolves to, so an alias is refused exactly like the
   // relative path above, once lint resolves it through the runtime's own tsconfig. Each probe
@@ -327,7 +347,7 @@ describe('each runtime resolves imports through its own tsconfig', () => {
     const runtimes = (parseTsconfig('tsconfig.json').projectReferences ?? []).map((reference) =>
       relative(ROOT, reference.path),
     );
-    expect(runtimes).toHaveLength(7);
+    expect(runtimes).toHaveLength(8);
     const programsOf = new Map<string, string[]>();
     for (const tsconfig of runtimes) {
       for (const file of parseTsconfig(tsconfig).fileNames) {

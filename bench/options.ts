@@ -23,7 +23,7 @@ export interface BenchOptions {
   fleetKiosks: number;
   /** Seconds of steady health traffic whose console tasks are measured. */
   fleetWindowSeconds: number;
-  // Issue 24's side-by-side comparison with the peer shop (tests/bench/compare*.ts).
+  // Issue 24's side-by-side comparison with the peer shop (bench/compare*.ts).
   /** The catalogue base the compared build calls, rewritten to the bench's /api. */
   compareCatalogue: string;
   /** Sizes and the comparison only: none of the absolute timings. */

@@ -3,7 +3,7 @@
  * cache and storage), one unmeasured run first so Chromium's own start-up is not a figure.
  */
 import type { Browser, Page } from '@playwright/test';
-import { installBridge, KIOSK_URL } from '../e2e/support/kiosk';
+import { installBridge, KIOSK_URL } from '../tests/e2e/support/kiosk';
 import { freshContext, KIOSK_PORTRAIT } from './chromium';
 import {
   initScript,

@@ -3,7 +3,7 @@
  * its rewritten copy (peer.ts), repeated `--repeat N` times, and the checks they make.
  */
 import type { Browser } from '@playwright/test';
-import type { RunningServer } from '../../server/http/listen-fetch';
+import type { RunningServer } from '../server/http/listen-fetch';
 import { freePort, serveShop, withShop } from './bench-server';
 import { RATIO_BUDGETS, type RatioMeasure } from './budgets';
 import type { BuildSizes } from './bundle-sizes';

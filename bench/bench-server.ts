@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { startBrowserShop } from '../../scripts/lib/browser-shop';
-import { REPO_ROOT } from '../../scripts/lib/cli-args';
-import type { RunningServer } from '../../server/http/listen-fetch';
+import { startBrowserShop } from '../scripts/lib/browser-shop';
+import { REPO_ROOT } from '../scripts/lib/cli-args';
+import type { RunningServer } from '../server/http/listen-fetch';
 
 export const PORT_RANGE = { first: 4300, last: 4399 } as const;
 export const WEB_DIR = join(REPO_ROOT, 'out', 'web');

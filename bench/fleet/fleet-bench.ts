@@ -22,14 +22,11 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import mqtt from 'mqtt';
 import type { Browser, Page } from '@playwright/test';
-import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../../scripts/lib/console-build';
-import { startConsoleServer } from '../../../scripts/lib/fleet-console-server';
-import {
-  createSimulatedKiosk,
-  type SimulatedKiosk,
-} from '../../../scripts/lib/fleet-simulated-kiosk';
-import { parseKioskTopic } from '../../../shared/fleet/topics';
-import { startMosquitto, type Mosquitto } from '../../support/mosquitto';
+import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../scripts/lib/console-build';
+import { startConsoleServer } from '../../scripts/lib/fleet-console-server';
+import { createSimulatedKiosk, type SimulatedKiosk } from '../../scripts/lib/fleet-simulated-kiosk';
+import { parseKioskTopic } from '../../shared/fleet/topics';
+import { startMosquitto, type Mosquitto } from '../../tests/support/mosquitto';
 import { BUDGETS } from '../budgets';
 import { freshContext } from '../chromium';
 import { startCableProxy, type CableProxy } from './cable-proxy';

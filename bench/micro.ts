@@ -4,12 +4,12 @@
  * interaction is the app's arithmetic or its rendering.
  */
 import { performance } from 'node:perf_hooks';
-import { generateCatalogue } from '../../server/catalogue/generate-catalogue';
-import { addLine, type CartLine } from '../../src/features/cart/cart-rules';
-import { orderTotals, savingsFor, subtotal } from '../../src/features/cart/pricing';
-import { pickSuggestions } from '../../src/features/cart/suggestions';
-import { parseProductList } from '../../shared/product-rule';
-import { filterProducts, paginate } from '../../src/features/catalogue/catalogue-rules';
+import { generateCatalogue } from '../server/catalogue/generate-catalogue';
+import { addLine, type CartLine } from '../src/features/cart/cart-rules';
+import { orderTotals, savingsFor, subtotal } from '../src/features/cart/pricing';
+import { pickSuggestions } from '../src/features/cart/suggestions';
+import { parseProductList } from '../shared/product-rule';
+import { filterProducts, paginate } from '../src/features/catalogue/catalogue-rules';
 import { summarize, type Summary } from './stats';
 
 export const MICRO_PRODUCTS = 50_000;

@@ -8,7 +8,7 @@
  */
 import { loadavg } from 'node:os';
 import type { Browser, Page } from '@playwright/test';
-import { installBridge, KIOSK_URL } from '../e2e/support/kiosk';
+import { installBridge, KIOSK_URL } from '../tests/e2e/support/kiosk';
 import { RATIO_BUDGETS, type RatioMeasure } from './budgets';
 import type { BuildSizes } from './bundle-sizes';
 import { freshContext, KIOSK_PORTRAIT } from './chromium';
