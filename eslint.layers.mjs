@@ -106,7 +106,7 @@ export const LAYER_ZONES = [
   },
   {
     target: './shared',
-    from: ['./src', './electron', './server', './scripts', './tests'],
+    from: ['./src', './electron', './server', './scripts', './tests', './vite-plugins', './bench'],
     message: 'shared/ is imported by every runtime and imports none of them.',
   },
   {
@@ -128,6 +128,12 @@ export const LAYER_ZONES = [
     target: './scripts',
     from: ['./src', './tests'],
     message: 'Scripts run in Node and never import the renderer or tests.',
+  },
+  {
+    target: './vite-plugins',
+    from: ['./src', './electron', './server', './tests', './fleet-console'],
+    message:
+      'The build’s plugins run in Node at build time: they name the renderer’s files, never import them.',
   },
   {
     target: './fleet-console',

@@ -9,12 +9,10 @@ import {
   serviceWorkerSecurityHeaders,
   webSecurityHeaders,
 } from '../server/http/security-headers';
-import { resolveCatalogueUrl } from '../vite.web.config.mts';
+import { webCatalogueUrl } from '../shared/catalogue-url';
 
 const argument = process.argv[2];
-const catalogueUrl = resolveCatalogueUrl(
-  argument === undefined ? process.env : { VITE_CATALOGUE_URL: argument },
-);
+const catalogueUrl = webCatalogueUrl(argument ?? process.env.VITE_CATALOGUE_URL);
 console.log(`# Security headers of the Kiosk Shop web build (catalogue ${catalogueUrl})`);
 for (const line of nginxHeaderLines(webSecurityHeaders(catalogueUrl))) console.log(line);
 console.log('\n# The same for /sw.js, the service worker (its own policy)');

@@ -21,3 +21,14 @@ export function isAbsoluteHttpUrl(url: string): boolean {
 export function isUsableCatalogueUrl(url: string): boolean {
   return (url.startsWith('/') && !url.startsWith('//')) || isAbsoluteHttpUrl(url);
 }
+
+/** The web build talks to the public FakeStore API unless told otherwise. */
+export const DEFAULT_WEB_CATALOGUE_URL = 'https://fakestoreapi.com';
+
+/**
+ * The catalogue a web build calls: the one it is built with (VITE_CATALOGUE_URL), else the
+ * public FakeStore API. The build and the nginx headers ask here, so they always agree.
+ */
+export function webCatalogueUrl(configured: string | undefined): string {
+  return normaliseCatalogueUrl(configured ?? '') || DEFAULT_WEB_CATALOGUE_URL;
+}

@@ -1,5 +1,5 @@
 /**
- * The web build's precache manifest, which vite.web.config.mts writes into /sw.js: the
+ * The web build's precache manifest, which vite-plugins/service-worker.mts writes into /sw.js: the
  * build's files and a version derived from their bytes. The worker names its cache after
  * the version, so any changed byte, even in a file whose name carries no hash
  * (favicon.png, index.html), makes a new worker with a fresh cache.

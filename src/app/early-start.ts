@@ -13,14 +13,14 @@
  * rather than asking again (one request for a failing product, spec §7), and the next
  * fetch, Try again, asks anew (tests/e2e/web/robustness.spec.ts, product-detail.spec.ts).
  *
- * Where the files are comes from the page (vite.web.config.mts writes their names into
+ * Where the files are comes from the page (vite-plugins/early-start.mts writes their names into
  * index.html as JSON), so this file's bytes, and its hashed name, do not change with every
  * build. It imports nothing: code it shared with the app would become a chunk of its own in
  * the first download. Its few rules restate the app's (which paths open which page, what
  * counts as a cached catalogue), and early-start.test.ts holds them to the app's own.
  */
 
-/** What vite.web.config.mts writes into index.html (`<script type="application/json">`). */
+/** What vite-plugins/early-start.mts writes into index.html (`<script type="application/json">`). */
 export interface EarlyHints {
   /** The catalogue's base URL, as the app calls it. */
   catalogue: string;

@@ -6,7 +6,7 @@
  *   cached app shell when offline.
  * - This build's files: precached at install, straight from the server (never the HTTP
  *   cache), and served from the cache. The cache's name carries a hash of the files'
- *   bytes (vite.web.config.mts), so a file changed under the same name makes a new worker
+ *   bytes (vite-plugins/service-worker.mts), so a file changed under the same name makes a new worker
  *   with a new cache, and the old one is deleted when it takes over.
  * - Images (any host): what is kept and when a kept copy answers is cache-policy.ts. In
  *   short: good images for a week, cache first; errors never; another host's opaque

@@ -3,13 +3,12 @@ import { dirname, resolve } from 'node:path';
 import type { Alias, Plugin, PluginOption, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { EARLY_HINTS_ID as APP_EARLY_HINTS_ID } from '../../src/app/early-start';
+import { EARLY_HINTS_ID, earlyHints } from '../../vite-plugins/early-start.mts';
 import {
-  createRendererConfig,
-  EARLY_HINTS_ID,
-  earlyHints,
   letUnusedReactRouterGo,
   REACT_ROUTER_PRODUCTION,
-} from '../../vite.web.config.mts';
+} from '../../vite-plugins/react-router.mts';
+import { createRendererConfig } from '../../vite.web.config.mts';
 
 const PLUGIN = 'shop-react-router-production';
 
