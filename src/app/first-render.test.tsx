@@ -1,5 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderFirst } from './first-render';
 
 const BUSY_MS = 8;
@@ -64,6 +64,10 @@ describe('renderFirst (the first render: one task, or sliced on a phone)', () =>
     const log: string[] = [];
     renderFirst(root, <Parts log={log} />, false);
     await rendered(container);
+    // The render may end before the timer's turn comes: wait for it, then read the order.
+    await vi.waitFor(() => {
+      expect(log).toContain('timer');
+    });
     const parts = log.filter((entry) => entry.startsWith('part '));
     expect(parts).toEqual(['part 0', 'part 1', 'part 2', 'part 3']);
     expect(log.indexOf('timer')).toBeGreaterThan(log.indexOf('part 3'));
