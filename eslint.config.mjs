@@ -42,7 +42,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'fleet-console/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'web-shared/**/*.{ts,tsx}', 'fleet-console/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },

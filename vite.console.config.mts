@@ -11,8 +11,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { buildConsoleContentSecurityPolicy } from './shared/console-csp.ts';
 
 const consoleDir = fileURLToPath(new URL('./fleet-console', import.meta.url));
-const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
+const webSharedDir = fileURLToPath(new URL('./web-shared', import.meta.url));
 const publicDir = fileURLToPath(new URL('./resources/public', import.meta.url));
 
 export const CONSOLE_OUT_DIR = fileURLToPath(new URL('./out/console', import.meta.url));
@@ -40,7 +40,7 @@ export default defineConfig({
   // Relative asset URLs: out/console can be put under any path of any static host.
   base: './',
   plugins: [react(), tailwindcss(), contentSecurityPolicy()],
-  resolve: { alias: { '@': srcDir, '@shared': sharedDir } },
+  resolve: { alias: { '@shared': sharedDir, '@web-shared': webSharedDir } },
   build: {
     outDir: CONSOLE_OUT_DIR,
     emptyOutDir: true,

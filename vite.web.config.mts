@@ -24,6 +24,7 @@ import { serviceWorker, serviceWorkerDir } from './vite-plugins/service-worker.m
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
+const webSharedDir = fileURLToPath(new URL('./web-shared', import.meta.url));
 const publicDir = fileURLToPath(new URL('./resources/public', import.meta.url));
 
 /**
@@ -69,7 +70,7 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
       // out/shipped-modules/<build>.json, what `npm run audit:shipped` audits.
       moduleListPlugin(target === 'web' ? 'web' : 'renderer', projectRoot),
     ],
-    resolve: { alias: { '@': srcDir, '@shared': sharedDir } },
+    resolve: { alias: { '@': srcDir, '@shared': sharedDir, '@web-shared': webSharedDir } },
     define: {
       __SHOP_TARGET__: JSON.stringify(target),
       __SHOP_CATALOGUE_URL__: JSON.stringify(catalogueUrl),

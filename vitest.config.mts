@@ -4,10 +4,11 @@ import { defineConfig } from 'vitest/config';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
+const webSharedDir = fileURLToPath(new URL('./web-shared', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': srcDir, '@shared': sharedDir } },
+  resolve: { alias: { '@': srcDir, '@shared': sharedDir, '@web-shared': webSharedDir } },
   define: {
     __SHOP_TARGET__: JSON.stringify('web'),
     __SHOP_CATALOGUE_URL__: JSON.stringify('http://catalogue.test'),
@@ -19,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'web-shared/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
         },
       },

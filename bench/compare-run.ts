@@ -15,23 +15,12 @@ import {
   ratioOf,
   sizeFigure,
   startRun,
-  type ComparisonRun,
 } from './compare';
 import { verdictOf } from './compare-report';
 import type { BenchOptions } from './options';
-import { preparePeer, type PreparedPeer } from './peer';
+import { preparePeer } from './peer';
 import { heading } from './report';
-import type { Check } from './results';
-
-export interface ComparisonResults {
-  /** The peer's build as given. */
-  dir: string;
-  /** What the bench changed in its copy: the catalogue base, file by file. */
-  catalogueBase: string;
-  rewritten: PreparedPeer['rewritten'];
-  sizes: BuildSizes;
-  runs: ComparisonRun[];
-}
+import type { Check, ComparisonResults } from './results';
 
 async function withBoth<T>(
   ourPort: number,

@@ -1,12 +1,13 @@
 /** The shape of bench-results/*.json: every figure printed, with its raw samples. */
 import type { BuildSizes } from './bundle-sizes';
-import type { ComparisonResults } from './compare-run';
+import type { ComparisonRun } from './compare';
 import type { HeapFigures } from './heap-growth';
 import type { LargeCatalogueFigures } from './interactions';
 import type { LighthouseFigures } from './lighthouse';
 import type { LoadTiming } from './load-timings';
 import type { MicroFigure } from './micro';
 import type { BenchOptions } from './options';
+import type { PreparedPeer } from './peer';
 
 export type CheckStatus = 'PASS' | 'FAIL' | 'SKIP';
 
@@ -36,4 +37,15 @@ export interface BenchResults {
   compare?: ComparisonResults;
   checks: Check[];
   pass?: boolean;
+}
+
+/** --compare: what was compared, and every run's pairs (compare-run.ts). */
+export interface ComparisonResults {
+  /** The peer's build as given. */
+  dir: string;
+  /** What the bench changed in its copy: the catalogue base, file by file. */
+  catalogueBase: string;
+  rewritten: PreparedPeer['rewritten'];
+  sizes: BuildSizes;
+  runs: ComparisonRun[];
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Announcer } from '@/components/ui/announcer';
+import { Announcer } from '@web-shared/ui/announcer';
 import { CounterView } from '../counter/counter-view';
 import { useKeyRingSync } from '../counter/use-key-ring';
 import { ConnectionDialog } from '../connection/connection-dialog';

@@ -9,17 +9,9 @@ import { foldMessages, type FleetState } from '../fleet/fleet-state';
 import type { ReadMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
 import type { FromWorker, ToWorker } from './broker-protocol';
+import type { BrokerSession } from './broker-session-handle';
 import type { ConsoleSettings } from './console-settings';
 import { createFrameBatcher } from './frame-batcher';
-
-export interface BrokerSession {
-  readonly prefix: string;
-  /** Resolves once the broker has the message (QoS 1), rejects if it cannot be sent. */
-  publish: (topic: string, payload: string, options: { retain: boolean }) => Promise<void>;
-  /** Subscribes to this kiosk's retained screenshot (null: to none). */
-  watchScreenshot: (kioskId: string | null) => void;
-  close: () => void;
-}
 
 function randomSuffix(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6));

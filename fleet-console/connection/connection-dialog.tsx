@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
 import { checkSettings, type ConsoleSettings, type SettingsProblems } from './console-settings';
 
 interface ConnectionDialogProps {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { readJson, writeRaw } from '@/lib/browser-storage';
+import { readJson, writeRaw } from '@web-shared/lib/browser-storage';
 import {
   resolveSettings,
   settingsToSave,

@@ -3,7 +3,7 @@
  * second scan of the same receipt warns "already collected". Keyed by kiosk and receipt
  * id: receipt ids are unique per kiosk only.
  */
-import { readJson, writeRaw } from '@/lib/browser-storage';
+import { readJson, writeRaw } from '@web-shared/lib/browser-storage';
 import { isJsonObject } from '../protocol/config-envelope';
 
 export const COLLECTED_STORAGE_KEY = 'fleet-console.collected';

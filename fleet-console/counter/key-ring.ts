@@ -5,7 +5,7 @@
  * receipt printed before either. Only a kiosk may publish its own status (the broker's ACL),
  * so every key here came from that kiosk.
  */
-import { readJson, writeRaw } from '@/lib/browser-storage';
+import { readJson, writeRaw } from '@web-shared/lib/browser-storage';
 import { isJsonObject } from '../protocol/config-envelope';
 import { isValidKioskId } from '@shared/fleet/topics';
 

@@ -1,5 +1,5 @@
-import { Money } from '@/components/ui/money';
-import { formatCount } from '@/lib/count';
+import { Money } from '@web-shared/ui/money';
+import { formatCount } from '@web-shared/lib/count';
 import { formatClock } from '../lib/format';
 import type { Titles } from './catalogue-titles';
 import type { CheckResult } from './check-receipt';

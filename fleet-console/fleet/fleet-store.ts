@@ -4,7 +4,7 @@
  * commits the folded state once (connection/broker-session.ts).
  */
 import { create } from 'zustand';
-import type { BrokerSession } from '../connection/broker-session';
+import type { BrokerSession } from '../connection/broker-session-handle';
 import {
   commandFailed,
   emptyFleet,

@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/count';
+import { formatCount } from '@web-shared/lib/count';
 import type { SentCommand } from '../fleet/fleet-state';
 
 export interface AckTally {

@@ -1,6 +1,6 @@
 import { memo, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
-import { announce } from '@/components/ui/announcer';
-import { formatCount } from '@/lib/count';
+import { announce } from '@web-shared/ui/announcer';
+import { formatCount } from '@web-shared/lib/count';
 import { useBrokerSession } from '../connection/use-broker-session';
 import { useFleetStore } from '../fleet/fleet-store';
 import { SentCommandItem } from './ack-list';

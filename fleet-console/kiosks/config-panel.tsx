@@ -1,5 +1,5 @@
 import { type ChangeEvent, memo, useId, useState } from 'react';
-import { announce } from '@/components/ui/announcer';
+import { announce } from '@web-shared/ui/announcer';
 import { useBrokerSession } from '../connection/use-broker-session';
 import { useFleetStore } from '../fleet/fleet-store';
 import { readConfigFile, type ConfigEnvelope } from '../protocol/config-envelope';

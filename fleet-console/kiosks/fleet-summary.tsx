@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatCount } from '@/lib/count';
+import { formatCount } from '@web-shared/lib/count';
 import type { FleetSummary as Summary } from '../fleet/kiosk-list';
 
 const ITEMS: { key: keyof Summary; label: string; tone: string }[] = [

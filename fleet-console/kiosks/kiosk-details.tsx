@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useRef, type ReactNode } from 'react';
-import { formatCount } from '@/lib/count';
+import { formatCount } from '@web-shared/lib/count';
 import { useFleetStore } from '../fleet/fleet-store';
 import { formatBytes, formatClock, formatMegabytes, formatMinutes } from '../lib/format';
 import { PresenceBadge } from './presence-badge';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatCount } from '@/lib/count';
+import { formatCount } from '@web-shared/lib/count';
 
 interface PagerProps {
   page: number;

@@ -2,7 +2,7 @@
  * Sends a command to one kiosk or to all (QoS 1, never retained, so a kiosk that comes back
  * later does not run an old command), with a fresh id its acknowledgements will carry.
  */
-import type { BrokerSession } from '../connection/broker-session';
+import type { BrokerSession } from '../connection/broker-session-handle';
 import { onlineCount } from '../fleet/fleet-state';
 import { useFleetStore } from '../fleet/fleet-store';
 import { FLEET_COMMANDS, type FleetCommandName } from '@shared/fleet/payloads';

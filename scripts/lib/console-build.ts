@@ -8,9 +8,7 @@ export const CONSOLE_DIR = resolve(REPO_ROOT, 'out', 'console');
 /** What the console's bundle is made of (its own code and what it may share). */
 const SOURCES = [
   'fleet-console',
-  'src/components/ui',
-  'src/lib',
-  'src/styles.css',
+  'web-shared',
   'shared',
   'vite.console.config.mts',
   'package-lock.json',

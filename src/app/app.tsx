@@ -9,7 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { useLocation, useRoutes } from 'react-router';
-import { Announcer } from '@/components/ui/announcer';
+import { Announcer } from '@web-shared/ui/announcer';
 import { ShopNavigationProvider } from '@/components/ui/shop-link';
 import type { Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';

@@ -1,5 +1,5 @@
 import { orderTotals, useCartStore } from '@/features/cart/public';
-import type { CartReport } from '@/features/kiosk/speech/speech-mode';
+import type { CartReport } from '@/features/kiosk/speech/cart-report';
 
 /**
  * The cart as the kiosk's speech hears it (issue 23: every cart change and the cart's

@@ -30,7 +30,7 @@ async function layerErrors(file: string, code: string): Promise<Linter.LintMessa
     [
       'import-x/no-restricted-paths',
       'import-x/no-nodejs-modules',
-      'import-x/no-cycle',
+      'cycles/no-cycle',
       'import-x/no-unresolved',
       'no-restricted-imports',
     ].includes(message.ruleId ?? ''),
@@ -106,6 +106,10 @@ describe('layer rules, by file path', () => {
       ].join('\n'),
     );
     expect(errors.map((e) => e.message)).toEqual([
+      // The home page leads back here through the capabilities' context (a type import).
+      expect.stringContaining(
+        'Import cycle: src/platform/capabilities.ts → src/pages/home-page.tsx',
+      ),
       expect.stringContaining('platform is detection and the bridge only'),
       expect.stringContaining('platform is detection and the bridge only'),
       expect.stringContaining('The renderer reaches Electron only through the preload bridge'),
@@ -136,7 +140,7 @@ describe('layer rules, by file path', () => {
   it('the main process imports nothing from the renderer', async () => {
     const errors = await layerErrors(
       'electron/main/app-protocol/app-origin.ts',
-      "import { formatMoney } from '../../../src/lib/money';\nexport const probe = formatMoney;\n",
+      "import { truncateWords } from '../../../src/lib/text';\nexport const probe = truncateWords;\n",
     );
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining('The main process never imports the renderer'),
@@ -149,13 +153,26 @@ describe('layer rules, by file path', () => {
       'src/features/cart/pricing.ts',
       "import { useCartStore } from './store/cart-store';\nexport const probe = useCartStore;\n",
     );
-    expect(errors.map((e) => e.ruleId)).toEqual(['import-x/no-cycle']);
+    expect(errors.map((e) => e.ruleId)).toEqual(['cycles/no-cycle']);
+  });
+
+  it('a cycle through type-only imports fails too', async () => {
+    // cart-store imports pricing; pricing naming the store's type back still closes a loop.
+    const errors = await layerErrors(
+      'src/features/cart/pricing.ts',
+      "import type { CartState } from './store/cart-store';\nexport type Probe = CartState;\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining(
+        'Import cycle: src/features/cart/pricing.ts → src/features/cart/store/cart-store.ts',
+      ),
+    ]);
   });
 
   it('shared/ imports none of the runtimes that import it', async () => {
     const errors = await layerErrors(
       'shared/csp.ts',
-      "import { formatMoney } from '../src/lib/money';\nexport const probe = formatMoney;\n",
+      "import { formatMoney } from '../web-shared/lib/money';\nexport const probe = formatMoney;\n",
     );
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining('shared/ is imported by every runtime'),
@@ -164,8 +181,12 @@ describe('layer rules, by file path', () => {
 });
 
 describe('the fleet console’s doors', () => {
-  it('the console reaches no shop feature, by path or by alias', async () => {
-    for (const specifier of ['../../src/features/cart/cart-rules', '@/features/cart/public']) {
+  it('the console imports nothing of the shop’s src/, not even lib or components/ui', async () => {
+    for (const specifier of [
+      '../../src/features/cart/cart-rules',
+      '../../src/lib/text',
+      '../../src/components/ui/spinner',
+    ]) {
       const errors = await layerErrors(
         'fleet-console/lib/format.ts',
         `import * as probe from '${specifier}';\nexport { probe };\n`,
@@ -174,8 +195,37 @@ describe('the fleet console’s doors', () => {
         errors.map((e) => e.message),
         specifier,
       ).toEqual([
-        expect.stringContaining('The fleet console shares only components/ui, lib and shared/'),
+        expect.stringContaining('The fleet console shares web-shared/ and shared/ with the shop'),
       ]);
+    }
+    // By alias: the console's program has no @/ at all, so the shop's files cannot be named.
+    const errors = await layerErrors(
+      'fleet-console/lib/format.ts',
+      "import * as probe from '@/lib/text';\nexport { probe };\n",
+    );
+    expect(errors.map((e) => e.ruleId)).toEqual(['import-x/no-unresolved']);
+  });
+
+  it('both browser apps import what they share by name, from web-shared/', async () => {
+    for (const file of ['fleet-console/lib/format.ts', 'src/lib/text.ts']) {
+      const errors = await layerErrors(
+        file,
+        "import { formatMoney } from '@web-shared/lib/money';\nimport { Announcer } from '@web-shared/ui/announcer';\nexport const probe = [formatMoney, Announcer];\n",
+      );
+      expect(errors, file).toEqual([]);
+    }
+  });
+
+  it('web-shared/ imports neither app', async () => {
+    for (const specifier of ['../../src/lib/text', '../../fleet-console/lib/format']) {
+      const errors = await layerErrors(
+        'web-shared/lib/count.ts',
+        `import * as probe from '${specifier}';\nexport { probe };\n`,
+      );
+      expect(
+        errors.map((e) => e.message),
+        specifier,
+      ).toContainEqual(expect.stringContaining('web-shared/ is what both browser apps share'));
     }
   });
 
@@ -193,6 +243,8 @@ describe('the fleet console’s doors', () => {
   it('nothing of the shop imports the console, so it never reaches a shopper', async () => {
     for (const file of [
       'src/lib/text.ts',
+      'src/features/cart/pricing.ts',
+      'web-shared/lib/count.ts',
       'shared/csp.ts',
       'electron/main/app-protocol/app-origin.ts',
     ]) {
@@ -274,6 +326,9 @@ describe('layer rules, by alias', () => {
       ].join('\n'),
     );
     expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining(
+        'Import cycle: src/platform/capabilities.ts → src/pages/home-page.tsx',
+      ),
       expect.stringContaining('platform is detection and the bridge only'),
       expect.stringContaining('platform is detection and the bridge only'),
     ]);
@@ -325,16 +380,22 @@ describe('layer rules, by alias', () => {
 });
 
 describe('each runtime resolves imports through its own tsconfig', () => {
-  // Only the renderer and its tests have the @/ and @shared/ aliases (as only their bundlers
-  // do): elsewhere an alias must stay unresolved, not borrow the renderer's meaning.
+  // Only the browser apps and their tests have the @/, @shared/ and @web-shared/ aliases (as
+  // only their bundlers do), and only the shop has @/: elsewhere an alias must stay
+  // unresolved, not borrow another runtime's meaning.
   it.each([
-    ['electron/main/app-protocol/app-origin.ts', '@/lib/money'],
+    ['electron/main/app-protocol/app-origin.ts', '@/lib/text'],
+    ['electron/main/app-protocol/app-origin.ts', '@web-shared/lib/money'],
     ['electron/main/app-protocol/app-origin.ts', '@shared/csp'],
     ['electron/preload/bridge.ts', '@shared/bridge'],
-    ['shared/csp.ts', '@/lib/money'],
+    ['shared/csp.ts', '@/lib/text'],
+    ['shared/csp.ts', '@web-shared/lib/money'],
     ['server/http/static-files.ts', '@shared/csp'],
-    ['scripts/lib/cli-args.ts', '@/lib/money'],
-    ['src/service-worker/sw.ts', '@/lib/money'],
+    ['scripts/lib/cli-args.ts', '@/lib/text'],
+    ['src/service-worker/sw.ts', '@/lib/text'],
+    ['fleet-console/lib/format.ts', '@/lib/text'],
+    ['web-shared/lib/count.ts', '@/lib/text'],
+    ['web-shared/lib/count.ts', '@shared/csp'],
   ])('%s cannot import %s', async (file, specifier) => {
     const errors = await layerErrors(
       file,
@@ -347,7 +408,7 @@ describe('each runtime resolves imports through its own tsconfig', () => {
     const runtimes = (parseTsconfig('tsconfig.json').projectReferences ?? []).map((reference) =>
       relative(ROOT, reference.path),
     );
-    expect(runtimes).toHaveLength(8);
+    expect(runtimes).toHaveLength(9);
     const programsOf = new Map<string, string[]>();
     for (const tsconfig of runtimes) {
       for (const file of parseTsconfig(tsconfig).fileNames) {
@@ -364,11 +425,11 @@ describe('each runtime resolves imports through its own tsconfig', () => {
     }
   });
 
-  it('the renderer and its tests resolve both aliases', async () => {
+  it('the renderer and its tests resolve all three aliases', async () => {
     for (const file of ['src/lib/text.ts', 'tests/architecture/layer-rules.test.ts']) {
       const errors = await layerErrors(
         file,
-        "import * as money from '@/lib/money';\nimport * as csp from '@shared/csp';\nexport { money, csp };\n",
+        "import * as text from '@/lib/text';\nimport * as money from '@web-shared/lib/money';\nimport * as csp from '@shared/csp';\nexport { text, money, csp };\n",
       );
       expect(errors, file).toEqual([]);
     }

@@ -25,7 +25,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** As the receipt on screen shows it (src/features/checkout/components/receipt-card.tsx). */
 const issuedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** `$1,234.56`, as src/lib/money.ts formats cents on screen. */
+/** `$1,234.56`, as web-shared/lib/money.ts formats cents on screen. */
 export function formatCents(cents: number): string {
   return usd.format(cents / 100);
 }

@@ -2,7 +2,7 @@ import { ShopLink } from '@/components/ui/shop-link';
 import { CartIcon } from '@/components/ui/icons';
 import { totalQuantity } from '@/features/cart/cart-rules';
 import { useCartStore } from '@/features/cart/store/cart-store';
-import { formatCount } from '@/lib/count';
+import { formatCount } from '@web-shared/lib/count';
 
 /**
  * The cart icon with a badge of the total item quantity (spec §2), in full with thousands

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { CloseIcon } from '@/components/ui/icons';
 import { ShopLink } from '@/components/ui/shop-link';
-import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
 import { isCurrentLink, NAV_LINKS } from './nav-links';
 
 /**

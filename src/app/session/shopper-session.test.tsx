@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KioskBridge, StaffExitResult } from '@shared/bridge';
-import { announce, ANNOUNCE_SETTLE_MS } from '@/components/ui/announcer';
+import { announce, ANNOUNCE_SETTLE_MS } from '@web-shared/ui/announcer';
 import { orderTotals, useCartStore } from '@/features/cart/public';
 import { lastReceipt, rememberReceipt } from '@/features/checkout/last-receipt';
 import { buildReceipt } from '@/features/checkout/receipt';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddButton } from './add-button';
-import { Announcer } from './announcer';
+import { Announcer } from '../../../web-shared/ui/announcer';
 
 describe('AddButton', () => {
   beforeEach(() => vi.useFakeTimers());

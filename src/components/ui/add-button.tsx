@@ -1,4 +1,4 @@
-import { announce } from './announcer';
+import { announce } from '../../../web-shared/ui/announcer';
 import { CheckIcon } from './icons';
 import { useAddedFeedback } from './use-added-feedback';
 

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { formatCount } from '@/lib/count';
+import { formatCount } from '@web-shared/lib/count';
 import { MinusIcon, PlusIcon } from './icons';
 
 interface QuantityControlProps {

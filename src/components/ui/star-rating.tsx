@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/count';
+import { formatCount } from '@web-shared/lib/count';
 
 interface StarRatingProps {
   rate: number;

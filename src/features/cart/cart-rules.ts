@@ -1,5 +1,5 @@
 import type { Product } from '@shared/product-rule';
-import { formatCount } from '@/lib/count';
+import { formatCount } from '@web-shared/lib/count';
 
 /** A cart line exactly as the original shop stored it: productData is a copy of the product. */
 export interface CartLine {

@@ -1,4 +1,4 @@
-import { announce } from '@/components/ui/announcer';
+import { announce } from '@web-shared/ui/announcer';
 import { PageTitle } from '@/components/ui/page-title';
 import { ShopLink } from '@/components/ui/shop-link';
 import { useKnownProducts } from '@/features/catalogue/public';

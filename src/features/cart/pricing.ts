@@ -1,4 +1,4 @@
-import { percentOf, toCents, type Cents } from '@/lib/money';
+import { percentOf, toCents, type Cents } from '@web-shared/lib/money';
 import type { CartLine } from './cart-rules';
 
 export const TAX_PERCENT = 20;

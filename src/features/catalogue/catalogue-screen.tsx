@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Product } from '@shared/product-rule';
-import type { Cents } from '@/lib/money';
+import type { Cents } from '@web-shared/lib/money';
 import { useProducts } from './api/products-query';
 import { CatalogueBrowser } from './components/catalogue-browser';
 

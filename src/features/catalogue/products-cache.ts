@@ -1,5 +1,5 @@
 import { afterNextPaint } from '@/lib/after-next-paint';
-import { readJson, readRaw, removeKey, writeRaw } from '@/lib/browser-storage';
+import { readJson, readRaw, removeKey, writeRaw } from '@web-shared/lib/browser-storage';
 import { parseProductList, type Product } from '@shared/product-rule';
 
 /**

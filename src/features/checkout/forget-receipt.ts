@@ -1,4 +1,4 @@
-import { getSessionStorage } from '@/lib/browser-storage';
+import { getSessionStorage } from '@web-shared/lib/browser-storage';
 
 /**
  * Where this tab keeps its last receipt (last-receipt.ts reads and writes it). Apart from

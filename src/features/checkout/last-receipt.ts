@@ -1,4 +1,4 @@
-import { getSessionStorage } from '@/lib/browser-storage';
+import { getSessionStorage } from '@web-shared/lib/browser-storage';
 import { LAST_RECEIPT_KEY as KEY } from './forget-receipt';
 import { parseReceipt, type Receipt } from './receipt';
 

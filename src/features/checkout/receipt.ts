@@ -1,7 +1,7 @@
 import { RECEIPT_ID_PATTERN, type PrintableReceipt } from '@shared/printable-receipt';
 import type { CartLine, OrderTotals } from '@/features/cart/public';
 import { lineTotal } from '@/features/cart/public';
-import type { Cents } from '@/lib/money';
+import type { Cents } from '@web-shared/lib/money';
 import { randomInt } from '@/lib/random-int';
 
 /** 'Receipt-{timestamp in ms}-{random integer 0-999}' (spec §3). */

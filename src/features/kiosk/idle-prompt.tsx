@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
-import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
 import { claimKey } from './keypad/claimed-keys';
 import { ANY_KEY_STAYS } from './speech/mode-words';
 import { useSpeech } from './speech/speech-mode';

@@ -7,7 +7,8 @@ import { AttractScreen } from './attract-screen';
 import { IdlePrompt } from './idle-prompt';
 import { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
 import { KeypadNavigation } from './keypad/keypad-navigation';
-import { SpeechMode, type CartReport } from './speech/speech-mode';
+import type { CartReport } from './speech/cart-report';
+import { SpeechMode } from './speech/speech-mode';
 import { StaffExitDialog } from './staff-exit-dialog';
 
 export interface KioskBehavioursProps {

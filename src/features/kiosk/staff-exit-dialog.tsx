@@ -1,6 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import type { KioskBridge, StaffExitResult } from '@shared/bridge';
-import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
 
 /**
  * "30 seconds", "2 minutes", "7 hours" (the daily cap locks until midnight): rounded up, so

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ShopLink } from '@/components/ui/shop-link';
-import { Money } from '@/components/ui/money';
+import { Money } from '@web-shared/ui/money';
 import { ProductImage } from '@/components/ui/product-image';
 import { QuantityControl } from '@/components/ui/quantity-control';
 import { commitQuantityInput, digitsOnly, MAX_QUANTITY, type CartLine } from '../cart-rules';

@@ -1,4 +1,4 @@
-import { Money } from '@/components/ui/money';
+import { Money } from '@web-shared/ui/money';
 import type { OrderTotals } from '../pricing';
 import { SummaryRow } from './summary-row';
 

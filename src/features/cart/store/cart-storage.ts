@@ -1,6 +1,6 @@
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
-import { readJson, removeKey, writeRaw } from '@/lib/browser-storage';
-import { toCents, toDollars } from '@/lib/money';
+import { readJson, removeKey, writeRaw } from '@web-shared/lib/browser-storage';
+import { toCents, toDollars } from '@web-shared/lib/money';
 import type { CartLine } from '../cart-rules';
 import { CART_STORAGE_KEYS, parseStoredAmount, parseStoredCart } from './stored-values';
 

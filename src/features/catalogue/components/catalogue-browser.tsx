@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@shared/product-rule';
 import { PageTitle } from '@/components/ui/page-title';
-import type { Cents } from '@/lib/money';
+import type { Cents } from '@web-shared/lib/money';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { bringToTop } from '@/lib/bring-to-top';
 import { whenIdle } from '@/lib/when-idle';

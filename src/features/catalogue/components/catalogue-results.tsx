@@ -1,7 +1,7 @@
 import type { Product } from '@shared/product-rule';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { ImageHold } from '@/components/ui/product-image';
-import type { Cents } from '@/lib/money';
+import type { Cents } from '@web-shared/lib/money';
 import { PAGE_SIZE, type FilterResult, type Page } from '../catalogue-rules';
 import { useCardsToRender } from '../use-cards-to-render';
 import { Pagination } from './pagination';

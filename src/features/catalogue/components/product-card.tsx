@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { ShopLink } from '@/components/ui/shop-link';
 import { AddButton } from '@/components/ui/add-button';
-import { Money } from '@/components/ui/money';
+import { Money } from '@web-shared/ui/money';
 import { ProductImage } from '@/components/ui/product-image';
 import { StarRating } from '@/components/ui/star-rating';
-import type { Cents } from '@/lib/money';
-import { toCents } from '@/lib/money';
+import type { Cents } from '@web-shared/lib/money';
+import { toCents } from '@web-shared/lib/money';
 import { truncateWords } from '@/lib/text';
 import type { Product } from '@shared/product-rule';
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@shared/product-rule';
-import { Money } from '@/components/ui/money';
+import { Money } from '@web-shared/ui/money';
 import { PageTitle } from '@/components/ui/page-title';
 import { ProductImage } from '@/components/ui/product-image';
 import { StarRating } from '@/components/ui/star-rating';
-import { toCents } from '@/lib/money';
+import { toCents } from '@web-shared/lib/money';
 
 /**
  * Everything the spec shows of one product; `children` is what the shopper can do with

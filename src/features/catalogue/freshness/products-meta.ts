@@ -1,4 +1,4 @@
-import { readJson, writeRaw } from '@/lib/browser-storage';
+import { readJson, writeRaw } from '@web-shared/lib/browser-storage';
 
 /**
  * Where the cached catalogue (the spec's `products` key) came from and when, kept beside it

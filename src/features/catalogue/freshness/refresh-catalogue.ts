@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readProduct, type Product } from '@shared/product-rule';
-import { writeRaw } from '@/lib/browser-storage';
+import { writeRaw } from '@web-shared/lib/browser-storage';
 import { CATALOGUE_TIMEOUT_MS, getCatalogueJson } from '../api/catalogue-client';
 import { catalogueKeys } from '../api/catalogue-keys';
 import { PRODUCTS_FAILED, PRODUCTS_MAX_BYTES } from '../api/products-query';

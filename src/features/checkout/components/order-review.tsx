@@ -1,5 +1,5 @@
 import { StoreIcon } from '@/components/ui/icons';
-import { Money } from '@/components/ui/money';
+import { Money } from '@web-shared/ui/money';
 import { ShopLink } from '@/components/ui/shop-link';
 import {
   lineTotal,

@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@web-shared/lib/money';
 import { useCapabilities } from '@/platform/capabilities-context';
 import type { Receipt } from '../receipt';
 import { useReceiptQrText } from '../use-receipt-qr-text';

@@ -3,7 +3,7 @@
  * page 1 of 4, 6 products"), the cart's totals after a change, the order before it is
  * confirmed and the receipt after. Pure words from facts read-page.ts takes from the page.
  */
-import { formatMoney, type Cents } from '@/lib/money';
+import { formatMoney, type Cents } from '@web-shared/lib/money';
 
 /** One row of a summary: "Total", "$107.94". */
 export interface SummaryRow {

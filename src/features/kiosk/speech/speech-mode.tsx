@@ -1,19 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PageBridge, SpeechCapability } from '@/platform/capabilities';
 import { SPEECH_OFF } from './mode-words';
-import type { CartFacts } from './page-words';
+import type { CartReport } from './cart-report';
 import { Speaker } from './speaker';
 import { audioEngine, routedEngine, synthesisEngine, type SpeechEngine } from './speech-engine';
 import { turnsSpeechOn } from './speech-keys';
 import { SpeechNarrator } from './speech-narrator';
 
 /** The cart as the app reports it (the kiosk feature may not read the cart feature). */
-export interface CartReport {
-  /** Calls `listener` after every change to the cart; returns an unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  facts(): CartFacts;
-}
-
 export interface SpeechModeState {
   on: boolean;
   /** Turns speech on or off; off says so first. */

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ANNOUNCE_SETTLE_MS } from '@/components/ui/announcer';
+import { ANNOUNCE_SETTLE_MS } from '@web-shared/ui/announcer';
 import { claimKey } from '../keypad/claimed-keys';
 import { controlWords, typedWords } from './control-words';
 import { focusWords, whereWords } from './focus-words';
@@ -10,7 +10,7 @@ import { accessibleName, readControl, readText } from './read-control';
 import { readPage } from './read-page';
 import type { Speaker } from './speaker';
 import { isTextField, speechKeyOf } from './speech-keys';
-import type { CartReport } from './speech-mode';
+import type { CartReport } from './cart-report';
 
 /** Live regions, as screen readers find them: what the page announces is spoken too. */
 const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
