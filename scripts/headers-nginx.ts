@@ -2,7 +2,7 @@
  * npm run -s headers:nginx [-- CATALOGUE_URL] — prints the nginx `add_header` lines of the
  * web shop's security headers (server/http/security-headers.ts) for a web build made with
  * that catalogue URL (default: VITE_CATALOGUE_URL, else the build's own default). Paste
- * them into the two snippets the README's nginx example includes.
+ * them into the two snippets the nginx example of docs/web/deploy.md includes.
  */
 import {
   nginxHeaderLines,

@@ -167,7 +167,7 @@ export async function measureFleet(
   const width = Math.max(4, String(count).length);
   const ids = Array.from({ length: count }, (_, index) => idOf(index, width));
 
-  say(`Mosquitto with ${count} kiosk accounts and the README's ACL`);
+  say(`Mosquitto with ${count} kiosk accounts and the ACL of docs/fleet/broker.md`);
   const broker = await startMosquitto({
     kiosks: Object.fromEntries(ids.map((id) => [id, `pw-${id}`])),
   });

@@ -2,7 +2,7 @@
  * The embedded broker of `npm run fleet` with no --broker: aedes on loopback, MQTT over TCP
  * for kiosks and over WebSockets (ws 8) for the console. For a demo on one machine only:
  * it keeps nothing on disk and has no ACL. A shop runs Mosquitto, EMQX, HiveMQ or AWS IoT
- * Core (README, "Operating a fleet").
+ * Core (docs/fleet/broker.md).
  */
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net';

@@ -1,6 +1,6 @@
 /**
  * The security headers of the web shop, from one place: `npm run serve` sends them
- * (shop-handler.ts), and the README's nginx example is this module's output
+ * (shop-handler.ts), and the nginx example of docs/web/deploy.md is this module's output
  * (`npm run -s headers:nginx`), compared by tests/server/http/security-headers.test.ts. The
  * page's own policy (stated by its first script) cannot say `frame-ancestors`, so only a
  * header stops framing.

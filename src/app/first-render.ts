@@ -2,11 +2,12 @@ import { startTransition, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 
 /**
- * The app's first render. On a laptop or a kiosk it is one render: slicing it cost the main
- * thread 8 % more and the first card up to 1.28 × the time (README, _Where the time goes_).
+ * The app's first render. On a laptop or a kiosk it is one render: slicing it cost more
+ * main-thread time and a later first card (docs/decisions/0001-first-render-as-a-transition.md).
  * A phone's main thread is several times slower, so the same render is one task long enough
  * to hold every tap and scroll; there it is a transition, which React renders in slices of
- * a few ms with the browser's own work between them.
+ * a few ms with the browser's own work between them
+ * (docs/decisions/0012-a-phones-first-render-in-slices.md).
  */
 export function renderFirst(root: Root, app: ReactNode, sliced: boolean): void {
   if (sliced) startTransition(() => root.render(app));

@@ -139,13 +139,12 @@ describe('the map in docs/architecture.md', () => {
     expect(map).toMatch(/```mermaid\nflowchart/);
   });
 
-  it('is linked from the README, at the top and where it shows the layout', () => {
+  it('is linked from the README’s top, the docs index and the contributing page', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const link = '](docs/architecture.md)';
-    const top = readme.slice(0, readme.indexOf('\n## '));
-    const layout = readme.slice(readme.indexOf('## How the code is laid out'));
-    expect(top).toContain(link);
-    expect(layout.slice(0, layout.indexOf('\n## ', 1))).toContain(link);
+    expect(readme.slice(0, readme.indexOf('\n## '))).toContain('](docs/architecture.md)');
+    for (const page of ['docs/README.md', 'docs/contributing.md']) {
+      expect(readFileSync(join(ROOT, page), 'utf8'), page).toContain('](architecture.md)');
+    }
   });
 });
 

@@ -46,12 +46,15 @@ function remoteConfig(publicKey: string) {
 }
 
 describe('npm run fleet:keygen and fleet:sign', () => {
-  it('are the npm scripts the README names', () => {
+  it('are the npm scripts docs/fleet/signed-config.md names', () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
     expect(scripts['fleet:keygen']).toBe('tsx scripts/fleet-keygen.ts');
     expect(scripts['fleet:sign']).toBe('tsx scripts/fleet-sign.ts');
+    const doc = readFileSync(join(ROOT, 'docs', 'fleet', 'signed-config.md'), 'utf8');
+    expect(doc).toContain('npm run -s fleet:keygen');
+    expect(doc).toContain('npm run -s fleet:sign -- idle.json --key fleet-config.key');
   });
 
   it('make a key and an envelope the kiosk accepts, and a changed one it refuses', () => {

@@ -1,4 +1,4 @@
-/** `npm run -s headers:nginx -- URL` prints what the README's snippet holds. */
+/** `npm run -s headers:nginx -- URL` prints what the snippet of docs/web/deploy.md holds. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -19,11 +19,13 @@ function hashScript(input: string) {
 }
 
 describe('npm run staff-pin:hash', () => {
-  it('is the npm script the README names', () => {
+  it('is the npm script docs/kiosk/configuration.md names', () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
     expect(scripts['staff-pin:hash']).toBe('tsx scripts/staff-pin-hash.ts');
+    const doc = readFileSync(join(ROOT, 'docs', 'kiosk', 'configuration.md'), 'utf8');
+    expect(doc).toContain("printf '482913\\n' | npm run -s staff-pin:hash");
   });
 
   it('prints a hash of the piped PIN that the kiosk accepts, and never the PIN', async () => {

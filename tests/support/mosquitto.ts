@@ -2,7 +2,7 @@
  * A real Debian Mosquitto for the fleet tests (kiosk and console): started on free loopback
  * ports with a generated config (a TCP listener, a WebSockets listener and, when asked, TLS
  * listeners with a CA and certificates made by openssl right here), a password file made
- * by mosquitto_passwd, and the ACL the README recommends: a kiosk (username = kiosk id)
+ * by mosquitto_passwd, and the ACL docs/fleet/broker.md recommends: a kiosk (username = kiosk id)
  * writes only under its own id, reads only its own commands and config plus the
  * fleet-wide ones; the operator reads everything and writes commands and configs.
  *
@@ -105,7 +105,7 @@ function canConnect(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The ACL of the README's "Operating a fleet", for prefix `P`. */
+/** The ACL of docs/fleet/broker.md, for prefix `P` (tests/docs/fleet-acl.test.ts holds the two equal). */
 export function fleetAcl(prefix: string, operator: string): string {
   return [
     `# ${operator} sees the whole fleet and steers it`,

@@ -7,7 +7,7 @@
  * What it cannot do: the kiosk account can read the machine-wide config (it has to, to
  * check the PIN), so whoever has a shell as that account can derive the key and write a
  * valid record, or simply delete it; a missing record cannot be told from a first start.
- * The README's Security section says so. It stops edits by anyone who cannot read the
+ * docs/kiosk/security.md says so. It stops edits by anyone who cannot read the
  * staffPinHash, and a crash or a full disk from handing out fresh tries.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';

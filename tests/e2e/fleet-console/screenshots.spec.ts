@@ -81,7 +81,8 @@ async function reportHealth(kiosks: RigKiosk[], times: number) {
 }
 
 test.describe('screenshots', () => {
-  // They rewrite the README's pictures, so they run only when asked for, not in npm test.
+  // They capture pictures for review (test-results/screenshots), so they run only when asked
+  // for, not in npm test.
   test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to capture screenshots');
   requireMosquitto();
 

@@ -1,5 +1,5 @@
 /**
- * The fault matrix (README 'Resilience'): every way the catalogue, storage or a shopper's
+ * The fault matrix (docs/resilience.md): every way the catalogue, storage or a shopper's
  * input can go wrong, each its own test. No case may leave a blank screen, an uncaught
  * error, a wrong total, or a lost cart that could have been kept.
  */

@@ -79,7 +79,7 @@ function result(
 const sarif = (...results: object[]) => ({ runs: [{ results }] });
 
 /**
- * What the scanner reports for the project as it stands (see the README's audit table). The
+ * What the scanner reports for the project as it stands (see the audit table of docs/supply-chain.md). The
  * served policy draws no finding: it names no plain-http source and no 'self' for scripts.
  */
 function currentFindings(files: Files): object[] {

@@ -1,5 +1,5 @@
 /**
- * A simulated kiosk against a real Mosquitto with the README's ACL: it is the kiosk's own
+ * A simulated kiosk against a real Mosquitto with the ACL of docs/fleet/broker.md: it is the kiosk's own
  * fleet code, so its status carries the key its receipts verify with, its health says what
  * its pretend shop does, a signed remote config is taken or refused as a kiosk would, and
  * kill() is a crash the broker answers with the Last Will, after which nothing reconnects.

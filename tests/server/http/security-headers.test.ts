@@ -1,6 +1,6 @@
 /**
  * The web shop's security headers come from one module: npm run serve sends exactly them,
- * and the README's nginx example is exactly its output, included in every location.
+ * and the nginx example of docs/web/deploy.md is exactly its output, included in every location.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,38 +17,41 @@ import { createShopHandler } from '../../../server/http/shop-handler';
 import { buildWebPagePolicy } from '../../../shared/csp';
 import { sampleProducts } from '../support/fixtures';
 
-const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-const nginxBlocks = [...readme.matchAll(/```nginx\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+const DEPLOY_DOC = 'docs/web/deploy.md';
+const deployDoc = readFileSync(join(process.cwd(), DEPLOY_DOC), 'utf8');
+const nginxBlocks = [...deployDoc.matchAll(/```nginx\n([\s\S]*?)```/g)].map(
+  (match) => match[1] ?? '',
+);
 const SNIPPET = '/etc/nginx/snippets/kiosk-shop-headers.conf';
 const WORKER_SNIPPET = '/etc/nginx/snippets/kiosk-shop-worker-headers.conf';
-/** The catalogue the README's deploy example builds with. */
-const README_CATALOGUE = 'https://catalogue.example.com';
+/** The catalogue the deploy page's example builds with. */
+const DOC_CATALOGUE = 'https://catalogue.example.com';
 
 function snippetBlock(snippet = SNIPPET): string {
   const block = nginxBlocks.find((text) => text.startsWith(`# ${snippet}\n`));
-  if (!block) throw new Error(`README: no nginx block starting with "# ${snippet}"`);
+  if (!block) throw new Error(`${DEPLOY_DOC}: no nginx block starting with "# ${snippet}"`);
   return block;
 }
 
 describe('the security headers', () => {
   it('forbid framing and sniffing, on top of the build’s own policy', () => {
-    const headers = webSecurityHeaders(README_CATALOGUE);
+    const headers = webSecurityHeaders(DOC_CATALOGUE);
     expect(headers['Content-Security-Policy']).toBe(
-      `${buildWebPagePolicy(README_CATALOGUE)}; frame-ancestors 'none'`,
+      `${buildWebPagePolicy(DOC_CATALOGUE)}; frame-ancestors 'none'`,
     );
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
     expect(headers['X-Frame-Options']).toBe('DENY');
   });
 
-  it('are the README’s nginx snippet, line for line', () => {
+  it('are the deploy page’s nginx snippet, line for line', () => {
     const lines = snippetBlock().trim().split('\n').slice(1);
-    expect(lines).toEqual(nginxHeaderLines(webSecurityHeaders(README_CATALOGUE)));
-    expect(readme).toContain(`VITE_CATALOGUE_URL=${README_CATALOGUE}`);
+    expect(lines).toEqual(nginxHeaderLines(webSecurityHeaders(DOC_CATALOGUE)));
+    expect(deployDoc).toContain(`VITE_CATALOGUE_URL=${DOC_CATALOGUE}`);
   });
 
   it('give the service worker its own policy, which may fetch https images and nothing else new', () => {
-    const headers = serviceWorkerSecurityHeaders(README_CATALOGUE);
-    expect(headers['Content-Security-Policy']).toBe(buildServiceWorkerPolicy(README_CATALOGUE));
+    const headers = serviceWorkerSecurityHeaders(DOC_CATALOGUE);
+    expect(headers['Content-Security-Policy']).toBe(buildServiceWorkerPolicy(DOC_CATALOGUE));
     expect(headers['Content-Security-Policy']).toBe(
       "default-src 'none'; connect-src 'self' https:",
     );
@@ -56,9 +59,9 @@ describe('the security headers', () => {
     expect(lines).toEqual(nginxHeaderLines(headers));
   });
 
-  it('reach every location of the README’s server block, which sets no header of its own', () => {
+  it('reach every location of the deploy page’s server block, which sets no header of its own', () => {
     const server = nginxBlocks.find((text) => text.startsWith('server {'));
-    if (!server) throw new Error('README: no nginx server block');
+    if (!server) throw new Error(`${DEPLOY_DOC}: no nginx server block`);
     const locations = [...server.matchAll(/location ([^{]+)\{([^}]*)\}/g)].map((m) => ({
       path: (m[1] ?? '').trim(),
       body: m[2] ?? '',
@@ -68,7 +71,7 @@ describe('the security headers', () => {
       const snippet = path === '= /sw.js' ? 'kiosk-shop-worker-headers' : 'kiosk-shop-headers';
       expect(body, path).toContain(`include snippets/${snippet}.conf;`);
     }
-    for (const name of Object.keys(webSecurityHeaders(README_CATALOGUE))) {
+    for (const name of Object.keys(webSecurityHeaders(DOC_CATALOGUE))) {
       expect(server).not.toContain(`add_header ${name}`);
     }
   });

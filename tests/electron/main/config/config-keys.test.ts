@@ -1,6 +1,6 @@
 /**
  * The key table is the one place a key is added; these checks keep each entry whole and
- * the README's configuration table true to it.
+ * the configuration table of docs/kiosk/configuration.md true to it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,13 +13,15 @@ import { fakeLogger } from '../../support/fake-electron';
 const TABLE: ConfigKeyTable = CONFIG_KEYS;
 const entries = Object.entries(TABLE);
 
-/** The rows of the README's configuration table, as cells. */
-function readmeRows(): string[][] {
-  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-  const section = readme.slice(
-    readme.indexOf('### Configuration'),
-    readme.indexOf('### Staff exit'),
-  );
+const CONFIG_DOC = 'docs/kiosk/configuration.md';
+
+/** The rows of the documented configuration table (its "The keys" section), as cells. */
+function docRows(): string[][] {
+  const doc = readFileSync(join(process.cwd(), CONFIG_DOC), 'utf8');
+  const start = doc.indexOf('\n## The keys\n');
+  if (start < 0) throw new Error(`${CONFIG_DOC}: no "## The keys" section`);
+  const end = doc.indexOf('\n## ', start + 1);
+  const section = doc.slice(start, end < 0 ? undefined : end);
   return section
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
@@ -249,9 +251,9 @@ describe('the config key table', () => {
     for (const env of envs) expect(env).toMatch(/^SHOP_[A-Z_]+$/);
   });
 
-  it.each(entries)('%s is in the README table with its variable and flags', (name, spec) => {
-    const row = readmeRows().find((cells) => cells[3]?.includes(`\`${name}\``));
-    expect(row, `no README row names \`${name}\``).toBeDefined();
+  it.each(entries)('%s is in the documented table with its variable and flags', (name, spec) => {
+    const row = docRows().find((cells) => cells[3]?.includes(`\`${name}\``));
+    expect(row, `no row of ${CONFIG_DOC} names \`${name}\``).toBeDefined();
     const [, cli = '', env = ''] = row ?? [];
     if (spec.env) expect(env).toContain(spec.env);
     else expect(env).toBe('—');
@@ -260,7 +262,7 @@ describe('the config key table', () => {
     if (!spec.flag && !spec.switches) expect(cli).toBe('—');
   });
 
-  it('the README table names no variable or flag the kiosk does not read', () => {
+  it('the documented table names no variable or flag the kiosk does not read', () => {
     const known = new Set([
       'SHOP_CONFIG',
       '--config',
@@ -270,7 +272,7 @@ describe('the config key table', () => {
         ...Object.keys(spec.switches ?? {}).map((bare) => `--${bare}`),
       ]),
     ]);
-    const named = readmeRows().flatMap(([, cli = '', env = '']) => [
+    const named = docRows().flatMap(([, cli = '', env = '']) => [
       ...(cli.match(/--[a-z-]+/g) ?? []),
       ...(env.match(/SHOP_[A-Z_]+/g) ?? []),
     ]);
