@@ -29,6 +29,12 @@ export const FEATURE_DEPENDENCIES = {
 /** A feature's one public file: all another feature may import from it. */
 export const FEATURE_PUBLIC_FILE = 'public.ts';
 
+/** The console's shipped files: everything but its unit tests and their fleet-console/test/ helpers. */
+const CONSOLE_PRODUCT_FILES = [
+  './fleet-console/*.{ts,tsx}',
+  './fleet-console/!(test)/**/!(*.test).{ts,tsx}',
+];
+
 const RENDERER_ONLY =
   'The renderer reaches Electron only through the preload bridge (src/platform) and shared/.';
 
@@ -150,9 +156,21 @@ export const LAYER_ZONES = [
   },
   {
     target: './fleet-console',
-    from: ['./src', './electron', './server', './scripts', './tests'],
+    from: ['./src', './electron', './server', './scripts'],
     message:
       'The fleet console shares web-shared/ and shared/ with the shop, never the shop’s src/: no feature, page, platform, main process or script.',
+  },
+  {
+    // The console's own tests share the fleet's payload samples with every other fleet test.
+    target: './fleet-console',
+    from: './tests',
+    except: ['./support/fixtures'],
+    message: 'The fleet console’s tests use only the shared samples of tests/support/fixtures.',
+  },
+  {
+    target: CONSOLE_PRODUCT_FILES,
+    from: './tests',
+    message: 'The fleet console’s own code never imports tests.',
   },
   {
     target: './web-shared',

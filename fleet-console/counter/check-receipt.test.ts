@@ -1,6 +1,11 @@
-import { generateKeyPairSync, sign, webcrypto, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, webcrypto, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
+import {
+  SAMPLE_KIOSK_ID,
+  SAMPLE_RECEIPT,
+  signedReceiptCode,
+} from '../../tests/support/fixtures/receipt';
 import { checkReceipt, type CheckContext } from './check-receipt';
 
 function keyPair(): { privateKey: KeyObject; publicText: string } {
@@ -9,21 +14,8 @@ function keyPair(): { privateKey: KeyObject; publicText: string } {
   return { privateKey, publicText: String(x) };
 }
 
-const PAYLOAD = {
-  r: 'Receipt-1700000000000-42',
-  k: 'kiosk-1',
-  t: 1_700_000_000_000,
-  i: [
-    [3, 2],
-    [7, 1],
-  ],
-  c: 12345,
-};
-
-function code(payload: object, privateKey: KeyObject): string {
-  const json = Buffer.from(JSON.stringify(payload));
-  return `KSR1.${json.toString('base64url')}.${sign(null, json, privateKey).toString('base64url')}`;
-}
+const PAYLOAD = SAMPLE_RECEIPT;
+const code = signedReceiptCode;
 
 const kiosk = keyPair();
 const subtle = webcrypto.subtle as unknown as Ed25519Verifier<CryptoKey>;
@@ -43,7 +35,7 @@ describe('checking a scanned receipt', () => {
   it('verifies a receipt signed by the kiosk it names, and shows what it holds', async () => {
     const result = await checkReceipt(
       ` ${code(PAYLOAD, kiosk.privateKey)}\n`,
-      context({ 'kiosk-1': [kiosk.publicText] }),
+      context({ [SAMPLE_KIOSK_ID]: [kiosk.publicText] }),
     );
     expect(result).toEqual({ kind: 'verified', receipt: PAYLOAD, collectedAt: null });
   });
@@ -51,7 +43,10 @@ describe('checking a scanned receipt', () => {
   it('says when it was already collected', async () => {
     const result = await checkReceipt(
       code(PAYLOAD, kiosk.privateKey),
-      context({ 'kiosk-1': [kiosk.publicText] }, { 'kiosk-1/Receipt-1700000000000-42': 99 }),
+      context(
+        { [SAMPLE_KIOSK_ID]: [kiosk.publicText] },
+        { [`${SAMPLE_KIOSK_ID}/Receipt-1700000000000-42`]: 99 },
+      ),
     );
     expect(result).toMatchObject({ kind: 'verified', collectedAt: 99 });
   });
@@ -60,7 +55,7 @@ describe('checking a scanned receipt', () => {
     const newer = keyPair();
     const result = await checkReceipt(
       code(PAYLOAD, kiosk.privateKey),
-      context({ 'kiosk-1': [newer.publicText, kiosk.publicText] }),
+      context({ [SAMPLE_KIOSK_ID]: [newer.publicText, kiosk.publicText] }),
     );
     expect(result.kind).toBe('verified');
   });
@@ -70,7 +65,7 @@ describe('checking a scanned receipt', () => {
     const forged = Buffer.from(JSON.stringify({ ...PAYLOAD, c: 1 })).toString('base64url');
     const result = await checkReceipt(
       `${prefix}.${forged}.${signature}`,
-      context({ 'kiosk-1': [kiosk.publicText] }),
+      context({ [SAMPLE_KIOSK_ID]: [kiosk.publicText] }),
     );
     expect(result).toMatchObject({ kind: 'refused', title: 'Receipt refused' });
   });
@@ -79,7 +74,7 @@ describe('checking a scanned receipt', () => {
     const other = keyPair();
     const result = await checkReceipt(
       code(PAYLOAD, other.privateKey),
-      context({ 'kiosk-1': [kiosk.publicText] }),
+      context({ [SAMPLE_KIOSK_ID]: [kiosk.publicText] }),
     );
     expect(result).toMatchObject({ kind: 'refused', title: 'Receipt refused' });
   });
@@ -95,7 +90,7 @@ describe('checking a scanned receipt', () => {
     ['a cut-off code', 'KSR1.eyJy', /damaged/],
     ['nothing', '   ', /Nothing was scanned/],
   ])('refuses %s as not a valid receipt', async (_name, text, reason) => {
-    const result = await checkReceipt(text, context({ 'kiosk-1': [kiosk.publicText] }));
+    const result = await checkReceipt(text, context({ [SAMPLE_KIOSK_ID]: [kiosk.publicText] }));
     expect(result).toMatchObject({ kind: 'refused', title: 'Not a valid receipt' });
     if (result.kind === 'refused') expect(result.reason).toMatch(reason);
   });
@@ -103,7 +98,7 @@ describe('checking a scanned receipt', () => {
   it('refuses a well-signed payload that breaks the receipt rules', async () => {
     const result = await checkReceipt(
       code({ ...PAYLOAD, c: -1 }, kiosk.privateKey),
-      context({ 'kiosk-1': [kiosk.publicText] }),
+      context({ [SAMPLE_KIOSK_ID]: [kiosk.publicText] }),
     );
     expect(result).toMatchObject({ kind: 'refused', title: 'Not a valid receipt' });
   });

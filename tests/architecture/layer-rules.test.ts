@@ -229,6 +229,20 @@ describe('the fleet console’s doors', () => {
     }
   });
 
+  it('only the console’s tests may use the fleet’s shared samples, and nothing else of tests/', async () => {
+    const sample =
+      "import { SAMPLE_HEALTH } from '../../tests/support/fixtures/kiosk-health';\nexport const probe = SAMPLE_HEALTH;\n";
+    expect(await layerErrors('fleet-console/fleet/kiosk-list.test.ts', sample)).toEqual([]);
+    expect(
+      (await layerErrors('fleet-console/fleet/kiosk-list.ts', sample)).map((e) => e.message),
+    ).toEqual([expect.stringContaining('The fleet console’s own code never imports tests')]);
+    const rig =
+      "import { startMosquitto } from '../../tests/support/mosquitto';\nexport const probe = startMosquitto;\n";
+    expect(
+      (await layerErrors('fleet-console/fleet/kiosk-list.test.ts', rig)).map((e) => e.message),
+    ).toEqual([expect.stringContaining('use only the shared samples of tests/support/fixtures')]);
+  });
+
   it('the console runs in a browser: no Node built-in, no Electron', async () => {
     const errors = await layerErrors(
       'fleet-console/lib/format.ts',

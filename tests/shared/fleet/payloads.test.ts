@@ -11,43 +11,24 @@ import {
   type KioskHealth,
 } from '../../../shared/fleet/payloads';
 import { makeKeyPair } from '../../support/fleet-keys';
+import { sampleHealth } from '../../support/fixtures/kiosk-health';
+import { onlineStatus } from '../../support/fixtures/kiosk-status';
 
 const bytes = (value: unknown): Uint8Array =>
   new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
 
-const SAMPLE_HEALTH: KioskHealth = {
-  at: '2026-11-23T10:00:00.000Z',
-  version: '0.1.0',
-  electron: '45.4.1',
-  chrome: '140.0.0.0',
-  uptimeSeconds: 3600,
-  screen: 'attract',
-  idleWipes: 12,
-  receipts: 9,
-  memory: { mainMB: 120.5, rendererMB: 210.2 },
-  imageCache: { bytes: 1234567, files: 48 },
-  catalogue: { source: 'embedded', products: 24, ageMinutes: 35 },
-  printer: { available: true },
-  staffPin: { failedToday: 0 },
-  gpuFallback: false,
-  lastError: null,
-  update: null,
+const SAMPLE_HEALTH: KioskHealth = sampleHealth({
   config: {
     version: 3,
     refusals: [
       { at: '2026-11-23T09:00:00.000Z', topic: 'kiosk-shop/fleet/config', reason: 'bad signature' },
     ],
   },
-};
+});
 
 describe('status payloads', () => {
   it('accept online with a receipt key, and offline', () => {
-    const online = {
-      state: 'online',
-      version: '0.1.0',
-      startedAt: '2026-11-23T10:00:00.000Z',
-      publicKey: makeKeyPair().publicText,
-    };
+    const online = onlineStatus({ publicKey: makeKeyPair().publicText });
     expect(statusSchema.parse(online)).toEqual(online);
     expect(statusSchema.parse({ state: 'offline' })).toEqual({ state: 'offline' });
   });

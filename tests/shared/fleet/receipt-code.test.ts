@@ -1,10 +1,8 @@
-import { sign } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { receiptPayloadSchema } from '../../../shared/fleet/payloads';
 import {
   decodeReceiptCode,
-  encodeReceiptCode,
   kioskIdOfReceiptCode,
   parseReceiptPayload,
   parseReceiptSignRequest,
@@ -15,26 +13,16 @@ import {
   type ReceiptPayload,
 } from '../../../shared/fleet/receipt-code';
 import { makeKeyPair } from '../../support/fleet-keys';
+import { SAMPLE_RECEIPT, signedReceiptCode } from '../../support/fixtures/receipt';
 
-const PAYLOAD: ReceiptPayload = {
-  r: 'Receipt-1700000000000-42',
-  k: 'kiosk-0123456789ab',
-  t: 1700000000000,
-  i: [
-    [3, 2],
-    [7, 1],
-  ],
-  c: 12345,
-};
+const PAYLOAD: ReceiptPayload = SAMPLE_RECEIPT;
 
 const subtle = globalThis.crypto.subtle;
 const keys = makeKeyPair();
 
 /** Signs as the kiosk's main process does: node:crypto over the payload JSON bytes. */
-function codeFor(payload: unknown, key = keys.privateKey): string {
-  const json = JSON.stringify(payload);
-  return encodeReceiptCode(json, sign(null, Buffer.from(json), key));
-}
+const codeFor = (payload: unknown, key = keys.privateKey): string =>
+  signedReceiptCode(payload, key);
 
 describe('signed receipt codes', () => {
   it('are KSR1.<payload>.<signature>, checked with WebCrypto against node:crypto signatures', async () => {

@@ -22,19 +22,12 @@ import {
   RECEIPT_LIMITS,
   verifyReceiptCode,
 } from '../../../../shared/fleet/receipt-code';
+import { SAMPLE_KIOSK_ID, SAMPLE_RECEIPT_REQUEST } from '../../../support/fixtures/receipt';
 
 vi.mock('electron', () => ({}));
 
-const KIOSK = 'kiosk-0123456789ab';
-const REQUEST = {
-  r: 'Receipt-1700000000000-42',
-  t: 1700000000000,
-  i: [
-    [3, 2],
-    [7, 1],
-  ],
-  c: 12345,
-};
+const KIOSK = SAMPLE_KIOSK_ID;
+const REQUEST = SAMPLE_RECEIPT_REQUEST;
 const APP = { senderFrame: { url: 'app://shop/index.html', parent: null } };
 const STRANGER = { senderFrame: { url: 'https://evil.example/', parent: null } };
 const IFRAME = { senderFrame: { url: 'app://shop/index.html', parent: {} } };

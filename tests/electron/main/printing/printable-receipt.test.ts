@@ -4,18 +4,9 @@ import {
   PRINTABLE_RECEIPT_LIMITS,
   type PrintableReceipt,
 } from '../../../../shared/printable-receipt';
+import { SAMPLE_PRINTABLE_RECEIPT } from '../../../support/fixtures/printable-receipt';
 
-const receipt: PrintableReceipt = {
-  id: 'Receipt-1700000000123-42',
-  issuedAt: 1700000000123,
-  lines: [
-    { title: 'Fjallraven Backpack', quantity: 2, lineTotal: 21990 },
-    { title: 'Ring', quantity: 1, lineTotal: 2230 },
-  ],
-  savings: 4844,
-  tax: 4844,
-  total: 29064,
-};
+const receipt: PrintableReceipt = SAMPLE_PRINTABLE_RECEIPT;
 
 const withLine = (patch: Record<string, unknown>) => ({
   ...receipt,

@@ -10,18 +10,10 @@ import {
 } from '../../../../electron/main/printing/receipt-slip';
 import type { PrintableReceipt } from '../../../../shared/printable-receipt';
 import { receiptQrPath } from '../../../../shared/receipt-qr';
+import { SAMPLE_PRINTABLE_RECEIPT } from '../../../support/fixtures/printable-receipt';
 
-const receipt: PrintableReceipt = {
-  id: 'Receipt-1700000000123-42',
-  issuedAt: 1700000000123,
-  lines: [
-    { title: 'Fjallraven Backpack', quantity: 2, lineTotal: 21990 },
-    { title: 'Ring', quantity: 1, lineTotal: 2230 },
-  ],
-  savings: 4844,
-  tax: 4844,
-  total: 123456789,
-};
+// A total long enough to test how wide figures print.
+const receipt: PrintableReceipt = { ...SAMPLE_PRINTABLE_RECEIPT, total: 123456789 };
 
 const HOSTILE_TITLES = [
   '<img src=x onerror="document.title=\'pwned\'">',

@@ -14,6 +14,7 @@ import {
   type FleetClientOptions,
 } from '../../../../../electron/main/fleet/fleet-client';
 import type { Logger } from '../../../../../electron/main/logging/logging';
+import { SAMPLE_HEALTH } from '../../../../support/fixtures/kiosk-health';
 import type { Mosquitto } from '../../../../support/mosquitto';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,26 +45,18 @@ export function memoryLog(): MemoryLog {
   };
 }
 
+/** The shared sample health, with this kiosk's screen and counts, made now. */
 export function sampleHealth(activity: Activity): KioskHealth {
   const { screen, idleWipes, receipts } = activity.snapshot();
   return {
+    ...SAMPLE_HEALTH,
     at: new Date().toISOString(),
-    version: '0.1.0',
-    electron: '45.4.1',
-    chrome: '140.0.0.0',
     uptimeSeconds: 1,
     screen,
     idleWipes,
     receipts,
-    memory: { mainMB: 100, rendererMB: 200 },
     imageCache: { bytes: 0, files: 0 },
     catalogue: { source: 'embedded', products: 24, ageMinutes: 0 },
-    printer: { available: true },
-    staffPin: { failedToday: 0 },
-    gpuFallback: false,
-    lastError: null,
-    update: null,
-    config: { version: null, refusals: [] },
   };
 }
 
