@@ -8,10 +8,9 @@ export const MIB = 1024 * 1024;
 
 export const BUDGETS = {
   /**
-   * The web build's: issue 24's ≤ 0.9 × the peer's first download (QuicKCart, 103.9 KB
-   * gzip measured here on 23 November 2026), so a run without the peer at hand still
-   * guards it; `--compare` judges the ratio itself. The kiosk renderer has no peer: it
-   * keeps its old 95.
+   * The web build's: 0.9 × the peer's first download (QuicKCart's, as docs/performance.md
+   * gives it), so a run without the peer at hand still guards it; `--compare` judges the
+   * ratio itself. The kiosk renderer has no peer: it keeps its own ceiling.
    */
   initialGzipKB: { web: 93.5, kiosk: 95 },
   /** ms, median, by catalogue size; sizes without an entry are measured but not judged. */
@@ -23,11 +22,11 @@ export const BUDGETS = {
   /**
    * Heap after forced GC may grow this much between the sample after the first 10
    * interactions and the one after the last 10: an absolute allowance, because the noise
-   * seen here (a few hundred KB run to run) does not scale with the heap.
+   * (a few hundred KB run to run) does not scale with the heap.
    */
   heapGrowthBytes: 1 * MIB,
   /**
-   * `npm run bench -- --fleet` (issue 21): 1,000 simulated kiosks on Mosquitto, the console
+   * `npm run bench -- --fleet`: 1,000 simulated kiosks on Mosquitto, the console
    * in Chromium. Times are to what the console *shows*, not what the broker has.
    */
   fleet: {
@@ -59,7 +58,7 @@ export function interactionBudget(interaction: Interaction, products: number): n
 }
 
 /**
- * Issue 24: this shop against the peer shop (`--compare DIR`), measured side by side in one
+ * This shop against the peer shop (`--compare DIR`), measured side by side in one
  * run, as ours ÷ peer of the medians (15 alternating pairs on the demo catalogue, 5 at
  * 10,000 products). Each may be at most this.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24's budgets: this shop against another shop's build (the peer), side by side in
+ * The peer budgets: this shop against another shop's build (the peer), side by side in
  * one run. Both are served at once on loopback with the same catalogue (the demo catalogue,
  * or 10,000 generated products) and timed with the same probes, in alternating pairs: each
  * pair times one shop then the other, and the next pair the other way round, so a drift of
@@ -31,9 +31,9 @@ export interface ComparedShops {
 }
 
 export interface ComparisonOptions {
-  /** Pairs on the demo catalogue (issue 24: 15). */
+  /** Pairs on the demo catalogue (15). */
   pairs: number;
-  /** Pairs at LARGE_PRODUCTS (issue 24: 5). */
+  /** Pairs at LARGE_PRODUCTS (5). */
   largePairs: number;
 }
 

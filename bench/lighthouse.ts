@@ -1,7 +1,7 @@
 /**
  * Optional Lighthouse scores (--lighthouse) of the served web build, through `npx` so the
  * project carries no Lighthouse dependency. 12.8.2: Lighthouse 13.5+ needs Node ≥ 22.19,
- * this machine has Node 20. Any failure to run is reported as a skip with its reason.
+ * and the bench runs on Node 20 too. Any failure to run is reported as a skip with its reason.
  *
  * Each page is scored several times (five unless told), the rounds interleaved page by page,
  * and judged on the median, as Lighthouse's own variability notes advise (the median of five

@@ -30,7 +30,7 @@ describe('npm run bench options', () => {
     expect(() => parseBenchOptions(['--fleet=yes'])).toThrow();
   });
 
-  it("takes issue 24's comparison settings, with its pairs as defaults", () => {
+  it('takes the comparison settings, with the budgets’ pairs as defaults', () => {
     expect(parseBenchOptions([])).toMatchObject({
       pairs: 15,
       largePairs: 5,

@@ -23,7 +23,7 @@ export interface BenchOptions {
   fleetKiosks: number;
   /** Seconds of steady health traffic whose console tasks are measured. */
   fleetWindowSeconds: number;
-  // Issue 24's side-by-side comparison with the peer shop (bench/compare*.ts).
+  // The side-by-side comparison with the peer shop (bench/compare*.ts).
   /** The catalogue base the compared build calls, rewritten to the bench's /api. */
   compareCatalogue: string;
   /** Sizes and the comparison only: none of the absolute timings. */
@@ -51,7 +51,7 @@ export const USAGE = `npm run bench [-- flags]
   --compare DIR            also compare with another shop's static build (the peer, e.g.
                            QuicKCart's dist/): served from a copy whose catalogue base is
                            rewritten to the bench's /api, timed with the same probes in
-                           alternating pairs; prints ours ÷ peer against issue 24's budgets
+                           alternating pairs; prints ours ÷ peer against the peer budgets
   --compare-catalogue URL  the catalogue base the compared build calls
                            (default https://fakestoreapi.com)
   --compare-only           with --compare: sizes and the comparison, no absolute timings

@@ -1,6 +1,6 @@
 /**
- * The shop we compare with, made servable by the bench: another shop's static build (for
- * issue 24, QuicKCart's `dist/`, built with its own `npm install && npm run build`; nothing
+ * The shop we compare with, made servable by the bench: another shop's static build (here
+ * QuicKCart's `dist/`, built with its own `npm install && npm run build`; nothing
  * of it is committed here) copied to a temporary directory, with its catalogue host
  * rewritten to the bench's own `/api`, exactly as our web build is pointed there with
  * VITE_CATALOGUE_URL. Both shops then read the same embedded catalogue on loopback.

@@ -118,7 +118,7 @@ export const MAX_SPEECH_CHARS = 1000;
 export const MAX_SPEECH_WAV_BYTES = 16 * 1024 * 1024;
 
 /**
- * Speech for a kiosk whose system has no voices (issue 23): main runs Debian's espeak-ng
+ * Speech for a kiosk whose system has no voices: main runs Debian's espeak-ng
  * on the text and answers with the WAV it made, which the page plays through an <audio>
  * element; null when it cannot (no espeak-ng, a bad request, a newer request came first).
  */

@@ -39,7 +39,7 @@ export interface PolicyOptions {
   scriptSource?: string;
   /**
    * Where audio and video may come from; none unless told. The kiosk plays the WAVs its
-   * espeak-ng voice makes from `blob:` URLs (issue 23); the web build plays nothing.
+   * espeak-ng voice makes from `blob:` URLs; the web build plays nothing.
    */
   mediaSource?: string;
 }

@@ -3,7 +3,7 @@
  * something (a figure of the fleet summary reaching a value, a command's acknowledgement
  * line), taken in the page by a MutationObserver with the page's own clock, so the time
  * Playwright takes to look does not count. Times are Date.now(), the same wall clock as
- * the bench's Node process on this machine. Also a PerformanceObserver for long tasks
+ * the bench's Node process beside it. Also a PerformanceObserver for long tasks
  * (over 50 ms), as a cross-check of the trace.
  *
  * The observer runs only while something is awaited, so it adds nothing to the steady

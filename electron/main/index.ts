@@ -46,7 +46,7 @@ app.commandLine.appendSwitch('disable-pinch');
 app.commandLine.appendSwitch('disable-features', 'OverscrollHistoryNavigation');
 // Recovery relaunched with this after repeated GPU process losses; only possible before ready.
 // Linux: Chromium reaches the system's voices (speech-dispatcher) only when asked to; the
-// kiosk's speech for blind shoppers uses them first (issue 23).
+// kiosk's speech for blind shoppers uses them first.
 if (process.platform === 'linux') app.commandLine.appendSwitch('enable-speech-dispatcher');
 const softwareRendering = wantsSoftwareRendering(process.argv);
 if (softwareRendering) app.disableHardwareAcceleration();

@@ -2,7 +2,7 @@ import { orderTotals, useCartStore } from '@/features/cart/public';
 import type { CartReport } from '@/features/kiosk/speech/cart-report';
 
 /**
- * The cart as the kiosk's speech hears it (issue 23: every cart change and the cart's
+ * The cart as the kiosk's speech hears it (every cart change and the cart's
  * total with tax and savings are spoken). The kiosk feature may not read the cart feature,
  * so the app, which may use both, hands it this. Only the kiosk's chunk imports it.
  */

@@ -1,5 +1,5 @@
 /**
- * Speech output in the kiosk (issue 23), in the whole app with its real pages, cart and
+ * Speech output in the kiosk, in the whole app with its real pages, cart and
  * kiosk behaviours: what it says, in order, for a shopper who cannot see the screen. The
  * page's voices are a recorder (src/test/speech-recorder.ts).
  */

@@ -41,9 +41,9 @@ export interface KioskBehaviours {
    * (the web build keeps spec §7: one fetch, only when nothing is cached).
    */
   catalogueMaxAgeMinutes: number | null;
-  /** Arrows move through the controls and Escape goes back, for a USB keypad (issue 23). */
+  /** Arrows move through the controls and Escape goes back, for a USB keypad. */
   keypadNavigation: boolean;
-  /** Speech for blind shoppers, off until asked for (issue 23); null: the kiosk never speaks. */
+  /** Speech for blind shoppers, off until asked for; null: the kiosk never speaks. */
   speech: SpeechCapability | null;
 }
 

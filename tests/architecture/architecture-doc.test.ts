@@ -111,7 +111,7 @@ describe('the map in docs/architecture.md', () => {
     );
   });
 
-  it('answers each "where do I find…" of issue 19 with a link to one file', () => {
+  it('answers each "where do I find…" a newcomer asks with a link to one file', () => {
     const rows = map.split('\n').filter((line) => line.startsWith('| ') && !line.includes(COMING));
     for (const topic of [
       'pricing',

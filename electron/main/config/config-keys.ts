@@ -229,7 +229,7 @@ export const CONFIG_KEYS = {
     remote: true,
   }),
   /**
-   * The audio output the kiosk's speech plays on (issue 23): a device id or its label as the
+   * The audio output the kiosk's speech plays on: a device id or its label as the
    * system lists it ("USB Headset"), matched whole and then as part of a label, so speech can
    * go to a headset jack only. Empty: the system's default output. Remote: a fleet may move
    * speech to a newly fitted headset.

@@ -1,5 +1,5 @@
 /**
- * The kiosk's own voice for machines without system voices (issue 23): Debian's espeak-ng,
+ * The kiosk's own voice for machines without system voices: Debian's espeak-ng,
  * run with execFile and the text as one argument after `--`, never through a shell, so
  * quotes, `;` or `$(…)` in a product's title are spoken, never run. It writes a WAV to a
  * private temporary folder (`-w`: the header then holds the real length, which a `--stdout`

@@ -114,7 +114,7 @@ test.describe('the kiosk app', () => {
         };
       });
       expect(bridge).toEqual({
-        // Named functions only: the kiosk half, the activity half and speech (issue 23).
+        // Named functions only: the kiosk half, the activity half and speech.
         keys: [
           'getConfig',
           'onCatalogueRefresh',

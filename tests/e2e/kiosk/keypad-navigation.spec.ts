@@ -1,6 +1,6 @@
 /**
  * A shopper with a USB keypad (arrows, Enter, Escape) and no touch: the kiosk renderer
- * from disk, from the attract screen to the receipt by keys alone (issue 23, "Moving
+ * from disk, from the attract screen to the receipt by keys alone ("Moving
  * around"). Every step asserts where the focus is, so a key that lands nowhere fails here.
  */
 import type { Locator, Page } from '@playwright/test';

@@ -60,7 +60,7 @@ test.describe('portrait 1080x1920, read at arm’s length', () => {
     expect(
       await card.getByRole('heading').evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
     ).toBeGreaterThanOrEqual(22);
-    // The description is body text at arm's length too (issue 23; it was 17.5 px).
+    // The description is body text at arm's length too (it was 17.5 px).
     const description = card
       .locator('p')
       .filter({ hasText: /\.\.\.$/ })

@@ -1,5 +1,5 @@
 /**
- * Speech for a blind shopper (issue 23): the kiosk renderer from disk, from the attract
+ * Speech for a blind shopper: the kiosk renderer from disk, from the attract
  * screen to the receipt by keys alone, with a recorder in place of speechSynthesis.speak.
  * The transcript must hold the mode's first words, a product's title and price before its
  * button, 'Added' and the cart's total, and the receipt's id; and nothing before a key asked.

@@ -1,5 +1,5 @@
 /**
- * A recorder for the kiosk's speech (issue 23): window.speechSynthesis.speak is replaced
+ * A recorder for the kiosk's speech: window.speechSynthesis.speak is replaced
  * before the app starts, so every utterance's text lands in window.__spoken and ends at
  * once; nothing is played. What a blind shopper would have heard, in order.
  */

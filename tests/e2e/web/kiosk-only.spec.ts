@@ -32,7 +32,7 @@ test.describe('the web build', () => {
     const kioskOnly = [
       'Are you still there?',
       'Enter the staff PIN to close the kiosk',
-      // Speech for blind shoppers (issue 23), and the cart's report it reads.
+      // Speech for blind shoppers, and the cart's report it reads.
       'Speech is on.',
       'including tax',
     ];

@@ -40,7 +40,7 @@ describe('switches an installed kiosk refuses', () => {
     expect(isForbiddenSwitch(arg)).toBe(true);
   });
 
-  // Issue 20, item 5: the switches that move or unlock the kiosk's transport, every form.
+  // The switches that move or unlock the kiosk's transport, every form.
   const TRANSPORT = [
     ['proxy-server', 'http://10.0.0.66:3128'],
     ['proxy-pac-url', 'http://10.0.0.66/proxy.pac'],

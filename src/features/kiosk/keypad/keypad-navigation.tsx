@@ -45,7 +45,7 @@ function moveFocus(key: ArrowKey): boolean {
 }
 
 /**
- * Keypad navigation for the kiosk (issue 23), for a USB keypad sending arrows, Enter and
+ * Keypad navigation for the kiosk, for a USB keypad sending arrows, Enter and
  * Escape, and for anyone at a keyboard:
  * - the arrows move through the controls in reading order, as Tab does (arrow-keys.ts says
  *   where a control keeps an arrow for itself);

@@ -1,5 +1,5 @@
 /**
- * The voices the kiosk can speak with (issue 23), behind one small interface so the
+ * The voices the kiosk can speak with, behind one small interface so the
  * speaker neither knows nor cares which one talks:
  * - the system's voices through `window.speechSynthesis` (a browser, the kiosk renderer
  *   without the bridge, and the kiosk whenever its system lists voices), with a voice of

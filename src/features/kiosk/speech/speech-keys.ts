@@ -1,5 +1,5 @@
 /**
- * The keys of speech (issue 23): which key turns it on, and which keys, once it is on,
+ * The keys of speech: which key turns it on, and which keys, once it is on,
  * repeat, help and change the volume. Pure, over the few fields of a key event they need.
  */
 export type KeyFacts = Pick<

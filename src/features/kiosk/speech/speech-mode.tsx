@@ -51,7 +51,7 @@ interface SpeechModeProps {
 }
 
 /**
- * Speech output for blind shoppers (issue 23, EN 301 549 5.1.3.1). Off until asked for,
+ * Speech output for blind shoppers (EN 301 549 5.1.3.1). Off until asked for,
  * by the Speech button in the bar or the first key a keypad sends (nothing is said before
  * that); on until the idle wipe, which unmounts it and with it silences the voice. While
  * on, SpeechNarrator says what the focus lands on, what the page announces and what the

@@ -3,7 +3,7 @@ import { BarSwitch } from '../bar-switch';
 import { useSpeech } from './speech-mode';
 
 /**
- * The "Speech" switch in the kiosk's bar (issue 23): a shopper, or whoever helps them,
+ * The "Speech" switch in the kiosk's bar: a shopper, or whoever helps them,
  * turns speech on without first needing it; a keypad's first key does the same. Pressed
  * means on. Its name is "Speech" alone, so speech says "Speech, toggle button, off".
  */

@@ -59,8 +59,8 @@ describe('validateConfigKeys', () => {
     expect(result.problems.map((problem) => problem.key)).toEqual(['__proto__', 'toString']);
   });
 
-  // The fleet's keys (issue 21) will be nested groups limited to some layers; a table of
-  // the same shape shows the validator already walks and limits them.
+  // Nested groups of keys limited to some layers (as the fleet's are): a table of the same
+  // shape shows the validator walks and limits them.
   const FLEET_TABLE = {
     mode: spec(z.enum(['kiosk', 'windowed']), 'kiosk'),
     'fleet.brokerUrl': spec(z.string().regex(/^(mqtts?|wss?):\/\//), ''),

@@ -357,7 +357,7 @@ describe('kiosk config', () => {
     }
   });
 
-  // Issue 20, item 1: Number() read SHOP_IDLE_TIMEOUT=0x10 as 16.
+  // Number() would read SHOP_IDLE_TIMEOUT=0x10 as 16.
   it.each([
     '0x10',
     '0X10',
@@ -536,7 +536,7 @@ describe('the config of an installed kiosk', () => {
     });
   });
 
-  // Issue 20, item 1: one misspelt key used to throw the whole machine-wide file away.
+  // One misspelt key must not throw the whole machine-wide file away.
   it.each(['1111', '111111'])(
     'keeps the machine-wide keys locked beside a misspelt one (shortcut adds --windowed --staff-pin=%s)',
     (pin) => {
@@ -666,7 +666,7 @@ describe('the config of an installed kiosk', () => {
   });
 });
 
-// Issue 20, item 5: a catalogue in plain http can be changed by anyone on the network.
+// A catalogue in plain http can be changed by anyone on the network.
 describe('the catalogue transport of an installed kiosk', () => {
   it.each([
     ['the account file', { [USER_FILE]: { catalogueUrl: 'http://10.0.0.66:8080' } }, {}],
