@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KioskBridge, RendererConfig } from '@shared/bridge';
-import { resolveCapabilities } from './capabilities';
+import { ALL_LANGUAGES, resolveCapabilities } from './capabilities';
 
 const MAIN_CONFIG: RendererConfig = {
   catalogueUrl: 'https://shop.example',
@@ -36,6 +36,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       catalogueUrl: '/api',
       bridge: null,
       kiosk: ALL_OFF,
+      languages: { offered: ['en', 'es', 'fr', 'de', 'ar'], fallback: 'en' },
     });
   });
 
@@ -71,6 +72,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
         keypadNavigation: true,
         speech: { outputDevice: null },
       },
+      languages: ALL_LANGUAGES,
     });
     const never = resolveCapabilities(
       { target: 'kiosk', catalogueUrl: '/x' },
@@ -121,5 +123,24 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
     );
     expect(broken.catalogueUrl).toBe('/api');
     expect(broken.kiosk.idleReset).toEqual({ afterSeconds: 90, countdownSeconds: 15 });
+  });
+  it('offers the languages the main process names, starting in its default', () => {
+    const languagesOf = (languages: unknown, defaultLanguage: unknown) =>
+      resolveCapabilities(
+        { target: 'kiosk', catalogueUrl: '/api' },
+        // A main process may send anything: the values are checked, not trusted.
+        bridge({ languages, defaultLanguage } as Partial<RendererConfig>),
+      ).languages;
+    expect(languagesOf(['es', 'en', 'ar'], 'ar')).toEqual({
+      offered: ['es', 'en', 'ar'],
+      fallback: 'ar',
+    });
+    // A default the kiosk does not offer gives way to the first it does.
+    expect(languagesOf(['fr', 'de'], 'en')).toEqual({ offered: ['fr', 'de'], fallback: 'fr' });
+    // Anything else is every language, English first.
+    expect(languagesOf(['en', 'klingon'], 'en')).toEqual(ALL_LANGUAGES);
+    expect(languagesOf([], 'de')).toEqual({ ...ALL_LANGUAGES, fallback: 'de' });
+    expect(languagesOf(['es', 'es'], 'x')).toEqual(ALL_LANGUAGES);
+    expect(languagesOf(undefined, undefined)).toEqual(ALL_LANGUAGES);
   });
 });

@@ -5,7 +5,13 @@ import type {
   RendererConfig,
 } from '@shared/bridge';
 import { isUsableCatalogueUrl, normaliseCatalogueUrl } from '@shared/catalogue-url';
-import { isDeviceName } from '@shared/renderer-config-arg';
+import {
+  DEFAULT_LANGUAGE,
+  isShopperLanguage,
+  SHOPPER_LANGUAGES,
+  type ShopperLanguage,
+} from '@shared/languages';
+import { isDeviceName, isLanguageList } from '@shared/renderer-config-arg';
 
 /**
  * The one answer to "where am I running, which kiosk behaviours are on, and is there a
@@ -63,6 +69,19 @@ export interface SpeechCapability {
  */
 export type PageBridge = KioskBridge & Partial<KioskActivityBridge> & Partial<KioskSpeechBridge>;
 
+/** The languages a shopper may choose here, and the one each session starts in. */
+export interface LanguageChoice {
+  offered: readonly ShopperLanguage[];
+  /** Always one of `offered`. */
+  fallback: ShopperLanguage;
+}
+
+/** Every language, English first: the web shop, and a kiosk whose main process says nothing. */
+export const ALL_LANGUAGES: LanguageChoice = {
+  offered: SHOPPER_LANGUAGES,
+  fallback: DEFAULT_LANGUAGE,
+};
+
 export interface Capabilities {
   /** The kiosk renderer build (memory router, kiosk styling) or the web shop (browser router). */
   target: 'kiosk' | 'web';
@@ -71,6 +90,7 @@ export interface Capabilities {
   /** The preload bridge; null in a browser and in the kiosk renderer opened without Electron. */
   bridge: PageBridge | null;
   kiosk: KioskBehaviours;
+  languages: LanguageChoice;
 }
 
 /** The kiosk's defaults when no main process says otherwise. */
@@ -130,6 +150,7 @@ function buildCapabilities(build: BuildDefaults, bridge: PageBridge | null): Cap
     catalogueUrl: normaliseCatalogueUrl(build.catalogueUrl),
     bridge,
     kiosk: build.target === 'kiosk' ? UNATTENDED_KIOSK : NO_KIOSK_BEHAVIOURS,
+    languages: ALL_LANGUAGES,
   };
 }
 
@@ -145,6 +166,8 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
     idleCountdownSeconds: countdown,
     catalogueMaxAgeMinutes: maxAge,
     speechOutputDevice: device,
+    languages,
+    defaultLanguage,
   } = config as Partial<Record<keyof RendererConfig, unknown>>;
   const catalogueUrl = typeof url === 'string' ? normaliseCatalogueUrl(url) : '';
   const unattended = mode !== 'windowed';
@@ -152,6 +175,7 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
   const catalogueMaxAgeMinutes = isSeconds(maxAge) ? maxAge : DEFAULT_CATALOGUE_MAX_AGE_MINUTES;
   return {
     ...defaults,
+    languages: languageChoice(languages, defaultLanguage),
     catalogueUrl: isUsableCatalogueUrl(catalogueUrl) ? catalogueUrl : defaults.catalogueUrl,
     kiosk: unattended
       ? {
@@ -171,6 +195,16 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
             : null,
         }
       : { ...NO_KIOSK_BEHAVIOURS, catalogueMaxAgeMinutes, staffExit: true },
+  };
+}
+
+/** The config's languages, checked: a default not offered gives way to the first offered. */
+function languageChoice(languages: unknown, defaultLanguage: unknown): LanguageChoice {
+  const offered = isLanguageList(languages) ? languages : ALL_LANGUAGES.offered;
+  const wanted = isShopperLanguage(defaultLanguage) ? defaultLanguage : DEFAULT_LANGUAGE;
+  return {
+    offered,
+    fallback: offered.includes(wanted) ? wanted : (offered[0] ?? DEFAULT_LANGUAGE),
   };
 }
 

@@ -7,7 +7,8 @@ import { orderTotals, useCartStore } from '@/features/cart/public';
 import { lastReceipt, rememberReceipt } from '@/features/checkout/last-receipt';
 import { buildReceipt } from '@/features/checkout/receipt';
 import { KioskBehaviours, type KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
-import type { Capabilities } from '@/platform/capabilities';
+import { ALL_LANGUAGES, type Capabilities } from '@/platform/capabilities';
+import { chooseLanguage, shownLanguage } from '@/i18n/language-store';
 import { makeProduct } from '@/test/product-fixtures';
 import { jsonResponse, renderApp, TEST_CATALOGUE_URL, type TestRouter } from '@/test/render-app';
 import { recordSpeech } from '@/test/speech-recorder';
@@ -37,6 +38,7 @@ function kiosk(bridge: KioskBridge, afterSeconds = 600): Capabilities {
     target: 'kiosk',
     catalogueUrl: TEST_CATALOGUE_URL,
     bridge,
+    languages: ALL_LANGUAGES,
     kiosk: {
       idleReset: { afterSeconds, countdownSeconds: 15 },
       staffExit: true,
@@ -105,6 +107,17 @@ const CHECKS: Record<SessionPart, Check> = {
       return Promise.resolve();
     },
     cleared: () => expect(lastReceipt()).toBeNull(),
+  },
+  language: {
+    fill: async () => {
+      await act(() => chooseLanguage('es'));
+      expect(document.documentElement.lang).toBe('es');
+    },
+    cleared: () => {
+      expect(shownLanguage().language).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+      expect(document.documentElement.dir).toBe('ltr');
+    },
   },
   history: {
     fill: ({ router }) => router.navigate('/products'),
@@ -204,6 +217,7 @@ describe('a shopper’s session', () => {
     const order: SessionPart[] = [
       'cart, savings and subtotal',
       'receipt',
+      'language',
       'history',
       'accessibility mode',
       'speech',

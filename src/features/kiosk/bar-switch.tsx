@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '@/i18n/language-store';
+import { kioskText } from './kiosk.messages';
 
 interface BarSwitchProps {
   on: boolean;
@@ -15,6 +17,7 @@ interface BarSwitchProps {
  * in px: accessibility mode's larger root type would push the last switch off the edge.
  */
 export function BarSwitch({ on, onToggle, icon, children }: BarSwitchProps) {
+  const { t } = useI18n();
   return (
     <button
       type="button"
@@ -30,7 +33,7 @@ export function BarSwitch({ on, onToggle, icon, children }: BarSwitchProps) {
         className="rounded-full bg-white px-1.5 py-0.5 text-xs text-brand-800 max-sm:px-[6px] max-sm:text-[12px] sm:px-2 sm:text-sm"
         aria-hidden="true"
       >
-        {on ? 'On' : 'Off'}
+        {on ? t(kioskText.on) : t(kioskText.off)}
       </span>
     </button>
   );

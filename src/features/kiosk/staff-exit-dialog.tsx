@@ -1,23 +1,25 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import type { KioskBridge, StaffExitResult } from '@shared/bridge';
 import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
+import { useI18n, type ShownLanguage } from '@/i18n/language-store';
+import { kioskText } from './kiosk.messages';
 
 /**
  * "30 seconds", "2 minutes", "7 hours" (the daily cap locks until midnight): rounded up, so
  * staff never retry a moment too early.
  */
-function waitText(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+function waitText(seconds: number, t: ShownLanguage['t']): string {
+  if (seconds < 60) return t(kioskText.waitSeconds, { count: seconds });
   const minutes = Math.ceil(seconds / 60);
-  if (minutes <= 90) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return `${Math.ceil(seconds / 3600)} hours`;
+  if (minutes <= 90) return t(kioskText.waitMinutes, { count: minutes });
+  return t(kioskText.waitHours, { count: Math.ceil(seconds / 3600) });
 }
 
-function messageFor(result: StaffExitResult): string {
+function messageFor(result: StaffExitResult, t: ShownLanguage['t']): string {
   if (result.status === 'locked') {
-    return `Too many wrong PINs. Try again in ${waitText(result.retryAfterSeconds)}.`;
+    return t(kioskText.locked, { wait: waitText(result.retryAfterSeconds, t) });
   }
-  return result.status === 'wrong' ? 'That PIN is not right.' : '';
+  return result.status === 'wrong' ? t(kioskText.wrongPin) : '';
 }
 
 /**
@@ -38,6 +40,7 @@ export function StaffExitDialog({
   const dialog = useModalDialog(open);
   const [pin, setPin] = useState('');
   const [message, setMessage] = useState('');
+  const { t } = useI18n();
 
   useEffect(() => bridge.onStaffExitRequested(() => setOpen(true)), [bridge]);
 
@@ -53,7 +56,7 @@ export function StaffExitDialog({
     // First, while the main process lets the answer reach this page before it quits.
     if (result.status === 'accepted') onExit();
     setPin('');
-    setMessage(messageFor(result));
+    setMessage(messageFor(result, t));
   };
 
   return (
@@ -65,10 +68,10 @@ export function StaffExitDialog({
     >
       <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <h2 id="staff-exit-title" className="text-xl font-bold">
-          Staff exit
+          {t(kioskText.staffExit)}
         </h2>
         <label htmlFor="staff-pin" className="font-semibold">
-          Enter the staff PIN to close the kiosk
+          {t(kioskText.staffPin)}
         </label>
         <input
           id="staff-pin"
@@ -86,10 +89,10 @@ export function StaffExitDialog({
         </p>
         <div className="flex justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={close}>
-            Cancel
+            {t(kioskText.cancel)}
           </button>
           <button type="submit" className="btn-primary">
-            Close kiosk
+            {t(kioskText.closeKiosk)}
           </button>
         </div>
       </form>

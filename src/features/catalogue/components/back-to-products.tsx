@@ -1,5 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { ShopLink } from '@/components/ui/shop-link';
+import { useI18n } from '@/i18n/language-store';
+import { catalogueText } from '../catalogue.messages';
 
 /**
  * Back to the list the shopper came from (its category, search and page), which the kiosk
@@ -8,6 +10,7 @@ import { ShopLink } from '@/components/ui/shop-link';
 export function BackToProducts() {
   const navigate = useNavigate();
   const cameFromApp = useLocation().key !== 'default';
+  const { t } = useI18n();
   return (
     <ShopLink
       to="/products"
@@ -18,7 +21,7 @@ export function BackToProducts() {
         void navigate(-1);
       }}
     >
-      ← Back to products
+      {t(catalogueText.backToProducts)}
     </ShopLink>
   );
 }

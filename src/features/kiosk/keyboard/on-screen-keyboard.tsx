@@ -13,7 +13,16 @@ import { claimKey } from '../keypad/claimed-keys';
 import { moveInGrid, type GridPosition } from '../keypad/key-grid';
 import { neighbour, readingOrder } from '../keypad/reading-order';
 import { deleteBackward, pressEnter, typeInto } from './edit-field';
-import { keyboardFor, NUMERIC_ROWS, TEXT_ROWS, type FieldKeyboard } from './keyboard-layouts';
+import { useI18n, type ShownLanguage } from '@/i18n/language-store';
+import type { Language } from '@/i18n/languages';
+import { keyboardText } from './keyboard.messages';
+import {
+  hasOwnScript,
+  keyboardFor,
+  letterLayout,
+  NUMERIC_ROWS,
+  type FieldKeyboard,
+} from './keyboard-layouts';
 
 interface KeyProps {
   label: string;
@@ -64,61 +73,99 @@ function Key({
 }
 
 /** What a key does. */
-type KeyAction = { kind: 'type'; text: string } | { kind: 'erase' | 'close' | 'enter' | 'caps' };
+type KeyAction =
+  { kind: 'type'; text: string } | { kind: 'erase' | 'close' | 'enter' | 'caps' | 'letters' };
 
 /** One key of a layout: what it is called, what it does and how it looks. */
 type KeySpec = Omit<KeyProps, 'onPress'> & { id: string; action: KeyAction };
 
+/** What a layout needs to know beyond the field: the shown language and its key names. */
+interface LayoutContext {
+  caps: boolean;
+  /** The Latin letters, where the shown language has a script of its own. */
+  latin: boolean;
+  language: Language;
+  t: ShownLanguage['t'];
+}
+
 /** The keys of a keyboard, row by row, the bottom row of actions last. */
-function layoutRows(kind: FieldKeyboard, caps: boolean): KeySpec[][] {
+function layoutRows(kind: FieldKeyboard, { caps, latin, language, t }: LayoutContext): KeySpec[][] {
   const numeric = kind === 'numeric';
-  const charRows = (numeric ? NUMERIC_ROWS : TEXT_ROWS).map((row) =>
+  const letters = letterLayout(language, latin);
+  const charRows = (numeric ? NUMERIC_ROWS : letters.rows).map((row) =>
     row.map((char): KeySpec => {
-      const shown = caps ? char.toUpperCase() : char;
+      const shown = caps && letters.cased ? char.toUpperCase() : char;
       return { id: char, label: shown, action: { kind: 'type', text: shown } };
     }),
   );
   const closeKey: KeySpec = {
     id: 'close',
-    label: 'Close keyboard',
+    label: t(keyboardText.close),
     tone: 'action',
     action: { kind: 'close' },
     children: <KeyboardHideIcon width={28} height={28} />,
   };
   const backspace: KeySpec = {
     id: 'backspace',
-    label: 'Backspace',
+    label: t(keyboardText.backspace),
     tone: 'action',
     action: { kind: 'erase' },
-    children: <BackspaceIcon width={28} height={28} />,
+    children: <BackspaceIcon width={28} height={28} className="rtl:-scale-x-100" />,
   };
-  const bottom: KeySpec[] = numeric
-    ? [
+  if (numeric) {
+    return [
+      ...charRows,
+      [
         closeKey,
         { id: '0', label: '0', action: { kind: 'type', text: '0' } },
         backspace,
-        { id: 'done', label: 'Done', tone: 'primary', action: { kind: 'enter' } },
-      ]
-    : [
-        closeKey,
+        { id: 'done', label: t(keyboardText.done), tone: 'primary', action: { kind: 'enter' } },
+      ],
+    ];
+  }
+  const shift: KeySpec[] = letters.cased
+    ? [
         {
           id: 'shift',
-          label: 'Shift',
+          label: t(keyboardText.shift),
           tone: 'action',
           pressed: caps,
           action: { kind: 'caps' },
           children: '⇧',
         },
+      ]
+    : [];
+  const script: KeySpec[] = hasOwnScript(language)
+    ? [
         {
-          id: 'space',
-          label: 'Space',
-          wide: true,
-          action: { kind: 'type', text: ' ' },
-          children: <span className="text-lg text-muted">space</span>,
+          id: 'letters',
+          label: latin ? t(keyboardText.ownLetters) : t(keyboardText.latinLetters),
+          tone: 'action',
+          action: { kind: 'letters' },
+          children: latin ? 'عربي' : 'ABC',
         },
-        backspace,
-        { id: 'enter', label: 'Enter', tone: 'primary', wide: true, action: { kind: 'enter' } },
-      ];
+      ]
+    : [];
+  const bottom: KeySpec[] = [
+    closeKey,
+    ...shift,
+    ...script,
+    {
+      id: 'space',
+      label: t(keyboardText.space),
+      wide: true,
+      action: { kind: 'type', text: ' ' },
+      children: <span className="text-lg text-muted">{t(keyboardText.spaceShown)}</span>,
+    },
+    backspace,
+    {
+      id: 'enter',
+      label: t(keyboardText.enter),
+      tone: 'primary',
+      wide: true,
+      action: { kind: 'enter' },
+    },
+  ];
   return [...charRows, bottom];
 }
 
@@ -140,6 +187,8 @@ const FIRST_KEY: GridPosition = { row: 0, col: 0 };
 export function OnScreenKeyboard() {
   const [field, setField] = useState<HTMLInputElement | null>(null);
   const [caps, setCaps] = useState(false);
+  const [latin, setLatin] = useState(false);
+  const { t, language } = useI18n();
   const [current, setCurrent] = useState<GridPosition>(FIRST_KEY);
   const panel = useRef<HTMLDivElement>(null);
   const shownFor = useRef<HTMLInputElement | null>(null);
@@ -154,6 +203,8 @@ export function OnScreenKeyboard() {
       // Our keyboard, not the operating system's, where a system one would pop up.
       target.inputMode = 'none';
       setCaps(kind === 'caps');
+      // Voucher codes are Latin capitals, whatever the shown language writes in.
+      setLatin(kind === 'caps');
       setCurrent(FIRST_KEY);
       setField(target);
       // With no arrow keys, a touch must not leave the caret mid-word: a quantity is
@@ -281,9 +332,12 @@ export function OnScreenKeyboard() {
         return;
       case 'caps':
         setCaps(!caps);
+        return;
+      case 'letters':
+        setLatin(!latin);
     }
   };
-  const rows = layoutRows(wanted, caps);
+  const rows = layoutRows(wanted, { caps, latin, language, t });
   const lengths = rows.map((row) => row.length);
 
   const focusKey = (at: GridPosition) => {
@@ -334,7 +388,8 @@ export function OnScreenKeyboard() {
     <div
       ref={panel}
       role="group"
-      aria-label="On-screen keyboard"
+      aria-label={t(keyboardText.keyboard)}
+      data-osk-panel=""
       className="osk fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-slate-100 px-2 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_rgba(15,23,42,0.18)]"
       // Keys must not take the focus (and the caret) away from the field.
       onPointerDown={(event) => event.preventDefault()}

@@ -44,6 +44,8 @@ describe('the config key table', () => {
       'catalogueMaxAgeMinutes',
       'printerName',
       'speechOutputDevice',
+      'languages',
+      'defaultLanguage',
       'fleet.healthSeconds',
       'update.channel',
       'update.pinVersion',

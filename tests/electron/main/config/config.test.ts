@@ -39,6 +39,8 @@ const UNATTENDED_DEFAULTS = {
   scheduledRelaunch: true,
   logMaxMB: 1,
   speechOutputDevice: '',
+  languages: 'en,es,fr,de,ar',
+  defaultLanguage: 'en',
 };
 
 function sources({
@@ -137,6 +139,8 @@ describe('kiosk config', () => {
         SHOP_CATALOGUE_MAX_AGE_MINUTES: '120',
         SHOP_PRINTER_NAME: 'EPSON TM-T20',
         SHOP_SPEECH_OUTPUT_DEVICE: 'USB Headset',
+        SHOP_LANGUAGES: ' ES, ar ,en',
+        SHOP_DEFAULT_LANGUAGE: 'AR',
         SHOP_FLEET_BROKER: 'mqtts://broker.example:8883',
         SHOP_FLEET_KIOSK_ID: 'front-1',
         SHOP_FLEET_USERNAME: 'front-1',
@@ -166,6 +170,8 @@ describe('kiosk config', () => {
       catalogueMaxAgeMinutes: 120,
       printerName: 'EPSON TM-T20',
       speechOutputDevice: 'USB Headset',
+      languages: 'es,ar,en',
+      defaultLanguage: 'ar',
       'fleet.brokerUrl': 'mqtts://broker.example:8883',
       'fleet.kioskId': 'front-1',
       'fleet.username': 'front-1',

@@ -1,0 +1,3 @@
+import { defineCatalog } from '../catalog';
+
+export default defineCatalog('es', {});
