@@ -154,9 +154,16 @@ export function messageFiles(dir: string): string[] {
 
 /** The English messages of every file under `dir`, by id (`namespace.key`). */
 export function englishMessages(dir: string): Map<string, { text: string; file: string }> {
+  return englishMessagesOf(messageFiles(dir).map((file) => [file, readFileSync(file, 'utf8')]));
+}
+
+/** The English messages of message files given as [file, code], by id. */
+export function englishMessagesOf(
+  files: readonly (readonly [string, string])[],
+): Map<string, { text: string; file: string }> {
   const messages = new Map<string, { text: string; file: string }>();
-  for (const file of messageFiles(dir)) {
-    for (const call of readMessageCalls(readFileSync(file, 'utf8'), file)) {
+  for (const [file, code] of files) {
+    for (const call of readMessageCalls(code, file)) {
       if (call.kind !== 'messages') continue;
       for (const [key, text] of Object.entries(call.texts)) {
         const id = `${call.name}.${key}`;

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   loadConfig,
   machineConfigPath,
+  rendererLanguages,
   resolveConfigPath,
+  toRendererConfig,
   type ConfigSources,
 } from '../../../../electron/main/config/config';
 import { decodeConfigText } from '../../../../electron/main/config/config-file';
@@ -702,5 +704,25 @@ describe('the catalogue transport of an installed kiosk', () => {
     const { sources, log } = packaged({ [USER_FILE]: { catalogueUrl: url } });
     expect(loadConfig(sources).config.catalogueUrl).toBe(url);
     expect(log.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('the languages the renderer is given', () => {
+  it('offers the configured languages in order, and starts in the default', () => {
+    expect(toRendererConfig({ ...DEFAULT_CONFIG }, '/api')).toMatchObject({
+      languages: ['en', 'es', 'fr', 'de', 'ar'],
+      defaultLanguage: 'en',
+    });
+    expect(rendererLanguages('ar,en', 'ar')).toEqual({
+      languages: ['ar', 'en'],
+      defaultLanguage: 'ar',
+    });
+  });
+
+  it('starts in the first language offered when the default is not one of them', () => {
+    expect(rendererLanguages('fr,de', 'en')).toEqual({
+      languages: ['fr', 'de'],
+      defaultLanguage: 'fr',
+    });
   });
 });
