@@ -22,6 +22,12 @@ export const LANGUAGE_NAMES: Readonly<Record<ShopperLanguage, string>> = {
 /** Languages written right to left. */
 export const RIGHT_TO_LEFT: readonly ShopperLanguage[] = ['ar'];
 
+/**
+ * The pseudo-locale: every English text accented and 40 % longer, for the layout tests. No
+ * menu offers it and no kiosk config accepts it (config-keys.ts takes SHOPPER_LANGUAGES).
+ */
+export const PSEUDO_LANGUAGE = 'en-XA';
+
 export function isShopperLanguage(value: unknown): value is ShopperLanguage {
   return typeof value === 'string' && (SHOPPER_LANGUAGES as readonly string[]).includes(value);
 }

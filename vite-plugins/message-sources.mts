@@ -348,5 +348,7 @@ function serialize(tokens: Tokens, mapText: (text: string) => string, inPlural =
  * whole in ⟦ ⟧ so a cut end shows, placeholders and plural forms untouched.
  */
 export function pseudoMessage(message: string): string {
+  // Nothing stays nothing: an empty word of English has no length to grow.
+  if (message === '') return '';
   return `⟦${serialize(parse(message), pseudoText)}⟧`;
 }

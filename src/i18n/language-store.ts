@@ -34,7 +34,7 @@ export interface LanguageSetup {
   /** What the menus offer, in order. */
   offered: readonly ShopperLanguage[];
   /** Shown first, and again after every wipe. */
-  fallback: ShopperLanguage;
+  fallback: Language;
   /** Keep the shopper's choice on this device (the web shop; a kiosk forgets it). */
   remember: boolean;
 }

@@ -7,14 +7,13 @@ import {
   DEFAULT_LANGUAGE,
   isShopperLanguage,
   LANGUAGE_NAMES,
+  PSEUDO_LANGUAGE,
   RIGHT_TO_LEFT,
   SHOPPER_LANGUAGES,
   type ShopperLanguage,
 } from '@shared/languages';
 
-export { DEFAULT_LANGUAGE, SHOPPER_LANGUAGES, type ShopperLanguage };
-
-export const PSEUDO_LANGUAGE = 'en-XA';
+export { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, SHOPPER_LANGUAGES, type ShopperLanguage };
 
 export type Language = ShopperLanguage | typeof PSEUDO_LANGUAGE;
 

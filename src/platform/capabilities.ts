@@ -8,6 +8,7 @@ import { isUsableCatalogueUrl, normaliseCatalogueUrl } from '@shared/catalogue-u
 import {
   DEFAULT_LANGUAGE,
   isShopperLanguage,
+  PSEUDO_LANGUAGE,
   SHOPPER_LANGUAGES,
   type ShopperLanguage,
 } from '@shared/languages';
@@ -72,8 +73,8 @@ export type PageBridge = KioskBridge & Partial<KioskActivityBridge> & Partial<Ki
 /** The languages a shopper may choose here, and the one each session starts in. */
 export interface LanguageChoice {
   offered: readonly ShopperLanguage[];
-  /** Always one of `offered`. */
-  fallback: ShopperLanguage;
+  /** One of `offered`, or the layout tests' pseudo-locale. */
+  fallback: ShopperLanguage | typeof PSEUDO_LANGUAGE;
 }
 
 /** Every language, English first: the web shop, and a kiosk whose main process says nothing. */
@@ -201,6 +202,9 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
 /** The config's languages, checked: a default not offered gives way to the first offered. */
 function languageChoice(languages: unknown, defaultLanguage: unknown): LanguageChoice {
   const offered = isLanguageList(languages) ? languages : ALL_LANGUAGES.offered;
+  // The pseudo-locale, for the kiosk's layout tests: a main process never sends it (its
+  // config refuses it), and no menu offers it.
+  if (defaultLanguage === PSEUDO_LANGUAGE) return { offered, fallback: PSEUDO_LANGUAGE };
   const wanted = isShopperLanguage(defaultLanguage) ? defaultLanguage : DEFAULT_LANGUAGE;
   return {
     offered,

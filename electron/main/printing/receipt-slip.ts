@@ -71,6 +71,7 @@ li + li { border-top: 1px solid #000000; }
 .qty, .amount { font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
 dd { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .paid { margin-top: 1.5mm; border-top: 1px solid #000000; font-size: 12pt; font-weight: 800; }
+[dir='rtl'] dd, [dir='rtl'] .amount { direction: ltr; unicode-bidi: isolate; }
 `;
 
 /**

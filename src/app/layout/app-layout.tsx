@@ -21,7 +21,7 @@ export function AppLayout() {
     <div ref={frame} className="app-frame flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 font-semibold shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11 focus:items-center"
+        className="sr-only z-50 rounded-lg bg-white px-4 font-semibold shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:flex focus:min-h-11 focus:items-center"
       >
         {t(layoutText.skipToContent)}
       </a>

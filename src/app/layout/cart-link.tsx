@@ -23,7 +23,7 @@ export function CartLink() {
       <CartIcon width={26} height={26} />
       <span
         aria-hidden="true"
-        className="absolute -top-0.5 -right-0.5 grid h-6 min-w-6 place-items-center rounded-full bg-brand-700 px-1.5 text-xs font-bold whitespace-nowrap text-white tabular ring-2 ring-white"
+        className="absolute -top-0.5 -end-0.5 grid h-6 min-w-6 place-items-center rounded-full bg-brand-700 px-1.5 text-xs font-bold whitespace-nowrap text-white tabular ring-2 ring-white"
       >
         {shown}
       </span>

@@ -23,7 +23,7 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
-      className="animate-slide-in m-0 ml-auto h-dvh max-h-none w-[min(20rem,85vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-slate-900/40"
+      className="animate-slide-in m-0 ms-auto h-dvh max-h-none w-[min(20rem,85vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-slate-900/40"
     >
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <span className="text-lg font-bold">{t(menuText.menu)}</span>

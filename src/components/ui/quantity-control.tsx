@@ -60,7 +60,7 @@ export function QuantityControl({
       <div className="inline-flex items-center self-start rounded-lg border border-slate-400 bg-white">
         <button
           type="button"
-          className={`${button} grid place-items-center rounded-l-lg text-ink hover:bg-slate-100`}
+          className={`${button} grid place-items-center rounded-s-lg text-ink hover:bg-slate-100`}
           aria-label={t(controlsText.decrease)}
           aria-describedby={describedBy}
           onClick={() => step(-1)}
@@ -89,7 +89,7 @@ export function QuantityControl({
         />
         <button
           type="button"
-          className={`${button} grid place-items-center rounded-r-lg text-ink hover:bg-slate-100 disabled:text-slate-400`}
+          className={`${button} grid place-items-center rounded-e-lg text-ink hover:bg-slate-100 disabled:text-slate-400`}
           aria-label={t(controlsText.increase)}
           aria-describedby={describedBy}
           disabled={value >= max}

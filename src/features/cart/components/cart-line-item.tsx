@@ -38,7 +38,7 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
                 to={`/product/${product.id}`}
                 className="inline-flex min-h-11 items-center rounded hover:text-brand-700 hover:underline"
               >
-                {product.title}
+                <bdi>{product.title}</bdi>
               </ShopLink>
             </h2>
             <p className="mt-1 text-xs font-semibold tracking-wider text-muted uppercase">

@@ -14,7 +14,7 @@ export function OrderSummary({ totals }: { totals: OrderTotals }) {
       </SummaryRow>
       <SummaryRow label={t(cartText.savings)}>
         <span className="text-emerald-800">
-          -<Money cents={totals.savings} />
+          <Money cents={totals.savings} saving />
         </span>
       </SummaryRow>
       <SummaryRow label={t(cartText.pickup)}>

@@ -14,7 +14,7 @@ export function BackToProducts() {
   return (
     <ShopLink
       to="/products"
-      className="btn-ghost -ml-3 px-3"
+      className="btn-ghost -ms-3 px-3"
       onClick={(event) => {
         if (!cameFromApp) return;
         event.preventDefault();

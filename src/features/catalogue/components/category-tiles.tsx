@@ -31,10 +31,10 @@ export function CategoryTiles() {
         {CATEGORIES.map((category) => {
           const { icon: Icon, colours } = TILES[category.value];
           return (
-            <li key={category.value} className="flex">
+            <li key={category.value} className="flex min-w-0">
               <ShopLink
                 to={`/products?category=${encodeURIComponent(category.value)}`}
-                className={`flex min-h-28 flex-1 flex-col justify-between gap-4 rounded-2xl p-5 text-lg font-bold transition-transform duration-150 active:scale-[0.98] portrait:lg:min-h-52 portrait:lg:p-8 portrait:lg:text-3xl ${colours}`}
+                className={`flex min-h-28 min-w-0 flex-1 flex-col justify-between gap-4 rounded-2xl p-5 text-lg font-bold [overflow-wrap:anywhere] transition-transform duration-150 active:scale-[0.98] portrait:lg:min-h-52 portrait:lg:p-8 portrait:lg:text-3xl ${colours}`}
               >
                 <Icon className="size-10 portrait:lg:size-24" strokeWidth={1.5} />
                 {t(CATEGORY_NAMES[category.value])}

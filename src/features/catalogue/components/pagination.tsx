@@ -27,7 +27,12 @@ export const Pagination = memo(function Pagination({ page, totalPages, onPage }:
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        <ChevronIcon direction="left" width={20} height={20} className="max-sm:hidden" />
+        <ChevronIcon
+          direction="left"
+          width={20}
+          height={20}
+          className="max-sm:hidden rtl:-scale-x-100"
+        />
         {t(catalogueText.previous)}
       </button>
       <p
@@ -45,7 +50,12 @@ export const Pagination = memo(function Pagination({ page, totalPages, onPage }:
         onClick={() => onPage(page + 1)}
       >
         {t(catalogueText.next)}
-        <ChevronIcon direction="right" width={20} height={20} className="max-sm:hidden" />
+        <ChevronIcon
+          direction="right"
+          width={20}
+          height={20}
+          className="max-sm:hidden rtl:-scale-x-100"
+        />
       </button>
     </nav>
   );

@@ -54,7 +54,7 @@ export const ProductCard = memo(function ProductCard({
             priority={priority}
           />
         </ShopLink>
-        <span className="absolute top-3 left-3 rounded-full bg-sale-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
+        <span className="absolute start-3 top-3 rounded-full bg-sale-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
           {t(catalogueText.hotSale)}
         </span>
       </div>
@@ -65,12 +65,14 @@ export const ProductCard = memo(function ProductCard({
         <ShopLink
           to={href}
           title={product.title}
+          // The catalogue's own words, in their own direction inside an Arabic page.
+          dir="auto"
           className="line-clamp-2 min-h-11 rounded py-1 hover:text-brand-700 hover:underline"
         >
           {truncateWords(product.title, CARD_TITLE_WORDS)}
         </ShopLink>
       </Heading>
-      <p className="card-description mt-2 line-clamp-3 text-sm text-muted">
+      <p dir="auto" className="card-description mt-2 line-clamp-3 text-sm text-muted">
         {truncateWords(product.description, descriptionWords)}
       </p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">

@@ -30,13 +30,17 @@ export function ProductDetail({ product, children }: { product: Product; childre
         <p className="text-sm font-semibold tracking-wider text-muted uppercase">
           {productCategory(product.category, shown)}
         </p>
-        <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.title}</h1>
+        <h1 dir="auto" className="text-2xl leading-tight font-bold sm:text-3xl">
+          {product.title}
+        </h1>
         <StarRating rate={product.rating.rate} count={product.rating.count} size="md" />
         <p className="text-3xl font-bold">
           <Money cents={toCents(product.price)} />
         </p>
         <p className="font-semibold text-emerald-800">{shown.t(catalogueText.inStock)}</p>
-        <p className="leading-relaxed text-muted">{product.description}</p>
+        <p dir="auto" className="leading-relaxed text-muted">
+          {product.description}
+        </p>
         {children}
       </div>
     </article>

@@ -30,7 +30,7 @@ export const SearchForm = memo(function SearchForm({
         {t(catalogueText.searchLabel)}
       </label>
       <div className="relative flex-1">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+        <SearchIcon className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-muted" />
         <input
           id="product-search"
           type="search"
@@ -39,7 +39,7 @@ export const SearchForm = memo(function SearchForm({
           enterKeyHint="search"
           data-osk="text"
           placeholder={t(catalogueText.searchPlaceholder)}
-          className="field w-full pl-11"
+          className="field w-full ps-11"
           ref={field}
           onInput={onDraft && ((event) => onDraft(event.currentTarget.value))}
         />

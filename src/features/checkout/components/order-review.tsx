@@ -27,7 +27,7 @@ export function OrderReview({ cart, onConfirm }: { cart: CartLine[]; onConfirm: 
         {cart.map((line) => (
           <li key={line.productId} className="flex items-baseline justify-between gap-4 py-3">
             <span className="min-w-0">
-              <span className="font-medium">{line.productData.title}</span>
+              <bdi className="font-medium">{line.productData.title}</bdi>
               <span className="block text-sm text-muted tabular">
                 {t(checkoutText.quantity, { quantity: line.quantity })}
               </span>
@@ -38,7 +38,7 @@ export function OrderReview({ cart, onConfirm }: { cart: CartLine[]; onConfirm: 
       </ul>
       <dl className="mt-4 border-t border-slate-200 pt-2">
         <SummaryRow label={t(checkoutText.savings)}>
-          -<Money cents={totals.savings} />
+          <Money cents={totals.savings} saving />
         </SummaryRow>
         <SummaryRow label={t(checkoutText.pickup)}>{t(checkoutText.free)}</SummaryRow>
         <SummaryRow label={t(checkoutText.totalWithTax)} emphasis>

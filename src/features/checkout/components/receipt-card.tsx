@@ -24,7 +24,7 @@ export function ReceiptCard({ receipt }: { receipt: Receipt }) {
       <div
         className={`flex flex-col items-center gap-6 p-6 sm:flex-row sm:items-center sm:justify-between ${withAmounts ? 'border-b border-slate-200' : ''}`}
       >
-        <div className="min-w-0 text-center sm:text-left">
+        <div className="min-w-0 text-center sm:text-start">
           <h2 id="receipt-heading" className="text-lg font-semibold text-muted">
             {t(checkoutText.yourReceipt)}
           </h2>
@@ -41,8 +41,10 @@ export function ReceiptCard({ receipt }: { receipt: Receipt }) {
 
 /** The items, savings, tax and what was paid: the kiosk's receipt only. */
 function ReceiptAmounts({ receipt }: { receipt: Receipt }) {
-  const { t, language } = useI18n();
+  const { t, language, dir } = useI18n();
   const money = (cents: number) => formatPrice(language, cents);
+  // Amounts keep their own order in a page written right to left (see Money).
+  const isolate = dir === 'rtl' ? ({ dir: 'ltr' } as const) : {};
   return (
     <>
       <ul
@@ -59,20 +61,26 @@ function ReceiptAmounts({ receipt }: { receipt: Receipt }) {
               <span className="font-semibold tabular">
                 {t(checkoutText.times, { quantity: line.quantity })}
               </span>{' '}
-              {line.title}
+              <bdi>{line.title}</bdi>
             </span>
-            <span className="font-semibold tabular">{money(line.lineTotal)}</span>
+            <span className="font-semibold tabular" {...isolate}>
+              {money(line.lineTotal)}
+            </span>
           </li>
         ))}
       </ul>
       <dl className="border-t border-slate-200 bg-tile px-6 py-4 text-lg">
         <div className="flex justify-between gap-4 py-1">
           <dt className="text-muted">{t(checkoutText.saved)}</dt>
-          <dd className="tabular">-{money(receipt.savings)}</dd>
+          <dd className="tabular" {...isolate}>
+            -{money(receipt.savings)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4 py-1">
           <dt className="text-muted">{t(checkoutText.tax)}</dt>
-          <dd className="tabular">{money(receipt.tax)}</dd>
+          <dd className="tabular" {...isolate}>
+            {money(receipt.tax)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4 py-1">
           <dt className="text-muted">{t(checkoutText.storePickup)}</dt>
@@ -80,7 +88,9 @@ function ReceiptAmounts({ receipt }: { receipt: Receipt }) {
         </div>
         <div className="receipt-paid mt-2 flex justify-between gap-4 border-t border-slate-300 pt-3 text-2xl font-bold">
           <dt>{t(checkoutText.paid)}</dt>
-          <dd className="tabular">{money(receipt.total)}</dd>
+          <dd className="tabular" {...isolate}>
+            {money(receipt.total)}
+          </dd>
         </div>
       </dl>
     </>

@@ -8,7 +8,13 @@ import {
   type ReactNode,
 } from 'react';
 import { BackspaceIcon, KeyboardHideIcon } from '@/components/ui/icons';
-import { arrowContextOf, arrowMove, isArrowKey } from '../keypad/arrow-keys';
+import {
+  arrowContextOf,
+  arrowMove,
+  isArrowKey,
+  logicalArrow,
+  pageIsRightToLeft,
+} from '../keypad/arrow-keys';
 import { claimKey } from '../keypad/claimed-keys';
 import { moveInGrid, type GridPosition } from '../keypad/key-grid';
 import { neighbour, readingOrder } from '../keypad/reading-order';
@@ -260,7 +266,9 @@ export function OnScreenKeyboard() {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       // Right into the keys (Down, like Up, moves on past the field and its keyboard, so
       // a keypad arrowing down a page is not led through forty keys at every search box).
-      if (event.key === 'ArrowRight' && arrowMove(event.key, arrowContextOf(field)) === 'next') {
+      // Towards the end of the text: Right, or Left in a page written right to left.
+      const key = isArrowKey(event.key) ? logicalArrow(event.key, pageIsRightToLeft()) : null;
+      if (key === 'ArrowRight' && arrowMove(key, arrowContextOf(field)) === 'next') {
         event.preventDefault();
         // As on a touch: a quantity is selected, so the first key typed replaces it.
         if (keyboardFor(field) === 'numeric') field.setSelectionRange(0, field.value.length);
@@ -370,7 +378,7 @@ export function OnScreenKeyboard() {
     event.preventDefault();
     const at = event.target instanceof HTMLElement ? event.target.dataset : {};
     const from = { row: Number(at.row ?? current.row), col: Number(at.col ?? current.col) };
-    const move = moveInGrid(lengths, from, key);
+    const move = moveInGrid(lengths, from, logicalArrow(key, pageIsRightToLeft()));
     if (move === 'before') field.focus({ preventScroll: true });
     else if (move === 'after') leaveForward();
     else focusKey(move);
