@@ -45,6 +45,7 @@ export function health(id: string, overrides: Record<string, unknown> = {}, rece
       lastError: null,
       update: null,
       config: { version: null, refusals: [] },
+      pendingRelaunch: [],
       ...overrides,
     },
     { receivedAt },

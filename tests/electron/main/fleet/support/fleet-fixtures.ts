@@ -64,6 +64,7 @@ export function sampleHealth(activity: Activity): KioskHealth {
     lastError: null,
     update: null,
     config: { version: null, refusals: [] },
+    pendingRelaunch: [],
   };
 }
 
