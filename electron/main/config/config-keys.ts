@@ -238,10 +238,10 @@ export const CONFIG_KEYS = {
     live: true,
   }),
   /**
-   * The audio output the kiosk's speech plays on: a device id or its label as the
-   * system lists it ("USB Headset"), matched whole and then as part of a label, so speech can
-   * go to a headset jack only. Empty: the system's default output. Remote: a fleet may move
-   * speech to a newly fitted headset.
+   * The audio output the kiosk's speech plays on: a device id or its label as the system
+   * lists it ("USB Headset"), matched whole and then as part of a label, so speech can go to
+   * a headset jack only. Empty: the system's default output. Remote: a fleet may move speech
+   * to a newly fitted headset.
    */
   speechOutputDevice: key({
     schema: z
@@ -440,7 +440,7 @@ export function defaultsOf<Table extends ConfigKeyTable>(table: Table): ValuesOf
 
 export const DEFAULT_CONFIG: KioskConfig = defaultsOf(CONFIG_KEYS);
 
-/** The keys a running kiosk puts in force at once (`live` in the table); the rest wait for a relaunch. */
+/** The keys a running kiosk puts in force at once (`live` above); the rest wait for a relaunch. */
 export const LIVE_KEYS: readonly ConfigKey[] = Object.entries(CONFIG_KEYS as ConfigKeyTable)
   .filter(([, spec]) => spec.live === true)
   .map(([name]) => name as ConfigKey);

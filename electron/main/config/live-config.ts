@@ -2,8 +2,9 @@
  * The config while the kiosk runs. It starts as config.ts reads it (the files, the
  * environment, the command line) plus the remote layers (a fleet's signed configs kept from
  * earlier runs), and changes when the fleet sends a new config or asks for the files to be
- * read again. Some keys take effect at once (the key table marks them `live`); the others are what this process
- * started with until it relaunches, so nothing half-applies in front of a shopper.
+ * read again. Some keys take effect at once (the key table marks them `live`); the others
+ * are what this process started with until it relaunches, so nothing half-applies in front
+ * of a shopper.
  */
 import { readConfigLayers, resolveConfig, type ConfigSources } from './config';
 import { LIVE_KEYS, type ConfigKey, type KioskConfig } from './config-keys';

@@ -2,8 +2,9 @@
  * The kiosk's health report, from where each fact really lives: Electron's versions and
  * process metrics, the activity module (screen, counts), the image cache, the renderer's
  * catalogue report, the printers Chromium sees, the staff exit's count, the log's last
- * error, the updater, the remote config and the keys waiting for a relaunch. Counts and states only: nothing a shopper
- * chose. Each source is injected, so the report is tested without Electron.
+ * error, the updater, the remote config and the keys waiting for a relaunch. Counts and
+ * states only: nothing a shopper chose. Each source is injected, so the report is tested
+ * without Electron.
  */
 import type { PrinterInfo } from 'electron';
 import { MAX_PENDING_RELAUNCH_KEYS, type KioskHealth } from '../../../shared/fleet/payloads';
