@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, ipcMain, Menu, powerSaveBlocker, session, type BrowserWindow } from 'electron';
+import { IPC_CHANNELS } from '../../shared/bridge';
 import { createActivity } from './activity/activity';
 import { setupActivityIpc } from './activity/activity-ipc';
 import { kioskContentSecurityPolicy } from './app-protocol/app-files';
@@ -120,9 +121,10 @@ function main(): void {
   });
 
   const openWindow = (catalogueUrl: string): void => {
+    // Live settings (idle times) as they are now: a reopened window keeps a remote change.
+    const madeWith = toRendererConfig(loaded.effective(), catalogueUrl);
     const window = createWindow({
-      // Live settings (idle times) as they are now: a reopened window keeps a remote change.
-      config: toRendererConfig(loaded.effective(), catalogueUrl),
+      config: madeWith,
       preloadPath: join(__dirname, '../preload/index.js'),
       allowDevTools,
       iconPath: join(resourcesDir, 'icons', '512x512.png'),
@@ -133,6 +135,15 @@ function main(): void {
     // count the moment as the attract screen (activity.ts).
     window.webContents.on('did-start-loading', () => {
       activity.screenUnknown();
+    });
+    // A reloaded page (recovery after a hang or a crash) starts again from the settings the
+    // window was made with, and a page still loading missed what main sent meanwhile: once
+    // it has loaded (and listens), it hears the live ones if they have changed since.
+    window.webContents.on('did-finish-load', () => {
+      const live = toRendererConfig(loaded.effective(), catalogueUrl);
+      if (JSON.stringify(live) !== JSON.stringify(madeWith)) {
+        window.webContents.send(IPC_CHANNELS.configChanged, live);
+      }
     });
     if (config.mode === 'kiosk') {
       keepKioskWindowOpen(window, () => quitting);

@@ -10,6 +10,13 @@ const yesNo = (value: boolean | null, yes: string, no: string): string =>
   value === null ? dash : value ? yes : no;
 const countOf = (value: number | null): string => (value === null ? dash : formatCount(value));
 
+/** The keys a kiosk has taken but runs without until it relaunches at a safe moment. */
+function PendingRelaunch({ keys }: { keys: string[] | null }) {
+  if (keys === null) return dash;
+  if (keys.length === 0) return 'Nothing';
+  return <span className="font-mono">{keys.join(', ')}</span>;
+}
+
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-1.5">
@@ -91,6 +98,9 @@ export const KioskDetails = memo(function KioskDetails({
             : dash}
         </Row>
         <Row term="Remote config version">{h?.config?.version ?? 'none'}</Row>
+        <Row term="Pending relaunch">
+          <PendingRelaunch keys={h?.pendingRelaunch ?? null} />
+        </Row>
         <Row term="Last report">{h?.at == null ? dash : formatClock(h.at)}</Row>
       </dl>
       {refusals.length > 0 && (

@@ -28,6 +28,8 @@ export interface HealthView {
     version: number | null;
     refusals: { at: string; topic: string; reason: string }[];
   } | null;
+  /** Config keys whose new value waits for the kiosk's next relaunch; null: not reported. */
+  pendingRelaunch: string[] | null;
 }
 
 /** null only when the message is not a JSON object at all. */
@@ -59,5 +61,6 @@ export function readHealth(json: unknown): HealthView | null {
         }
       : null,
     config: h.config ?? null,
+    pendingRelaunch: h.pendingRelaunch ?? null,
   };
 }

@@ -184,6 +184,8 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         lastError: () => lastError,
         update: () => null,
         remoteConfig: () => ({ version: remote.version(), refusals: remote.refusals() }),
+        // The pretend shop applies only health's period, at once: nothing waits for a relaunch.
+        pendingRelaunch: () => [],
       }),
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),

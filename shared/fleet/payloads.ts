@@ -75,6 +75,12 @@ export const configRefusalSchema = z.strictObject({
 /** How many refusals health keeps: the most recent ones. */
 export const MAX_REPORTED_REFUSALS = 10;
 
+/** At most this many keys in health's pendingRelaunch (the kiosk has about thirty). */
+export const MAX_PENDING_RELAUNCH_KEYS = 64;
+
+/** A config key's name as the kiosk's table spells it: `catalogueUrl`, `fleet.healthSeconds`. */
+export const configKeyNameSchema = text(64).regex(/^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)?$/);
+
 export const healthShape = {
   at: isoTime,
   version: text(64),
@@ -103,6 +109,13 @@ export const healthShape = {
     version: z.int().positive().nullable(),
     refusals: z.array(configRefusalSchema).max(MAX_REPORTED_REFUSALS),
   }),
+  /**
+   * Keys whose new value (from a signed remote config, or the files read again) is not in
+   * force yet: it waits for the relaunch the kiosk makes at its next safe moment. Empty when
+   * the kiosk runs with everything its config says. Its own field, not part of `config`, so
+   * an older kiosk that does not send it still shows its config version and refusals.
+   */
+  pendingRelaunch: z.array(configKeyNameSchema).max(MAX_PENDING_RELAUNCH_KEYS),
 };
 
 /** What a kiosk sends: exactly these fields. */

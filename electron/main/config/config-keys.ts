@@ -66,6 +66,12 @@ export interface ConfigKeySpec<T> {
    * later is never remotely settable by accident.
    */
   remote?: boolean;
+  /**
+   * A running kiosk puts a new value (from a signed remote config, or the files read again)
+   * in force at once. Any other key's new value waits for a relaunch at a safe moment: it
+   * was read once at start (the window, the CSP, the updater, the catalogue's cache).
+   */
+  live?: boolean;
 }
 
 /** Lets TypeScript infer each entry's value type from its schema. */
@@ -197,6 +203,7 @@ export const CONFIG_KEYS = {
     flag: 'idle-timeout',
     fromText: decimalText,
     remote: true,
+    live: true,
   }),
   /** Long enough to read and reach the button, short enough not to keep the next shopper. */
   idleCountdownSeconds: key({
@@ -206,6 +213,7 @@ export const CONFIG_KEYS = {
     flag: 'idle-countdown',
     fromText: decimalText,
     remote: true,
+    live: true,
   }),
   /**
    * A cached catalogue older than this is fetched again in the background after the next
@@ -227,6 +235,7 @@ export const CONFIG_KEYS = {
     env: 'SHOP_PRINTER_NAME',
     flag: 'printer-name',
     remote: true,
+    live: true,
   }),
   /**
    * The audio output the kiosk's speech plays on: a device id or its label as the
@@ -293,6 +302,7 @@ export const CONFIG_KEYS = {
     env: 'SHOP_FLEET_HEALTH_SECONDS',
     fromText: decimalText,
     remote: true,
+    live: true,
   }),
   /** A dead kiosk shows offline within 1.5 times this. */
   'fleet.keepaliveSeconds': key({
@@ -429,3 +439,8 @@ export function defaultsOf<Table extends ConfigKeyTable>(table: Table): ValuesOf
 }
 
 export const DEFAULT_CONFIG: KioskConfig = defaultsOf(CONFIG_KEYS);
+
+/** The keys a running kiosk puts in force at once (`live` above); the rest wait for a relaunch. */
+export const LIVE_KEYS: readonly ConfigKey[] = Object.entries(CONFIG_KEYS as ConfigKeyTable)
+  .filter(([, spec]) => spec.live === true)
+  .map(([name]) => name as ConfigKey);

@@ -288,6 +288,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
           version: remote.config.version(),
           refusals: remote.config.refusals(),
         }),
+        pendingRelaunch: () => liveConfig.pendingRelaunch(),
       }),
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),

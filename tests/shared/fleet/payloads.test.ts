@@ -24,6 +24,7 @@ const SAMPLE_HEALTH: KioskHealth = sampleHealth({
       { at: '2026-11-23T09:00:00.000Z', topic: 'kiosk-shop/fleet/config', reason: 'bad signature' },
     ],
   },
+  pendingRelaunch: ['catalogueUrl', 'update.pinVersion'],
 });
 
 describe('status payloads', () => {
@@ -63,6 +64,27 @@ describe('health payloads', () => {
     expect(lenient.receipts).toBeUndefined();
     expect(lenient).not.toHaveProperty('future');
     expect(parseHealthLenient('nonsense')).toEqual({});
+  });
+
+  it('name the keys waiting for a relaunch by their table names only, a bounded list', () => {
+    const pending = (pendingRelaunch: unknown) =>
+      healthSchema.safeParse({ ...SAMPLE_HEALTH, pendingRelaunch }).success;
+    expect(pending([])).toBe(true);
+    expect(pending(['fleet.healthSeconds', 'maxMemoryMB'])).toBe(true);
+    expect(pending('catalogueUrl')).toBe(false);
+    expect(pending(['catalogue url'])).toBe(false);
+    expect(pending(['catalogueUrl\nforged'])).toBe(false);
+    expect(pending(['a.b.c'])).toBe(false);
+    expect(pending(['x'.repeat(65)])).toBe(false);
+    expect(pending(Array.from({ length: 65 }, (_, i) => `key${i}`))).toBe(false);
+  });
+
+  it('show an older kiosk without pendingRelaunch in the console, with its config', () => {
+    const { pendingRelaunch: _pending, ...older } = SAMPLE_HEALTH;
+    expect(healthSchema.safeParse(older).success).toBe(false);
+    const lenient = parseHealthLenient(older);
+    expect(lenient.pendingRelaunch).toBeUndefined();
+    expect(lenient.config).toEqual(SAMPLE_HEALTH.config);
   });
 });
 

@@ -5,13 +5,30 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, type ConfigKeyTable } from '../../../../electron/main/config/config-keys';
+import { configKeyNameSchema } from '../../../../shared/fleet/payloads';
+import {
+  CONFIG_KEYS,
+  LIVE_KEYS,
+  type ConfigKeyTable,
+} from '../../../../electron/main/config/config-keys';
 import { environmentLayer } from '../../../../electron/main/config/config-layers';
 import { validateConfigKeys } from '../../../../electron/main/config/config-validate';
 import { fakeLogger } from '../../support/fake-electron';
 
 const TABLE: ConfigKeyTable = CONFIG_KEYS;
 const entries = Object.entries(TABLE);
+
+/** The docs page that says which keys a running kiosk changes at once. */
+const LIVE_CONFIG_DOC = 'docs/kiosk/live-config.md';
+
+/** Its table's rows: a key (in backticks) and its status, `live` or `relaunch`. */
+function liveConfigDocRows(): { key: string; status: string }[] {
+  const doc = readFileSync(join(process.cwd(), LIVE_CONFIG_DOC), 'utf8');
+  return doc.split('\n').flatMap((line) => {
+    const match = /^\|\s*`([^`]+)`\s*\|\s*([a-z]+)\s*\|/.exec(line);
+    return match ? [{ key: match[1] ?? '', status: match[2] ?? '' }] : [];
+  });
+}
 
 const CONFIG_DOC = 'docs/kiosk/configuration.md';
 
@@ -48,6 +65,30 @@ describe('the config key table', () => {
       'update.channel',
       'update.pinVersion',
     ]);
+  });
+
+  it('puts the idle times, the printer and health’s period in force at once; the rest at a relaunch', () => {
+    expect(LIVE_KEYS).toEqual([
+      'idleTimeoutSeconds',
+      'idleCountdownSeconds',
+      'printerName',
+      'fleet.healthSeconds',
+    ]);
+  });
+
+  it(`${LIVE_CONFIG_DOC} says for every remote key what the table says: live or relaunch`, () => {
+    const rows = liveConfigDocRows();
+    const remote = entries.filter(([, spec]) => spec.remote === true);
+    expect(rows.map((row) => row.key).sort()).toEqual(remote.map(([name]) => name).sort());
+    for (const [name, spec] of remote) {
+      const row = rows.find((candidate) => candidate.key === name);
+      expect(row?.status, name).toBe(spec.live === true ? 'live' : 'relaunch');
+    }
+  });
+
+  it('names every key as health may carry it in pendingRelaunch', () => {
+    for (const [name] of entries)
+      expect(configKeyNameSchema.safeParse(name).success, name).toBe(true);
   });
 
   it.each([

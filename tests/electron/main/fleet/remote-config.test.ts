@@ -105,6 +105,8 @@ describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', (
       (h) => h.config.version === 1,
     );
     expect(health.config.refusals).toEqual([]);
+    // All of it is in force: nothing waits for a relaunch.
+    expect(health.pendingRelaunch).toEqual([]);
     expect(kiosk.shop.send).toHaveBeenCalledWith(
       IPC_CHANNELS.configChanged,
       expect.objectContaining({ idleTimeoutSeconds: 30, idleCountdownSeconds: 15 }),
@@ -122,6 +124,27 @@ describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', (
       idleTimeoutSeconds: 30,
       printerName: 'TM-T20',
     });
+  });
+
+  it('sends the page only its new idle times; its other settings wait for a relaunch, as health says', async () => {
+    const kiosk = await startOnline();
+    kiosk.activity.setScreen('shopping');
+    const health = await publishConfig(
+      topics.config,
+      signed({ idleCountdownSeconds: 20, catalogueMaxAgeMinutes: 5, speechOutputDevice: 'USB' }),
+      (h) => h.config.version === 1,
+    );
+    expect(kiosk.shop.send.mock.calls).toEqual([
+      [
+        IPC_CHANNELS.configChanged,
+        expect.objectContaining({
+          idleCountdownSeconds: 20,
+          catalogueMaxAgeMinutes: 60,
+          speechOutputDevice: '',
+        }),
+      ],
+    ]);
+    expect(health.pendingRelaunch).toEqual(['catalogueMaxAgeMinutes', 'speechOutputDevice']);
   });
 
   it('takes the fleet-wide config, with this kiosk’s own config over it', async () => {
@@ -255,12 +278,15 @@ describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', (
   it('takes a new catalogue URL by a relaunch at the attract screen, never in front of a shopper', async () => {
     const kiosk = await startOnline();
     kiosk.activity.setScreen('shopping');
-    await publishConfig(
+    const health = await publishConfig(
       topics.config,
       signed({ catalogueUrl: 'https://catalogue.example.com/api' }),
       (h) => h.config.version === 1,
     );
     expect(kiosk.liveConfig.pendingRelaunch()).toEqual(['catalogueUrl']);
+    // The console sees that the new catalogue is taken but not in force yet.
+    expect(health.pendingRelaunch).toEqual(['catalogueUrl']);
+    expect(kiosk.shop.send).not.toHaveBeenCalledWith(IPC_CHANNELS.configChanged, expect.anything());
     await sleep(300);
     expect(kiosk.app.relaunch).not.toHaveBeenCalled();
     kiosk.activity.setScreen('attract');
