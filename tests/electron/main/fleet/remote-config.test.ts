@@ -297,9 +297,13 @@ describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', (
     );
     const from = operator.messages.length;
     await operator.publish(topics.config, '', { retain: true });
+    // The first health after it: a refusal, or (were it taken as a withdrawal) no version.
     const message = await operator.next(
       topics.health,
-      (bytes) => healthSchema.parse(JSON.parse(bytes.toString())).config.refusals.length > 0,
+      (bytes) => {
+        const { config } = healthSchema.parse(JSON.parse(bytes.toString()));
+        return config.refusals.length > 0 || config.version !== 1;
+      },
       { from },
     );
     const health = healthSchema.parse(JSON.parse(message.payload.toString()));
@@ -403,6 +407,9 @@ describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', (
       (h) => reasons(h).length > 0,
     );
     expect(reasons(past)).toEqual(['expired']);
+    // Refused on arrival: never in force, not even until a timer noticed.
+    expect(kiosk.log.matching('config version 1 from')).toEqual([]);
+    expect(kiosk.shop.send).not.toHaveBeenCalledWith(IPC_CHANNELS.configChanged, expect.anything());
     const from = operator.messages.length;
     const soon = new Date(Date.now() + 2500).toISOString();
     await publishConfig(
@@ -425,7 +432,7 @@ describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', (
     const restarted = startRealKiosk({ configFile: configFile(), userData: kiosk.userData });
     running.push(restarted);
     expect(restarted.liveConfig.startup.idleTimeoutSeconds).toBe(90);
-  });
+  }, 15_000);
 
   it('refuses a version under the machine-wide minimum, even on a kiosk with a fresh userData', async () => {
     const kiosk = await startOnline({ machineFile: { fleet: { minConfigVersion: 5 } } });
