@@ -33,6 +33,7 @@ import { openSlipWindow } from './printing/slip-window';
 import { setupStaffExit } from './staff-exit/staff-exit';
 import { relaunchKiosk, setupSelfCare } from './self-care/self-care';
 import { userDataProblem } from './self-care/user-data';
+import { detectInstall } from './updates/install-kind';
 import { currentUpdateHealth, setupUpdates } from './updates/setup-updates';
 import { createWindow, keepKioskWindowOpen } from './window';
 
@@ -231,6 +232,13 @@ function main(): void {
         log,
         userDataDir,
         platform: process.platform,
+        install: () =>
+          detectInstall({
+            platform: process.platform,
+            resourcesPath: process.resourcesPath,
+            env: process.env,
+            readFile: (path) => readFileSync(path, 'utf8'),
+          }),
         writeFile: (path, text) => {
           if (userDataIssue !== null)
             throw new Error(`userData cannot be written (${userDataIssue})`);

@@ -115,7 +115,13 @@ describe('acknowledgements', () => {
 
 describe('configs in force', () => {
   const envelope = (target: string, version: number) => ({
-    config: { version, target, idleTimeoutSeconds: 60 },
+    config: {
+      version,
+      target,
+      prefix: 'kiosk-shop',
+      notAfter: '2026-12-31T23:59:00.000Z',
+      idleTimeoutSeconds: 60,
+    },
     signature: 'S'.repeat(86),
   });
 

@@ -101,6 +101,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
   activity.catalogueLoaded({ products: 20, fetchedAt: startedAt, source: 'embedded' });
   const remote = createRemoteConfig({
     kioskId: options.kioskId,
+    prefix: options.topicPrefix,
     topics: { fleet: topics.fleetConfig, kiosk: topics.config },
     publicKey: () => options.configPublicKey ?? '',
     locks: () => [],

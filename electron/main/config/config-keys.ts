@@ -328,6 +328,16 @@ export const CONFIG_KEYS = {
     lockdown: true,
   }),
   /**
+   * The lowest signed config version a kiosk takes, on either config topic: a floor for a
+   * kiosk with a fresh userData, which remembers no version yet. Files only: it is the
+   * owner's rule over the fleet's key.
+   */
+  'fleet.minConfigVersion': key({
+    schema: z.int().min(0),
+    default: 0,
+    from: ['machine-wide file', 'config file'],
+  }),
+  /**
    * Where updates come from (electron-builder's latest*.yml and artifacts); empty: no
    * updates. Files only, like the fleet key: whoever can change the kiosk's shortcut or
    * environment must not choose the code it installs. A broken machine-wide file holds it
@@ -382,6 +392,22 @@ export const CONFIG_KEYS = {
     default: '',
     env: 'SHOP_UPDATE_PIN_VERSION',
     remote: true,
+  }),
+  /**
+   * The oldest app version this kiosk may run: an update feed or a pin (however it is set)
+   * that offers an older one is refused. Empty: no floor. Files only, so whoever holds the
+   * fleet's signing key cannot roll the fleet back past it.
+   */
+  'update.minVersion': key({
+    schema: z
+      .string()
+      .trim()
+      .max(64)
+      .refine((value) => value === '' || SEMVER_PATTERN.test(value), {
+        message: 'must be empty or a version such as 1.4.2',
+      }),
+    default: '',
+    from: ['machine-wide file', 'config file'],
   }),
   /**
    * Windows: the certificate subject (CN) an update must be signed by. Empty on Windows:

@@ -29,6 +29,7 @@ import { RELAUNCH_ATTEMPT_FLAG } from '../self-care/recovery';
 import { planRelaunch, relaunchApp } from '../self-care/relaunch';
 import type { BackoffOptions } from './backoff';
 import { createFleetClient, type FleetClient, type FleetClientOptions } from './fleet-client';
+import { watchConfigExpiry } from './config-expiry';
 import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './health';
 import { resolveKioskId } from './kiosk-id';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
@@ -80,10 +81,13 @@ export function fleetRemoteLayers(
       const topics = kioskTopics(local['fleet.topicPrefix'], kioskId);
       const config = createRemoteConfig({
         kioskId,
+        prefix: local['fleet.topicPrefix'],
         topics: { fleet: topics.fleetConfig, kiosk: topics.config },
         // Read live: reload-config may bring a new key or new locks.
         publicKey: () => files.config()['fleet.configPublicKey'],
         locks: () => files.locks(),
+        minVersion: () => files.config()['fleet.minConfigVersion'],
+        minAppVersion: () => files.config()['update.minVersion'],
         store: makeStore(),
         log,
       });
@@ -191,7 +195,10 @@ export function setupFleet(deps: FleetDeps): Fleet {
   };
 
   let stopping: Promise<void> | null = null;
-  const stop = (): Promise<void> => (stopping ??= client.stop());
+  const stop = (): Promise<void> => {
+    expiry.stop();
+    return (stopping ??= client.stop());
+  };
 
   let relaunching = false;
   const relaunchNow = async (reason: string): Promise<void> => {
@@ -295,6 +302,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
       isAttractScreen: () => activity.snapshot().screen === 'attract',
       reloadConfig: async () => {
         apply(liveConfig.reload());
+        expiry.rearm();
         await client.refetchConfig();
       },
       refreshCatalogue: () => {
@@ -317,7 +325,10 @@ export function setupFleet(deps: FleetDeps): Fleet {
     },
     onConfigMessage: (scope, bytes) => {
       const result = remote.config.receive(scope, bytes);
-      if (result === 'accepted' || result === 'cleared') apply(liveConfig.refresh());
+      if (result === 'accepted' || result === 'cleared') {
+        apply(liveConfig.refresh());
+        expiry.rearm();
+      }
       // The console sees a refusal (or the new version) without waiting for the next period.
       if (result !== 'unchanged') void client.publishHealth();
     },
@@ -335,6 +346,16 @@ export function setupFleet(deps: FleetDeps): Fleet {
       app.quit();
     });
   });
+
+  // A signed config stops applying at its notAfter, as if it had been withdrawn.
+  const expiry = watchConfigExpiry({
+    config: remote.config,
+    onExpired: () => {
+      apply(liveConfig.refresh());
+      void client.publishHealth();
+    },
+  });
+  expiry.rearm();
 
   client.start();
   return { client, kioskId: remote.kioskId, stop };

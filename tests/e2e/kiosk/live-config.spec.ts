@@ -14,7 +14,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { RendererConfig } from '../../../shared/bridge';
-import { makeKeyPair, signEnvelope } from '../../support/fleet-keys';
+import { makeKeyPair, signFleetConfig } from '../../support/fleet-keys';
 import { publishKioskConfig, startKioskMainAndPreload } from '../../support/kiosk-main-and-preload';
 import { mosquittoUnavailable, startMosquitto } from '../../support/mosquitto';
 import { expect, test } from '../support/fixtures';
@@ -56,7 +56,7 @@ async function signedSettingsThroughMainAndPreload(idle: {
     await publishKioskConfig(
       broker,
       KIOSK_ID,
-      signEnvelope({ version: 1, target: KIOSK_ID, ...idle }, signer.privateKey),
+      signFleetConfig({ version: 1, target: KIOSK_ID, ...idle }, signer.privateKey, broker.prefix),
     );
     const settings = await kiosk.nextPageConfig(0);
     // The page gets exactly what main sent, once.

@@ -129,7 +129,9 @@ describe.skipIf(skipReason !== null)('a simulated kiosk on Mosquitto', () => {
       15_000,
       'health',
     );
-    const envelope = signConfig({ version: 3, target: 'all', idleTimeoutSeconds: 90 }, privateKey);
+    const envelope = signConfig({ version: 3, target: 'all', idleTimeoutSeconds: 90 }, privateKey, {
+      prefix: broker.prefix,
+    });
     await operator.publishAsync(fleetConfigTopic(broker.prefix), JSON.stringify(envelope), {
       qos: 1,
       retain: true,

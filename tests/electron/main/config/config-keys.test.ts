@@ -31,6 +31,15 @@ function liveConfigDocRows(): { key: string; status: string }[] {
 }
 
 const CONFIG_DOC = 'docs/kiosk/configuration.md';
+const SIGNED_CONFIG_DOC = 'docs/fleet/signed-config.md';
+
+/** The keys docs/fleet/signed-config.md lists between its remote-keys marks. */
+function documentedRemoteKeys(): string[] {
+  const doc = readFileSync(join(process.cwd(), SIGNED_CONFIG_DOC), 'utf8');
+  const list = /<!-- remote-keys -->([\s\S]*?)<!-- \/remote-keys -->/.exec(doc)?.[1];
+  if (list === undefined) throw new Error(`${SIGNED_CONFIG_DOC}: no remote-keys list`);
+  return [...list.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+}
 
 /** The rows of the documented configuration table (its "The keys" section), as cells. */
 function docRows(): string[][] {
@@ -89,6 +98,19 @@ describe('the config key table', () => {
   it('names every key as health may carry it in pendingRelaunch', () => {
     for (const [name] of entries)
       expect(configKeyNameSchema.safeParse(name).success, name).toBe(true);
+  });
+
+  it('lists in the signed-config docs exactly the keys a remote config may set', () => {
+    const remote = entries.filter(([, spec]) => spec.remote === true).map(([name]) => name);
+    expect(documentedRemoteKeys()).toEqual(remote);
+  });
+
+  it('takes the minimums from the files only: a remote config cannot lower them', () => {
+    for (const name of ['fleet.minConfigVersion', 'update.minVersion']) {
+      expect(TABLE[name], name).toMatchObject({ from: ['machine-wide file', 'config file'] });
+      expect(TABLE[name]?.remote, name).toBeUndefined();
+      expect(TABLE[name]?.env, name).toBeUndefined();
+    }
   });
 
   it.each([

@@ -25,6 +25,7 @@ const FLEET_DEFAULTS = {
   'fleet.healthSeconds': 60,
   'fleet.keepaliveSeconds': 30,
   'fleet.configPublicKey': '',
+  'fleet.minConfigVersion': 0,
 };
 
 /** Updates and self-care at their defaults: no feed, so no updates. */
@@ -34,6 +35,7 @@ const UNATTENDED_DEFAULTS = {
   'update.checkHours': 4,
   'update.window': '02:00-04:00',
   'update.pinVersion': '',
+  'update.minVersion': '',
   'update.publisherName': '',
   maxMemoryMB: 1536,
   scheduledRelaunch: true,
@@ -188,6 +190,9 @@ describe('kiosk config', () => {
       // Only the files may name the feed and the Windows signer.
       'update.feedUrl': '',
       'update.publisherName': '',
+      // Only the files may set the minimums.
+      'fleet.minConfigVersion': 0,
+      'update.minVersion': '',
     });
   });
 

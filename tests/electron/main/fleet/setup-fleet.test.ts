@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/fleet/payloads';
 import { kioskTopics } from '../../../../shared/fleet/topics';
 import { KIOSK_ID_FILE } from '../../../../electron/main/fleet/kiosk-id';
-import { makeKeyPair, signEnvelope, type TestKeyPair } from '../../../support/fleet-keys';
+import { makeKeyPair, signFleetConfig, type TestKeyPair } from '../../../support/fleet-keys';
 import {
   publishKioskConfig,
   startKioskMainAndPreload,
@@ -352,7 +352,7 @@ describe.skipIf(skipReason !== null)(
         await publishKioskConfig(
           broker,
           ID,
-          signEnvelope({ version: 1, target: ID, ...idle }, signer.privateKey),
+          signFleetConfig({ version: 1, target: ID, ...idle }, signer.privateKey, broker.prefix),
         );
         const page = await kiosk.nextPageConfig(0);
         const settings = {
@@ -370,9 +370,10 @@ describe.skipIf(skipReason !== null)(
         await publishKioskConfig(
           broker,
           ID,
-          signEnvelope(
+          signFleetConfig(
             { version: 2, target: ID, ...idle, catalogueUrl: 'https://catalogue.example.com/api' },
             signer.privateKey,
+            broker.prefix,
           ),
         );
         await expect.poll(() => kiosk.liveConfig.pendingRelaunch()).toEqual(['catalogueUrl']);
