@@ -10,6 +10,7 @@ declare class TextEncoder {
   encode(input?: string): Uint8Array<ArrayBuffer>;
 }
 declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean });
   decode(input?: Uint8Array): string;
 }
 
@@ -29,4 +30,11 @@ declare class URL {
 declare const console: {
   warn(...data: unknown[]): void;
   error(...data: unknown[]): void;
+};
+
+declare function setTimeout(callback: () => void, ms?: number): unknown;
+declare function clearTimeout(handle: ReturnType<typeof setTimeout> | undefined): void;
+
+declare const crypto: {
+  getRandomValues<T extends Uint8Array>(array: T): T;
 };
