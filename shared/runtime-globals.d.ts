@@ -32,8 +32,9 @@ declare const console: {
   error(...data: unknown[]): void;
 };
 
-declare function setTimeout(callback: () => void, ms?: number): unknown;
-declare function clearTimeout(handle: ReturnType<typeof setTimeout> | undefined): void;
+/** A number in a browser, an object in Node. */
+declare function setTimeout(callback: () => void, ms?: number): number | object;
+declare function clearTimeout(handle: number | object | undefined): void;
 
 declare const crypto: {
   getRandomValues<T extends Uint8Array>(array: T): T;

@@ -85,7 +85,7 @@ describe('a kiosk certificate', () => {
     ).toMatchObject({ ok: false, reason: 'bad signature' });
   });
 
-  it('never verifies as a revocation list, nor a revocation list as a certificate', async () => {
+  it('never verifies as a revocation list, nor a revocation list as a certificate', () => {
     // The same signature over a different type of object: the signed bytes name the type.
     const list = signRevocationsWith(revocationList([]), operator.privateKey);
     const asCertificate = readCertificateMessage(
