@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
-import { STALE_CLAIM_MS, type HandoverState } from '@shared/fleet/handover-desk';
+import {
+  STALE_CLAIM_MS,
+  type HandoverState,
+  type QueuedHandover,
+} from '@shared/fleet/handover-desk';
 import { formatClock } from '../lib/format';
+import { receiptKey } from '../trust/trust-state';
+import { useTrustStore } from '../trust/trust-store';
+import { useHandoverQueue } from './handover-service';
 import type { Handover } from './use-handover';
 
 interface HandoverPanelProps {
@@ -87,12 +94,7 @@ export function HandoverPanel({ handover, now }: HandoverPanelProps) {
     case 'handing-over':
       return <p className="text-muted">Recording the handover…</p>;
     case 'queued':
-      return (
-        <Notice tone="go">
-          Handed over here at {formatClock(view.entry.at)}. The broker does not have it yet: it is
-          sent as soon as the link returns.
-        </Notice>
-      );
+      return <Queued entry={view.entry} />;
     case 'handed': {
       const { result } = view;
       if (result.kind === 'handed-over') {
@@ -148,5 +150,36 @@ function Unconfirmed({ why, handover }: { why: string; handover: Handover }) {
       </Notice>
       <AnywayButton label="Hand over anyway" onClick={() => handover.handOverAnyway('offline')} />
     </div>
+  );
+}
+
+/** A handover staff made without the broker's word: waiting, recorded, or in conflict. */
+function Queued({ entry }: { entry: QueuedHandover }) {
+  const waiting = useHandoverQueue((state) => state.queued.includes(entry));
+  const conflict = useTrustStore((state) =>
+    state.trust.conflicts.get(receiptKey(entry.kioskId, entry.receiptId)),
+  );
+  if (waiting) {
+    return (
+      <Notice tone="go">
+        Handed over here at {formatClock(entry.at)}. The broker does not have it yet: it is sent as
+        soon as the link returns.
+      </Notice>
+    );
+  }
+  if (conflict) {
+    return (
+      <Notice tone="stop">
+        Handed over here at {formatClock(entry.at)}, but it had already been{' '}
+        {conflict.conflict.found.state === 'collected' ? 'collected' : 'claimed'} at{' '}
+        {conflict.conflict.found.counter}, {formatClock(conflict.conflict.found.at)}: see “Handed
+        over twice”.
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="go">
+      Handed over here at {formatClock(entry.at)}, and now recorded on the broker.
+    </Notice>
   );
 }

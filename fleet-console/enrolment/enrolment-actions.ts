@@ -60,7 +60,8 @@ export async function revoke(
   certificate: { kioskId: string; serial: string },
 ): Promise<RevocationList> {
   const at = now();
-  const next = nextRevocationList(current, session.prefix, [{ ...certificate, revokedAt: at }], at);
+  const entry = { kioskId: certificate.kioskId, serial: certificate.serial, revokedAt: at };
+  const next = nextRevocationList(current, session.prefix, [entry], at);
   const envelope = await signRevocationList(next, key, subtle);
   await session.publish(revocationsTopic(session.prefix), JSON.stringify(envelope), {
     retain: true,

@@ -122,10 +122,8 @@ function WaitingKiosk({
             asked {formatClock(request.requestedAt)} · version {request.version}
           </span>
         </p>
-        <p
-          className="font-mono text-2xl font-bold tracking-wider"
-          aria-label={`Pairing code ${code ?? ''}`}
-        >
+        <p className="font-mono text-2xl font-bold tracking-wider">
+          <span className="sr-only">Pairing code </span>
           {code ?? '…'}
         </p>
       </div>
@@ -195,9 +193,13 @@ function EnrolledKiosk({
       <th scope="row" className="py-3 pr-4 text-left font-mono font-semibold">
         {certificate.kioskId}
       </th>
-      <td className="py-3 pr-4">{certificate.store}</td>
-      <td className="py-3 pr-4 whitespace-nowrap">{formatClock(certificate.issuedAt)}</td>
-      <td className="py-3 pr-4 font-mono text-sm break-all">{certificate.serial}</td>
+      <td className="hidden py-3 pr-4 sm:table-cell">{certificate.store}</td>
+      <td className="hidden py-3 pr-4 whitespace-nowrap sm:table-cell">
+        {formatClock(certificate.issuedAt)}
+      </td>
+      <td className="hidden py-3 pr-4 font-mono text-sm break-all md:table-cell">
+        {certificate.serial}
+      </td>
       <td className="py-3">
         {revokedAt !== null ? (
           <span className="font-semibold text-sale-700">
@@ -276,7 +278,8 @@ export function EnrolmentView({
       setOutcome({ ok: true, text });
       announce(text);
     } catch (error) {
-      setOutcome({ ok: false, text: error instanceof Error ? error.message : 'It failed.' });
+      const why = error instanceof Error ? error.message : 'it could not be signed or sent';
+      setOutcome({ ok: false, text: `Not done: ${why}` });
     }
   };
 
@@ -378,20 +381,20 @@ export function EnrolmentView({
         </p>
         {rows.enrolled.length > 0 && (
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left">
+            <table className="w-full text-left">
               <caption className="sr-only">Kiosk certificates</caption>
               <thead className="text-sm text-muted">
                 <tr>
                   <th scope="col" className="pb-2 pr-4 font-semibold">
                     Kiosk
                   </th>
-                  <th scope="col" className="pb-2 pr-4 font-semibold">
+                  <th scope="col" className="hidden pb-2 pr-4 font-semibold sm:table-cell">
                     Store
                   </th>
-                  <th scope="col" className="pb-2 pr-4 font-semibold">
+                  <th scope="col" className="hidden pb-2 pr-4 font-semibold sm:table-cell">
                     Issued
                   </th>
-                  <th scope="col" className="pb-2 pr-4 font-semibold">
+                  <th scope="col" className="hidden pb-2 pr-4 font-semibold md:table-cell">
                     Serial
                   </th>
                   <th scope="col" className="pb-2 font-semibold">
