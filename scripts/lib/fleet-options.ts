@@ -38,8 +38,8 @@ export const FLEET_USAGE = `npm run fleet -- [options]
   --password TEXT           broker password (given to the page, never stored by it)
   --prefix P                topic prefix (default ${DEFAULT_TOPIC_PREFIX})
   --catalogue URL           catalogue for product titles (default /api: the demo catalogue)
-  --enrolment-key KEY       the enrolment public key the counter trusts receipts under
-                            (what npm run -s fleet:keygen printed for the enrolment key)
+  --enrolment-key=KEY       the enrolment public key the counter trusts receipts under
+                            (what npm run -s fleet:keygen printed; with "=", as it may begin with -)
   --counter NAME            this counter's name in the shared handover record ("Counter 2")
   --port N                  console port on 127.0.0.1 (default ${DEFAULT_CONSOLE_PORT})
   --mqtt-port N, --ws-port N  demo broker's TCP and WebSockets ports (default ${DEFAULT_MQTT_PORT}, ${DEFAULT_WS_PORT})

@@ -44,6 +44,11 @@ describe('npm run fleet options', () => {
       enrolmentKey: key,
       counter: 'Counter 2',
     });
+    // A base64url key may begin with "-": given with "=", it is still one argument.
+    const dashed = `-${key.slice(1)}`;
+    expect(parseFleetOptions([`--enrolment-key=${dashed}`])).toMatchObject({
+      enrolmentKey: dashed,
+    });
   });
 
   it.each([

@@ -173,8 +173,8 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
       password,
       '--prefix',
       broker.prefix,
-      '--enrolment-key',
-      enrolmentKey.publicText,
+      // One argument: a base64url key may begin with "-".
+      `--enrolment-key=${enrolmentKey.publicText}`,
       '--counter',
       counter,
     ];
