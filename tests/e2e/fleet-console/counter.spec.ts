@@ -8,7 +8,7 @@
  */
 import mqtt from 'mqtt';
 import type { Browser, Page } from '@playwright/test';
-import { enrolmentRequestTopic } from '../../../shared/fleet/trust-topics';
+import { enrolmentRequestTopic, handoverTopic } from '../../../shared/fleet/trust-topics';
 import { kioskTopics } from '../../../shared/fleet/topics';
 import { makeReceiptKey } from '../../support/fixtures/kiosk-certificate';
 import { signedReceiptCode } from '../../support/fixtures/receipt';
@@ -89,7 +89,7 @@ test('enrol → sign → scan → hand over → a second counter refuses, also a
   const waiting = page.getByRole('region', { name: /Waiting kiosks/ });
   await expect(waiting).toContainText('kiosk-a');
   // The code the console shows is the one on the kiosk's screen.
-  await expect(waiting.getByLabel(`Pairing code ${code ?? ''}`)).toBeVisible();
+  await expect(waiting.getByText(`Pairing code ${code ?? ''}`)).toBeVisible();
   await loadEnrolmentKey(page, rig);
   await waiting.getByRole('button', { name: 'Approve kiosk-a' }).click();
   await expect(waiting).toContainText(`Does the screen of kiosk kiosk-a show ${code ?? ''}?`);
@@ -162,6 +162,74 @@ test('two counters pressing Hand over at the same moment hand the order over onc
       texts.join(' | '),
     ).toHaveLength(1);
   }
+});
+
+test('without the broker the counter says it cannot confirm, staff decide, and a conflict found later is shown to staff and the operator', async ({
+  page,
+  browser,
+  rig,
+}) => {
+  test.setTimeout(90_000);
+  const kiosk = await rig.kiosk('kiosk-a');
+  const offlineOrder = receipt();
+  const clashingOrder = receipt();
+  await openConsole(page, rig, 'counter');
+  await scan(page, kiosk.receiptCode(clashingOrder));
+  const clashing = page.getByRole('article', { name: clashingOrder.r });
+  await expect(clashing.getByRole('button', { name: 'Hand over' })).toBeVisible();
+  // Meanwhile another counter hands the same order over (its record reaches the broker)…
+  const record = {
+    type: 'collected',
+    claim: 'b3RoZXItY291bnRlci1jbGFpbQ',
+    counter: 'Counter 2',
+    at: Date.now(),
+  };
+  const operator = await mqtt.connectAsync(rig.broker.tcpUrl, {
+    ...rig.broker.operator,
+    reconnectPeriod: 0,
+  });
+  await operator.publishAsync(
+    handoverTopic(rig.broker.prefix, 'kiosk-a', clashingOrder.r),
+    JSON.stringify(record),
+    { qos: 1, retain: true },
+  );
+  await operator.endAsync();
+
+  // …and then the broker goes away.
+  await rig.broker.stop();
+  await expect(page.getByRole('status').filter({ hasText: 'Retrying' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await clashing.getByRole('button', { name: 'Hand over' }).click();
+  await expect(clashing.getByRole('alert')).toContainText(
+    'Cannot confirm that this order was not already collected',
+  );
+  await clashing.getByRole('button', { name: 'Hand over anyway' }).click();
+  await expect(clashing.getByRole('alert')).toContainText('sent as soon as the link returns');
+
+  await scan(page, kiosk.receiptCode(offlineOrder));
+  const offline = page.getByRole('article', { name: offlineOrder.r });
+  await expect(offline.getByRole('alert')).toContainText('Cannot confirm');
+  await offline.getByRole('button', { name: 'Hand over anyway' }).click();
+  await expect(page.getByText('2 handovers made here are not on the broker yet')).toBeVisible();
+
+  // The link returns: both are sent; one had been collected at Counter 2 meanwhile.
+  await rig.broker.restart();
+  const conflicts = page.getByRole('region', { name: /Handed over twice/ });
+  await expect(conflicts).toContainText(clashingOrder.r, { timeout: 20_000 });
+  await expect(conflicts).toContainText('Collected at Counter 2');
+  await expect(page.getByText(/not on the broker yet/)).toHaveCount(0);
+  await expect(offline.getByRole('alert')).toContainText('now recorded on the broker');
+
+  // The operator sees the conflict too, and the offline handover as a record.
+  const other = await (await browser.newContext()).newPage();
+  await openConsole(other, rig, 'enrolment');
+  await expect(other.getByRole('region', { name: /Handed over twice/ })).toContainText(
+    clashingOrder.r,
+  );
+  await expect(other.getByRole('region', { name: 'Recent handovers' })).toContainText(
+    `${offlineOrder.r}`,
+  );
 });
 
 test('a key named only in a forged status, and an unenrolled kiosk, are refused', async ({
