@@ -2,10 +2,13 @@
  * The handover desk against a real Mosquitto, with two counters on their own connections
  * and counter logins: one shared record per receipt, at most one handover when both scan
  * at the same moment (a hundred times over), the record kept across a broker restart, the
- * crash between claim and record, and what a counter handed over while offline.
+ * crash between claim and record, and what a counter handed over while offline. Then, on a
+ * broker in memory with MQTT's ordering, hostile retained records.
  */
+import fc from 'fast-check';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHandoverDesk } from '../../../shared/fleet/handover-desk';
 import {
   conflictSchema,
   handoverMessageSchema,
@@ -13,7 +16,12 @@ import {
 } from '../../../shared/fleet/handover-messages';
 import { handoverConflictTopic, handoverTopic } from '../../../shared/fleet/trust-topics';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../support/mosquitto';
-import { COUNTER_PASSWORD, startCounter, type TestCounter } from './support/mqtt-counter';
+import {
+  COUNTER_PASSWORD,
+  memoryQueue,
+  startCounter,
+  type TestCounter,
+} from './support/mqtt-counter';
 
 const skipReason = mosquittoUnavailable();
 if (skipReason) console.log(`[handover tests] skipped: ${skipReason}`);
@@ -227,4 +235,110 @@ describe.skipIf(skipReason !== null)('the handover record on a real Mosquitto', 
       found: { state: 'collected', counter: 'Counter 2' },
     });
   }, 30_000);
+});
+
+/**
+ * A broker in memory with MQTT's ordering: per client, one queue in the order the broker
+ * handled things; a subscription's retained message is queued before its acknowledgement.
+ */
+function memoryBroker() {
+  const retained = new Map<string, Uint8Array>();
+  const clients = new Set<{
+    topics: Set<string>;
+    deliver: (topic: string, bytes: Uint8Array, retained: boolean) => void;
+  }>();
+  return {
+    retained,
+    client(onMessage: (topic: string, bytes: Uint8Array, retained: boolean) => void) {
+      const me = {
+        topics: new Set<string>(),
+        // Delivered a tick later, in order, as a socket would.
+        deliver: (topic: string, bytes: Uint8Array, isRetained: boolean) => {
+          queueMicrotask(() => onMessage(topic, bytes, isRetained));
+        },
+      };
+      clients.add(me);
+      return {
+        subscribe: (topic: string) => {
+          me.topics.add(topic);
+          const kept = retained.get(topic);
+          if (kept) me.deliver(topic, kept, true);
+          return new Promise<void>((resolve) => queueMicrotask(resolve));
+        },
+        unsubscribe: (topic: string) => {
+          me.topics.delete(topic);
+        },
+        publish: (topic: string, payload: string, { retain }: { retain: boolean }) => {
+          const bytes = new TextEncoder().encode(payload);
+          if (retain) retained.set(topic, bytes);
+          for (const client of clients)
+            if (client.topics.has(topic)) client.deliver(topic, bytes, false);
+          return Promise.resolve();
+        },
+        connected: () => true,
+      };
+    },
+  };
+}
+
+describe('the handover desk with hostile records on the topic', () => {
+  const TOPIC = handoverTopic('kiosk-shop', KIOSK, receipt(7));
+  const desk = (broker: ReturnType<typeof memoryBroker>) => {
+    let made: ReturnType<typeof createHandoverDesk> | null = null;
+    const transport = broker.client((topic, bytes, isRetained) =>
+      made?.receive(topic, bytes, isRetained),
+    );
+    made = createHandoverDesk({
+      prefix: 'kiosk-shop',
+      transport,
+      queue: memoryQueue(),
+      stepTimeoutMs: 500,
+    });
+    return made;
+  };
+
+  it('never hands over, and never throws, whatever is retained there', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.uint8Array({ minLength: 1, maxLength: 200 }),
+          fc.jsonValue().map((value) => new TextEncoder().encode(JSON.stringify(value))),
+          fc
+            .constantFrom(
+              '{"type":"claim","claim":"c2hvcnQ","counter":"x","at":1}',
+              '{"type":"collected","claim":"bm9uY2Utbm9uY2Utbm9uY2U","counter":"\\u0007","at":1}',
+              '{"type":"probe","nonce":"bm9uY2Utbm9uY2Utbm9uY2U"}',
+            )
+            .map((text) => new TextEncoder().encode(text)),
+        ),
+        async (payload) => {
+          const broker = memoryBroker();
+          broker.retained.set(TOPIC, payload);
+          const counter = desk(broker);
+          const looked = await counter.lookup(KIOSK, receipt(7));
+          const result = await counter.handOver(KIOSK, receipt(7), 'Counter 1');
+          // A retained probe is nobody's claim: the only retained message that leaves the
+          // order free to hand over.
+          if (result.kind === 'handed-over') {
+            expect(looked).toEqual({ state: 'none' });
+          } else {
+            expect(result.kind).toBe('refused');
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('gives exactly one handover to two desks that claim in the same tick', async () => {
+    for (let round = 0; round < 50; round += 1) {
+      const broker = memoryBroker();
+      const [one, two] = [desk(broker), desk(broker)];
+      const results = await Promise.all([
+        one.handOver(KIOSK, receipt(round), 'Counter 1'),
+        two.handOver(KIOSK, receipt(round), 'Counter 2'),
+      ]);
+      expect(results.filter((result) => result.kind === 'handed-over')).toHaveLength(1);
+    }
+  });
 });
