@@ -228,7 +228,7 @@ test('without the broker the counter says it cannot confirm, staff decide, and a
     clashingOrder.r,
   );
   await expect(other.getByRole('region', { name: 'Recent handovers' })).toContainText(
-    `${offlineOrder.r}`,
+    offlineOrder.r,
   );
 });
 
