@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Announcer } from '@web-shared/ui/announcer';
-import { CounterView, pageSubtle } from '../counter/counter-view';
+import { CounterView } from '../counter/counter-view';
+import { pageSubtle } from '../lib/page-crypto';
 import { ConnectionDialog } from '../connection/connection-dialog';
 import { DEFAULT_SETTINGS } from '../connection/console-settings';
 import { useBroker } from '../connection/use-broker';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
 import { catalogueBase, holdDaysOf, type ConsoleSettings } from '../connection/console-settings';
+import { useFleetStore } from '../fleet/fleet-store';
+import { pageSubtle } from '../lib/page-crypto';
 import { useTrustStore } from '../trust/trust-store';
 import { useCatalogueTitles } from './catalogue-titles';
 import { checkReceipt, DAY_MS, type CheckResult } from './check-receipt';
@@ -13,11 +14,6 @@ import { useHandover } from './use-handover';
 /** A check's result, numbered so that a rescan of the same code looks it up afresh. */
 type Shown = { scan: number; result: CheckResult };
 
-/** The browser's WebCrypto, which exists only in a secure context (https, or loopback). */
-export function pageSubtle(): Ed25519Verifier<CryptoKey> | null {
-  return window.isSecureContext && typeof crypto.subtle !== 'undefined' ? crypto.subtle : null;
-}
-
 function Verified({
   shown,
   settings,
@@ -28,11 +24,13 @@ function Verified({
   titles: ReturnType<typeof useCatalogueTitles>;
 }) {
   const desk = useHandoverDesk();
+  const connected = useFleetStore((state) => state.connection.phase === 'connected');
   const { receipt } = shown.result;
   const handover = useHandover(
     desk,
     { kioskId: receipt.k, receiptId: receipt.r, key: shown.scan },
     settings.counterName.trim(),
+    connected,
   );
   return (
     <ReceiptResult

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   HandoverDesk,
   HandOverResult,
@@ -33,6 +33,8 @@ export function useHandover(
   desk: HandoverDesk | null,
   receipt: { kioskId: string; receiptId: string; key: number },
   counter: string,
+  /** Whether the broker is connected: a lookup that could not be answered is tried again. */
+  connected: boolean,
 ): Handover {
   const { kioskId, receiptId, key } = receipt;
   const [state, setState] = useState<{ key: number; view: HandoverView }>({
@@ -40,16 +42,28 @@ export function useHandover(
     view: { phase: 'looking' },
   });
 
+  // Looked up when shown, and again when the link returns if the broker could not be asked;
+  // never over what staff have done since.
+  const latest = useRef(state);
   useEffect(() => {
-    let live = true;
+    latest.current = state;
+  });
+  useEffect(() => {
+    const { key: shownKey, view } = latest.current;
+    const unanswered =
+      shownKey !== key ||
+      view.phase === 'looking' ||
+      (view.phase === 'looked' && view.result.state === 'unreachable');
+    if (!unanswered) return;
+    const run = { live: true };
     const lookup = desk ? desk.lookup(kioskId, receiptId) : Promise.resolve(NO_BROKER);
     void lookup.then((result) => {
-      if (live) setState({ key, view: { phase: 'looked', result } });
+      if (run.live) setState({ key, view: { phase: 'looked', result } });
     });
     return () => {
-      live = false;
+      run.live = false;
     };
-  }, [desk, kioskId, receiptId, key]);
+  }, [desk, kioskId, receiptId, key, connected]);
 
   const handOver = useCallback(() => {
     if (!desk) {

@@ -4,9 +4,9 @@ import type { EnrolmentRequest, KioskCertificate } from '@shared/fleet/kiosk-cer
 import type { ConsoleSettings } from '../connection/console-settings';
 import { useBrokerSession } from '../connection/use-broker-session';
 import { HandoverConflicts } from '../counter/handover-conflicts';
-import { pageSubtle } from '../counter/counter-view';
 import { useFleetStore } from '../fleet/fleet-store';
 import { formatClock } from '../lib/format';
+import { pageSubtle } from '../lib/page-crypto';
 import { useTrustStore } from '../trust/trust-store';
 import { approve, revoke } from './enrolment-actions';
 import { enrolmentRows } from './enrolment-rows';

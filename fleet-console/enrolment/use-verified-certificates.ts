@@ -7,6 +7,13 @@ import { certificateId } from './enrolment-rows';
 const NONE: ReadonlySet<string> = new Set();
 
 /**
+ * Checks already made, by key, fleet, place and envelope: a new certificate on the broker
+ * costs one check, not one per certificate of the fleet. Bounded; cleared when full.
+ */
+const checked = new Map<string, boolean>();
+const MAX_CHECKED = 20_000;
+
+/**
  * The certificates on the broker that verify under the pinned key for this fleet, kiosk
  * and serial (WebCrypto, so asynchronous): their certificateId()s. Each signature is
  * checked once per key and fleet.
@@ -26,13 +33,17 @@ export function useVerifiedCertificates(
       const ids = new Set<string>();
       for (const [kioskId, bySerial] of certificates) {
         for (const [serial, envelope] of bySerial) {
-          const check = await checkCertificate(
-            envelope,
-            { prefix, kioskId, serial },
-            enrolmentKey,
-            subtle,
-          );
-          if (check.ok) ids.add(certificateId(kioskId, serial));
+          // The whole envelope, not its signature alone: the same signature on other fields
+          // must be checked afresh (and fail).
+          const memo = `${enrolmentKey} ${prefix} ${kioskId} ${serial} ${JSON.stringify(envelope)}`;
+          let ok = checked.get(memo);
+          if (ok === undefined) {
+            const place = { prefix, kioskId, serial };
+            ok = (await checkCertificate(envelope, place, enrolmentKey, subtle)).ok;
+            if (checked.size >= MAX_CHECKED) checked.clear();
+            checked.set(memo, ok);
+          }
+          if (ok) ids.add(certificateId(kioskId, serial));
         }
       }
       if (run.live) setVerified(ids);
