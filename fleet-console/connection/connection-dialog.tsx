@@ -163,7 +163,7 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
           <Field
             name="enrolmentPublicKey"
             label="Enrolment public key"
-            hint="Receipts are trusted only from kiosks this key enrolled: paste what npm run -s fleet:keygen printed. Never taken from the broker."
+            hint="Receipts are trusted only from kiosks this key enrolled: paste what npm run -s fleet:keygen -- --enrolment printed. Never taken from the broker."
             autoComplete="off"
             problems={problems}
             value={draft.enrolmentPublicKey}

@@ -127,7 +127,7 @@ export function checkSettings(settings: ConsoleSettings): SettingsProblems {
   const key = settings.enrolmentPublicKey.trim();
   if (key !== '' && !isPublicKeyText(key)) {
     problems.enrolmentPublicKey =
-      'Paste the public key npm run -s fleet:keygen printed: 43 letters, digits, - and _';
+      'Paste the public key npm run -s fleet:keygen -- --enrolment printed: 43 letters, digits, - and _';
   }
   if (holdDaysOf(settings) === null) {
     problems.holdDays = `Enter a whole number of days from 1 to ${MAX_HOLD_DAYS}`;

@@ -58,8 +58,9 @@ function SigningKey({
         ) : (
           <code className="break-all text-ink">{pinned}</code>
         )}
-        . To approve or revoke, load its private key (from <code>npm run -s fleet:keygen</code>) for
-        this session: it stays in this page’s memory, is never stored and never leaves it.
+        . To approve or revoke, load its private key (<code>fleet-enrolment.key</code>, from{' '}
+        <code>npm run -s fleet:keygen -- --enrolment</code>) for this session: it stays in this
+        page’s memory, is never stored and never leaves it.
       </p>
       {state.kind === 'loaded' ? (
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,6 +1,6 @@
 /**
  * The operator's enrolment private key, loaded into this page for the session only: the
- * PKCS#8 PEM that `npm run -s fleet:keygen` wrote, imported with WebCrypto as a key that
+ * PKCS#8 PEM that `npm run -s fleet:keygen -- --enrolment` wrote, imported with WebCrypto as a key that
  * cannot be exported, and used only once it has proved to be the private half of the
  * enrolment public key pinned in the console's settings. Never stored, never sent.
  */
