@@ -29,7 +29,11 @@ export interface RendererConfig {
 
 /** The main process's answer to a staff PIN. */
 export type StaffExitResult =
-  | { status: 'accepted' }
+  /**
+   * With a pairing code (the kiosk waits to be enrolled), the kiosk stays open: the dialog
+   * shows the code to staff, and closes the kiosk only when they confirm (confirmStaffExit).
+   */
+  | { status: 'accepted'; pairingCode?: string }
   | { status: 'wrong' }
   /** Too many wrong PINs: no PIN, right or wrong, is checked until the wait is over. */
   | { status: 'locked'; retryAfterSeconds: number };
@@ -127,8 +131,17 @@ export interface KioskSpeechBridge {
   speak(text: string, lang: string): Promise<Uint8Array | null>;
 }
 
+/** Staff's side after the PIN, when the kiosk had a pairing code to show them. */
+export interface KioskStaffBridge {
+  /** Closes the kiosk, if the PIN was accepted within the last few minutes; else false. */
+  confirmStaffExit(): Promise<boolean>;
+}
+
 /** What the preload exposes as `window.kiosk`. */
-export type KioskPreloadApi = KioskBridge & KioskActivityBridge & KioskSpeechBridge;
+export type KioskPreloadApi = KioskBridge &
+  KioskActivityBridge &
+  KioskSpeechBridge &
+  KioskStaffBridge;
 
 /**
  * Main → renderer: the fleet asks for a fresh catalogue now (main sends it only at a safe
@@ -149,6 +162,7 @@ export const IPC_CHANNELS = {
   signReceipt: 'kiosk:sign-receipt',
   configChanged: 'kiosk:config-changed',
   speak: 'kiosk:speak',
+  confirmStaffExit: 'kiosk:confirm-staff-exit',
 } as const;
 
 /** Name of the argv entry through which main hands the config to the sandboxed preload. */

@@ -14,7 +14,8 @@ import { startCatalogue } from './catalogue';
 import { machineConfigPath, toRendererConfig } from './config/config';
 import { decodeConfigText } from './config/config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
-import { fleetIdentity, fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
+import type { KioskEnrolment } from './fleet/enrolment';
+import { fleetEnrolment, fleetIdentity, fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
 import { wantsSoftwareRendering } from './self-care/gpu-fallback';
 import { createLastErrorLine } from './logging/last-error';
 import { canReplace } from './config/can-replace';
@@ -178,6 +179,8 @@ function main(): void {
         csp: kioskContentSecurityPolicy(catalogue.url),
         api: catalogue.api,
       });
+      // Set once the receipt key is known, below; the staff exit asks for its pairing code.
+      let enrolment: KioskEnrolment | null = null;
       const staffExit = setupStaffExit({
         ipcMain,
         staffPin: config.staffPin,
@@ -190,6 +193,7 @@ function main(): void {
         quit: () => {
           app.quit();
         },
+        pairingCode: () => enrolment?.pairingCode() ?? null,
         log,
       });
       const printing = setupReceiptPrinting({
@@ -201,13 +205,20 @@ function main(): void {
         activity,
       });
       setupSpeech({ ipcMain, log });
-      // Receipts are signed only for a fleet: its online status carries the key the counter
-      // checks, and the code names the same kiosk id the fleet uses.
+      // Receipts are signed only for a fleet, once the operator has enrolled the kiosk's
+      // key, and the code names the same kiosk id the fleet uses.
+      const identity = fleetIdentity(config, userDataDir, log);
       const receipts = setupReceiptSigning({
         ipcMain,
         userDataDir,
         log,
-        fleet: fleetIdentity(config, userDataDir, log),
+        fleet: identity,
+        enrolled: () => enrolment?.enrolled() ?? false,
+      });
+      enrolment = fleetEnrolment(config, identity, receipts.receiptPublicKey(), {
+        userDataDir,
+        version: app.getVersion(),
+        log,
       });
       setupFleet({
         app,
@@ -221,6 +232,7 @@ function main(): void {
         gpuFallback: softwareRendering,
         lastError: () => lastError.current(),
         receiptPublicKey: () => receipts.receiptPublicKey(),
+        enrolment,
         updateStatus: () => currentUpdateHealth(),
         argv: process.argv,
         log,

@@ -96,6 +96,25 @@ onmessage = (event: MessageEvent<ToWorker>) => {
       });
       break;
     }
+    case 'subscribe-once': {
+      const { requestId, topic } = message;
+      if (!client?.connected) {
+        post({ type: 'subscribed', requestId, error: 'Not connected to the broker' });
+        break;
+      }
+      client.subscribe(topic, { qos: 1 }, (error, granted) => {
+        const refused = granted?.some((grant) => grant.qos === 128) ?? false;
+        post({
+          type: 'subscribed',
+          requestId,
+          error: error ? error.message : refused ? 'The broker refused the subscription' : null,
+        });
+      });
+      break;
+    }
+    case 'unsubscribe-once':
+      if (client?.connected) client.unsubscribe(message.topic);
+      break;
     case 'subscribe':
       watched.add(message.topic);
       if (client?.connected) client.subscribe(message.topic, { qos: 1 });

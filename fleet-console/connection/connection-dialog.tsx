@@ -14,6 +14,7 @@ interface FieldProps {
   label: string;
   hint?: string;
   type?: 'text' | 'password' | 'url';
+  inputMode?: 'numeric';
   autoComplete: string;
   problems: SettingsProblems;
   value: string;
@@ -25,6 +26,7 @@ function Field({
   label,
   hint,
   type = 'text',
+  inputMode,
   autoComplete,
   problems,
   value,
@@ -47,6 +49,7 @@ function Field({
         id={id}
         name={name}
         type={type}
+        inputMode={inputMode}
         className="field"
         value={value}
         autoComplete={autoComplete}
@@ -64,7 +67,11 @@ function Field({
   );
 }
 
-/** The broker, credentials, topic prefix and catalogue; the password is never stored. */
+/**
+ * The broker, credentials, topic prefix and catalogue, and the counter's trust: the
+ * enrolment public key, the hold window and this counter's name. The password is never
+ * stored.
+ */
 export function ConnectionDialog({ open, settings, onSave, onClose }: ConnectionDialogProps) {
   const ref = useModalDialog(open);
   const titleId = useId();
@@ -151,6 +158,39 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
           value={draft.catalogueUrl}
           onChange={set('catalogueUrl')}
         />
+        <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-4">
+          <legend className="pt-4 text-lg font-bold">Counter</legend>
+          <Field
+            name="enrolmentPublicKey"
+            label="Enrolment public key"
+            hint="Receipts are trusted only from kiosks this key enrolled: paste what npm run -s fleet:keygen -- --enrolment printed. Never taken from the broker."
+            autoComplete="off"
+            problems={problems}
+            value={draft.enrolmentPublicKey}
+            onChange={set('enrolmentPublicKey')}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field
+              name="counterName"
+              label="This counter’s name"
+              hint="Shown at every counter for what it hands over."
+              autoComplete="off"
+              problems={problems}
+              value={draft.counterName}
+              onChange={set('counterName')}
+            />
+            <Field
+              name="holdDays"
+              label="Hold orders for (days)"
+              hint="Older receipts are refused."
+              inputMode="numeric"
+              autoComplete="off"
+              problems={problems}
+              value={draft.holdDays}
+              onChange={set('holdDays')}
+            />
+          </div>
+        </fieldset>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel

@@ -23,7 +23,7 @@ describe('presence', () => {
     });
   });
 
-  it('shows it offline since the Last Will arrived, keeping the key for the counter', () => {
+  it('shows it offline since the Last Will arrived, keeping the key it named', () => {
     const state = apply([online('k1'), offline('k1', { receivedAt: 5_000 })]);
     expect(state.kiosks.get('k1')).toMatchObject({
       presence: 'offline',

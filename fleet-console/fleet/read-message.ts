@@ -5,6 +5,20 @@
  * posts the page only what it read. With 1,000 kiosks sending health every 5 s that is
  * 200 parses and schema checks a second kept off the page's main thread.
  */
+import {
+  readConflictMessage,
+  readHandoverMessage,
+  type HandoverConflict,
+  type HandoverMessage,
+} from '@shared/fleet/handover-messages';
+import {
+  readCertificateMessage,
+  readEnrolmentRequest,
+  type CertificateEnvelope,
+  type EnrolmentRequest,
+} from '@shared/fleet/kiosk-certificate';
+import { readRevocationMessage, type RevocationEnvelope } from '@shared/fleet/revocation-list';
+import { parseTrustTopic } from '@shared/fleet/trust-topics';
 import { readAck, type AckView } from '../protocol/ack-view';
 import { readConfigEnvelope, type ConfigEnvelope } from '../protocol/config-envelope';
 import { parseTopic } from '../protocol/fleet-topics';
@@ -31,7 +45,101 @@ export type ReadMessage = { retained: boolean; receivedAt: number } & (
   | { kind: 'health'; kioskId: string; health: HealthView | null }
   | { kind: 'ack'; kioskId: string; ack: AckView | null }
   | { kind: 'screenshot'; kioskId: string; png: Uint8Array }
+  | TrustMessage
 );
+
+/**
+ * Enrolment, certificates, the revocation list and handovers (trust-topics.ts), read but
+ * not yet trusted: signatures are checked where they are used (the counter, the enrolment
+ * view), with WebCrypto. `null` views are malformed payloads; `…-cleared` an empty retained
+ * message.
+ */
+export type TrustMessage =
+  | { kind: 'enrolment-request'; kioskId: string; request: EnrolmentRequest | null }
+  | { kind: 'enrolment-cleared'; kioskId: string }
+  | { kind: 'certificate'; kioskId: string; serial: string; envelope: CertificateEnvelope | null }
+  | { kind: 'certificate-cleared'; kioskId: string; serial: string }
+  | { kind: 'revocations'; envelope: RevocationEnvelope | null }
+  /** The raw payload too: the counter's handover desk weighs every message itself. */
+  | {
+      kind: 'handover';
+      kioskId: string;
+      receiptId: string;
+      payload: Uint8Array;
+      message: HandoverMessage | null;
+    }
+  | {
+      kind: 'handover-conflict';
+      kioskId: string;
+      receiptId: string;
+      conflict: HandoverConflict | null;
+    }
+  | { kind: 'handover-conflict-cleared'; kioskId: string; receiptId: string };
+
+export const TRUST_KINDS: ReadonlySet<string> = new Set<TrustMessage['kind']>([
+  'enrolment-request',
+  'enrolment-cleared',
+  'certificate',
+  'certificate-cleared',
+  'revocations',
+  'handover',
+  'handover-conflict',
+  'handover-conflict-cleared',
+]);
+
+export function isTrustMessage(
+  message: ReadMessage,
+): message is Extract<ReadMessage, TrustMessage> {
+  return TRUST_KINDS.has(message.kind);
+}
+
+function readTrustMessage(prefix: string, topic: string, payload: Uint8Array): TrustMessage | null {
+  const parsed = parseTrustTopic(prefix, topic);
+  if (!parsed) return null;
+  const empty = payload.byteLength === 0;
+  switch (parsed.kind) {
+    case 'enrolment':
+      return empty
+        ? { kind: 'enrolment-cleared', kioskId: parsed.kioskId }
+        : {
+            kind: 'enrolment-request',
+            kioskId: parsed.kioskId,
+            request: readEnrolmentRequest(payload),
+          };
+    case 'certificate':
+      return empty
+        ? { kind: 'certificate-cleared', kioskId: parsed.kioskId, serial: parsed.serial }
+        : {
+            kind: 'certificate',
+            kioskId: parsed.kioskId,
+            serial: parsed.serial,
+            envelope: readCertificateMessage(payload),
+          };
+    case 'revocations':
+      return empty ? null : { kind: 'revocations', envelope: readRevocationMessage(payload) };
+    case 'handover':
+      return {
+        kind: 'handover',
+        kioskId: parsed.kioskId,
+        receiptId: parsed.receiptId,
+        payload,
+        message: empty ? null : readHandoverMessage(payload),
+      };
+    case 'handover-conflict':
+      return empty
+        ? {
+            kind: 'handover-conflict-cleared',
+            kioskId: parsed.kioskId,
+            receiptId: parsed.receiptId,
+          }
+        : {
+            kind: 'handover-conflict',
+            kioskId: parsed.kioskId,
+            receiptId: parsed.receiptId,
+            conflict: readConflictMessage(payload),
+          };
+  }
+}
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -46,9 +154,11 @@ function parseJson(payload: Uint8Array): unknown {
 
 /** What a message means to the console, or null when it means nothing (another topic). */
 export function readMessage(prefix: string, message: FleetMessage): ReadMessage | null {
+  const { retained, receivedAt, payload } = message;
+  const trust = readTrustMessage(prefix, message.topic, payload);
+  if (trust) return { retained, receivedAt, ...trust };
   const topic = parseTopic(prefix, message.topic);
   if (!topic) return null;
-  const { retained, receivedAt, payload } = message;
   const empty = payload.byteLength === 0;
   const at = { retained, receivedAt };
 

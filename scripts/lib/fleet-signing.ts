@@ -13,6 +13,8 @@ import { configEnvelopeSchema, signedConfigSchema } from '../../shared/fleet/pay
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 
 export const DEFAULT_CONFIG_KEY_FILE = 'fleet-config.key';
+/** The enrolment key (kiosk certificates, revocations): an Ed25519 key like the config key. */
+export const DEFAULT_ENROLMENT_KEY_FILE = 'fleet-enrolment.key';
 
 /** Makes a key pair, writes the private key to `path` (never over an existing file). */
 export function writeNewConfigKey(path: string): { publicKey: string } {

@@ -4,13 +4,14 @@
  * and is accepted by the kiosk's remote config, which refuses it once a byte changes.
  */
 import { spawnSync } from 'node:child_process';
-import { createPrivateKey, createPublicKey, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, verify, webcrypto } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
 import { canonicalJsonBytes } from '../../shared/fleet/canonical-json';
+import { loadSigningKey } from '../../fleet-console/enrolment/signing-key';
 
 vi.mock('electron', () => ({}));
 
@@ -150,6 +151,18 @@ describe('npm run fleet:keygen and fleet:sign', () => {
     expect(kiosk.version()).toBeNull();
     expect(kiosk.layers()).toEqual([]);
   }, 120_000);
+
+  it('with --enrolment makes the enrolment key, whose private half the console loads', async () => {
+    const keygen = run('fleet-keygen.ts', ['--enrolment']);
+    expect(keygen.status, keygen.stderr).toBe(0);
+    const publicKey = keygen.stdout.trim();
+    const keyFile = join(dir, 'fleet-enrolment.key');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(keygen.stderr).toContain(`"enrolmentPublicKey": "${publicKey}"`);
+    expect(keygen.stderr).toContain(`--enrolment-key=${publicKey}`);
+    const loaded = await loadSigningKey(readFileSync(keyFile, 'utf8'), publicKey, webcrypto.subtle);
+    expect(loaded.ok).toBe(true);
+  }, 60_000);
 
   it.each([
     ['no version', { target: 'all', idleTimeoutSeconds: 45 }],

@@ -3,8 +3,10 @@
  * ports with a generated config (a TCP listener, a WebSockets listener and, when asked, TLS
  * listeners with a CA and certificates made by openssl right here), a password file made
  * by mosquitto_passwd, and the ACL docs/fleet/broker.md recommends: a kiosk (username = kiosk id)
- * writes only under its own id, reads only its own commands and config plus the
- * fleet-wide ones; the operator reads everything and writes commands and configs.
+ * writes only under its own id (its enrolment request included), reads only its own
+ * commands, config and certificates plus the fleet-wide ones; a counter reads certificates
+ * and the revocation list and keeps the handover records; the operator reads everything and
+ * writes commands, configs, certificates and revocations.
  *
  * Each test file starts its own broker and stops it by its own PID. Where mosquitto is not
  * installed, `mosquittoUnavailable()` says why, and the tests skip with that reason
@@ -32,6 +34,8 @@ export interface MosquittoOptions {
   kiosks?: Readonly<Record<string, string>>;
   /** Default `operator` / `operator-secret`. */
   operator?: Credentials;
+  /** Counter user → password; each keeps handover records and reads certificates. */
+  counters?: Readonly<Record<string, string>>;
   /**
    * TLS listeners: `mqtts://` with a server certificate from a CA made here, and with
    * `clientCertificates` a second one that requires a client certificate and takes its CN
@@ -106,12 +110,25 @@ function canConnect(port: number): Promise<boolean> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The ACL of docs/fleet/broker.md, for prefix `P` (tests/docs/fleet-acl.test.ts holds the two equal). */
-export function fleetAcl(prefix: string, operator: string): string {
+export function fleetAcl(
+  prefix: string,
+  operator: string,
+  counters: readonly string[] = [],
+): string {
   return [
     `# ${operator} sees the whole fleet and steers it`,
     `user ${operator}`,
     `topic readwrite ${prefix}/#`,
     '',
+    ...counters.flatMap((counter) => [
+      `# ${counter} checks receipts and keeps the handover record`,
+      `user ${counter}`,
+      `topic read ${prefix}/kiosks/+/certificates/+`,
+      `topic read ${prefix}/fleet/revocations`,
+      `topic readwrite ${prefix}/handovers/#`,
+      `topic readwrite ${prefix}/handover-conflicts/#`,
+      '',
+    ]),
     '# Every other user is a kiosk whose username is its id (%u).',
     `pattern write ${prefix}/kiosks/%u/status`,
     `pattern write ${prefix}/kiosks/%u/health`,
@@ -121,6 +138,9 @@ export function fleetAcl(prefix: string, operator: string): string {
     `pattern read ${prefix}/kiosks/%u/config`,
     `pattern read ${prefix}/kiosks/all/commands`,
     `pattern read ${prefix}/fleet/config`,
+    `pattern write ${prefix}/kiosks/%u/enrolment`,
+    `pattern read ${prefix}/kiosks/%u/certificates/+`,
+    `pattern read ${prefix}/fleet/revocations`,
     '',
   ].join('\n');
 }
@@ -203,7 +223,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
 
   // One mosquitto_passwd run hashes every `user:password` line (-U), however many kiosks.
   const passwordFile = join(dir, 'passwords');
-  const users = { [operator.username]: operator.password, ...options.kiosks };
+  const users = { [operator.username]: operator.password, ...options.counters, ...options.kiosks };
   writeFileSync(
     passwordFile,
     Object.entries(users)
@@ -214,7 +234,9 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   execFileSync(MOSQUITTO_PASSWD, ['-U', passwordFile], { stdio: 'pipe', timeout: 30_000 });
   chmodSync(passwordFile, 0o600);
   const aclFile = join(dir, 'acl');
-  writeFileSync(aclFile, fleetAcl(prefix, operator.username), { mode: 0o600 });
+  writeFileSync(aclFile, fleetAcl(prefix, operator.username, Object.keys(options.counters ?? {})), {
+    mode: 0o600,
+  });
 
   const [tcpPort, wsPort, tlsPort, mtlsPort] = await Promise.all([
     freePort(),

@@ -338,6 +338,23 @@ export const CONFIG_KEYS = {
     from: ['machine-wide file', 'config file'],
   }),
   /**
+   * base64url raw Ed25519 key the operator enrols kiosks with (npm run -s fleet:keygen);
+   * a certificate for this kiosk's receipt key must verify against it before receipts are
+   * signed. Empty: no certificate can be checked, and receipts show the plain receipt id.
+   * Files only, like the config key: the broker or a shortcut must not pick it.
+   */
+  'fleet.enrolmentPublicKey': key({
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isPublicKeyText(value), {
+        message: 'must be empty or a public key printed by npm run -s fleet:keygen',
+      }),
+    default: '',
+    from: ['machine-wide file', 'config file'],
+    lockdown: true,
+  }),
+  /**
    * Where updates come from (electron-builder's latest*.yml and artifacts); empty: no
    * updates. Files only, like the fleet key: whoever can change the kiosk's shortcut or
    * environment must not choose the code it installs. A broken machine-wide file holds it

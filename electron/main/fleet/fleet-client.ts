@@ -24,6 +24,7 @@ import {
   type KioskStatusOnline,
 } from '../../../shared/fleet/payloads';
 import { kioskTopics, type KioskTopics } from '../../../shared/fleet/topics';
+import { parseTrustTopic } from '../../../shared/fleet/trust-topics';
 import type { Logger } from '../logging/logging';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { createCommandHandler, type CommandActions, type CommandHandler } from './commands';
@@ -62,11 +63,23 @@ export interface FleetClientOptions {
   actions: FleetActions;
   /** A message on one of the two config topics. */
   onConfigMessage: (scope: RemoteScope, bytes: Uint8Array) => void;
+  /** Enrolment (enrolment.ts): its topics are subscribed to, its request kept on the broker. */
+  enrolment?: FleetEnrolment;
   log: Logger;
   random?: () => number;
   backoff?: BackoffOptions;
   /** mqtt.connect by default; a test may wrap it. */
   connect?: (url: string, options: IClientOptions) => MqttClient;
+}
+
+/** What the client needs of the kiosk's enrolment. */
+export interface FleetEnrolment {
+  /** This kiosk's certificates and the revocation list. */
+  readonly subscriptions: readonly string[];
+  readonly requestTopic: string;
+  /** The retained request's JSON, or '' to withdraw it. */
+  request(): string;
+  receive(topic: string, bytes: Uint8Array): Promise<void>;
 }
 
 export type FleetState = 'idle' | 'connecting' | 'online' | 'offline' | 'stopped';
@@ -89,6 +102,8 @@ export interface FleetClient {
   refetchConfig(): Promise<void>;
   /** Commands remembered for de-duplication (bounded). */
   readonly rememberedCommandIds: number;
+  /** Publishes (or withdraws) the enrolment request now, if connected. */
+  publishEnrolmentRequest(): Promise<void>;
 }
 
 function describeError(error: unknown): string {
@@ -146,6 +161,20 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       // A publish lost with its connection is not retried: the state is sent afresh later.
       return false;
     }
+  };
+
+  const { enrolment } = options;
+  /** This kiosk's own certificates and the revocation list, whatever else arrives. */
+  const isEnrolmentTopic = (topic: string): boolean => {
+    const parsed = parseTrustTopic(options.topicPrefix, topic);
+    return (
+      parsed?.kind === 'revocations' ||
+      (parsed?.kind === 'certificate' && parsed.kioskId === kioskId)
+    );
+  };
+  const publishEnrolmentRequest = async (): Promise<void> => {
+    if (!enrolment) return;
+    await publish(enrolment.requestTopic, enrolment.request(), { qos: 1, retain: true });
   };
 
   const commands: CommandHandler = createCommandHandler({
@@ -211,6 +240,8 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       options.onConfigMessage('kiosk', bytes);
     } else if (topic === topics.fleetConfig) {
       options.onConfigMessage('fleet', bytes);
+    } else if (enrolment && isEnrolmentTopic(topic)) {
+      void enrolment.receive(topic, bytes);
     } else if (!strangerTopicLogged) {
       // Only this kiosk's topics count, even if a broker's ACL lets more through.
       strangerTopicLogged = true;
@@ -287,10 +318,17 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
         // Subscribed before saying online: a console may send a command the moment it sees it.
         await created
           .subscribeAsync(
-            [topics.commands, topics.allCommands, topics.config, topics.fleetConfig],
+            [
+              topics.commands,
+              topics.allCommands,
+              topics.config,
+              topics.fleetConfig,
+              ...(enrolment?.subscriptions ?? []),
+            ],
             { qos: 1 },
           )
           .catch(() => undefined);
+        await publishEnrolmentRequest();
         const status = statusOnlineSchema.safeParse(options.status());
         if (status.success) {
           await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
@@ -365,5 +403,6 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     get rememberedCommandIds() {
       return commands.rememberedIds;
     },
+    publishEnrolmentRequest,
   };
 }

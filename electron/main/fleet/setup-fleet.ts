@@ -30,6 +30,8 @@ import { planRelaunch, relaunchApp } from '../self-care/relaunch';
 import type { BackoffOptions } from './backoff';
 import { createFleetClient, type FleetClient, type FleetClientOptions } from './fleet-client';
 import { watchConfigExpiry } from './config-expiry';
+import { createKioskEnrolment, type KioskEnrolment } from './enrolment';
+import { fileEnrolmentStore } from './enrolment-store';
 import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './health';
 import { resolveKioskId } from './kiosk-id';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
@@ -60,6 +62,33 @@ export function fleetIdentity(
     return { kioskId: resolveKioskId(config['fleet.kioskId'], userDataDir, log) };
   } catch (error) {
     log.error(`Fleet: no kiosk id for signing receipts (${String(error)})`);
+    return null;
+  }
+}
+
+/**
+ * The kiosk's enrolment (enrolment.ts) for its receipt key, kept in userData; null without
+ * a fleet identity or a usable topic prefix (receipts then show the plain id).
+ */
+export function fleetEnrolment(
+  config: Pick<KioskConfig, 'fleet.topicPrefix' | 'fleet.enrolmentPublicKey'>,
+  identity: { kioskId: string } | null,
+  publicKey: string | null,
+  options: { userDataDir: string; version: string; log: Logger },
+): KioskEnrolment | null {
+  if (identity === null) return null;
+  try {
+    return createKioskEnrolment({
+      kioskId: identity.kioskId,
+      prefix: config['fleet.topicPrefix'],
+      publicKey,
+      enrolmentKey: config['fleet.enrolmentPublicKey'],
+      version: options.version,
+      store: fileEnrolmentStore(options.userDataDir, options.log),
+      log: options.log,
+    });
+  } catch (error) {
+    options.log.error(`Fleet: no enrolment (${String(error)}); receipts show the plain id`);
     return null;
   }
 }
@@ -129,6 +158,8 @@ export interface FleetDeps {
   lastError(): string | null;
   /** The receipt signing key's public half (b64url raw), or null when there is none. */
   receiptPublicKey(): string | null;
+  /** The kiosk's enrolment: its request and certificates travel over this connection. */
+  enrolment?: KioskEnrolment | null;
   /** The updater's state, or null while the kiosk has no updater. */
   updateStatus(): UpdateStatus;
   argv: readonly string[];
@@ -333,8 +364,13 @@ export function setupFleet(deps: FleetDeps): Fleet {
       if (result !== 'unchanged') void client.publishHealth();
     },
     log,
+    ...(deps.enrolment ? { enrolment: deps.enrolment } : {}),
     ...(deps.connect ? { connect: deps.connect } : {}),
     ...(deps.backoff ? { backoff: deps.backoff } : {}),
+  });
+  // Enrolled, revoked, back to waiting: the request on the broker follows at once.
+  deps.enrolment?.onChange(() => {
+    void client.publishEnrolmentRequest();
   });
 
   // Whatever quits the app (staff exit, the OS), the console sees offline at once rather

@@ -296,6 +296,15 @@ describe('the config key table', () => {
     });
   });
 
+  it('takes the enrolment key from the files only, and holds it empty in a lockdown', () => {
+    expect(TABLE['fleet.enrolmentPublicKey']).toMatchObject({
+      from: ['machine-wide file', 'config file'],
+      lockdown: true,
+    });
+    expect(TABLE['fleet.enrolmentPublicKey']?.schema.safeParse('A'.repeat(43)).success).toBe(true);
+    expect(TABLE['fleet.enrolmentPublicKey']?.schema.safeParse('not a key').success).toBe(false);
+  });
+
   it.each(entries)('%s: its default passes its own schema', (_name, spec) => {
     expect(spec.schema.safeParse(spec.default)).toMatchObject({
       success: true,

@@ -26,6 +26,7 @@ const FLEET_DEFAULTS = {
   'fleet.keepaliveSeconds': 30,
   'fleet.configPublicKey': '',
   'fleet.minConfigVersion': 0,
+  'fleet.enrolmentPublicKey': '',
 };
 
 /** Updates and self-care at their defaults: no feed, so no updates. */
@@ -180,6 +181,8 @@ describe('kiosk config', () => {
       'fleet.keepaliveSeconds': 20,
       // Only the files may name the key remote configs are checked with.
       'fleet.configPublicKey': '',
+      // Nor the key kiosk certificates are checked with.
+      'fleet.enrolmentPublicKey': '',
       'update.channel': 'beta',
       'update.checkHours': 8,
       'update.window': '23:00-01:00',
