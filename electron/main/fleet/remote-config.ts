@@ -11,7 +11,7 @@
  * a relaunch comes back with the same settings before the broker is even reached.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../../shared/fleet/canonical-json';
+import { canonicalJsonOrNull } from '../../../shared/fleet/canonical-json';
 import {
   configEnvelopeSchema,
   MAX_CONFIG_BYTES,
@@ -88,8 +88,13 @@ type Evaluation =
 
 const refused = (...reasons: string[]): Evaluation => ({ ok: false, reasons });
 
-function digestOf(config: unknown): string {
-  return createHash('sha256').update(canonicalJson(config)).digest('base64url');
+const canonicalDigest = (canonical: string): string =>
+  createHash('sha256').update(canonical).digest('base64url');
+
+/** Null when the config has no canonical form (Infinity from 1e400, nesting too deep). */
+function digestOf(config: unknown): string | null {
+  const canonical = canonicalJsonOrNull(config);
+  return canonical === null ? null : canonicalDigest(canonical);
 }
 
 export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
@@ -121,7 +126,9 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
     if (envelope.publicKey !== undefined && envelope.publicKey !== keyText) {
       return refused(REFUSAL_REASONS.wrongKey);
     }
-    const signed = new TextEncoder().encode(canonicalJson(envelope.config));
+    const canonical = canonicalJsonOrNull(envelope.config);
+    if (canonical === null) return refused(REFUSAL_REASONS.malformed);
+    const signed = new TextEncoder().encode(canonical);
     if (!verifyBytes(key, signed, envelope.signature)) {
       return refused(REFUSAL_REASONS.badSignature);
     }
@@ -142,7 +149,7 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
       Object.entries(values).filter(([name]) => !locks.includes(name)),
     ) as Partial<KioskConfig>;
     if (reasons.length > 0) refuse(scope, reasons);
-    return { ok: true, envelope, values: kept, digest: digestOf(envelope.config) };
+    return { ok: true, envelope, values: kept, digest: canonicalDigest(canonical) };
   };
 
   let onDisk = true;
@@ -205,6 +212,7 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
       if (parsed.success && current) {
         const { version } = parsed.data.config;
         const digest = digestOf(parsed.data.config);
+        if (digest === null) return refuseBytes([REFUSAL_REASONS.malformed]);
         if (version === current.version && digest === current.digest && current.envelope) {
           return 'unchanged';
         }
