@@ -184,6 +184,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         lastError: () => lastError,
         update: () => null,
         remoteConfig: () => ({ version: remote.version(), refusals: remote.refusals() }),
+        dropped: () => client.droppedMessages(),
       }),
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),

@@ -75,6 +75,16 @@ export const configRefusalSchema = z.strictObject({
 /** How many refusals health keeps: the most recent ones. */
 export const MAX_REPORTED_REFUSALS = 10;
 
+/** A message the kiosk received and dropped unread: too large, or its handler failed. */
+export const droppedMessageSchema = z.strictObject({
+  at: isoTime,
+  topic: text(256),
+  reason: text(200),
+});
+
+/** How many dropped messages health names: the most recent distinct ones. */
+export const MAX_REPORTED_DROPS = 10;
+
 export const healthShape = {
   at: isoTime,
   version: text(64),
@@ -102,6 +112,11 @@ export const healthShape = {
   config: z.strictObject({
     version: z.int().positive().nullable(),
     refusals: z.array(configRefusalSchema).max(MAX_REPORTED_REFUSALS),
+  }),
+  /** Since start: every message dropped (a retained one counts at each delivery), and the last few. */
+  dropped: z.strictObject({
+    count,
+    recent: z.array(droppedMessageSchema).max(MAX_REPORTED_DROPS),
   }),
 };
 

@@ -2,8 +2,9 @@
  * The kiosk's health report, from where each fact really lives: Electron's versions and
  * process metrics, the activity module (screen, counts), the image cache, the renderer's
  * catalogue report, the printers Chromium sees, the staff exit's count, the log's last
- * error, the updater and the remote config. Counts and states only: nothing a shopper
- * chose. Each source is injected, so the report is tested without Electron.
+ * error, the updater, the remote config and the messages the fleet client dropped. Counts
+ * and states only: nothing a shopper chose. Each source is injected, so the report is
+ * tested without Electron.
  */
 import type { PrinterInfo } from 'electron';
 import type { KioskHealth } from '../../../shared/fleet/payloads';
@@ -31,6 +32,8 @@ export interface HealthSources {
   lastError(): string | null;
   update(): UpdateStatus;
   remoteConfig(): { version: number | null; refusals: ConfigRefusal[] };
+  /** Messages the fleet client dropped unread (inbound-guard.ts). */
+  dropped(): KioskHealth['dropped'];
 }
 
 const megabytes = (kilobytes: number): number => Math.round((kilobytes / 1024) * 10) / 10;
@@ -104,5 +107,6 @@ export async function collectHealth(sources: HealthSources): Promise<KioskHealth
     lastError: sources.lastError(),
     update: sources.update(),
     config: { version: remote.version, refusals: remote.refusals },
+    dropped: sources.dropped(),
   };
 }

@@ -288,6 +288,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
           version: remote.config.version(),
           refusals: remote.config.refusals(),
         }),
+        dropped: () => client.droppedMessages(),
       }),
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),

@@ -63,6 +63,7 @@ describe('health facts', () => {
       lastError: () => null,
       update: () => null,
       remoteConfig: () => ({ version: null, refusals: [] }),
+      dropped: () => ({ count: 0, recent: [] }),
     };
     const health = await collectHealth(sources);
     expect(healthSchema.parse(health)).toEqual({
@@ -83,6 +84,7 @@ describe('health facts', () => {
       lastError: null,
       update: null,
       config: { version: null, refusals: [] },
+      dropped: { count: 0, recent: [] },
     });
   });
 });
