@@ -103,7 +103,7 @@ test('a signed config is compared with the one in force and published retained',
   const signature = 'S'.repeat(86);
   const inForce = { config: { version: 3, target: 'all', idleTimeoutSeconds: 60 }, signature };
   const { default: mqtt } = await import('mqtt');
-  const operator = await mqtt.connectAsync(rig.broker.tcpUrl, {
+  const operator = await mqtt.connectAsync(rig.broker.wsUrl, {
     ...rig.broker.operator,
     reconnectPeriod: 0,
   });
