@@ -3,29 +3,82 @@ import {
   catalogueBase,
   checkSettings,
   DEFAULT_SETTINGS,
+  linkChanges,
   resolveSettings,
   settingsToSave,
 } from './console-settings';
 
 describe('console settings', () => {
-  it('take the query over npm run fleet’s presets over what was saved', () => {
-    const settings = resolveSettings({
-      query: new URLSearchParams('broker=ws://q:1&prefix=shop/eu'),
-      served: {
-        brokerUrl: 'ws://served:2',
-        username: 'operator',
-        password: 'secret',
-        topicPrefix: 'served',
-      },
+  const served = {
+    brokerUrl: 'ws://served:2',
+    username: 'operator',
+    password: 'secret',
+    topicPrefix: 'served',
+  };
+
+  it('take npm run fleet’s presets over what was saved, the password only with its broker', () => {
+    const { settings, fromLink } = resolveSettings({
+      query: new URLSearchParams(''),
+      served,
       saved: { brokerUrl: 'ws://saved:3', catalogueUrl: 'https://c.example', password: 'never' },
     });
     expect(settings).toEqual({
-      brokerUrl: 'ws://q:1',
+      brokerUrl: 'ws://served:2',
       username: 'operator',
       password: 'secret',
-      topicPrefix: 'shop/eu',
+      topicPrefix: 'served',
       catalogueUrl: 'https://c.example',
     });
+    expect(fromLink).toBeNull();
+    const noBroker = resolveSettings({
+      query: new URLSearchParams(''),
+      served: { password: 'secret' },
+      saved: { brokerUrl: 'ws://saved:3' },
+    });
+    expect(noBroker.settings).toMatchObject({ brokerUrl: 'ws://saved:3', password: '' });
+  });
+
+  it('only propose what a link changes: another broker gets neither the password nor the user name', () => {
+    const { settings, fromLink } = resolveSettings({
+      query: new URLSearchParams('broker=ws://elsewhere:1&prefix=shop/eu'),
+      served,
+      saved: {},
+    });
+    expect(settings).toMatchObject({ brokerUrl: 'ws://served:2', password: 'secret' });
+    expect(fromLink).toEqual({
+      brokerUrl: 'ws://elsewhere:1',
+      username: '',
+      password: '',
+      topicPrefix: 'shop/eu',
+      catalogueUrl: '/api',
+    });
+    expect(linkChanges(settings, fromLink ?? settings)).toEqual([
+      { label: 'Broker', value: 'ws://elsewhere:1' },
+      { label: 'User name', value: '(none)' },
+      { label: 'Topic prefix', value: 'shop/eu' },
+    ]);
+  });
+
+  it('propose a catalogue a link names, and nothing for a link that changes nothing', () => {
+    const catalogue = resolveSettings({
+      query: new URLSearchParams('catalogue=https://titles.example/api'),
+      served,
+      saved: {},
+    });
+    expect(catalogue.fromLink).toMatchObject({
+      brokerUrl: 'ws://served:2',
+      password: 'secret',
+      catalogueUrl: 'https://titles.example/api',
+    });
+    expect(linkChanges(catalogue.settings, catalogue.fromLink ?? catalogue.settings)).toEqual([
+      { label: 'Catalogue URL', value: 'https://titles.example/api' },
+    ]);
+    const same = resolveSettings({
+      query: new URLSearchParams('broker=ws://served:2&prefix=served'),
+      served,
+      saved: {},
+    });
+    expect(same.fromLink).toBeNull();
   });
 
   it('never save the password', () => {
