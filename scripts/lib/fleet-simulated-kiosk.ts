@@ -16,6 +16,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { createActivity, type Activity } from '../../electron/main/activity/activity';
+import { isLoopbackHost } from '../../electron/main/fleet/broker-transport';
 import { createFleetClient, type FleetClient } from '../../electron/main/fleet/fleet-client';
 import { collectHealth, type ProcessMemory } from '../../electron/main/fleet/health';
 import { receiptKeyFrom } from '../../electron/main/fleet/receipt-key';
@@ -288,6 +289,5 @@ export function isLoopbackBroker(url: string): boolean {
     return false;
   }
   if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(parsed.protocol)) return false;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return isLoopbackHost(parsed.hostname);
 }

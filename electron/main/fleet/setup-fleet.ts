@@ -33,6 +33,7 @@ import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './hea
 import { resolveKioskId } from './kiosk-id';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
 import { fileRemoteConfigStore } from './remote-config-store';
+import { brokerTransportRefusal } from './broker-transport';
 import { readTlsFiles } from './tls-files';
 
 /** How long a quit or a relaunch waits for the broker to take the offline status. */
@@ -129,6 +130,8 @@ export interface FleetDeps {
   updateStatus(): UpdateStatus;
   argv: readonly string[];
   log: Logger;
+  /** An installed kiosk (app.isPackaged): plain MQTT only to this machine. */
+  packaged: boolean;
   versions?: { electron: string; chrome: string };
   now?: () => number;
   readFile?: (path: string) => Buffer;
@@ -170,6 +173,14 @@ export function setupFleet(deps: FleetDeps): Fleet {
   const remote = liveConfig.remote;
   if (config['fleet.brokerUrl'] === '' || !remote) {
     log.info('Fleet: no broker configured (fleet.brokerUrl); not connecting');
+    return NO_FLEET;
+  }
+  // Before any file is read or socket opened: a TLS setting with a plain URL, or plain MQTT
+  // off this machine on an installed kiosk, keeps it off the fleet. Logged as an error, so
+  // health's lastError carries it too.
+  const refusal = brokerTransportRefusal(config, deps.packaged);
+  if (refusal !== null) {
+    log.error(`Fleet: not connecting: ${refusal}`);
     return NO_FLEET;
   }
   const tls = readTlsFiles(config, deps.readFile);
