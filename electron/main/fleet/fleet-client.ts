@@ -14,8 +14,10 @@
  *   dropped message is logged once and counted in health.
  *
  * Broker trouble never reaches a shopper: a refused or lost connection is retried with
- * exponential backoff and full jitter (1 s to 60 s), one log line per change of state, and
- * every connection attempt is a fresh client, so nothing queued for a dead one survives.
+ * exponential backoff and full jitter (shared/fleet/backoff.ts: 1 s to 60 s, and after a
+ * lost session 10 s to 60 s, so a fleet that lost a restarting broker together does not
+ * come back within the same second), one log line per change of state, and every
+ * connection attempt is a fresh client, so nothing queued for a dead one survives.
  */
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { MESSAGE_LIMITS } from '../../../shared/fleet/message-limits';
@@ -30,7 +32,12 @@ import {
 } from '../../../shared/fleet/payloads';
 import { kioskTopics, type KioskTopics } from '../../../shared/fleet/topics';
 import type { Logger } from '../logging/logging';
-import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import {
+  backoffDelayMs,
+  backoffStartMs,
+  DEFAULT_BACKOFF,
+  type BackoffOptions,
+} from '../../../shared/fleet/backoff';
 import {
   createCommandHandler,
   type CommandActions,
@@ -136,6 +143,8 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
   let state: FleetState = 'idle';
   let client: MqttClient | null = null;
   let attempt = 0;
+  /** Whether a session was up since start: its loss starts the backoff wider. */
+  let hadSession = false;
   let retryTimer: NodeJS.Timeout | null = null;
   let healthTimer: NodeJS.Timeout | null = null;
   /** The reason last logged for being offline: a new line only when it changes. */
@@ -260,14 +269,14 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     if (changed) {
       offlineReason = reason;
       log.warn(
-        `Fleet: offline (${reason}); retrying with backoff, ${backoff.baseMs / 1000} s to ${backoff.capMs / 1000} s`,
+        `Fleet: offline (${reason}); retrying with backoff, ${backoffStartMs(backoff, hadSession) / 1000} s to ${backoff.capMs / 1000} s`,
       );
     }
   };
 
   const scheduleRetry = (): void => {
     if (state === 'stopped' || retryTimer) return;
-    const delay = backoffDelayMs(attempt, random, backoff);
+    const delay = backoffDelayMs(attempt, random, backoff, hadSession);
     attempt += 1;
     retryTimer = setTimeout(() => {
       retryTimer = null;
@@ -310,6 +319,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     created.on('connect', () => {
       if (client !== created) return;
       attempt = 0;
+      hadSession = true;
       state = 'online';
       log.info(`Fleet: online${offlineReason === null ? '' : ' again'} at ${options.brokerUrl}`);
       offlineReason = null;

@@ -27,7 +27,7 @@ import type { Logger } from '../logging/logging';
 import type { ReceiptPrinting } from '../printing/printing';
 import { RELAUNCH_ATTEMPT_FLAG } from '../self-care/recovery';
 import { planRelaunch, relaunchApp } from '../self-care/relaunch';
-import type { BackoffOptions } from './backoff';
+import type { BackoffOptions } from '../../../shared/fleet/backoff';
 import { createFleetClient, type FleetClient, type FleetClientOptions } from './fleet-client';
 import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './health';
 import { resolveKioskId } from './kiosk-id';
