@@ -10,6 +10,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { consoleSubscriptions } from '../protocol/fleet-topics';
 import { describeProblem, type FromWorker, type ToWorker } from './broker-protocol';
+import { createReconnector } from './reconnector';
 import { createWorkerInbox } from './worker-inbox';
 
 let client: MqttClient | null = null;
@@ -30,7 +31,8 @@ function connect(settings: ToWorker & { type: 'connect' }): void {
     clientId: settings.clientId,
     clean: true,
     keepalive: 30,
-    reconnectPeriod: 3000,
+    // Reconnects follow the fleet's backoff with full jitter (reconnector.ts), not a period.
+    reconnectPeriod: 0,
     connectTimeout: 10_000,
     // Nothing piles up while the broker is away: a command is either sent or refused.
     queueQoSZero: false,
@@ -40,7 +42,9 @@ function connect(settings: ToWorker & { type: 'connect' }): void {
     ...(password ? { password } : {}),
   });
   client = connection;
+  const reconnector = createReconnector({ reconnect: () => connection.reconnect() });
   connection.on('connect', () => {
+    reconnector.connected();
     problem = null;
     post({ type: 'phase', phase: 'connected', problem });
     const topics = consoleSubscriptions(topicPrefix);
@@ -48,7 +52,10 @@ function connect(settings: ToWorker & { type: 'connect' }): void {
     for (const { topic, qos } of topics) connection.subscribe(topic, { qos });
   });
   connection.on('reconnect', () => post({ type: 'phase', phase: 'reconnecting', problem }));
-  connection.on('close', () => post({ type: 'phase', phase: 'reconnecting', problem }));
+  connection.on('close', () => {
+    post({ type: 'phase', phase: 'reconnecting', problem });
+    reconnector.lost();
+  });
   connection.on('error', (error) => {
     problem = describeProblem(error);
     post({ type: 'phase', phase: 'reconnecting', problem });
