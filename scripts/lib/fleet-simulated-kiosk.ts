@@ -56,6 +56,8 @@ export interface SimulatedKioskOptions {
   screenshotPng?: Uint8Array;
   /** fleet.configPublicKey: remote configs signed with it apply; '' (default) refuses all. */
   configPublicKey?: string;
+  /** Told of every MQTT connection the kiosk opens (the fleet bench times reconnects). */
+  onConnection?: (connection: MqttClient) => void;
 }
 
 /** The pretend shop behind the client: what health reads, settable by a test. */
@@ -220,6 +222,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     connect: (url: string, connectOptions: IClientOptions) => {
       const created = mqtt.connect(url, connectOptions);
       connection = created;
+      options.onConnection?.(created);
       return created;
     },
   });
