@@ -161,7 +161,7 @@ describe.skipIf(skipReason !== null)('the test broker’s locks, on Mosquitto', 
 
   it('drops a message above message_size_limit; one at the limit gets through', async () => {
     const topic = kioskTopics(broker.prefix, 'kiosk-a').screenshot;
-    // A subscriber on the TCP listener: this Mosquitto's WebSockets drop large messages.
+    // A subscriber on the TCP listener: Mosquitto 2.0's own WebSockets pass megabytes slowly.
     const reader = await mqtt.connectAsync(broker.tcpUrl, {
       ...broker.operator,
       reconnectPeriod: 0,
