@@ -236,6 +236,7 @@ function main(): void {
         updateStatus: () => currentUpdateHealth(),
         argv: process.argv,
         log,
+        packaged: app.isPackaged,
       });
       openWindow(catalogue.url);
       const updates = await setupUpdates({

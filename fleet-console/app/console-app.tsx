@@ -3,7 +3,7 @@ import { Announcer } from '@web-shared/ui/announcer';
 import { CounterView } from '../counter/counter-view';
 import { pageSubtle } from '../lib/page-crypto';
 import { ConnectionDialog } from '../connection/connection-dialog';
-import { DEFAULT_SETTINGS } from '../connection/console-settings';
+import { DEFAULT_SETTINGS, linkChanges } from '../connection/console-settings';
 import { useBroker } from '../connection/use-broker';
 import { useConsoleSettings } from '../connection/use-console-settings';
 import { EnrolmentView } from '../enrolment/enrolment-view';
@@ -15,8 +15,9 @@ import { useHashView } from './use-hash-view';
 const TITLES = { kiosks: 'Kiosks', enrolment: 'Enrolment', counter: 'Counter' } as const;
 
 export function ConsoleApp() {
-  const { settings, save } = useConsoleSettings();
-  useBroker(settings);
+  const { settings, fromLink, save, declineLink } = useConsoleSettings();
+  // A link's settings connect nothing until the operator has answered them.
+  useBroker(fromLink ? null : settings);
   const view = useHashView();
   const [connectionOpen, setConnectionOpen] = useState(false);
   const [subtle] = useState(pageSubtle);
@@ -50,13 +51,17 @@ export function ConsoleApp() {
         )}
       </main>
       <ConnectionDialog
-        open={connectionOpen}
-        settings={settings ?? DEFAULT_SETTINGS}
+        open={connectionOpen || fromLink !== null}
+        settings={fromLink ?? settings ?? DEFAULT_SETTINGS}
+        linkChanges={fromLink && settings ? linkChanges(settings, fromLink) : null}
         onSave={(next) => {
           save(next);
           setConnectionOpen(false);
         }}
-        onClose={() => setConnectionOpen(false)}
+        onClose={() => {
+          if (fromLink) declineLink();
+          setConnectionOpen(false);
+        }}
       />
       <Announcer />
     </>

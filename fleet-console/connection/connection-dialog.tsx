@@ -5,6 +5,8 @@ import { checkSettings, type ConsoleSettings, type SettingsProblems } from './co
 interface ConnectionDialogProps {
   open: boolean;
   settings: ConsoleSettings;
+  /** What the page's link would change, for the operator to check first; null: no link. */
+  linkChanges?: { label: string; value: string }[] | null;
   onSave: (settings: ConsoleSettings) => void;
   onClose: () => void;
 }
@@ -70,13 +72,23 @@ function Field({
 /**
  * The broker, credentials, topic prefix and catalogue, and the counter's trust: the
  * enrolment public key, the hold window and this counter's name. The password is never
- * stored.
+ * stored, and a password the operator did not type in this form goes only to the broker it
+ * came with: changing the broker empties it. Opened by a link, it says what the link would
+ * change, and nothing connects until the operator chooses Connect.
  */
-export function ConnectionDialog({ open, settings, onSave, onClose }: ConnectionDialogProps) {
+export function ConnectionDialog({
+  open,
+  settings,
+  linkChanges = null,
+  onSave,
+  onClose,
+}: ConnectionDialogProps) {
   const ref = useModalDialog(open);
   const titleId = useId();
+  const noticeId = useId();
   const [draft, setDraft] = useState(settings);
   const [problems, setProblems] = useState<SettingsProblems>({});
+  const [typedPassword, setTypedPassword] = useState(false);
   const [wasOpen, setWasOpen] = useState(open);
   // Each opening starts from the settings in force, whatever was typed and cancelled before.
   if (wasOpen !== open) {
@@ -84,6 +96,7 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
     if (open) {
       setDraft(settings);
       setProblems({});
+      setTypedPassword(false);
     }
   }
 
@@ -93,13 +106,24 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
     setProblems(found);
     if (Object.keys(found).length === 0) onSave(draft);
   };
-  const set = (name: keyof ConsoleSettings) => (value: string) =>
-    setDraft((previous) => ({ ...previous, [name]: value }));
+  /** The password that came with the settings belongs to their broker, and to no other. */
+  const passwordFor = (brokerUrl: string) =>
+    brokerUrl === settings.brokerUrl ? settings.password : '';
+  const set = (name: keyof ConsoleSettings) => (value: string) => {
+    if (name === 'password') setTypedPassword(true);
+    const followsBroker = name === 'brokerUrl' && !typedPassword;
+    setDraft((previous) => ({
+      ...previous,
+      [name]: value,
+      ...(followsBroker ? { password: passwordFor(value) } : {}),
+    }));
+  };
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={linkChanges ? noticeId : undefined}
       className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/50"
       onCancel={(event) => {
         event.preventDefault();
@@ -110,6 +134,22 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
         <h2 id={titleId} className="text-xl font-bold">
           Connection
         </h2>
+        {linkChanges && (
+          <div id={noticeId} className="flex flex-col gap-2 rounded-lg bg-amber-50 p-4">
+            <p className="font-semibold">The link you opened asks to change these settings:</p>
+            <ul className="list-disc pl-5">
+              {linkChanges.map(({ label, value }) => (
+                <li key={label}>
+                  {label}: <span className="break-all font-mono text-sm">{value}</span>
+                </li>
+              ))}
+            </ul>
+            <p>
+              Nothing connects until you choose Connect. A password is never sent to a broker a link
+              names: enter the one for that broker yourself. Cancel keeps your own settings.
+            </p>
+          </div>
+        )}
         <Field
           name="brokerUrl"
           label="Broker (MQTT over WebSockets)"

@@ -4,41 +4,100 @@ import {
   checkSettings,
   DEFAULT_SETTINGS,
   holdDaysOf,
+  linkChanges,
   resolveSettings,
   settingsToSave,
 } from './console-settings';
 
 describe('console settings', () => {
-  it('take the query over npm run fleet’s presets over what was saved', () => {
-    const settings = resolveSettings({
-      query: new URLSearchParams('broker=ws://q:1&prefix=shop/eu'),
-      served: {
-        brokerUrl: 'ws://served:2',
-        username: 'operator',
-        password: 'secret',
-        topicPrefix: 'served',
-      },
+  const served = {
+    brokerUrl: 'ws://served:2',
+    username: 'operator',
+    password: 'secret',
+    topicPrefix: 'served',
+  };
+
+  it('take npm run fleet’s presets over what was saved, the password only with its broker', () => {
+    const { settings, fromLink } = resolveSettings({
+      query: new URLSearchParams(''),
+      served,
       saved: { brokerUrl: 'ws://saved:3', catalogueUrl: 'https://c.example', password: 'never' },
     });
     expect(settings).toEqual({
       ...DEFAULT_SETTINGS,
-      brokerUrl: 'ws://q:1',
+      brokerUrl: 'ws://served:2',
       username: 'operator',
       password: 'secret',
-      topicPrefix: 'shop/eu',
+      topicPrefix: 'served',
       catalogueUrl: 'https://c.example',
     });
+    expect(fromLink).toBeNull();
+    const noBroker = resolveSettings({
+      query: new URLSearchParams(''),
+      served: { password: 'secret' },
+      saved: { brokerUrl: 'ws://saved:3' },
+    });
+    expect(noBroker.settings).toMatchObject({ brokerUrl: 'ws://saved:3', password: '' });
+  });
+
+  it('only propose what a link changes: another broker gets neither the password nor the user name', () => {
+    const { settings, fromLink } = resolveSettings({
+      query: new URLSearchParams('broker=ws://elsewhere:1&prefix=shop/eu'),
+      served,
+      saved: {},
+    });
+    expect(settings).toMatchObject({ brokerUrl: 'ws://served:2', password: 'secret' });
+    expect(fromLink).toEqual({
+      brokerUrl: 'ws://elsewhere:1',
+      username: '',
+      password: '',
+      topicPrefix: 'shop/eu',
+      catalogueUrl: '/api',
+      // A link never names the pinned enrolment key nor the counter's own settings.
+      enrolmentPublicKey: settings.enrolmentPublicKey,
+      holdDays: settings.holdDays,
+      counterName: settings.counterName,
+    });
+    expect(linkChanges(settings, fromLink ?? settings)).toEqual([
+      { label: 'Broker', value: 'ws://elsewhere:1' },
+      { label: 'User name', value: '(none)' },
+      { label: 'Topic prefix', value: 'shop/eu' },
+    ]);
+  });
+
+  it('propose a catalogue a link names, and nothing for a link that changes nothing', () => {
+    const catalogue = resolveSettings({
+      query: new URLSearchParams('catalogue=https://titles.example/api'),
+      served,
+      saved: {},
+    });
+    expect(catalogue.fromLink).toMatchObject({
+      brokerUrl: 'ws://served:2',
+      password: 'secret',
+      catalogueUrl: 'https://titles.example/api',
+    });
+    expect(linkChanges(catalogue.settings, catalogue.fromLink ?? catalogue.settings)).toEqual([
+      { label: 'Catalogue URL', value: 'https://titles.example/api' },
+    ]);
+    const same = resolveSettings({
+      query: new URLSearchParams('broker=ws://served:2&prefix=served'),
+      served,
+      saved: {},
+    });
+    expect(same.fromLink).toBeNull();
   });
 
   it('take the enrolment key from npm run fleet or what was typed, never from a link', () => {
     const key = 'A'.repeat(43);
-    const linked = resolveSettings({
+    const { settings: linked, fromLink } = resolveSettings({
       query: new URLSearchParams(
         `enrolmentPublicKey=${'B'.repeat(43)}&enrolment=${'B'.repeat(43)}`,
       ),
       served: { enrolmentPublicKey: key },
       saved: { enrolmentPublicKey: 'C'.repeat(43), holdDays: '7', counterName: 'Counter 2' },
     });
+    // The link proposes nothing: a key in the query is not even something to confirm.
+    expect(fromLink).toBeNull();
     expect(linked).toMatchObject({
       enrolmentPublicKey: key,
       holdDays: '7',

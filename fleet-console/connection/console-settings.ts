@@ -1,9 +1,15 @@
 /**
  * Where the console connects, where it reads product titles from, and what the counter
- * trusts. Presets come from the page's query (?broker=…&username=…&prefix=…&catalogue=…) or
- * from `npm run fleet` (fleet-console.json beside the page, which may also carry a password
- * and the enrolment public key); what the operator types in the connection form is kept in
- * localStorage, except the password, which lives only as long as the page.
+ * trusts. Presets come from `npm run fleet` (fleet-console.json beside the page, which may
+ * also carry a password and the enrolment public key) over what the operator typed in the
+ * connection form before (kept in localStorage, except the password, which lives only as
+ * long as the page).
+ *
+ * A link (?broker=…&username=…&prefix=…&catalogue=…) only proposes: whatever it would
+ * change waits for the operator to confirm it in the connection form, and nothing connects
+ * meanwhile. A password goes only to the broker it was given for: one served for
+ * `npm run fleet`'s broker is never sent to a broker a link names (nor is its user name),
+ * and the counter's product titles never come from a catalogue a link chose unasked.
  *
  * The enrolment public key is the one key the counter trusts receipts under. It comes from
  * `npm run fleet` or is typed in; never from the page's query (a link must not choose it)
@@ -87,7 +93,18 @@ function fromQuery(query: URLSearchParams): Partial_ {
   return picked;
 }
 
-/** The query wins over `npm run fleet`'s presets, which win over what was saved. */
+export interface ResolvedSettings {
+  /** What the console connects with: `npm run fleet`'s presets over what was saved. */
+  settings: ConsoleSettings;
+  /** What the page's link asks for instead, for the operator to confirm; null: nothing new. */
+  fromLink: ConsoleSettings | null;
+}
+
+/**
+ * `npm run fleet`'s presets win over what was saved; a served password stays only with the
+ * broker it was served for. The link's settings are proposed, never applied: with another
+ * broker they carry neither the password nor the user name (unless the link names one).
+ */
 export function resolveSettings({
   query,
   served,
@@ -96,13 +113,34 @@ export function resolveSettings({
   query: URLSearchParams;
   served: unknown;
   saved: unknown;
-}): ConsoleSettings {
-  return {
-    ...DEFAULT_SETTINGS,
-    ...pick(saved, false),
-    ...pick(served, true),
-    ...fromQuery(query),
-  };
+}): ResolvedSettings {
+  const presets = pick(served, true);
+  const settings: ConsoleSettings = { ...DEFAULT_SETTINGS, ...pick(saved, false), ...presets };
+  if (settings.brokerUrl !== presets.brokerUrl) settings.password = '';
+  const link = fromQuery(query);
+  const proposed: ConsoleSettings = { ...settings, ...link };
+  if (proposed.brokerUrl !== settings.brokerUrl) {
+    proposed.password = '';
+    proposed.username = link.username ?? '';
+  }
+  const changed = FIELDS.some((field) => proposed[field] !== settings[field]);
+  return { settings, fromLink: changed ? proposed : null };
+}
+
+/** What a link would change, in the connection form's words, for the operator to check. */
+export function linkChanges(
+  settings: ConsoleSettings,
+  fromLink: ConsoleSettings,
+): { label: string; value: string }[] {
+  const labels: [keyof ConsoleSettings, string][] = [
+    ['brokerUrl', 'Broker'],
+    ['username', 'User name'],
+    ['topicPrefix', 'Topic prefix'],
+    ['catalogueUrl', 'Catalogue URL'],
+  ];
+  return labels
+    .filter(([field]) => fromLink[field] !== settings[field])
+    .map(([field, label]) => ({ label, value: fromLink[field] || '(none)' }));
 }
 
 /** What is kept across visits: never the password. */

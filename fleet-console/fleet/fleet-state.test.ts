@@ -78,6 +78,14 @@ describe('health', () => {
     expect(kiosk?.health).toMatchObject({ printerAvailable: null, lastError: 'Printer jammed' });
   });
 
+  it('keeps what a kiosk says it dropped unread, and knows nothing of it from an older kiosk', () => {
+    const recent = [{ at: '2026-11-23T10:04:00.000Z', topic: 't', reason: 'too large' }];
+    const kiosk = apply([health('k1', { dropped: { count: 3, recent } })]).kiosks.get('k1');
+    expect(kiosk?.health?.dropped).toEqual({ count: 3, recent });
+    const older = apply([health('k2', { dropped: undefined })]).kiosks.get('k2');
+    expect(older?.health?.dropped).toBeNull();
+  });
+
   it('counts a health message that is not an object as malformed', () => {
     expect(apply([message('kiosks/k1/health', '[1,2]')]).ignored).toBe(1);
   });

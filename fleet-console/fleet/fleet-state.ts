@@ -187,6 +187,9 @@ export function foldMessages(state: FleetState, messages: readonly ReadMessage[]
         commands = commands.with(index, { ...command, acks });
         break;
       }
+      case 'ignored':
+        ignored += 1;
+        break;
       case 'screenshot':
         screenshot = {
           kioskId: message.kioskId,

@@ -46,6 +46,7 @@ export const KioskDetails = memo(function KioskDetails({
   if (!kiosk) return null;
   const h = kiosk.health;
   const refusals = h?.config?.refusals ?? [];
+  const dropped = h?.dropped?.recent ?? [];
   return (
     <section ref={panel} aria-labelledby={`${id}-title`} className="card scroll-mt-4 p-5">
       <div className="flex items-start justify-between gap-3">
@@ -101,6 +102,7 @@ export const KioskDetails = memo(function KioskDetails({
         <Row term="Pending relaunch">
           <PendingRelaunch keys={h?.pendingRelaunch ?? null} />
         </Row>
+        <Row term="Messages dropped unread">{countOf(h?.dropped?.count ?? null)}</Row>
         <Row term="Last report">{h?.at == null ? dash : formatClock(h.at)}</Row>
       </dl>
       {refusals.length > 0 && (
@@ -113,6 +115,18 @@ export const KioskDetails = memo(function KioskDetails({
                 className="text-sale-700"
               >
                 {refusal.reason} <span className="text-muted">({refusal.topic})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {dropped.length > 0 && (
+        <>
+          <h3 className="mt-3 text-base font-bold">Dropped messages</h3>
+          <ul className="mt-1 flex flex-col gap-1 text-sm">
+            {dropped.map((drop) => (
+              <li key={`${drop.at}-${drop.topic}-${drop.reason}`} className="text-sale-700">
+                {drop.reason} <span className="text-muted">({drop.topic})</span>
               </li>
             ))}
           </ul>

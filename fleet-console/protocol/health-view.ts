@@ -30,6 +30,8 @@ export interface HealthView {
   } | null;
   /** Config keys whose new value waits for the kiosk's next relaunch; null: not reported. */
   pendingRelaunch: string[] | null;
+  /** Messages the kiosk dropped unread since it started, and the last few of them. */
+  dropped: { count: number; recent: { at: string; topic: string; reason: string }[] } | null;
 }
 
 /** null only when the message is not a JSON object at all. */
@@ -62,5 +64,6 @@ export function readHealth(json: unknown): HealthView | null {
       : null,
     config: h.config ?? null,
     pendingRelaunch: h.pendingRelaunch ?? null,
+    dropped: h.dropped ?? null,
   };
 }

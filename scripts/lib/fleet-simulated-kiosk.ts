@@ -17,6 +17,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { createActivity, type Activity } from '../../electron/main/activity/activity';
+import { isLoopbackHost } from '../../electron/main/fleet/broker-transport';
 import { createFleetClient, type FleetClient } from '../../electron/main/fleet/fleet-client';
 import { collectHealth, type ProcessMemory } from '../../electron/main/fleet/health';
 import { receiptKeyFrom } from '../../electron/main/fleet/receipt-key';
@@ -59,6 +60,8 @@ export interface SimulatedKioskOptions {
   configPublicKey?: string;
   /** fleet.enrolmentPublicKey: certificates signed with it enrol the kiosk; '' (default): none. */
   enrolmentPublicKey?: string;
+  /** Told of every MQTT connection the kiosk opens (the fleet bench times reconnects). */
+  onConnection?: (connection: MqttClient) => void;
 }
 
 /** The pretend shop behind the client: what health reads, settable by a test. */
@@ -203,6 +206,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         remoteConfig: () => ({ version: remote.version(), refusals: remote.refusals() }),
         // The pretend shop applies only health's period, at once: nothing waits for a relaunch.
         pendingRelaunch: () => [],
+        dropped: () => client.droppedMessages(),
       }),
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),
@@ -238,6 +242,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     connect: (url: string, connectOptions: IClientOptions) => {
       const created = mqtt.connect(url, connectOptions);
       connection = created;
+      options.onConnection?.(created);
       return created;
     },
   });
@@ -312,6 +317,5 @@ export function isLoopbackBroker(url: string): boolean {
     return false;
   }
   if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(parsed.protocol)) return false;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return isLoopbackHost(parsed.hostname);
 }

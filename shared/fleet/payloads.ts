@@ -80,6 +80,15 @@ export const MAX_PENDING_RELAUNCH_KEYS = 64;
 
 /** A config key's name as the kiosk's table spells it: `catalogueUrl`, `fleet.healthSeconds`. */
 export const configKeyNameSchema = text(64).regex(/^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)?$/);
+/** A message the kiosk received and dropped unread: too large, or its handler failed. */
+export const droppedMessageSchema = z.strictObject({
+  at: isoTime,
+  topic: text(256),
+  reason: text(200),
+});
+
+/** How many dropped messages health names: the most recent distinct ones. */
+export const MAX_REPORTED_DROPS = 10;
 
 export const healthShape = {
   at: isoTime,
@@ -116,6 +125,11 @@ export const healthShape = {
    * an older kiosk that does not send it still shows its config version and refusals.
    */
   pendingRelaunch: z.array(configKeyNameSchema).max(MAX_PENDING_RELAUNCH_KEYS),
+  /** Since start: every message dropped (a retained one counts at each delivery), and the last few. */
+  dropped: z.strictObject({
+    count,
+    recent: z.array(droppedMessageSchema).max(MAX_REPORTED_DROPS),
+  }),
 };
 
 /** What a kiosk sends: exactly these fields. */

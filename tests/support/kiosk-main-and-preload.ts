@@ -154,6 +154,8 @@ export function startKioskMainAndPreload(
   };
   const fleet = setupFleet({
     app: app as unknown as FleetDeps['app'],
+    // A development run: the test broker is plain MQTT on loopback.
+    packaged: false,
     liveConfig,
     activity,
     window: () => ({

@@ -11,7 +11,7 @@
  * key is a refusal of that key, and the rest apply. A tombstone sets no keys.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../../shared/fleet/canonical-json';
+import { canonicalJsonOrNull } from '../../../shared/fleet/canonical-json';
 import {
   configEnvelopeSchema,
   REFUSAL_REASONS,
@@ -61,18 +61,9 @@ export type EnvelopeCheck =
 
 const refused = (reason: string): EnvelopeCheck => ({ ok: false, reasons: [reason] });
 
-/** The canonical JSON of a config, or null when JSON cannot carry it (never a throw). */
-function canonicalOrNull(config: unknown): string | null {
-  try {
-    return canonicalJson(config);
-  } catch {
-    return null;
-  }
-}
-
 /** The digest that tells two configs of one version apart; null when it has none. */
 export function configDigest(config: unknown): string | null {
-  const text = canonicalOrNull(config);
+  const text = canonicalJsonOrNull(config);
   return text === null ? null : createHash('sha256').update(text).digest('base64url');
 }
 
@@ -95,7 +86,7 @@ export function checkEnvelope(value: unknown, context: EnvelopeContext): Envelop
   if (envelope.publicKey !== undefined && envelope.publicKey !== context.publicKey) {
     return refused(REFUSAL_REASONS.wrongKey);
   }
-  const signed = canonicalOrNull(config);
+  const signed = canonicalJsonOrNull(config);
   if (signed === null) return refused(REFUSAL_REASONS.malformed);
   if (!verifyBytes(key, new TextEncoder().encode(signed), envelope.signature)) {
     return refused(REFUSAL_REASONS.badSignature);

@@ -27,7 +27,7 @@ import type { Logger } from '../logging/logging';
 import type { ReceiptPrinting } from '../printing/printing';
 import { RELAUNCH_ATTEMPT_FLAG } from '../self-care/recovery';
 import { planRelaunch, relaunchApp } from '../self-care/relaunch';
-import type { BackoffOptions } from './backoff';
+import type { BackoffOptions } from '../../../shared/fleet/backoff';
 import { createFleetClient, type FleetClient, type FleetClientOptions } from './fleet-client';
 import { watchConfigExpiry } from './config-expiry';
 import { createKioskEnrolment, type KioskEnrolment } from './enrolment';
@@ -36,6 +36,7 @@ import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './hea
 import { resolveKioskId } from './kiosk-id';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
 import { fileRemoteConfigStore } from './remote-config-store';
+import { brokerTransportRefusal } from './broker-transport';
 import { readTlsFiles } from './tls-files';
 
 /** How long a quit or a relaunch waits for the broker to take the offline status. */
@@ -164,6 +165,8 @@ export interface FleetDeps {
   updateStatus(): UpdateStatus;
   argv: readonly string[];
   log: Logger;
+  /** An installed kiosk (app.isPackaged): plain MQTT only to this machine. */
+  packaged: boolean;
   versions?: { electron: string; chrome: string };
   now?: () => number;
   readFile?: (path: string) => Buffer;
@@ -205,6 +208,14 @@ export function setupFleet(deps: FleetDeps): Fleet {
   const remote = liveConfig.remote;
   if (config['fleet.brokerUrl'] === '' || !remote) {
     log.info('Fleet: no broker configured (fleet.brokerUrl); not connecting');
+    return NO_FLEET;
+  }
+  // Before any file is read or socket opened: a TLS setting with a plain URL, or plain MQTT
+  // off this machine on an installed kiosk, keeps it off the fleet. Logged as an error, so
+  // health's lastError carries it too.
+  const refusal = brokerTransportRefusal(config, deps.packaged);
+  if (refusal !== null) {
+    log.error(`Fleet: not connecting: ${refusal}`);
     return NO_FLEET;
   }
   const tls = readTlsFiles(config, deps.readFile);
@@ -327,6 +338,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
           refusals: remote.config.refusals(),
         }),
         pendingRelaunch: () => liveConfig.pendingRelaunch(),
+        dropped: () => client.droppedMessages(),
       }),
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),

@@ -110,7 +110,7 @@ test('a signed config is compared with the one in force and published retained',
     signature,
   };
   const { default: mqtt } = await import('mqtt');
-  const operator = await mqtt.connectAsync(rig.broker.tcpUrl, {
+  const operator = await mqtt.connectAsync(rig.broker.wsUrl, {
     ...rig.broker.operator,
     reconnectPeriod: 0,
   });

@@ -100,9 +100,13 @@ export interface FleetRig {
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** An operator's client that notes which kiosks the broker has announced online, with health. */
+/**
+ * An operator's client that notes which kiosks the broker has announced online, with health.
+ * Operators use the console's listener: on the kiosks' one every client id is the user name,
+ * so two operator clients there would take over each other's session.
+ */
 async function watchBroker(broker: Mosquitto) {
-  const watcher: MqttClient = await mqtt.connectAsync(broker.tcpUrl, {
+  const watcher: MqttClient = await mqtt.connectAsync(broker.wsUrl, {
     ...broker.operator,
     reconnectPeriod: 0,
   });
@@ -279,7 +283,7 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         return started.origin;
       },
       async retained(topic) {
-        const reader = await mqtt.connectAsync(broker.tcpUrl, {
+        const reader = await mqtt.connectAsync(broker.wsUrl, {
           ...broker.operator,
           reconnectPeriod: 0,
         });

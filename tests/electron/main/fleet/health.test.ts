@@ -64,6 +64,7 @@ describe('health facts', () => {
       update: () => null,
       remoteConfig: () => ({ version: null, refusals: [] }),
       pendingRelaunch: () => [],
+      dropped: () => ({ count: 0, recent: [] }),
     };
     const health = await collectHealth(sources);
     expect(healthSchema.parse(health)).toEqual({
@@ -85,6 +86,7 @@ describe('health facts', () => {
       update: null,
       config: { version: null, refusals: [] },
       pendingRelaunch: [],
+      dropped: { count: 0, recent: [] },
     });
   });
 
@@ -104,6 +106,7 @@ describe('health facts', () => {
       update: () => null,
       remoteConfig: () => ({ version: 3, refusals: [] }),
       pendingRelaunch: () => ['catalogueUrl', 'update.pinVersion'],
+      dropped: () => ({ count: 0, recent: [] }),
     });
     expect(healthSchema.parse(health).pendingRelaunch).toEqual([
       'catalogueUrl',
