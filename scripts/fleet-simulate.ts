@@ -11,6 +11,7 @@
  *   --per-kiosk --password 'pw-{id}' username = kiosk id, password with {id} filled in
  *   --health-seconds 5 --keepalive-seconds 30
  *   --config-public-key KEY          fleet.configPublicKey: signed remote configs apply
+ *   --enrolment-public-key KEY       fleet.enrolmentPublicKey: the console's approvals enrol
  *
  * Each kiosk is scripts/lib/fleet-simulated-kiosk.ts: the kiosk's own fleet client,
  * commands, health, remote config and receipt signer, with a pretend shop behind them.
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       'health-seconds': { type: 'string' },
       'keepalive-seconds': { type: 'string' },
       'config-public-key': { type: 'string', default: '' },
+      'enrolment-public-key': { type: 'string', default: '' },
     },
   });
   const broker = values.broker ?? '';
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
       healthSeconds,
       keepaliveSeconds,
       configPublicKey: values['config-public-key'],
+      enrolmentPublicKey: values['enrolment-public-key'],
       log: index === 0 ? loud : quiet,
     }),
   );

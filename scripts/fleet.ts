@@ -51,6 +51,8 @@ async function main(): Promise<void> {
       ...(options.password !== null ? { password: options.password } : {}),
       topicPrefix: options.prefix,
       catalogueUrl: options.catalogue,
+      ...(options.enrolmentKey !== null ? { enrolmentPublicKey: options.enrolmentKey } : {}),
+      ...(options.counter !== null ? { counterName: options.counter } : {}),
     },
   });
 

@@ -1,13 +1,14 @@
 /**
  * npm run update:e2e — the kiosk updating itself, end to end (Linux, under Xvfb; the hosted
  * workflow's update-e2e job). It packages version N and N+1 as AppImages, serves N+1's
- * feed (latest-linux.yml and the AppImage) on 127.0.0.1, starts N with a config pointing
- * at that feed, and waits until N has downloaded N+1, installed it at the attract screen
- * (nobody touches it) and started again as N+1. Where Electron cannot be had it prints why
- * and exits 0: this proof needs the real thing.
+ * feed (latest-linux.yml, its signature and the AppImage) on 127.0.0.1, starts N with a
+ * config pointing at that feed and naming the key it is signed with, and waits until N
+ * has downloaded N+1, installed it at the attract screen (nobody touches it) and started
+ * again as N+1. Where Electron cannot be had it prints why and exits 0: this proof needs
+ * the real thing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import {
   copyFileSync,
   chmodSync,
@@ -23,7 +24,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './lib/cli-args';
 import { ensureElectronBinary } from './lib/electron-binary';
+import { rawPublicKey } from '../electron/main/fleet/ed25519';
 import { feedEntry, kioskConfig, nextVersion } from './lib/update-e2e';
+import { signFeedFileAt } from './lib/update-signing';
 
 const DEADLINE_MS = 12 * 60_000;
 
@@ -77,6 +80,9 @@ async function main(): Promise<number> {
   packageVersion(versionN, join(work, 'n'));
   packageVersion(versionNext, join(work, 'next'));
 
+  // The feed is signed as an operator signs it (npm run update:sign), with a key of this run.
+  const { privateKey } = generateKeyPairSync('ed25519');
+  signFeedFileAt(join(work, 'next', 'latest-linux.yml'), privateKey);
   const feedYml = readFileSync(join(work, 'next', 'latest-linux.yml'), 'utf8');
   const entry = feedEntry(feedYml);
   if (entry?.version !== versionNext) throw new Error('latest-linux.yml does not name N+1');
@@ -88,9 +94,11 @@ async function main(): Promise<number> {
     const file =
       path === '/feed/latest-linux.yml'
         ? join(work, 'next', 'latest-linux.yml')
-        : path === `/feed/${entry.path}`
-          ? nextAppImage
-          : null;
+        : path === '/feed/latest-linux.yml.sig'
+          ? join(work, 'next', 'latest-linux.yml.sig')
+          : path === `/feed/${entry.path}`
+            ? nextAppImage
+            : null;
     if (!file || !existsSync(file)) {
       response.writeHead(404).end();
       return;
@@ -111,7 +119,7 @@ async function main(): Promise<number> {
   mkdirSync(userData, { recursive: true });
   writeFileSync(
     join(userData, 'kiosk-config.json'),
-    JSON.stringify(kioskConfig(feedUrl, new Date())),
+    JSON.stringify(kioskConfig(feedUrl, new Date(), rawPublicKey(privateKey))),
   );
   const logFile = join(userData, 'logs', 'kiosk.log');
   const env = { ...process.env, XDG_CONFIG_HOME: configHome, APPIMAGE_EXTRACT_AND_RUN: '1' };

@@ -34,7 +34,11 @@ export interface RendererConfig {
 
 /** The main process's answer to a staff PIN. */
 export type StaffExitResult =
-  | { status: 'accepted' }
+  /**
+   * With a pairing code (the kiosk waits to be enrolled), the kiosk stays open: the dialog
+   * shows the code to staff, and closes the kiosk only when they confirm (confirmStaffExit).
+   */
+  | { status: 'accepted'; pairingCode?: string }
   | { status: 'wrong' }
   /** Too many wrong PINs: no PIN, right or wrong, is checked until the wait is over. */
   | { status: 'locked'; retryAfterSeconds: number };
@@ -134,8 +138,17 @@ export interface KioskSpeechBridge {
   speechLanguages(): Promise<ShopperLanguage[]>;
 }
 
+/** Staff's side after the PIN, when the kiosk had a pairing code to show them. */
+export interface KioskStaffBridge {
+  /** Closes the kiosk, if the PIN was accepted within the last few minutes; else false. */
+  confirmStaffExit(): Promise<boolean>;
+}
+
 /** What the preload exposes as `window.kiosk`. */
-export type KioskPreloadApi = KioskBridge & KioskActivityBridge & KioskSpeechBridge;
+export type KioskPreloadApi = KioskBridge &
+  KioskActivityBridge &
+  KioskSpeechBridge &
+  KioskStaffBridge;
 
 /**
  * Main → renderer: the fleet asks for a fresh catalogue now (main sends it only at a safe
@@ -157,6 +170,7 @@ export const IPC_CHANNELS = {
   configChanged: 'kiosk:config-changed',
   speak: 'kiosk:speak',
   speechLanguages: 'kiosk:speech-languages',
+  confirmStaffExit: 'kiosk:confirm-staff-exit',
 } as const;
 
 /** Name of the argv entry through which main hands the config to the sandboxed preload. */

@@ -10,6 +10,7 @@ declare class TextEncoder {
   encode(input?: string): Uint8Array<ArrayBuffer>;
 }
 declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean });
   decode(input?: Uint8Array): string;
 }
 
@@ -29,4 +30,12 @@ declare class URL {
 declare const console: {
   warn(...data: unknown[]): void;
   error(...data: unknown[]): void;
+};
+
+/** A number in a browser, an object in Node. */
+declare function setTimeout(callback: () => void, ms?: number): number | object;
+declare function clearTimeout(handle: number | object | undefined): void;
+
+declare const crypto: {
+  getRandomValues<T extends Uint8Array>(array: T): T;
 };

@@ -10,7 +10,11 @@
  * 3. a steady window (default 45 s) of health every 5 s from every kiosk while shoppers
  *    come and go: the console page's main-thread tasks from a Chromium trace, the longest
  *    of which must stay under 50 ms;
- * 4. 50 kiosks crash (their sockets dropped without a word), then the cable of 50 others is
+ * 4. the broker restarts (stopped, started again on the same ports): every kiosk and the
+ *    console lose it at once and come back by their backoff with full jitter. The storm as
+ *    the broker met it: how the kiosks' returns spread, the most sessions it accepted in
+ *    any second (and any 100 ms), and until the console is connected again;
+ * 5. 50 kiosks crash (their sockets dropped without a word), then the cable of 50 others is
  *    pulled (nothing more reaches the broker, nothing is closed): until the console shows
  *    each group offline. Both by the Last Will, the second only after the broker's
  *    keepalive expires (1.5 × the kiosks' 10 s keepalive).
@@ -32,6 +36,7 @@ import { freshContext } from '../chromium';
 import { startCableProxy, type CableProxy } from './cable-proxy';
 import { addConsoleProbes, lastSubmitAt, longTasksSince, whenShown } from './console-probes';
 import { mainThreadTasks, TASK_TRACE_CATEGORIES, type MainThreadTasks } from './main-thread-tasks';
+import { reconnectStorm, type ReconnectStorm } from './reconnect-storm';
 
 export interface FleetBenchOptions {
   kiosks: number;
@@ -63,6 +68,14 @@ export interface FleetFigures {
     /** What the page's own PerformanceObserver reported (tasks over 50 ms only). */
     longTasks: { count: number; longestMs: number };
   };
+  restart: ReconnectStorm & {
+    /** How long the broker took to stop (SIGTERM with every client connected). */
+    downMs: number;
+    /** Broker started again → every kiosk's session back; null: not all within the deadline. */
+    allBackMs: number | null;
+    /** Broker started again → the console connected again; null: not within the deadline. */
+    consoleBackMs: number | null;
+  };
   crashed: { kiosks: number; offlineMs: number | null };
   unplugged: {
     kiosks: number;
@@ -79,6 +92,8 @@ export interface FleetFigures {
 }
 
 const ONLINE_DEADLINE_MS = 60_000;
+/** After a restart: the kiosks' ceiling doubles with each refused attempt, so a minute is ample. */
+const RESTART_DEADLINE_MS = 60_000;
 const PING_DEADLINE_MS = 30_000;
 const SETTLE_MS = 5_000;
 /** Every 20th kiosk crashes, and the one 10 after it has its cable pulled: spread over the list. */
@@ -101,7 +116,8 @@ async function watchBroker(broker: Mosquitto, kiosks: number) {
   const watcher = await mqtt.connectAsync(broker.tcpUrl, {
     ...broker.operator,
     clientId: `fleet-bench-watcher-${process.pid}`,
-    reconnectPeriod: 0,
+    // It outlives the broker's restart: back at once, its subscriptions with it.
+    reconnectPeriod: 250,
   });
   const online = new Set<string>();
   /** When each kiosk's offline status (a Will or a goodbye) reached the broker's subscribers. */
@@ -206,6 +222,9 @@ export async function measureFleet(
     cleanups.unshift(() => page.context().close());
 
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    /** Per kiosk, when each of its sessions was accepted; and when every attempt began. */
+    const sessions = new Map<string, number[]>();
+    const attempts: number[] = [];
     const crashed: SimulatedKiosk[] = [];
     const unplugged: SimulatedKiosk[] = [];
     ids.forEach((kioskId, index) => {
@@ -219,6 +238,14 @@ export async function measureFleet(
         healthSeconds,
         keepaliveSeconds,
         log: quiet,
+        onConnection: (connection) => {
+          attempts.push(Date.now());
+          connection.once('connect', () => {
+            const times = sessions.get(kioskId) ?? [];
+            times.push(Date.now());
+            sessions.set(kioskId, times);
+          });
+        },
       });
       fleet.push(kiosk);
       if (cable) unplugged.push(kiosk);
@@ -275,6 +302,44 @@ export async function measureFleet(
       `  ${tasks.count} tasks, longest ${tasks.longestMs.toFixed(1)} ms (${healthPerSecond} health messages/s)`,
     );
 
+    say('The broker restarts: every kiosk and the console lose it at once');
+    const stoppedAt = Date.now();
+    await broker.stop();
+    const startedAgainAt = Date.now();
+    await broker.restart();
+    const consoleBack = page
+      .getByRole('status')
+      .filter({ hasText: `Connected to ${broker.wsUrl}` })
+      .waitFor({ timeout: RESTART_DEADLINE_MS })
+      .then(
+        () => Date.now() - startedAgainAt,
+        () => null,
+      );
+    const backCount = (): number =>
+      ids.filter((kioskId) => (sessions.get(kioskId)?.at(-1) ?? 0) >= startedAgainAt).length;
+    const backDeadline = startedAgainAt + RESTART_DEADLINE_MS;
+    while (backCount() < count && Date.now() < backDeadline) await sleep(50);
+    const restart = {
+      ...reconnectStorm(
+        startedAgainAt,
+        sessions,
+        attempts,
+        attempts.filter((at) => at >= stoppedAt && at < startedAgainAt).length,
+      ),
+      downMs: startedAgainAt - stoppedAt,
+      allBackMs:
+        backCount() < count
+          ? null
+          : Math.max(...ids.map((kioskId) => sessions.get(kioskId)?.at(-1) ?? 0)) - startedAgainAt,
+      consoleBackMs: await consoleBack,
+    };
+    say(
+      `  stopped in ${restart.downMs} ms; ${restart.back} of ${count} back, the last after ${restart.allBackMs ?? '— (not all in time)'} ms (median ${restart.spreadMs?.median ?? '—'} ms); busiest second: ${restart.attemptsPeakPerSecond} attempts, ${restart.peakPerSecond} sessions accepted; console back after ${restart.consoleBackMs ?? '—'} ms`,
+    );
+    // Everyone settles before kiosks start to die, so the offline counts start from zero.
+    await whenShown(page, { kind: 'summary', label: 'Online', value: count }, ONLINE_DEADLINE_MS);
+    await sleep(SETTLE_MS);
+
     say(`${crashed.length} kiosks crash (sockets dropped, no goodbye)`);
     const crashedAt = Date.now();
     for (const kiosk of crashed) kiosk.kill();
@@ -321,6 +386,7 @@ export async function measureFleet(
       onlineOnBrokerMs: onBroker === null ? null : onBroker - startedAt,
       pingMs,
       steady: { seconds, healthPerSecond, tasks, longTasks },
+      restart,
       crashed: { kiosks: crashed.length, offlineMs: crashMs },
       unplugged: {
         kiosks: unplugged.length,

@@ -63,11 +63,34 @@ export function fleetChecks(figures: FleetFigures): Check[] {
 const orDash = (ms: number | null): string => (ms === null ? '—' : String(ms));
 
 export function fleetTable(figures: FleetFigures): string {
-  const { steady } = figures;
+  const { steady, restart } = figures;
   const rows: string[][] = [
     ['all online, as the console shows it', orDash(figures.onlineMs)],
     ['all online statuses on the broker', orDash(figures.onlineOnBrokerMs)],
     ['ping → all acks shown', orDash(figures.pingMs)],
+    ['broker restart: SIGTERM → stopped', String(restart.downMs)],
+    [
+      "  started again → every kiosk's session back",
+      restart.allBackMs === null
+        ? `— (${restart.back} of ${figures.kiosks} in time)`
+        : String(restart.allBackMs),
+    ],
+    [
+      '  … each kiosk back: min / median / 90th / max',
+      restart.spreadMs
+        ? `${restart.spreadMs.min} / ${restart.spreadMs.median} / ${restart.spreadMs.p90} / ${restart.spreadMs.max}`
+        : '—',
+    ],
+    [
+      "  kiosks' attempts: busiest second / busiest 100 ms",
+      `${restart.attemptsPeakPerSecond} / ${restart.attemptsPeakPer100ms}`,
+    ],
+    [
+      "  broker's sessions accepted: busiest second / busiest 100 ms",
+      `${restart.peakPerSecond} / ${restart.peakPer100ms}`,
+    ],
+    ['  attempts refused while it was away', String(restart.refusedAttempts)],
+    ['  started again → the console connected again', orDash(restart.consoleBackMs)],
     [`${figures.crashed.kiosks} crashed → shown offline`, orDash(figures.crashed.offlineMs)],
     [`${figures.unplugged.kiosks} unplugged → shown offline`, orDash(figures.unplugged.offlineMs)],
     [

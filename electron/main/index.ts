@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, ipcMain, Menu, powerSaveBlocker, session, type BrowserWindow } from 'electron';
+import { IPC_CHANNELS } from '../../shared/bridge';
 import { createActivity } from './activity/activity';
 import { setupActivityIpc } from './activity/activity-ipc';
 import { kioskContentSecurityPolicy } from './app-protocol/app-files';
@@ -13,7 +14,8 @@ import { startCatalogue } from './catalogue';
 import { machineConfigPath, toRendererConfig } from './config/config';
 import { decodeConfigText } from './config/config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
-import { fleetIdentity, fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
+import type { KioskEnrolment } from './fleet/enrolment';
+import { fleetEnrolment, fleetIdentity, fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
 import { wantsSoftwareRendering } from './self-care/gpu-fallback';
 import { createLastErrorLine } from './logging/last-error';
 import { canReplace } from './config/can-replace';
@@ -32,6 +34,7 @@ import { openSlipWindow } from './printing/slip-window';
 import { setupStaffExit } from './staff-exit/staff-exit';
 import { relaunchKiosk, setupSelfCare } from './self-care/self-care';
 import { userDataProblem } from './self-care/user-data';
+import { detectInstall } from './updates/install-kind';
 import { currentUpdateHealth, setupUpdates } from './updates/setup-updates';
 import { createWindow, keepKioskWindowOpen } from './window';
 
@@ -120,9 +123,10 @@ function main(): void {
   });
 
   const openWindow = (catalogueUrl: string): void => {
+    // Live settings (idle times) as they are now: a reopened window keeps a remote change.
+    const madeWith = toRendererConfig(loaded.effective(), catalogueUrl);
     const window = createWindow({
-      // Live settings (idle times) as they are now: a reopened window keeps a remote change.
-      config: toRendererConfig(loaded.effective(), catalogueUrl),
+      config: madeWith,
       preloadPath: join(__dirname, '../preload/index.js'),
       allowDevTools,
       iconPath: join(resourcesDir, 'icons', '512x512.png'),
@@ -133,6 +137,15 @@ function main(): void {
     // count the moment as the attract screen (activity.ts).
     window.webContents.on('did-start-loading', () => {
       activity.screenUnknown();
+    });
+    // A reloaded page (recovery after a hang or a crash) starts again from the settings the
+    // window was made with, and a page still loading missed what main sent meanwhile: once
+    // it has loaded (and listens), it hears the live ones if they have changed since.
+    window.webContents.on('did-finish-load', () => {
+      const live = toRendererConfig(loaded.effective(), catalogueUrl);
+      if (JSON.stringify(live) !== JSON.stringify(madeWith)) {
+        window.webContents.send(IPC_CHANNELS.configChanged, live);
+      }
     });
     if (config.mode === 'kiosk') {
       keepKioskWindowOpen(window, () => quitting);
@@ -166,6 +179,8 @@ function main(): void {
         csp: kioskContentSecurityPolicy(catalogue.url),
         api: catalogue.api,
       });
+      // Set once the receipt key is known, below; the staff exit asks for its pairing code.
+      let enrolment: KioskEnrolment | null = null;
       const staffExit = setupStaffExit({
         ipcMain,
         staffPin: config.staffPin,
@@ -178,6 +193,7 @@ function main(): void {
         quit: () => {
           app.quit();
         },
+        pairingCode: () => enrolment?.pairingCode() ?? null,
         log,
       });
       const printing = setupReceiptPrinting({
@@ -189,13 +205,20 @@ function main(): void {
         activity,
       });
       setupSpeech({ ipcMain, log });
-      // Receipts are signed only for a fleet: its online status carries the key the counter
-      // checks, and the code names the same kiosk id the fleet uses.
+      // Receipts are signed only for a fleet, once the operator has enrolled the kiosk's
+      // key, and the code names the same kiosk id the fleet uses.
+      const identity = fleetIdentity(config, userDataDir, log);
       const receipts = setupReceiptSigning({
         ipcMain,
         userDataDir,
         log,
-        fleet: fleetIdentity(config, userDataDir, log),
+        fleet: identity,
+        enrolled: () => enrolment?.enrolled() ?? false,
+      });
+      enrolment = fleetEnrolment(config, identity, receipts.receiptPublicKey(), {
+        userDataDir,
+        version: app.getVersion(),
+        log,
       });
       setupFleet({
         app,
@@ -209,9 +232,11 @@ function main(): void {
         gpuFallback: softwareRendering,
         lastError: () => lastError.current(),
         receiptPublicKey: () => receipts.receiptPublicKey(),
+        enrolment,
         updateStatus: () => currentUpdateHealth(),
         argv: process.argv,
         log,
+        packaged: app.isPackaged,
       });
       openWindow(catalogue.url);
       const updates = await setupUpdates({
@@ -220,6 +245,13 @@ function main(): void {
         log,
         userDataDir,
         platform: process.platform,
+        install: () =>
+          detectInstall({
+            platform: process.platform,
+            resourcesPath: process.resourcesPath,
+            env: process.env,
+            readFile: (path) => readFileSync(path, 'utf8'),
+          }),
         writeFile: (path, text) => {
           if (userDataIssue !== null)
             throw new Error(`userData cannot be written (${userDataIssue})`);

@@ -11,6 +11,7 @@ import {
   type RendererConfig,
   type StaffExitResult,
 } from '../../shared/bridge';
+import { PAIRING_CODE_PATTERN } from '../../shared/fleet/pairing-code';
 
 const PRINT_FAILED: PrintResult = {
   ok: false,
@@ -27,8 +28,12 @@ function toPrintResult(answer: unknown): PrintResult {
 
 /** Only the three answers main gives reach the page; anything else counts as a wrong PIN. */
 export function toStaffExitResult(answer: unknown): StaffExitResult {
-  const { status, retryAfterSeconds } = (answer ?? {}) as Record<string, unknown>;
-  if (status === 'accepted') return { status };
+  const { status, retryAfterSeconds, pairingCode } = (answer ?? {}) as Record<string, unknown>;
+  if (status === 'accepted') {
+    return typeof pairingCode === 'string' && PAIRING_CODE_PATTERN.test(pairingCode)
+      ? { status, pairingCode }
+      : { status };
+  }
   if (
     status === 'locked' &&
     typeof retryAfterSeconds === 'number' &&

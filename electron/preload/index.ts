@@ -9,6 +9,7 @@ import type { KioskPreloadApi } from '../../shared/bridge';
 import { createActivityBridge } from './activity-bridge';
 import { blockExternalDrops, createKioskBridge } from './bridge';
 import { createSpeechBridge } from './speech-bridge';
+import { createStaffBridge } from './staff-bridge';
 
 const config = decodeRendererConfigArg(process.argv);
 if (config) {
@@ -16,6 +17,7 @@ if (config) {
     ...createKioskBridge(ipcRenderer, config),
     ...createActivityBridge(ipcRenderer),
     ...createSpeechBridge(ipcRenderer),
+    ...createStaffBridge(ipcRenderer),
   };
   contextBridge.exposeInMainWorld('kiosk', api);
 } else {

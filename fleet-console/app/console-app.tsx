@@ -1,23 +1,31 @@
 import { useEffect, useState } from 'react';
 import { Announcer } from '@web-shared/ui/announcer';
 import { CounterView } from '../counter/counter-view';
-import { useKeyRingSync } from '../counter/use-key-ring';
+import { pageSubtle } from '../lib/page-crypto';
 import { ConnectionDialog } from '../connection/connection-dialog';
-import { DEFAULT_SETTINGS } from '../connection/console-settings';
+import { DEFAULT_SETTINGS, linkChanges } from '../connection/console-settings';
 import { useBroker } from '../connection/use-broker';
 import { useConsoleSettings } from '../connection/use-console-settings';
+import { EnrolmentView } from '../enrolment/enrolment-view';
 import { KiosksView } from '../kiosks/kiosks-view';
+import { useRevocationKeeper } from '../trust/revocation-keeper';
 import { ConsoleHeader } from './console-header';
 import { useHashView } from './use-hash-view';
 
-const TITLES = { kiosks: 'Kiosks', counter: 'Counter' } as const;
+const TITLES = { kiosks: 'Kiosks', enrolment: 'Enrolment', counter: 'Counter' } as const;
 
 export function ConsoleApp() {
-  const { settings, save } = useConsoleSettings();
-  useBroker(settings);
+  const { settings, fromLink, save, declineLink } = useConsoleSettings();
+  // A link's settings connect nothing until the operator has answered them.
+  useBroker(fromLink ? null : settings);
   const view = useHashView();
   const [connectionOpen, setConnectionOpen] = useState(false);
-  useKeyRingSync();
+  const [subtle] = useState(pageSubtle);
+  useRevocationKeeper(
+    settings?.topicPrefix ?? null,
+    settings?.enrolmentPublicKey.trim() ?? '',
+    subtle,
+  );
 
   useEffect(() => {
     document.title = `${TITLES[view]} · Fleet console · Kiosk Shop`;
@@ -36,18 +44,24 @@ export function ConsoleApp() {
       <main id="main" tabIndex={-1} className="min-h-[calc(100vh-4.5rem)] bg-slate-50 outline-none">
         {settings === null ? null : view === 'kiosks' ? (
           <KiosksView onOpenConnection={openConnection} />
+        ) : view === 'enrolment' ? (
+          <EnrolmentView settings={settings} onOpenConnection={openConnection} />
         ) : (
-          <CounterView catalogueUrl={settings.catalogueUrl} />
+          <CounterView settings={settings} />
         )}
       </main>
       <ConnectionDialog
-        open={connectionOpen}
-        settings={settings ?? DEFAULT_SETTINGS}
+        open={connectionOpen || fromLink !== null}
+        settings={fromLink ?? settings ?? DEFAULT_SETTINGS}
+        linkChanges={fromLink && settings ? linkChanges(settings, fromLink) : null}
         onSave={(next) => {
           save(next);
           setConnectionOpen(false);
         }}
-        onClose={() => setConnectionOpen(false)}
+        onClose={() => {
+          if (fromLink) declineLink();
+          setConnectionOpen(false);
+        }}
       />
       <Announcer />
     </>

@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
 
-export type ConsoleView = 'kiosks' | 'counter';
+export type ConsoleView = 'kiosks' | 'enrolment' | 'counter';
 
-export const VIEW_HASH: Record<ConsoleView, string> = { kiosks: '#/kiosks', counter: '#/counter' };
+export const VIEW_HASH: Record<ConsoleView, string> = {
+  kiosks: '#/kiosks',
+  enrolment: '#/enrolment',
+  counter: '#/counter',
+};
 
-const viewOf = (hash: string): ConsoleView => (hash === VIEW_HASH.counter ? 'counter' : 'kiosks');
+const viewOf = (hash: string): ConsoleView =>
+  hash === VIEW_HASH.counter ? 'counter' : hash === VIEW_HASH.enrolment ? 'enrolment' : 'kiosks';
 
 /** The view named by the URL's hash, so a counter PC can bookmark the counter view. */
 export function useHashView(): ConsoleView {

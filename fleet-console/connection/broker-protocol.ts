@@ -11,14 +11,18 @@ import type { ConsoleSettings } from './console-settings';
 export type ToWorker =
   | { type: 'connect'; settings: ConsoleSettings; clientId: string }
   | { type: 'publish'; requestId: number; topic: string; payload: string; retain: boolean }
-  | { type: 'subscribe' | 'unsubscribe'; topic: string };
+  | { type: 'subscribe' | 'unsubscribe'; topic: string }
+  /** A one-off subscription the page waits for (the handover desk's), not renewed on reconnect. */
+  | { type: 'subscribe-once'; requestId: number; topic: string }
+  | { type: 'unsubscribe-once'; topic: string };
 
 export type WorkerPhase = 'connected' | 'reconnecting' | 'closed';
 
 export type FromWorker =
   | { type: 'phase'; phase: WorkerPhase; problem: string | null }
   | { type: 'messages'; messages: ReadMessage[] }
-  | { type: 'published'; requestId: number; error: string | null };
+  | { type: 'published'; requestId: number; error: string | null }
+  | { type: 'subscribed'; requestId: number; error: string | null };
 
 /** The broker's refusal in words an operator can act on. */
 export function describeProblem(error: Error & { code?: unknown }): string {

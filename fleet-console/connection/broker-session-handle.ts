@@ -9,5 +9,19 @@ export interface BrokerSession {
   publish: (topic: string, payload: string, options: { retain: boolean }) => Promise<void>;
   /** Subscribes to this kiosk's retained screenshot (null: to none). */
   watchScreenshot: (kioskId: string | null) => void;
+  /** The handover desk's link: one-off subscriptions, and the messages of handover topics. */
+  handovers: HandoverLink;
   close: () => void;
+}
+
+export interface HandoverLink {
+  /** Resolves once the broker has acknowledged it; rejects when it cannot be made. */
+  subscribe: (topic: string) => Promise<void>;
+  unsubscribe: (topic: string) => void;
+  /** Whether the broker is connected now. */
+  connected: () => boolean;
+  /** Every message on a handover topic, in the order the broker sent them. */
+  onMessage: (
+    listener: (topic: string, payload: Uint8Array, retained: boolean) => void,
+  ) => () => void;
 }

@@ -5,9 +5,11 @@
  * through it; one kiosk's screenshot is watched at a time.
  */
 import { kioskTopics } from '@shared/fleet/topics';
+import { handoverTopic } from '@shared/fleet/trust-topics';
 import { foldMessages, type FleetState } from '../fleet/fleet-state';
-import type { ReadMessage } from '../fleet/read-message';
+import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
+import { useTrustStore } from '../trust/trust-store';
 import type { FromWorker, ToWorker } from './broker-protocol';
 import type { BrokerSession } from './broker-session-handle';
 import type { ConsoleSettings } from './console-settings';
@@ -21,6 +23,7 @@ function randomSuffix(): string {
 export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const store = useFleetStore.getState();
   store.reset();
+  useTrustStore.getState().reset();
   const prefix = settings.topicPrefix;
   const broker = settings.brokerUrl;
   let pending: FleetState | null = null;
@@ -41,11 +44,46 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const requests = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let nextRequest = 1;
   let screenshotTopic: string | null = null;
+  let connected = false;
+  const handoverListeners = new Set<
+    (topic: string, payload: Uint8Array, retained: boolean) => void
+  >();
+
+  const request = (send_: (requestId: number) => void): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const requestId = nextRequest++;
+      requests.set(requestId, { resolve, reject });
+      send_(requestId);
+    });
+
+  /**
+   * Enrolment and handover messages skip the frame batcher: they are few, never dropped,
+   * and the handover desk needs them in order, at once.
+   */
+  const takeTrust = (messages: ReadMessage[]): ReadMessage[] => {
+    const trust: Extract<ReadMessage, TrustMessage>[] = [];
+    const rest: ReadMessage[] = [];
+    for (const message of messages) {
+      if (isTrustMessage(message)) trust.push(message);
+      else rest.push(message);
+    }
+    if (trust.length === 0) return rest;
+    for (const message of trust) {
+      if (message.kind !== 'handover') continue;
+      const topic = handoverTopic(prefix, message.kioskId, message.receiptId);
+      for (const listener of [...handoverListeners]) {
+        listener(topic, message.payload, message.retained);
+      }
+    }
+    useTrustStore.getState().fold(trust);
+    return rest;
+  };
 
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
     switch (message.type) {
       case 'phase':
+        connected = message.phase === 'connected';
         useFleetStore
           .getState()
           .setConnection(
@@ -55,8 +93,9 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
           );
         break;
       case 'messages':
-        for (const received of message.messages) batcher.push(received);
+        for (const received of takeTrust(message.messages)) batcher.push(received);
         break;
+      case 'subscribed':
       case 'published': {
         const request = requests.get(message.requestId);
         requests.delete(message.requestId);
@@ -80,11 +119,17 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   return {
     prefix,
     publish(topic, payload, { retain }) {
-      return new Promise((resolve, reject) => {
-        const requestId = nextRequest++;
-        requests.set(requestId, { resolve, reject });
-        send({ type: 'publish', requestId, topic, payload, retain });
-      });
+      return request((requestId) => send({ type: 'publish', requestId, topic, payload, retain }));
+    },
+    handovers: {
+      subscribe: (topic) =>
+        request((requestId) => send({ type: 'subscribe-once', requestId, topic })),
+      unsubscribe: (topic) => send({ type: 'unsubscribe-once', topic }),
+      connected: () => connected,
+      onMessage: (listener) => {
+        handoverListeners.add(listener);
+        return () => handoverListeners.delete(listener);
+      },
     },
     watchScreenshot(kioskId) {
       const next = kioskId ? kioskTopics(prefix, kioskId).screenshot : null;
@@ -99,6 +144,8 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
       worker.terminate();
       for (const request of requests.values()) request.reject(new Error('The console closed'));
       requests.clear();
+      handoverListeners.clear();
+      connected = false;
       useFleetStore.getState().setConnection({ phase: 'idle' });
     },
   };

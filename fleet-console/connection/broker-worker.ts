@@ -1,48 +1,38 @@
 /**
  * The console's MQTT connection, in a dedicated worker: MQTT.js over WebSockets, straight
  * to the broker (nothing of ours in between). It subscribes to every kiosk's retained
- * status, health and config and to the acks, reads each message (JSON parsed and checked
- * against the fleet's schemas: read-message.ts) and posts what it read to the page in
- * batches (one post per ~16 ms at most), screenshots' bytes transferred, not copied. The
- * page's main thread then only folds views into its state.
+ * status, health and config and to the acks, and hands each message to its inbox
+ * (worker-inbox.ts: size limit, JSON and schema, never a throw), which posts what it read
+ * to the page in batches, screenshots' bytes transferred, not copied. The page's main
+ * thread then only folds views into its state.
  */
 // MQTT.js's browser build has a default export only.
 import mqtt, { type MqttClient } from 'mqtt';
-import { readMessage, type ReadMessage } from '../fleet/read-message';
 import { consoleSubscriptions } from '../protocol/fleet-topics';
 import { describeProblem, type FromWorker, type ToWorker } from './broker-protocol';
-
-const BATCH_MS = 16;
+import { createReconnector } from './reconnector';
+import { createWorkerInbox } from './worker-inbox';
 
 let client: MqttClient | null = null;
 let problem: string | null = null;
 const watched = new Set<string>();
-let prefix = '';
-let batch: ReadMessage[] = [];
-let batchTimer: ReturnType<typeof setTimeout> | null = null;
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   postMessage(message, { transfer });
 }
 
-function flush(): void {
-  batchTimer = null;
-  const messages = batch;
-  batch = [];
-  post(
-    { type: 'messages', messages },
-    messages.flatMap((message) => (message.kind === 'screenshot' ? [message.png.buffer] : [])),
-  );
-}
-
 function connect(settings: ToWorker & { type: 'connect' }): void {
   const { brokerUrl, username, password, topicPrefix } = settings.settings;
-  prefix = topicPrefix;
+  const inbox = createWorkerInbox({
+    prefix: topicPrefix,
+    post: (messages, transfer) => post({ type: 'messages', messages }, transfer),
+  });
   const connection = mqtt.connect(brokerUrl, {
     clientId: settings.clientId,
     clean: true,
     keepalive: 30,
-    reconnectPeriod: 3000,
+    // Reconnects follow the fleet's backoff with full jitter (reconnector.ts), not a period.
+    reconnectPeriod: 0,
     connectTimeout: 10_000,
     // Nothing piles up while the broker is away: a command is either sent or refused.
     queueQoSZero: false,
@@ -52,7 +42,9 @@ function connect(settings: ToWorker & { type: 'connect' }): void {
     ...(password ? { password } : {}),
   });
   client = connection;
+  const reconnector = createReconnector({ reconnect: () => connection.reconnect() });
   connection.on('connect', () => {
+    reconnector.connected();
     problem = null;
     post({ type: 'phase', phase: 'connected', problem });
     const topics = consoleSubscriptions(topicPrefix);
@@ -60,22 +52,16 @@ function connect(settings: ToWorker & { type: 'connect' }): void {
     for (const { topic, qos } of topics) connection.subscribe(topic, { qos });
   });
   connection.on('reconnect', () => post({ type: 'phase', phase: 'reconnecting', problem }));
-  connection.on('close', () => post({ type: 'phase', phase: 'reconnecting', problem }));
+  connection.on('close', () => {
+    post({ type: 'phase', phase: 'reconnecting', problem });
+    reconnector.lost();
+  });
   connection.on('error', (error) => {
     problem = describeProblem(error);
     post({ type: 'phase', phase: 'reconnecting', problem });
   });
   connection.on('message', (topic, payload, packet) => {
-    const read = readMessage(prefix, {
-      topic,
-      // A copy of its own: MQTT.js's buffers may share memory, and a screenshot's is transferred.
-      payload: new Uint8Array(payload),
-      retained: packet.retain,
-      receivedAt: Date.now(),
-    });
-    if (!read) return;
-    batch.push(read);
-    batchTimer ??= setTimeout(flush, BATCH_MS);
+    inbox.receive(topic, payload, packet.retain);
   });
 }
 
@@ -96,6 +82,25 @@ onmessage = (event: MessageEvent<ToWorker>) => {
       });
       break;
     }
+    case 'subscribe-once': {
+      const { requestId, topic } = message;
+      if (!client?.connected) {
+        post({ type: 'subscribed', requestId, error: 'Not connected to the broker' });
+        break;
+      }
+      client.subscribe(topic, { qos: 1 }, (error, granted) => {
+        const refused = granted?.some((grant) => grant.qos === 128) ?? false;
+        post({
+          type: 'subscribed',
+          requestId,
+          error: error ? error.message : refused ? 'The broker refused the subscription' : null,
+        });
+      });
+      break;
+    }
+    case 'unsubscribe-once':
+      if (client?.connected) client.unsubscribe(message.topic);
+      break;
     case 'subscribe':
       watched.add(message.topic);
       if (client?.connected) client.subscribe(message.topic, { qos: 1 });

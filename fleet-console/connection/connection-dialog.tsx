@@ -5,6 +5,8 @@ import { checkSettings, type ConsoleSettings, type SettingsProblems } from './co
 interface ConnectionDialogProps {
   open: boolean;
   settings: ConsoleSettings;
+  /** What the page's link would change, for the operator to check first; null: no link. */
+  linkChanges?: { label: string; value: string }[] | null;
   onSave: (settings: ConsoleSettings) => void;
   onClose: () => void;
 }
@@ -14,6 +16,7 @@ interface FieldProps {
   label: string;
   hint?: string;
   type?: 'text' | 'password' | 'url';
+  inputMode?: 'numeric';
   autoComplete: string;
   problems: SettingsProblems;
   value: string;
@@ -25,6 +28,7 @@ function Field({
   label,
   hint,
   type = 'text',
+  inputMode,
   autoComplete,
   problems,
   value,
@@ -47,6 +51,7 @@ function Field({
         id={id}
         name={name}
         type={type}
+        inputMode={inputMode}
         className="field"
         value={value}
         autoComplete={autoComplete}
@@ -64,12 +69,26 @@ function Field({
   );
 }
 
-/** The broker, credentials, topic prefix and catalogue; the password is never stored. */
-export function ConnectionDialog({ open, settings, onSave, onClose }: ConnectionDialogProps) {
+/**
+ * The broker, credentials, topic prefix and catalogue, and the counter's trust: the
+ * enrolment public key, the hold window and this counter's name. The password is never
+ * stored, and a password the operator did not type in this form goes only to the broker it
+ * came with: changing the broker empties it. Opened by a link, it says what the link would
+ * change, and nothing connects until the operator chooses Connect.
+ */
+export function ConnectionDialog({
+  open,
+  settings,
+  linkChanges = null,
+  onSave,
+  onClose,
+}: ConnectionDialogProps) {
   const ref = useModalDialog(open);
   const titleId = useId();
+  const noticeId = useId();
   const [draft, setDraft] = useState(settings);
   const [problems, setProblems] = useState<SettingsProblems>({});
+  const [typedPassword, setTypedPassword] = useState(false);
   const [wasOpen, setWasOpen] = useState(open);
   // Each opening starts from the settings in force, whatever was typed and cancelled before.
   if (wasOpen !== open) {
@@ -77,6 +96,7 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
     if (open) {
       setDraft(settings);
       setProblems({});
+      setTypedPassword(false);
     }
   }
 
@@ -86,13 +106,24 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
     setProblems(found);
     if (Object.keys(found).length === 0) onSave(draft);
   };
-  const set = (name: keyof ConsoleSettings) => (value: string) =>
-    setDraft((previous) => ({ ...previous, [name]: value }));
+  /** The password that came with the settings belongs to their broker, and to no other. */
+  const passwordFor = (brokerUrl: string) =>
+    brokerUrl === settings.brokerUrl ? settings.password : '';
+  const set = (name: keyof ConsoleSettings) => (value: string) => {
+    if (name === 'password') setTypedPassword(true);
+    const followsBroker = name === 'brokerUrl' && !typedPassword;
+    setDraft((previous) => ({
+      ...previous,
+      [name]: value,
+      ...(followsBroker ? { password: passwordFor(value) } : {}),
+    }));
+  };
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={linkChanges ? noticeId : undefined}
       className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/50"
       onCancel={(event) => {
         event.preventDefault();
@@ -103,6 +134,22 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
         <h2 id={titleId} className="text-xl font-bold">
           Connection
         </h2>
+        {linkChanges && (
+          <div id={noticeId} className="flex flex-col gap-2 rounded-lg bg-amber-50 p-4">
+            <p className="font-semibold">The link you opened asks to change these settings:</p>
+            <ul className="list-disc pl-5">
+              {linkChanges.map(({ label, value }) => (
+                <li key={label}>
+                  {label}: <span className="break-all font-mono text-sm">{value}</span>
+                </li>
+              ))}
+            </ul>
+            <p>
+              Nothing connects until you choose Connect. A password is never sent to a broker a link
+              names: enter the one for that broker yourself. Cancel keeps your own settings.
+            </p>
+          </div>
+        )}
         <Field
           name="brokerUrl"
           label="Broker (MQTT over WebSockets)"
@@ -151,6 +198,39 @@ export function ConnectionDialog({ open, settings, onSave, onClose }: Connection
           value={draft.catalogueUrl}
           onChange={set('catalogueUrl')}
         />
+        <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-4">
+          <legend className="pt-4 text-lg font-bold">Counter</legend>
+          <Field
+            name="enrolmentPublicKey"
+            label="Enrolment public key"
+            hint="Receipts are trusted only from kiosks this key enrolled: paste what npm run -s fleet:keygen -- --enrolment printed. Never taken from the broker."
+            autoComplete="off"
+            problems={problems}
+            value={draft.enrolmentPublicKey}
+            onChange={set('enrolmentPublicKey')}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field
+              name="counterName"
+              label="This counter’s name"
+              hint="Shown at every counter for what it hands over."
+              autoComplete="off"
+              problems={problems}
+              value={draft.counterName}
+              onChange={set('counterName')}
+            />
+            <Field
+              name="holdDays"
+              label="Hold orders for (days)"
+              hint="Older receipts are refused."
+              inputMode="numeric"
+              autoComplete="off"
+              problems={problems}
+              value={draft.holdDays}
+              onChange={set('holdDays')}
+            />
+          </div>
+        </fieldset>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel

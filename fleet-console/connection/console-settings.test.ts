@@ -3,29 +3,107 @@ import {
   catalogueBase,
   checkSettings,
   DEFAULT_SETTINGS,
+  holdDaysOf,
+  linkChanges,
   resolveSettings,
   settingsToSave,
 } from './console-settings';
 
 describe('console settings', () => {
-  it('take the query over npm run fleet’s presets over what was saved', () => {
-    const settings = resolveSettings({
-      query: new URLSearchParams('broker=ws://q:1&prefix=shop/eu'),
-      served: {
-        brokerUrl: 'ws://served:2',
-        username: 'operator',
-        password: 'secret',
-        topicPrefix: 'served',
-      },
+  const served = {
+    brokerUrl: 'ws://served:2',
+    username: 'operator',
+    password: 'secret',
+    topicPrefix: 'served',
+  };
+
+  it('take npm run fleet’s presets over what was saved, the password only with its broker', () => {
+    const { settings, fromLink } = resolveSettings({
+      query: new URLSearchParams(''),
+      served,
       saved: { brokerUrl: 'ws://saved:3', catalogueUrl: 'https://c.example', password: 'never' },
     });
     expect(settings).toEqual({
-      brokerUrl: 'ws://q:1',
+      ...DEFAULT_SETTINGS,
+      brokerUrl: 'ws://served:2',
       username: 'operator',
       password: 'secret',
-      topicPrefix: 'shop/eu',
+      topicPrefix: 'served',
       catalogueUrl: 'https://c.example',
     });
+    expect(fromLink).toBeNull();
+    const noBroker = resolveSettings({
+      query: new URLSearchParams(''),
+      served: { password: 'secret' },
+      saved: { brokerUrl: 'ws://saved:3' },
+    });
+    expect(noBroker.settings).toMatchObject({ brokerUrl: 'ws://saved:3', password: '' });
+  });
+
+  it('only propose what a link changes: another broker gets neither the password nor the user name', () => {
+    const { settings, fromLink } = resolveSettings({
+      query: new URLSearchParams('broker=ws://elsewhere:1&prefix=shop/eu'),
+      served,
+      saved: {},
+    });
+    expect(settings).toMatchObject({ brokerUrl: 'ws://served:2', password: 'secret' });
+    expect(fromLink).toEqual({
+      brokerUrl: 'ws://elsewhere:1',
+      username: '',
+      password: '',
+      topicPrefix: 'shop/eu',
+      catalogueUrl: '/api',
+      // A link never names the pinned enrolment key nor the counter's own settings.
+      enrolmentPublicKey: settings.enrolmentPublicKey,
+      holdDays: settings.holdDays,
+      counterName: settings.counterName,
+    });
+    expect(linkChanges(settings, fromLink ?? settings)).toEqual([
+      { label: 'Broker', value: 'ws://elsewhere:1' },
+      { label: 'User name', value: '(none)' },
+      { label: 'Topic prefix', value: 'shop/eu' },
+    ]);
+  });
+
+  it('propose a catalogue a link names, and nothing for a link that changes nothing', () => {
+    const catalogue = resolveSettings({
+      query: new URLSearchParams('catalogue=https://titles.example/api'),
+      served,
+      saved: {},
+    });
+    expect(catalogue.fromLink).toMatchObject({
+      brokerUrl: 'ws://served:2',
+      password: 'secret',
+      catalogueUrl: 'https://titles.example/api',
+    });
+    expect(linkChanges(catalogue.settings, catalogue.fromLink ?? catalogue.settings)).toEqual([
+      { label: 'Catalogue URL', value: 'https://titles.example/api' },
+    ]);
+    const same = resolveSettings({
+      query: new URLSearchParams('broker=ws://served:2&prefix=served'),
+      served,
+      saved: {},
+    });
+    expect(same.fromLink).toBeNull();
+  });
+
+  it('take the enrolment key from npm run fleet or what was typed, never from a link', () => {
+    const key = 'A'.repeat(43);
+    const { settings: linked, fromLink } = resolveSettings({
+      query: new URLSearchParams(
+        `enrolmentPublicKey=${'B'.repeat(43)}&enrolment=${'B'.repeat(43)}`,
+      ),
+      served: { enrolmentPublicKey: key },
+      saved: { enrolmentPublicKey: 'C'.repeat(43), holdDays: '7', counterName: 'Counter 2' },
+    });
+    // The link proposes nothing: a key in the query is not even something to confirm.
+    expect(fromLink).toBeNull();
+    expect(linked).toMatchObject({
+      enrolmentPublicKey: key,
+      holdDays: '7',
+      counterName: 'Counter 2',
+    });
+    expect(settingsToSave(linked)).toMatchObject({ enrolmentPublicKey: key });
   });
 
   it('never save the password', () => {
@@ -46,6 +124,23 @@ describe('console settings', () => {
         }),
       ),
     ).toEqual(['brokerUrl', 'topicPrefix', 'catalogueUrl']);
+  });
+
+  it('need a public key if any, a hold window of 1 to 365 days and a counter name', () => {
+    const base = { ...DEFAULT_SETTINGS, brokerUrl: 'ws://127.0.0.1:9001' };
+    expect(checkSettings({ ...base, enrolmentPublicKey: 'A'.repeat(43), holdDays: '365' })).toEqual(
+      {},
+    );
+    expect(
+      Object.keys(
+        checkSettings({ ...base, enrolmentPublicKey: 'short', holdDays: '0', counterName: ' ' }),
+      ),
+    ).toEqual(['enrolmentPublicKey', 'holdDays', 'counterName']);
+    for (const days of ['366', '1.5', '-1', '', '1e2', '14 days']) {
+      expect(holdDaysOf({ holdDays: days }), days).toBeNull();
+    }
+    expect(holdDaysOf({ holdDays: ' 14 ' })).toBe(14);
+    expect(holdDaysOf(DEFAULT_SETTINGS)).toBe(14);
   });
 
   it('resolve a relative catalogue against the page', () => {

@@ -1,10 +1,22 @@
 /**
- * Where the console connects, and where it reads product titles from. Presets come from
- * the page's query (?broker=…&username=…&prefix=…&catalogue=…) or from `npm run fleet`
- * (fleet-console.json beside the page, which may also carry a password); what the operator
- * types in the connection form is kept in localStorage, except the password, which lives
- * only as long as the page.
+ * Where the console connects, where it reads product titles from, and what the counter
+ * trusts. Presets come from `npm run fleet` (fleet-console.json beside the page, which may
+ * also carry a password and the enrolment public key) over what the operator typed in the
+ * connection form before (kept in localStorage, except the password, which lives only as
+ * long as the page).
+ *
+ * A link (?broker=…&username=…&prefix=…&catalogue=…) only proposes: whatever it would
+ * change waits for the operator to confirm it in the connection form, and nothing connects
+ * meanwhile. A password goes only to the broker it was given for: one served for
+ * `npm run fleet`'s broker is never sent to a broker a link names (nor is its user name),
+ * and the counter's product titles never come from a catalogue a link chose unasked.
+ *
+ * The enrolment public key is the one key the counter trusts receipts under. It comes from
+ * `npm run fleet` or is typed in; never from the page's query (a link must not choose it)
+ * and never from the broker.
  */
+import { counterNameSchema } from '@shared/fleet/handover-messages';
+import { isPublicKeyText } from '@shared/fleet/receipt-code';
 import { isValidTopicPrefix } from '@shared/fleet/topics';
 import { isJsonObject } from '../protocol/config-envelope';
 
@@ -16,7 +28,17 @@ export interface ConsoleSettings {
   topicPrefix: string;
   /** Catalogue API base (FakeStore shape) for product titles; relative to the page or absolute. */
   catalogueUrl: string;
+  /** base64url raw Ed25519 key kiosk certificates are signed with; "" until one is given. */
+  enrolmentPublicKey: string;
+  /** How many days a receipt may be collected after it was printed (whole days, 1–365). */
+  holdDays: string;
+  /** This counter's name in the handover record, as staff see it ("Counter 2"). */
+  counterName: string;
 }
+
+/** A receipt is collected within two weeks of its printing, unless the console says otherwise. */
+export const DEFAULT_HOLD_DAYS = 14;
+export const MAX_HOLD_DAYS = 365;
 
 export const DEFAULT_SETTINGS: ConsoleSettings = {
   brokerUrl: '',
@@ -25,13 +47,25 @@ export const DEFAULT_SETTINGS: ConsoleSettings = {
   topicPrefix: 'kiosk-shop',
   // `npm run fleet` serves the kiosk's embedded demo catalogue here, as `npm run serve` does.
   catalogueUrl: '/api',
+  enrolmentPublicKey: '',
+  holdDays: String(DEFAULT_HOLD_DAYS),
+  counterName: 'Counter',
 };
 
 export const SETTINGS_STORAGE_KEY = 'fleet-console.settings';
 
 type Partial_ = Partial<ConsoleSettings>;
 
-const FIELDS = ['brokerUrl', 'username', 'password', 'topicPrefix', 'catalogueUrl'] as const;
+const FIELDS = [
+  'brokerUrl',
+  'username',
+  'password',
+  'topicPrefix',
+  'catalogueUrl',
+  'enrolmentPublicKey',
+  'holdDays',
+  'counterName',
+] as const;
 
 function pick(source: unknown, allowPassword: boolean): Partial_ {
   if (!isJsonObject(source)) return {};
@@ -59,7 +93,18 @@ function fromQuery(query: URLSearchParams): Partial_ {
   return picked;
 }
 
-/** The query wins over `npm run fleet`'s presets, which win over what was saved. */
+export interface ResolvedSettings {
+  /** What the console connects with: `npm run fleet`'s presets over what was saved. */
+  settings: ConsoleSettings;
+  /** What the page's link asks for instead, for the operator to confirm; null: nothing new. */
+  fromLink: ConsoleSettings | null;
+}
+
+/**
+ * `npm run fleet`'s presets win over what was saved; a served password stays only with the
+ * broker it was served for. The link's settings are proposed, never applied: with another
+ * broker they carry neither the password nor the user name (unless the link names one).
+ */
 export function resolveSettings({
   query,
   served,
@@ -68,13 +113,34 @@ export function resolveSettings({
   query: URLSearchParams;
   served: unknown;
   saved: unknown;
-}): ConsoleSettings {
-  return {
-    ...DEFAULT_SETTINGS,
-    ...pick(saved, false),
-    ...pick(served, true),
-    ...fromQuery(query),
-  };
+}): ResolvedSettings {
+  const presets = pick(served, true);
+  const settings: ConsoleSettings = { ...DEFAULT_SETTINGS, ...pick(saved, false), ...presets };
+  if (settings.brokerUrl !== presets.brokerUrl) settings.password = '';
+  const link = fromQuery(query);
+  const proposed: ConsoleSettings = { ...settings, ...link };
+  if (proposed.brokerUrl !== settings.brokerUrl) {
+    proposed.password = '';
+    proposed.username = link.username ?? '';
+  }
+  const changed = FIELDS.some((field) => proposed[field] !== settings[field]);
+  return { settings, fromLink: changed ? proposed : null };
+}
+
+/** What a link would change, in the connection form's words, for the operator to check. */
+export function linkChanges(
+  settings: ConsoleSettings,
+  fromLink: ConsoleSettings,
+): { label: string; value: string }[] {
+  const labels: [keyof ConsoleSettings, string][] = [
+    ['brokerUrl', 'Broker'],
+    ['username', 'User name'],
+    ['topicPrefix', 'Topic prefix'],
+    ['catalogueUrl', 'Catalogue URL'],
+  ];
+  return labels
+    .filter(([field]) => fromLink[field] !== settings[field])
+    .map(([field, label]) => ({ label, value: fromLink[field] || '(none)' }));
 }
 
 /** What is kept across visits: never the password. */
@@ -96,7 +162,26 @@ export function checkSettings(settings: ConsoleSettings): SettingsProblems {
   if (!/^(\/|\.\/|https?:\/\/)/.test(settings.catalogueUrl)) {
     problems.catalogueUrl = 'Enter a path such as /api or an http(s) URL';
   }
+  const key = settings.enrolmentPublicKey.trim();
+  if (key !== '' && !isPublicKeyText(key)) {
+    problems.enrolmentPublicKey =
+      'Paste the public key npm run -s fleet:keygen -- --enrolment printed: 43 letters, digits, - and _';
+  }
+  if (holdDaysOf(settings) === null) {
+    problems.holdDays = `Enter a whole number of days from 1 to ${MAX_HOLD_DAYS}`;
+  }
+  if (!counterNameSchema.safeParse(settings.counterName.trim()).success) {
+    problems.counterName = 'Enter a name for this counter, at most 64 characters';
+  }
   return problems;
+}
+
+/** The hold window in days, or null when the setting is not a whole number from 1 to 365. */
+export function holdDaysOf(settings: Pick<ConsoleSettings, 'holdDays'>): number | null {
+  const text = settings.holdDays.trim();
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const days = Number(text);
+  return days >= 1 && days <= MAX_HOLD_DAYS ? days : null;
 }
 
 /** The catalogue base as an absolute URL without a trailing slash. */

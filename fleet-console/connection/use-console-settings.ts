@@ -24,23 +24,36 @@ async function loadPresets(): Promise<unknown> {
   }
 }
 
-/** The settings once the presets are known (null before), and a way to change them. */
+/** The link has been answered: a reload does not ask again. */
+function forgetLink(): void {
+  if (window.location.search === '') return;
+  window.history.replaceState(null, '', `${window.location.pathname}${window.location.hash}`);
+}
+
+/**
+ * The settings once the presets are known (null before), what the page's link proposes
+ * (null when nothing, or once answered), and ways to change them. While a link's settings
+ * wait for an answer, `settings` still holds the ones in force, and nothing should connect.
+ */
 export function useConsoleSettings(): {
   settings: ConsoleSettings | null;
+  fromLink: ConsoleSettings | null;
   save: (settings: ConsoleSettings) => void;
+  declineLink: () => void;
 } {
   const [settings, setSettings] = useState<ConsoleSettings | null>(null);
+  const [fromLink, setFromLink] = useState<ConsoleSettings | null>(null);
   useEffect(() => {
     let live = true;
     void loadPresets().then((served) => {
       if (!live) return;
-      setSettings(
-        resolveSettings({
-          query: new URLSearchParams(window.location.search),
-          served,
-          saved: readJson(SETTINGS_STORAGE_KEY),
-        }),
-      );
+      const resolved = resolveSettings({
+        query: new URLSearchParams(window.location.search),
+        served,
+        saved: readJson(SETTINGS_STORAGE_KEY),
+      });
+      setSettings(resolved.settings);
+      setFromLink(resolved.fromLink);
     });
     return () => {
       live = false;
@@ -49,6 +62,12 @@ export function useConsoleSettings(): {
   const save = useCallback((next: ConsoleSettings) => {
     writeRaw(SETTINGS_STORAGE_KEY, JSON.stringify(settingsToSave(next)));
     setSettings(next);
+    setFromLink(null);
+    forgetLink();
   }, []);
-  return { settings, save };
+  const declineLink = useCallback(() => {
+    setFromLink(null);
+    forgetLink();
+  }, []);
+  return { settings, fromLink, save, declineLink };
 }

@@ -1,50 +1,96 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { catalogueBase } from '../connection/console-settings';
+import { catalogueBase, holdDaysOf, type ConsoleSettings } from '../connection/console-settings';
 import { useFleetStore } from '../fleet/fleet-store';
-import { checkReceipt } from './check-receipt';
-import { loadCollected, markCollected, receiptKey, saveCollected } from './collected-receipts';
+import { pageSubtle } from '../lib/page-crypto';
+import { useTrustStore } from '../trust/trust-store';
 import { useCatalogueTitles } from './catalogue-titles';
-import { keysFor } from './key-ring';
-import { ReceiptResult, type Shown } from './receipt-result';
-import { currentKeyRing } from './use-key-ring';
+import { checkReceipt, DAY_MS, type CheckResult } from './check-receipt';
+import { HandoverConflicts } from './handover-conflicts';
+import { HandoverPanel } from './handover-panel';
+import { useHandoverDesk, useHandoverQueue } from './handover-service';
+import { ReceiptResult } from './receipt-result';
+import { useHandover } from './use-handover';
+
+/** A check's result, numbered so that a rescan of the same code looks it up afresh. */
+type Shown = { scan: number; result: CheckResult };
+
+function Verified({
+  shown,
+  settings,
+  titles,
+}: {
+  shown: Shown & { result: Extract<CheckResult, { kind: 'verified' }> };
+  settings: ConsoleSettings;
+  titles: ReturnType<typeof useCatalogueTitles>;
+}) {
+  const desk = useHandoverDesk();
+  const connected = useFleetStore((state) => state.connection.phase === 'connected');
+  const { receipt } = shown.result;
+  const handover = useHandover(
+    desk,
+    { kioskId: receipt.k, receiptId: receipt.r, key: shown.scan },
+    settings.counterName.trim(),
+    connected,
+  );
+  return (
+    <ReceiptResult
+      result={shown.result}
+      titles={titles}
+      handover={<HandoverPanel handover={handover} now={Date.now} />}
+    />
+  );
+}
 
 /**
  * The pickup counter: a USB barcode scanner types the receipt's QR text into the field and
- * presses Enter (or staff paste it). The code is checked against the signing kiosk's public
- * key, and the order shown, to be marked collected once.
+ * presses Enter (or staff paste it). The code is checked against the certificates the
+ * operator's enrolment key signed for the kiosk (check-receipt.ts), and the order shown;
+ * whether it may be handed over is the shop's one record on the broker (handover-desk.ts).
  */
-export function CounterView({ catalogueUrl }: { catalogueUrl: string }) {
+export function CounterView({ settings }: { settings: ConsoleSettings }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const scans = useRef(0);
   const [code, setCode] = useState('');
-  const [result, setResult] = useState<Shown | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   const [checking, setChecking] = useState(false);
-  const [storageProblem, setStorageProblem] = useState(false);
-  const titles = useCatalogueTitles(catalogueBase(catalogueUrl, window.location.href));
+  const titles = useCatalogueTitles(catalogueBase(settings.catalogueUrl, window.location.href));
+  const queued = useHandoverQueue((state) => state.queued.length);
+  const holdDays = holdDaysOf(settings);
 
   const check = async (text: string) => {
-    // WebCrypto exists only in a secure context (https, or this machine's loopback).
-    if (!window.isSecureContext || typeof crypto.subtle === 'undefined') {
-      setResult({
-        kind: 'refused',
-        title: 'Cannot check receipts here',
-        reason:
-          'This page is not in a secure context, so the browser offers no signature checks. Open the console over https or on this machine (127.0.0.1).',
-        collectedNow: false,
+    const subtle = pageSubtle();
+    scans.current += 1;
+    const scan = scans.current;
+    if (!subtle) {
+      setShown({
+        scan,
+        result: {
+          kind: 'refused',
+          refusal: 'no-enrolment-key',
+          title: 'Cannot check receipts here',
+          reason:
+            'This page is not in a secure context, so the browser offers no signature checks. Open the console over https or on this machine (127.0.0.1).',
+        },
       });
       return;
     }
     setChecking(true);
-    const kiosks = useFleetStore.getState().fleet.kiosks;
-    const ring = currentKeyRing();
-    // Read afresh: another tab of the console may have handed the order over meanwhile.
-    const latest = loadCollected();
-    const checked = await checkReceipt(text, {
-      keysFor: (kioskId) => keysFor(ring, kioskId, kiosks.get(kioskId)?.publicKey ?? null),
-      collectedAt: (kioskId, receiptId) => latest[receiptKey(kioskId, receiptId)] ?? null,
-      subtle: crypto.subtle,
+    const { trust, revocations } = useTrustStore.getState();
+    const result = await checkReceipt(text, {
+      prefix: settings.topicPrefix,
+      enrolmentKey: settings.enrolmentPublicKey.trim(),
+      certificatesFor: (kioskId) =>
+        [...(trust.certificates.get(kioskId)?.entries() ?? [])].map(([serial, envelope]) => ({
+          serial,
+          envelope,
+        })),
+      revocations: revocations.list,
+      holdMs: (holdDays ?? 0) * DAY_MS,
+      now: Date.now(),
+      subtle,
     });
-    setResult({ ...checked, collectedNow: false });
+    setShown({ scan, result });
     setChecking(false);
     // Ready for the next scan: it replaces this text.
     input.current?.select();
@@ -55,18 +101,19 @@ export function CounterView({ catalogueUrl }: { catalogueUrl: string }) {
     void check(code);
   };
 
-  const markAsCollected = () => {
-    if (result?.kind !== 'verified') return;
-    const at = Date.now();
-    const next = markCollected(loadCollected(), receiptKey(result.receipt.k, result.receipt.r), at);
-    setStorageProblem(!saveCollected(next));
-    setResult({ ...result, collectedAt: at, collectedNow: true });
-    input.current?.focus();
-  };
-
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 lg:px-8">
-      <h1 className="text-[1.75rem] font-bold">Counter</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-[1.75rem] font-bold">Counter</h1>
+        <p className="text-sm text-muted">
+          {settings.counterName.trim()} · orders held {holdDays ?? '?'} days
+        </p>
+      </div>
+      {settings.enrolmentPublicKey.trim() === '' && (
+        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
+          No enrolment public key is set: every receipt is refused until one is (Connection).
+        </p>
+      )}
       <form className="card flex flex-col gap-3 p-5" onSubmit={submit}>
         <label htmlFor={`${id}-code`} className="text-lg font-semibold">
           Receipt code
@@ -101,13 +148,25 @@ export function CounterView({ catalogueUrl }: { catalogueUrl: string }) {
         </div>
       </form>
       <div aria-live="polite" aria-busy={checking}>
-        {result && <ReceiptResult result={result} titles={titles} onCollect={markAsCollected} />}
+        {shown?.result.kind === 'verified' ? (
+          <Verified
+            key={shown.scan}
+            shown={{ scan: shown.scan, result: shown.result }}
+            settings={settings}
+            titles={titles}
+          />
+        ) : (
+          shown && <ReceiptResult result={shown.result} titles={titles} handover={null} />
+        )}
       </div>
-      {storageProblem && (
-        <p role="alert" className="rounded-lg bg-sale-50 p-3 font-semibold text-sale-700">
-          This browser refused to store the collected state: a second scan would not warn.
+      {queued > 0 && (
+        <p role="status" className="rounded-xl bg-amber-50 p-4 text-amber-900">
+          {queued === 1 ? '1 handover' : `${queued} handovers`} made here{' '}
+          {queued === 1 ? 'is' : 'are'} not on the broker yet: {queued === 1 ? 'it is' : 'they are'}{' '}
+          sent as soon as the link returns.
         </p>
       )}
+      <HandoverConflicts />
     </div>
   );
 }

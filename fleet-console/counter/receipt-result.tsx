@@ -1,16 +1,15 @@
+import type { ReactNode } from 'react';
 import { Money } from '@web-shared/ui/money';
 import { formatCount } from '@web-shared/lib/count';
 import { formatClock } from '../lib/format';
 import type { Titles } from './catalogue-titles';
 import type { CheckResult } from './check-receipt';
 
-/** A check's result, and whether the order was marked collected just now (not before). */
-export type Shown = CheckResult & { collectedNow: boolean };
-
 interface ReceiptResultProps {
-  result: Shown;
+  result: CheckResult;
   titles: Titles;
-  onCollect: () => void;
+  /** The handover panel of a verified receipt. */
+  handover: ReactNode;
 }
 
 function titleOf(titles: Titles, productId: number): string {
@@ -18,7 +17,7 @@ function titleOf(titles: Titles, productId: number): string {
   return titles.titles.get(productId) ?? `Product ${productId} (not in the catalogue)`;
 }
 
-export function ReceiptResult({ result, titles, onCollect }: ReceiptResultProps) {
+export function ReceiptResult({ result, titles, handover }: ReceiptResultProps) {
   if (result.kind === 'refused') {
     return (
       <div role="alert" className="rounded-2xl border border-sale-700/30 bg-sale-50 p-5">
@@ -28,17 +27,12 @@ export function ReceiptResult({ result, titles, onCollect }: ReceiptResultProps)
       </div>
     );
   }
-  const { receipt, collectedAt, collectedNow } = result;
+  const { receipt, certificate } = result;
   const pieces = receipt.i.reduce((sum, [, quantity]) => sum + quantity, 0);
   return (
     <article aria-labelledby="receipt-title" className="card overflow-hidden">
-      {collectedAt !== null && !collectedNow && (
-        <p role="alert" className="bg-amber-50 px-5 py-3 font-bold text-amber-900">
-          Already collected on {formatClock(collectedAt)}. Do not hand it over again.
-        </p>
-      )}
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 p-5">
-        <div>
+        <div className="min-w-0">
           <p className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-700/30">
             Signature verified
           </p>
@@ -46,7 +40,8 @@ export function ReceiptResult({ result, titles, onCollect }: ReceiptResultProps)
             {receipt.r}
           </h2>
           <p className="text-sm text-muted">
-            Kiosk <span className="font-mono">{receipt.k}</span> · {formatClock(receipt.t)}
+            Kiosk <span className="font-mono">{receipt.k}</span> · {certificate.store} ·{' '}
+            {formatClock(receipt.t)}
           </p>
         </div>
       </div>
@@ -74,19 +69,7 @@ export function ReceiptResult({ result, titles, onCollect }: ReceiptResultProps)
           <Money cents={receipt.c} />
         </dd>
       </dl>
-      <div className="border-t border-slate-200 bg-slate-50 px-5 py-4">
-        {collectedAt === null ? (
-          <button type="button" className="btn-primary w-full sm:w-auto" onClick={onCollect}>
-            Mark as collected
-          </button>
-        ) : collectedNow ? (
-          <p className="font-semibold text-emerald-800">
-            Marked as collected at {formatClock(collectedAt)}.
-          </p>
-        ) : (
-          <p className="text-sm text-muted">Collected on {formatClock(collectedAt)}.</p>
-        )}
-      </div>
+      <div className="border-t border-slate-200 bg-slate-50 px-5 py-4">{handover}</div>
     </article>
   );
 }

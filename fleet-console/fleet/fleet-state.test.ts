@@ -23,7 +23,7 @@ describe('presence', () => {
     });
   });
 
-  it('shows it offline since the Last Will arrived, keeping the key for the counter', () => {
+  it('shows it offline since the Last Will arrived, keeping the key it named', () => {
     const state = apply([online('k1'), offline('k1', { receivedAt: 5_000 })]);
     expect(state.kiosks.get('k1')).toMatchObject({
       presence: 'offline',
@@ -78,6 +78,14 @@ describe('health', () => {
     expect(kiosk?.health).toMatchObject({ printerAvailable: null, lastError: 'Printer jammed' });
   });
 
+  it('keeps what a kiosk says it dropped unread, and knows nothing of it from an older kiosk', () => {
+    const recent = [{ at: '2026-11-23T10:04:00.000Z', topic: 't', reason: 'too large' }];
+    const kiosk = apply([health('k1', { dropped: { count: 3, recent } })]).kiosks.get('k1');
+    expect(kiosk?.health?.dropped).toEqual({ count: 3, recent });
+    const older = apply([health('k2', { dropped: undefined })]).kiosks.get('k2');
+    expect(older?.health?.dropped).toBeNull();
+  });
+
   it('counts a health message that is not an object as malformed', () => {
     expect(apply([message('kiosks/k1/health', '[1,2]')]).ignored).toBe(1);
   });
@@ -115,7 +123,13 @@ describe('acknowledgements', () => {
 
 describe('configs in force', () => {
   const envelope = (target: string, version: number) => ({
-    config: { version, target, idleTimeoutSeconds: 60 },
+    config: {
+      version,
+      target,
+      prefix: 'kiosk-shop',
+      notAfter: '2026-12-31T23:59:00.000Z',
+      idleTimeoutSeconds: 60,
+    },
     signature: 'S'.repeat(86),
   });
 

@@ -20,7 +20,10 @@ export interface KioskState {
    */
   since: number | null;
   version: string | null;
-  /** Ed25519 public key (b64url raw) from its status, for the counter view. */
+  /**
+   * Ed25519 public key (b64url raw) its status names. Information only: the counter trusts
+   * a key only through a certificate signed by the enrolment key.
+   */
   publicKey: string | null;
   health: HealthView | null;
   /** Main + renderer memory of the last health messages, oldest first. */
@@ -184,6 +187,9 @@ export function foldMessages(state: FleetState, messages: readonly ReadMessage[]
         commands = commands.with(index, { ...command, acks });
         break;
       }
+      case 'ignored':
+        ignored += 1;
+        break;
       case 'screenshot':
         screenshot = {
           kioskId: message.kioskId,

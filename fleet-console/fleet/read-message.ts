@@ -1,10 +1,27 @@
 /**
  * One received MQTT message read into what the console keeps of it: its topic understood,
- * its UTF-8 JSON parsed and checked against the fleet's schemas (status, health, ack,
- * config envelope). Pure, so it runs where it is cheapest: in the broker worker, which
- * posts the page only what it read. With 1,000 kiosks sending health every 5 s that is
- * 200 parses and schema checks a second kept off the page's main thread.
+ * its size checked against its topic's limit (shared/fleet/message-limits.ts) before a
+ * byte is decoded, its UTF-8 JSON parsed and checked against the fleet's schemas (status,
+ * health, ack, config envelope). Pure, so it runs where it is cheapest: in the broker
+ * worker, which posts the page only what it read. With 1,000 kiosks sending health every
+ * 5 s that is 200 parses and schema checks a second kept off the page's main thread.
  */
+import { canonicalJsonOrNull } from '@shared/fleet/canonical-json';
+import {
+  readConflictMessage,
+  readHandoverMessage,
+  type HandoverConflict,
+  type HandoverMessage,
+} from '@shared/fleet/handover-messages';
+import {
+  readCertificateMessage,
+  readEnrolmentRequest,
+  type CertificateEnvelope,
+  type EnrolmentRequest,
+} from '@shared/fleet/kiosk-certificate';
+import { readRevocationMessage, type RevocationEnvelope } from '@shared/fleet/revocation-list';
+import { parseTrustTopic } from '@shared/fleet/trust-topics';
+import { MESSAGE_LIMITS } from '@shared/fleet/message-limits';
 import { readAck, type AckView } from '../protocol/ack-view';
 import { readConfigEnvelope, type ConfigEnvelope } from '../protocol/config-envelope';
 import { parseTopic } from '../protocol/fleet-topics';
@@ -31,12 +48,109 @@ export type ReadMessage = { retained: boolean; receivedAt: number } & (
   | { kind: 'health'; kioskId: string; health: HealthView | null }
   | { kind: 'ack'; kioskId: string; ack: AckView | null }
   | { kind: 'screenshot'; kioskId: string; png: Uint8Array }
+  | TrustMessage
+  /** Nothing to fold in but a count: too large to read, or the reader failed on it. */
+  | { kind: 'ignored' }
 );
+
+/**
+ * Enrolment, certificates, the revocation list and handovers (trust-topics.ts), read but
+ * not yet trusted: signatures are checked where they are used (the counter, the enrolment
+ * view), with WebCrypto. `null` views are malformed payloads; `…-cleared` an empty retained
+ * message.
+ */
+export type TrustMessage =
+  | { kind: 'enrolment-request'; kioskId: string; request: EnrolmentRequest | null }
+  | { kind: 'enrolment-cleared'; kioskId: string }
+  | { kind: 'certificate'; kioskId: string; serial: string; envelope: CertificateEnvelope | null }
+  | { kind: 'certificate-cleared'; kioskId: string; serial: string }
+  | { kind: 'revocations'; envelope: RevocationEnvelope | null }
+  /** The raw payload too: the counter's handover desk weighs every message itself. */
+  | {
+      kind: 'handover';
+      kioskId: string;
+      receiptId: string;
+      payload: Uint8Array;
+      message: HandoverMessage | null;
+    }
+  | {
+      kind: 'handover-conflict';
+      kioskId: string;
+      receiptId: string;
+      conflict: HandoverConflict | null;
+    }
+  | { kind: 'handover-conflict-cleared'; kioskId: string; receiptId: string };
+
+export const TRUST_KINDS: ReadonlySet<string> = new Set<TrustMessage['kind']>([
+  'enrolment-request',
+  'enrolment-cleared',
+  'certificate',
+  'certificate-cleared',
+  'revocations',
+  'handover',
+  'handover-conflict',
+  'handover-conflict-cleared',
+]);
+
+export function isTrustMessage(
+  message: ReadMessage,
+): message is Extract<ReadMessage, TrustMessage> {
+  return TRUST_KINDS.has(message.kind);
+}
+
+function readTrustMessage(prefix: string, topic: string, payload: Uint8Array): TrustMessage | null {
+  const parsed = parseTrustTopic(prefix, topic);
+  if (!parsed) return null;
+  const empty = payload.byteLength === 0;
+  switch (parsed.kind) {
+    case 'enrolment':
+      return empty
+        ? { kind: 'enrolment-cleared', kioskId: parsed.kioskId }
+        : {
+            kind: 'enrolment-request',
+            kioskId: parsed.kioskId,
+            request: readEnrolmentRequest(payload),
+          };
+    case 'certificate':
+      return empty
+        ? { kind: 'certificate-cleared', kioskId: parsed.kioskId, serial: parsed.serial }
+        : {
+            kind: 'certificate',
+            kioskId: parsed.kioskId,
+            serial: parsed.serial,
+            envelope: readCertificateMessage(payload),
+          };
+    case 'revocations':
+      return empty ? null : { kind: 'revocations', envelope: readRevocationMessage(payload) };
+    case 'handover':
+      return {
+        kind: 'handover',
+        kioskId: parsed.kioskId,
+        receiptId: parsed.receiptId,
+        payload,
+        message: empty ? null : readHandoverMessage(payload),
+      };
+    case 'handover-conflict':
+      return empty
+        ? {
+            kind: 'handover-conflict-cleared',
+            kioskId: parsed.kioskId,
+            receiptId: parsed.receiptId,
+          }
+        : {
+            kind: 'handover-conflict',
+            kioskId: parsed.kioskId,
+            receiptId: parsed.receiptId,
+            conflict: readConflictMessage(payload),
+          };
+  }
+}
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** JSON of a payload, or undefined when it is not UTF-8 JSON. */
-function parseJson(payload: Uint8Array): unknown {
+/** JSON of a payload, or undefined when it is not UTF-8 JSON (or too large to read). */
+function parseJson(payload: Uint8Array | null): unknown {
+  if (!payload) return undefined;
   try {
     return JSON.parse(decoder.decode(payload)) as unknown;
   } catch {
@@ -46,32 +160,44 @@ function parseJson(payload: Uint8Array): unknown {
 
 /** What a message means to the console, or null when it means nothing (another topic). */
 export function readMessage(prefix: string, message: FleetMessage): ReadMessage | null {
+  const { retained, receivedAt, payload } = message;
+  const trust = readTrustMessage(prefix, message.topic, payload);
+  if (trust) return { retained, receivedAt, ...trust };
   const topic = parseTopic(prefix, message.topic);
   if (!topic) return null;
-  const { retained, receivedAt, payload } = message;
+  const kind = topic.kind === 'fleet-config' ? 'config' : topic.leaf;
+  // Over the limit, the payload is never decoded: it reads as malformed, or is only counted.
+  const tooLarge = payload.byteLength > MESSAGE_LIMITS[kind];
+  const readable = tooLarge ? null : payload;
   const empty = payload.byteLength === 0;
   const at = { retained, receivedAt };
 
   if (topic.kind === 'fleet-config' || topic.leaf === 'config') {
     const target = topic.kind === 'fleet-config' ? 'all' : topic.kioskId;
     if (empty) return { ...at, kind: 'config-cleared', target };
-    const result = readConfigEnvelope(parseJson(payload));
-    return { ...at, kind: 'config', target, envelope: result.ok ? result.envelope : null };
+    const result = readConfigEnvelope(parseJson(readable));
+    // A config with no canonical form (Infinity, nesting too deep) is one no kiosk takes.
+    const envelope =
+      result.ok && canonicalJsonOrNull(result.envelope.config) !== null ? result.envelope : null;
+    return { ...at, kind: 'config', target, envelope };
   }
   const { kioskId } = topic;
   switch (topic.leaf) {
     case 'status':
       return empty
         ? { ...at, kind: 'status-cleared', kioskId }
-        : { ...at, kind: 'status', kioskId, status: readStatus(parseJson(payload)) };
+        : { ...at, kind: 'status', kioskId, status: readStatus(parseJson(readable)) };
     case 'health':
       return empty
         ? null
-        : { ...at, kind: 'health', kioskId, health: readHealth(parseJson(payload)) };
+        : { ...at, kind: 'health', kioskId, health: readHealth(parseJson(readable)) };
     case 'acks':
-      return { ...at, kind: 'ack', kioskId, ack: readAck(parseJson(payload)) };
+      return { ...at, kind: 'ack', kioskId, ack: readAck(parseJson(readable)) };
     case 'screenshot':
-      return empty ? null : { ...at, kind: 'screenshot', kioskId, png: payload };
+      if (empty) return null;
+      return readable
+        ? { ...at, kind: 'screenshot', kioskId, png: readable }
+        : { ...at, kind: 'ignored' };
     default:
       // Commands travel to kiosks; the console does not subscribe to them.
       return null;

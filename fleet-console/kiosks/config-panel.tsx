@@ -3,7 +3,7 @@ import { announce } from '@web-shared/ui/announcer';
 import { useBrokerSession } from '../connection/use-broker-session';
 import { useFleetStore } from '../fleet/fleet-store';
 import { readConfigFile, type ConfigEnvelope } from '../protocol/config-envelope';
-import { formatTime } from '../lib/format';
+import { formatDate, formatTime } from '../lib/format';
 import { planConfig } from './config-plan';
 import { ConfigDiffTable } from './config-diff-table';
 
@@ -60,7 +60,9 @@ export const ConfigPanel = memo(function ConfigPanel() {
     try {
       await session.publish(plan.topic, JSON.stringify(loaded.envelope), { retain: true });
       setPublishing({ kind: 'done', topic: plan.topic, at: Date.now() });
-      announce(`Config version ${plan.version} published to ${plan.topic}`);
+      announce(
+        `${plan.tombstone ? 'Withdrawal' : 'Config'} version ${plan.version} published to ${plan.topic}`,
+      );
     } catch (error) {
       setPublishing({
         kind: 'failed',
@@ -75,9 +77,10 @@ export const ConfigPanel = memo(function ConfigPanel() {
         Signed configuration
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Made with <code>npm run -s fleet:sign</code>. The console checks the file’s shape; each
-        kiosk checks the signature with its own <code>fleet.configPublicKey</code> and reports any
-        refusal in its health.
+        Made with <code>npm run -s fleet:sign</code>. The console checks the file’s shape, its
+        prefix, its notAfter and its version; each kiosk checks the signature with its own{' '}
+        <code>fleet.configPublicKey</code> and reports any refusal in its health. Withdraw a config
+        with a signed tombstone: an empty message withdraws nothing.
       </p>
       <div className="mt-3 flex flex-col gap-1">
         <label htmlFor={`${id}-file`} className="text-sm font-semibold">
@@ -105,13 +108,27 @@ export const ConfigPanel = memo(function ConfigPanel() {
       {plan && (
         <div className="mt-4 flex flex-col gap-3">
           <p className="text-sm">
-            Version <strong>{plan.version}</strong> for{' '}
+            {plan.tombstone ? 'Withdrawal' : 'Version'} <strong>{plan.version}</strong> for{' '}
             <strong>{plan.target === 'all' ? 'every kiosk' : plan.target}</strong>, to{' '}
             <code className="break-all">{plan.topic}</code>.{' '}
             {plan.versionInForce === null
               ? 'No config is in force on that topic.'
               : `Version ${plan.versionInForce} is in force.`}
           </p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="font-semibold">Signed for prefix</dt>
+            <dd>
+              <code className="break-all">{plan.prefix}</code>
+            </dd>
+            <dt className="font-semibold">Valid until</dt>
+            <dd>{formatDate(plan.notAfter)}</dd>
+            <dt className="font-semibold">Kind</dt>
+            <dd>
+              {plan.tombstone
+                ? 'Tombstone: withdraws the config in force on that topic; its keys go back to each kiosk’s own files'
+                : 'Config: sets the keys below'}
+            </dd>
+          </dl>
           <ConfigDiffTable changes={plan.changes} />
           {plan.blocker && (
             <p
@@ -127,7 +144,9 @@ export const ConfigPanel = memo(function ConfigPanel() {
             disabled={!connected || plan.blocker !== null || publishing.kind === 'busy'}
             onClick={() => void publish()}
           >
-            Publish version {plan.version}
+            {plan.tombstone
+              ? `Publish withdrawal, version ${plan.version}`
+              : `Publish version ${plan.version}`}
           </button>
         </div>
       )}

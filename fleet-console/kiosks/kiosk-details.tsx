@@ -10,6 +10,13 @@ const yesNo = (value: boolean | null, yes: string, no: string): string =>
   value === null ? dash : value ? yes : no;
 const countOf = (value: number | null): string => (value === null ? dash : formatCount(value));
 
+/** The keys a kiosk has taken but runs without until it relaunches at a safe moment. */
+function PendingRelaunch({ keys }: { keys: string[] | null }) {
+  if (keys === null) return dash;
+  if (keys.length === 0) return 'Nothing';
+  return <span className="font-mono">{keys.join(', ')}</span>;
+}
+
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-1.5">
@@ -39,6 +46,7 @@ export const KioskDetails = memo(function KioskDetails({
   if (!kiosk) return null;
   const h = kiosk.health;
   const refusals = h?.config?.refusals ?? [];
+  const dropped = h?.dropped?.recent ?? [];
   return (
     <section ref={panel} aria-labelledby={`${id}-title`} className="card scroll-mt-4 p-5">
       <div className="flex items-start justify-between gap-3">
@@ -91,6 +99,10 @@ export const KioskDetails = memo(function KioskDetails({
             : dash}
         </Row>
         <Row term="Remote config version">{h?.config?.version ?? 'none'}</Row>
+        <Row term="Pending relaunch">
+          <PendingRelaunch keys={h?.pendingRelaunch ?? null} />
+        </Row>
+        <Row term="Messages dropped unread">{countOf(h?.dropped?.count ?? null)}</Row>
         <Row term="Last report">{h?.at == null ? dash : formatClock(h.at)}</Row>
       </dl>
       {refusals.length > 0 && (
@@ -103,6 +115,18 @@ export const KioskDetails = memo(function KioskDetails({
                 className="text-sale-700"
               >
                 {refusal.reason} <span className="text-muted">({refusal.topic})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {dropped.length > 0 && (
+        <>
+          <h3 className="mt-3 text-base font-bold">Dropped messages</h3>
+          <ul className="mt-1 flex flex-col gap-1 text-sm">
+            {dropped.map((drop) => (
+              <li key={`${drop.at}-${drop.topic}-${drop.reason}`} className="text-sale-700">
+                {drop.reason} <span className="text-muted">({drop.topic})</span>
               </li>
             ))}
           </ul>

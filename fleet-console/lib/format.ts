@@ -13,6 +13,18 @@ const clockWithSeconds = new Intl.DateTimeFormat('en-US', {
   hour12: false,
 });
 
+const dated = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** "Dec 31, 2026, 23:59": for moments that may be a year or more away. */
+export const formatDate = (ms: number): string => dated.format(ms);
+
 /** "Nov 23, 10:02" */
 export const formatClock = (ms: number): string => clock.format(ms);
 

@@ -1,6 +1,7 @@
 import {
   configEnvelopeSchema,
   MAX_CONFIG_BYTES,
+  RESERVED_CONFIG_FIELDS,
   type ConfigEnvelope,
 } from '@shared/fleet/payloads';
 
@@ -18,6 +19,15 @@ export type EnvelopeResult = { ok: true; envelope: ConfigEnvelope } | { ok: fals
 
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The config keys of a signed config: everything but version, target, prefix, notAfter, tombstone. */
+export function configKeys(config: ConfigEnvelope['config']): JsonObject {
+  return Object.fromEntries(
+    Object.entries(config).filter(
+      ([name]) => !(RESERVED_CONFIG_FIELDS as readonly string[]).includes(name),
+    ),
+  );
 }
 
 export function readConfigEnvelope(json: unknown): EnvelopeResult {

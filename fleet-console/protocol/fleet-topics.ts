@@ -8,8 +8,9 @@ import {
   parseKioskTopic,
   type KioskTopicKind,
 } from '@shared/fleet/topics';
+import { trustSubscriptions } from '@shared/fleet/trust-topics';
 
-/** The subscriptions of the kiosks view; screenshots are asked for one kiosk at a time. */
+/** What the console subscribes to; screenshots are asked for one kiosk at a time. */
 export function consoleSubscriptions(prefix: string): { topic: string; qos: 0 | 1 }[] {
   return [
     { topic: everyKiosk(prefix, 'status'), qos: 1 },
@@ -17,6 +18,8 @@ export function consoleSubscriptions(prefix: string): { topic: string; qos: 0 | 
     { topic: everyKiosk(prefix, 'acks'), qos: 1 },
     { topic: everyKiosk(prefix, 'config'), qos: 1 },
     { topic: fleetConfigTopic(prefix), qos: 1 },
+    // Enrolment requests, certificates, the revocation list, handover records and conflicts.
+    ...trustSubscriptions(prefix).map((topic) => ({ topic, qos: 1 as const })),
   ];
 }
 

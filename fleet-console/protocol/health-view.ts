@@ -28,6 +28,10 @@ export interface HealthView {
     version: number | null;
     refusals: { at: string; topic: string; reason: string }[];
   } | null;
+  /** Config keys whose new value waits for the kiosk's next relaunch; null: not reported. */
+  pendingRelaunch: string[] | null;
+  /** Messages the kiosk dropped unread since it started, and the last few of them. */
+  dropped: { count: number; recent: { at: string; topic: string; reason: string }[] } | null;
 }
 
 /** null only when the message is not a JSON object at all. */
@@ -59,5 +63,7 @@ export function readHealth(json: unknown): HealthView | null {
         }
       : null,
     config: h.config ?? null,
+    pendingRelaunch: h.pendingRelaunch ?? null,
+    dropped: h.dropped ?? null,
   };
 }

@@ -21,6 +21,9 @@ export interface ConsolePresets {
   password?: string;
   topicPrefix: string;
   catalogueUrl: string;
+  /** The enrolment public key the counter pins: it reaches the page from here, never the broker. */
+  enrolmentPublicKey?: string;
+  counterName?: string;
 }
 
 export interface ConsoleServerOptions {

@@ -3,6 +3,8 @@
  * in one line instead of opening a console that cannot connect.
  */
 import { parseArgs } from 'node:util';
+import { counterNameSchema } from '../../shared/fleet/handover-messages';
+import { isPublicKeyText } from '../../shared/fleet/receipt-code';
 import { parseCount } from './cli-args';
 
 export const DEFAULT_CONSOLE_PORT = 4180;
@@ -18,6 +20,10 @@ export interface FleetOptions {
   prefix: string;
   /** Catalogue base for the counter's product titles ("/api": the demo catalogue served here). */
   catalogue: string;
+  /** The enrolment public key the console pins (base64url raw), or null: typed in the page. */
+  enrolmentKey: string | null;
+  /** This counter's name in handover records, or null: the page's own setting. */
+  counter: string | null;
   port: number;
   mqttPort: number;
   wsPort: number;
@@ -32,6 +38,9 @@ export const FLEET_USAGE = `npm run fleet -- [options]
   --password TEXT           broker password (given to the page, never stored by it)
   --prefix P                topic prefix (default ${DEFAULT_TOPIC_PREFIX})
   --catalogue URL           catalogue for product titles (default /api: the demo catalogue)
+  --enrolment-key=KEY       the enrolment public key the counter trusts receipts under
+                            (what npm run -s fleet:keygen printed; with "=", as it may begin with -)
+  --counter NAME            this counter's name in the shared handover record ("Counter 2")
   --port N                  console port on 127.0.0.1 (default ${DEFAULT_CONSOLE_PORT})
   --mqtt-port N, --ws-port N  demo broker's TCP and WebSockets ports (default ${DEFAULT_MQTT_PORT}, ${DEFAULT_WS_PORT})
   --no-build                serve out/console as it is
@@ -54,6 +63,8 @@ export function parseFleetOptions(argv: readonly string[]): FleetOptions {
       password: { type: 'string' },
       prefix: { type: 'string', default: DEFAULT_TOPIC_PREFIX },
       catalogue: { type: 'string', default: '/api' },
+      'enrolment-key': { type: 'string' },
+      counter: { type: 'string' },
       port: { type: 'string' },
       'mqtt-port': { type: 'string' },
       'ws-port': { type: 'string' },
@@ -78,6 +89,16 @@ export function parseFleetOptions(argv: readonly string[]): FleetOptions {
       `--catalogue must be a path such as /api or an http(s) URL, got "${values.catalogue}"`,
     );
   }
+  const enrolmentKey = values['enrolment-key'] ?? null;
+  if (enrolmentKey !== null && !isPublicKeyText(enrolmentKey)) {
+    throw new Error(
+      `--enrolment-key must be a public key as npm run -s fleet:keygen prints it (43 characters of base64url), got "${enrolmentKey}"`,
+    );
+  }
+  const counter = values.counter ?? null;
+  if (counter !== null && !counterNameSchema.safeParse(counter).success) {
+    throw new Error('--counter must be a name of 1 to 64 characters');
+  }
   if ((values.password !== undefined) !== (values.username !== undefined) && broker === null) {
     throw new Error('The demo broker needs both --username and --password, or neither');
   }
@@ -87,6 +108,8 @@ export function parseFleetOptions(argv: readonly string[]): FleetOptions {
     password: values.password ?? null,
     prefix: values.prefix,
     catalogue: values.catalogue,
+    enrolmentKey,
+    counter,
     port: port('port', values.port, DEFAULT_CONSOLE_PORT),
     mqttPort: port('mqtt-port', values['mqtt-port'], DEFAULT_MQTT_PORT),
     wsPort: port('ws-port', values['ws-port'], DEFAULT_WS_PORT),

@@ -2,15 +2,19 @@
  * The operator's side of signed remote config (fleet:keygen, fleet:sign): an Ed25519 key
  * pair from node:crypto, the private half as a PKCS#8 PEM file only its owner may read,
  * and the `{config, signature}` envelope a kiosk verifies against fleet.configPublicKey.
- * The signature covers the canonical JSON of `config`, exactly as the kiosk rebuilds it.
+ * The signature covers the canonical JSON of `config`, exactly as the kiosk rebuilds it:
+ * its keys, version, target, the fleet's topic prefix and the notAfter it expires at.
  */
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { rawPublicKey } from '../../electron/main/fleet/ed25519';
 import { canonicalJsonBytes } from '../../shared/fleet/canonical-json';
 import { configEnvelopeSchema, signedConfigSchema } from '../../shared/fleet/payloads';
+import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 
 export const DEFAULT_CONFIG_KEY_FILE = 'fleet-config.key';
+/** The enrolment key (kiosk certificates, revocations): an Ed25519 key like the config key. */
+export const DEFAULT_ENROLMENT_KEY_FILE = 'fleet-enrolment.key';
 
 /** Makes a key pair, writes the private key to `path` (never over an existing file). */
 export function writeNewConfigKey(path: string): { publicKey: string } {
@@ -51,19 +55,71 @@ export function readConfigKey(pem: string): KeyObject {
   return key;
 }
 
-/** The envelope for `config` (which names its version and target), or an Error saying why not. */
+/** How long a config is valid when neither the file nor --days says. */
+export const DEFAULT_VALID_DAYS = 30;
+/** The longest validity fleet:sign signs: a config is re-signed at least every ten years. */
+export const MAX_VALID_DAYS = 3650;
+const DAY_MS = 86_400_000;
+
+export interface SignOptions {
+  /** The fleet's topic prefix, when the file names none (default: kiosk-shop). */
+  prefix?: string;
+  /** Days from `now` the config stays valid, when the file names no notAfter. */
+  days?: number;
+  now?: number;
+}
+
+/**
+ * The config as it is signed: the file's own `prefix` and `notAfter`, or the options'.
+ * A file and an option that disagree are an error, not a choice.
+ */
+export function completeConfig(config: unknown, options: SignOptions = {}): unknown {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) return config;
+  const record = config as Record<string, unknown>;
+  if (
+    options.prefix !== undefined &&
+    record.prefix !== undefined &&
+    record.prefix !== options.prefix
+  ) {
+    throw new Error(
+      `the config names prefix ${JSON.stringify(record.prefix)}, not ${options.prefix}`,
+    );
+  }
+  if (options.days !== undefined && record.notAfter !== undefined) {
+    throw new Error('the config names its own notAfter; leave out --days');
+  }
+  const days = options.days ?? DEFAULT_VALID_DAYS;
+  if (!Number.isInteger(days) || days < 1 || days > MAX_VALID_DAYS) {
+    throw new Error(`--days must be a whole number from 1 to ${MAX_VALID_DAYS}`);
+  }
+  const now = options.now ?? Date.now();
+  return {
+    ...record,
+    prefix: record.prefix ?? options.prefix ?? DEFAULT_TOPIC_PREFIX,
+    notAfter: record.notAfter ?? new Date(now + days * DAY_MS).toISOString(),
+  };
+}
+
+/**
+ * The envelope for `config` (which names its version and target, and may name its prefix
+ * and notAfter; `options` fills them in), or an Error saying why not.
+ */
 export function signConfig(
   config: unknown,
   privateKey: KeyObject,
+  options: SignOptions = {},
 ): { config: Record<string, unknown>; signature: string; publicKey: string } {
-  const checked = signedConfigSchema.safeParse(config);
+  const checked = signedConfigSchema.safeParse(completeConfig(config, options));
   if (!checked.success) {
     const issue = checked.error.issues[0];
     throw new Error(
-      `the config needs "version" (a positive whole number) and "target" ("all" or a kiosk id): ${issue?.path.join('.') || 'config'} ${issue?.message ?? ''}`.trim(),
+      `the config needs "version" (a positive whole number), "target" ("all" or a kiosk id), a fleet "prefix" and a "notAfter" time in the future; a tombstone sets no keys: ${issue?.path.join('.') || 'config'} ${issue?.message ?? ''}`.trim(),
     );
   }
   const signed = checked.data as Record<string, unknown>;
+  if (Date.parse(checked.data.notAfter) <= (options.now ?? Date.now())) {
+    throw new Error(`notAfter ${checked.data.notAfter} has passed: every kiosk would refuse it`);
+  }
   const signature = Buffer.from(sign(null, canonicalJsonBytes(signed), privateKey)).toString(
     'base64url',
   );

@@ -6,8 +6,9 @@
  * Real, from electron/main: the MQTT client (fleet-client.ts: presence, Last Will, health
  * timing, commands and acks, backoff), the command handling (commands.ts), the health
  * report (health.ts, fed by the real activity module), the safe-moment rule (activity.ts),
- * the signed remote config (remote-config.ts, kept in memory instead of on disk) and the
- * receipt signer (receipt-signing.ts, with an in-memory Ed25519 key).
+ * the signed remote config (remote-config.ts, kept in memory instead of on disk), the
+ * enrolment (enrolment.ts, its certificates kept in memory) and the receipt signer
+ * (receipt-signing.ts, with an in-memory Ed25519 key, signing once enrolled).
  *
  * Pretend: the shop. Shoppers come and go (attract → shopping → receipt → attract) unless
  * `shoppers` is off, memory drifts, and the printer, last error and catalogue are settable,
@@ -16,9 +17,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { createActivity, type Activity } from '../../electron/main/activity/activity';
+import { isLoopbackHost } from '../../electron/main/fleet/broker-transport';
 import { createFleetClient, type FleetClient } from '../../electron/main/fleet/fleet-client';
 import { collectHealth, type ProcessMemory } from '../../electron/main/fleet/health';
 import { receiptKeyFrom } from '../../electron/main/fleet/receipt-key';
+import { createKioskEnrolment, type KioskEnrolment } from '../../electron/main/fleet/enrolment';
 import { createReceiptSigner } from '../../electron/main/fleet/receipt-signing';
 import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
 import type { Logger } from '../../electron/main/logging/logging';
@@ -55,6 +58,10 @@ export interface SimulatedKioskOptions {
   screenshotPng?: Uint8Array;
   /** fleet.configPublicKey: remote configs signed with it apply; '' (default) refuses all. */
   configPublicKey?: string;
+  /** fleet.enrolmentPublicKey: certificates signed with it enrol the kiosk; '' (default): none. */
+  enrolmentPublicKey?: string;
+  /** Told of every MQTT connection the kiosk opens (the fleet bench times reconnects). */
+  onConnection?: (connection: MqttClient) => void;
 }
 
 /** The pretend shop behind the client: what health reads, settable by a test. */
@@ -72,8 +79,10 @@ export interface SimulatedKiosk {
   readonly kioskId: string;
   readonly client: FleetClient;
   readonly app: SimulatedApp;
-  /** The receipt key's public key, as its online status carries it. */
+  /** The receipt key's public key, as its online status and enrolment request carry it. */
   readonly publicKey: string;
+  /** Its enrolment: the pairing code staff would see, and whether it signs receipts yet. */
+  readonly enrolment: KioskEnrolment;
   /** Counts of what the fleet asked for, for the summary. */
   readonly carriedOut: Record<'reload-config' | 'refresh-catalogue' | 'relaunch', number>;
   start(): void;
@@ -93,7 +102,17 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
   const startedAt = Date.now();
   const version = options.version ?? SIMULATED_VERSION;
   const receiptKey = receiptKeyFrom(generateKeyPairSync('ed25519').privateKey);
-  const signer = createReceiptSigner(receiptKey, options.kioskId);
+  const enrolment = createKioskEnrolment({
+    kioskId: options.kioskId,
+    prefix: options.topicPrefix,
+    publicKey: receiptKey.publicKey,
+    enrolmentKey: options.enrolmentPublicKey ?? '',
+    version,
+    // Kept for this run only, like the remote config.
+    store: { load: () => ({ certificates: [], revocations: null }), save: () => undefined },
+    log: options.log,
+  });
+  const signer = createReceiptSigner(receiptKey, options.kioskId, () => enrolment.enrolled());
   const topics = kioskTopics(options.topicPrefix, options.kioskId);
   // The idle wipe is on, as on a counter kiosk: only the attract screen is a safe moment.
   const activity = createActivity({ idleWipeEnabled: () => true });
@@ -101,6 +120,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
   activity.catalogueLoaded({ products: 20, fetchedAt: startedAt, source: 'embedded' });
   const remote = createRemoteConfig({
     kioskId: options.kioskId,
+    prefix: options.topicPrefix,
     topics: { fleet: topics.fleetConfig, kiosk: topics.config },
     publicKey: () => options.configPublicKey ?? '',
     locks: () => [],
@@ -184,6 +204,9 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         lastError: () => lastError,
         update: () => null,
         remoteConfig: () => ({ version: remote.version(), refusals: remote.refusals() }),
+        // The pretend shop applies only health's period, at once: nothing waits for a relaunch.
+        pendingRelaunch: () => [],
+        dropped: () => client.droppedMessages(),
       }),
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),
@@ -212,14 +235,20 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
       // As setup-fleet.ts does: the console sees the refusal or new version at once.
       if (result !== 'unchanged') void client.publishHealth();
     },
+    enrolment,
     log: options.log,
     random,
     // The same mqtt.connect, remembered so that kill() can drop the socket.
     connect: (url: string, connectOptions: IClientOptions) => {
       const created = mqtt.connect(url, connectOptions);
       connection = created;
+      options.onConnection?.(created);
       return created;
     },
+  });
+
+  enrolment.onChange(() => {
+    void client.publishEnrolmentRequest();
   });
 
   const stopShoppers = (): void => {
@@ -231,6 +260,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     kioskId: options.kioskId,
     client,
     publicKey: receiptKey.publicKey,
+    enrolment,
     carriedOut,
     app: {
       activity,
@@ -287,6 +317,5 @@ export function isLoopbackBroker(url: string): boolean {
     return false;
   }
   if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(parsed.protocol)) return false;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return isLoopbackHost(parsed.hostname);
 }

@@ -1,7 +1,8 @@
 /**
  * The pure parts of `npm run update:e2e`: the two versions it packages, the window that is
- * open while it runs, the kiosk config that points version N at the loopback feed, and
- * how it reads the feed file electron-builder wrote.
+ * open while it runs, the kiosk config that points version N at the loopback feed (and
+ * names the key the feed is signed with), and how it reads the feed file electron-builder
+ * wrote.
  */
 
 /** Version N+1 of `version` (its patch number plus one). */
@@ -21,10 +22,18 @@ export function windowAround(at: Date, minutes = 60): string {
   return `${hhmm(start)}-${hhmm(end)}`;
 }
 
-/** The kiosk-config.json of version N: the loopback feed, installing at the attract screen. */
-export function kioskConfig(feedUrl: string, at: Date): Record<string, unknown> {
+/**
+ * The kiosk-config.json of version N: the loopback feed, signed with the key whose public
+ * half is `feedPublicKey`, installing at the attract screen.
+ */
+export function kioskConfig(
+  feedUrl: string,
+  at: Date,
+  feedPublicKey: string,
+): Record<string, unknown> {
   return {
     update: { feedUrl, checkHours: 1, window: windowAround(at) },
+    fleet: { configPublicKey: feedPublicKey },
     // The test watches the update's restart, not the nightly one.
     scheduledRelaunch: false,
   };

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { KIOSK_SCREENS } from '../bridge';
 import { isPublicKeyText, RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
-import { ALL_KIOSKS, isValidKioskId } from './topics';
+import { ALL_KIOSKS, isValidKioskId, isValidTopicPrefix } from './topics';
 
 const isoTime = z.iso.datetime();
 /** A sentence or a name for the log and the console: no control characters, bounded. */
@@ -75,6 +75,21 @@ export const configRefusalSchema = z.strictObject({
 /** How many refusals health keeps: the most recent ones. */
 export const MAX_REPORTED_REFUSALS = 10;
 
+/** At most this many keys in health's pendingRelaunch (the kiosk has about thirty). */
+export const MAX_PENDING_RELAUNCH_KEYS = 64;
+
+/** A config key's name as the kiosk's table spells it: `catalogueUrl`, `fleet.healthSeconds`. */
+export const configKeyNameSchema = text(64).regex(/^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)?$/);
+/** A message the kiosk received and dropped unread: too large, or its handler failed. */
+export const droppedMessageSchema = z.strictObject({
+  at: isoTime,
+  topic: text(256),
+  reason: text(200),
+});
+
+/** How many dropped messages health names: the most recent distinct ones. */
+export const MAX_REPORTED_DROPS = 10;
+
 export const healthShape = {
   at: isoTime,
   version: text(64),
@@ -102,6 +117,18 @@ export const healthShape = {
   config: z.strictObject({
     version: z.int().positive().nullable(),
     refusals: z.array(configRefusalSchema).max(MAX_REPORTED_REFUSALS),
+  }),
+  /**
+   * Keys whose new value (from a signed remote config, or the files read again) is not in
+   * force yet: it waits for the relaunch the kiosk makes at its next safe moment. Empty when
+   * the kiosk runs with everything its config says. Its own field, not part of `config`, so
+   * an older kiosk that does not send it still shows its config version and refusals.
+   */
+  pendingRelaunch: z.array(configKeyNameSchema).max(MAX_PENDING_RELAUNCH_KEYS),
+  /** Since start: every message dropped (a retained one counts at each delivery), and the last few. */
+  dropped: z.strictObject({
+    count,
+    recent: z.array(droppedMessageSchema).max(MAX_REPORTED_DROPS),
   }),
 };
 
@@ -213,16 +240,32 @@ export const signatureTextSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{86}$/, 'must be a base64url Ed25519 signature');
 
-/** The signed part: config keys in their nested file form, plus version and target. */
-export const signedConfigSchema = z.looseObject({
-  version: z.int().positive(),
-  target: z
-    .string()
-    .refine(
-      (value) => value === ALL_KIOSKS || isValidKioskId(value),
-      'must be "all" or a kiosk id',
-    ),
-});
+/** The signed part: config keys in their nested file form, plus the fields below. */
+export const signedConfigSchema = z
+  .looseObject({
+    /** Strictly higher than every version a kiosk has taken on that topic. */
+    version: z.int().positive(),
+    target: z
+      .string()
+      .refine(
+        (value) => value === ALL_KIOSKS || isValidKioskId(value),
+        'must be "all" or a kiosk id',
+      ),
+    /** The fleet's topic prefix (fleet.topicPrefix): a config for one fleet is no other's. */
+    prefix: z.string().refine(isValidTopicPrefix, 'must be a fleet topic prefix'),
+    /** After this moment the config no longer applies, wherever it is kept. */
+    notAfter: isoTime,
+    /** A signed withdrawal: the topic's config in force stops applying; it sets no key. */
+    tombstone: z.literal(true).optional(),
+  })
+  .refine(
+    (config) =>
+      config.tombstone !== true ||
+      Object.keys(config).every((name) =>
+        (RESERVED_CONFIG_FIELDS as readonly string[]).includes(name),
+      ),
+    { message: 'a tombstone sets no keys', path: ['tombstone'] },
+  );
 export type SignedConfig = z.infer<typeof signedConfigSchema>;
 
 export const configEnvelopeSchema = z.strictObject({
@@ -238,7 +281,13 @@ export const configEnvelopeSchema = z.strictObject({
 export type ConfigEnvelope = z.infer<typeof configEnvelopeSchema>;
 
 /** Fields of `config` that are not config keys. */
-export const RESERVED_CONFIG_FIELDS = ['version', 'target'] as const;
+export const RESERVED_CONFIG_FIELDS = [
+  'version',
+  'target',
+  'prefix',
+  'notAfter',
+  'tombstone',
+] as const;
 
 /** Why a kiosk refused a remote config (or one key of it); the exact strings health shows. */
 export const REFUSAL_REASONS = {
@@ -248,6 +297,11 @@ export const REFUSAL_REASONS = {
   malformed: 'malformed',
   staleVersion: 'stale version',
   wrongTarget: 'wrong target',
+  wrongPrefix: 'wrong prefix',
+  expired: 'expired',
+  belowMinimumVersion: 'below the minimum config version',
+  emptyMessage: 'empty message ignored (withdraw with a signed tombstone)',
+  belowMinimumAppVersion: (key: string) => `below the minimum app version: ${key}`,
   invalidValue: (key: string) => `invalid value: ${key}`,
   locked: (key: string) => `locked: ${key}`,
 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KioskBridge, RendererConfig } from '@shared/bridge';
 import { ALL_LANGUAGES, resolveCapabilities } from './capabilities';
+import { idleResetOf, MAX_IDLE_SECONDS } from './idle-reset';
 
 const MAIN_CONFIG: RendererConfig = {
   catalogueUrl: 'https://shop.example',
@@ -124,6 +125,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
     expect(broken.catalogueUrl).toBe('/api');
     expect(broken.kiosk.idleReset).toEqual({ afterSeconds: 90, countdownSeconds: 15 });
   });
+
   it('offers the languages the main process names, starting in its default', () => {
     const languagesOf = (languages: unknown, defaultLanguage: unknown) =>
       resolveCapabilities(
@@ -142,5 +144,38 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
     expect(languagesOf([], 'de')).toEqual({ ...ALL_LANGUAGES, fallback: 'de' });
     expect(languagesOf(['es', 'es'], 'x')).toEqual(ALL_LANGUAGES);
     expect(languagesOf(undefined, undefined)).toEqual(ALL_LANGUAGES);
+  });
+
+  it('takes idle times up to a day: beyond, a timer would fire at once (setTimeout’s range)', () => {
+    const idleOf = (idleTimeoutSeconds: number, idleCountdownSeconds: number) =>
+      resolveCapabilities(
+        { target: 'kiosk', catalogueUrl: '/x' },
+        bridge({ idleTimeoutSeconds, idleCountdownSeconds }),
+      ).kiosk.idleReset;
+    expect(idleOf(MAX_IDLE_SECONDS, 300)).toEqual({
+      afterSeconds: MAX_IDLE_SECONDS,
+      countdownSeconds: 300,
+    });
+    expect(idleOf(MAX_IDLE_SECONDS + 1, 15)).toBeNull();
+    expect(idleOf(60, MAX_IDLE_SECONDS + 1)).toEqual({ afterSeconds: 60, countdownSeconds: 15 });
+  });
+});
+
+describe('the idle times rule, at start and while running', () => {
+  it('takes two positive times up to a day, or a timeout of 0 for never, and nothing else', () => {
+    expect(idleResetOf(90, 15)).toEqual({ afterSeconds: 90, countdownSeconds: 15 });
+    expect(idleResetOf(0, 15)).toBeNull();
+    expect(idleResetOf(0, 'anything')).toBeNull();
+    for (const [after, countdown] of [
+      [-1, 15],
+      [90, 0],
+      [Number.NaN, 15],
+      [90, Number.POSITIVE_INFINITY],
+      ['90', 15],
+      [MAX_IDLE_SECONDS + 1, 15],
+      [undefined, undefined],
+    ]) {
+      expect(idleResetOf(after, countdown)).toBeUndefined();
+    }
   });
 });

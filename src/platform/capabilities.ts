@@ -13,6 +13,10 @@ import {
   type ShopperLanguage,
 } from '@shared/languages';
 import { isDeviceName, isLanguageList } from '@shared/renderer-config-arg';
+import { idleResetOf, isIdleSeconds, type IdleReset } from './idle-reset';
+import { liveIdleTimes } from './live-config';
+
+export type { IdleReset } from './idle-reset';
 
 /**
  * The one answer to "where am I running, which kiosk behaviours are on, and is there a
@@ -26,16 +30,14 @@ import { isDeviceName, isLanguageList } from '@shared/renderer-config-arg';
  * - The kiosk renderer inside Electron: the main process's config decides. An unattended
  *   kiosk gets every kiosk behaviour with its configured times; a staff laptop in
  *   `--windowed` mode gets none of them (it has a keyboard and a person in front of it).
+ *   While it runs, main may send new idle times (live-config.ts; useIdleReset has the ones
+ *   in force); everything else here stays as the page started until main relaunches it.
  */
-export interface IdleReset {
-  /** Seconds without a touch before "Are you still there?". */
-  afterSeconds: number;
-  /** Seconds that question counts down before the session is wiped. */
-  countdownSeconds: number;
-}
-
 export interface KioskBehaviours {
-  /** The idle prompt, wipe and attract screen; null = never. */
+  /**
+   * The idle prompt, wipe and attract screen as the page started; null = never. Main may
+   * change the times while the kiosk runs: useIdleReset gives the ones in force.
+   */
   idleReset: IdleReset | null;
   /** The staff exit PIN dialog: only the main process (the bridge) can quit the app. */
   staffExit: boolean;
@@ -134,8 +136,13 @@ const UNATTENDED_KIOSK: KioskBehaviours = {
 const isSeconds = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
+/** An unattended kiosk (every kiosk behaviour) rather than a staff laptop (`--windowed`). */
+export function isUnattended(config: { mode?: unknown } | null): boolean {
+  return config?.mode !== 'windowed';
+}
+
 /** The bridge's config, checked: a bad value falls back to the build's, never a crash. */
-function readBridgeConfig(bridge: KioskBridge): RendererConfig | null {
+export function readBridgeConfig(bridge: KioskBridge): RendererConfig | null {
   try {
     return bridge.getConfig();
   } catch (error) {
@@ -171,7 +178,7 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
     defaultLanguage,
   } = config as Partial<Record<keyof RendererConfig, unknown>>;
   const catalogueUrl = typeof url === 'string' ? normaliseCatalogueUrl(url) : '';
-  const unattended = mode !== 'windowed';
+  const unattended = isUnattended({ mode });
   // Any kiosk, staff mode too, keeps its catalogue true (the fleet may ask it to).
   const catalogueMaxAgeMinutes = isSeconds(maxAge) ? maxAge : DEFAULT_CATALOGUE_MAX_AGE_MINUTES;
   return {
@@ -186,14 +193,12 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
           speech: {
             outputDevice: isDeviceName(device) && device.trim() !== '' ? device.trim() : null,
           },
-          idleReset: isSeconds(after)
-            ? {
-                afterSeconds: after,
-                countdownSeconds: isSeconds(countdown)
-                  ? countdown
-                  : DEFAULT_IDLE_RESET.countdownSeconds,
-              }
-            : null,
+          // A bad countdown takes the default; a bad timeout means never asking.
+          idleReset:
+            idleResetOf(
+              after,
+              isIdleSeconds(countdown) ? countdown : DEFAULT_IDLE_RESET.countdownSeconds,
+            ) ?? null,
         }
       : { ...NO_KIOSK_BEHAVIOURS, catalogueMaxAgeMinutes, staffExit: true },
   };
@@ -217,5 +222,8 @@ export function detectCapabilities(win: Window = window): Capabilities {
   // A browser has no preload, so the web build never has a bridge to read: tested on the
   // literal, the kiosk's config checks stay out of the web build's first download.
   if (__SHOP_TARGET__ === 'web') return buildCapabilities(build, null);
-  return resolveCapabilities(build, win.kiosk ?? null);
+  const capabilities = resolveCapabilities(build, win.kiosk ?? null);
+  // Listening from the first moment, so new idle times sent while the page loads still count.
+  liveIdleTimes(capabilities.bridge);
+  return capabilities;
 }

@@ -34,3 +34,16 @@ export function signEnvelope(
   const signature = sign(null, canonicalJsonBytes(config), key).toString('base64url');
   return { config, signature };
 }
+
+/**
+ * A config signed as `fleet:sign` makes one for `prefix`: bound to that fleet and valid for an
+ * hour unless the config says otherwise.
+ */
+export function signFleetConfig(
+  config: Record<string, unknown>,
+  key: KeyObject,
+  prefix: string,
+): { config: Record<string, unknown>; signature: string } {
+  const notAfter = new Date(Date.now() + 3_600_000).toISOString();
+  return signEnvelope({ prefix, notAfter, ...config }, key);
+}

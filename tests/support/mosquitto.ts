@@ -3,8 +3,18 @@
  * ports with a generated config (a TCP listener, a WebSockets listener and, when asked, TLS
  * listeners with a CA and certificates made by openssl right here), a password file made
  * by mosquitto_passwd, and the ACL docs/fleet/broker.md recommends: a kiosk (username = kiosk id)
- * writes only under its own id, reads only its own commands and config plus the
- * fleet-wide ones; the operator reads everything and writes commands and configs.
+ * writes only under its own id (its enrolment request included), reads only its own
+ * commands, config and certificates plus the fleet-wide ones; a counter reads certificates
+ * and the revocation list and keeps the handover records; the operator reads everything and
+ * writes commands, configs, certificates and revocations.
+ *
+ * Its listeners are the sample's: on the kiosks' (TCP and TLS) every client id is the
+ * login's user name (use_username_as_clientid), so one kiosk's login can never take over
+ * another's session or set off its Last Will; the console's WebSockets listener takes
+ * operators only, each console tab with a client id of its own. The tests' own operator
+ * clients use the WebSockets listener too (several at once would take over one another on
+ * the TCP one, where each is `operator`). Messages above the fleet's largest limit are
+ * refused by the broker itself (message_size_limit).
  *
  * Each test file starts its own broker and stops it by its own PID. Where mosquitto is not
  * installed, `mosquittoUnavailable()` says why, and the tests skip with that reason
@@ -15,6 +25,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BROKER_MESSAGE_SIZE_LIMIT } from '../../shared/fleet/message-limits';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 
 export const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
@@ -32,6 +43,8 @@ export interface MosquittoOptions {
   kiosks?: Readonly<Record<string, string>>;
   /** Default `operator` / `operator-secret`. */
   operator?: Credentials;
+  /** Counter user → password; each keeps handover records and reads certificates. */
+  counters?: Readonly<Record<string, string>>;
   /**
    * TLS listeners: `mqtts://` with a server certificate from a CA made here, and with
    * `clientCertificates` a second one that requires a client certificate and takes its CN
@@ -46,7 +59,9 @@ export interface ClientCertificate {
 }
 
 export interface Mosquitto {
+  /** The kiosks' listener: client id = user name. */
   tcpUrl: string;
+  /** The console's listener: operators only, any client id. */
   wsUrl: string;
   /** With `tls`: server-authenticated TLS; clients log in with a password. */
   tlsUrl?: string;
@@ -105,13 +120,40 @@ function canConnect(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Broker-wide settings of docs/fleet/broker.md's sample (tests/docs/fleet-broker-config.test.ts). */
+export const BROKER_SETTINGS: readonly string[] = [
+  'per_listener_settings true',
+  `message_size_limit ${BROKER_MESSAGE_SIZE_LIMIT}`,
+];
+
+/** What the sample sets on the kiosks' listener, beside its login files and certificates. */
+export const KIOSK_LISTENER_SETTINGS: readonly string[] = ['use_username_as_clientid true'];
+
+/** The login files of one listener (per_listener_settings: each listener names its own). */
+function listenerAuth(passwordFile: string, aclFile: string): string[] {
+  return ['allow_anonymous false', `password_file ${passwordFile}`, `acl_file ${aclFile}`];
+}
+
 /** The ACL of docs/fleet/broker.md, for prefix `P` (tests/docs/fleet-acl.test.ts holds the two equal). */
-export function fleetAcl(prefix: string, operator: string): string {
+export function fleetAcl(
+  prefix: string,
+  operator: string,
+  counters: readonly string[] = [],
+): string {
   return [
     `# ${operator} sees the whole fleet and steers it`,
     `user ${operator}`,
     `topic readwrite ${prefix}/#`,
     '',
+    ...counters.flatMap((counter) => [
+      `# ${counter} checks receipts and keeps the handover record`,
+      `user ${counter}`,
+      `topic read ${prefix}/kiosks/+/certificates/+`,
+      `topic read ${prefix}/fleet/revocations`,
+      `topic readwrite ${prefix}/handovers/#`,
+      `topic readwrite ${prefix}/handover-conflicts/#`,
+      '',
+    ]),
     '# Every other user is a kiosk whose username is its id (%u).',
     `pattern write ${prefix}/kiosks/%u/status`,
     `pattern write ${prefix}/kiosks/%u/health`,
@@ -121,6 +163,9 @@ export function fleetAcl(prefix: string, operator: string): string {
     `pattern read ${prefix}/kiosks/%u/config`,
     `pattern read ${prefix}/kiosks/all/commands`,
     `pattern read ${prefix}/fleet/config`,
+    `pattern write ${prefix}/kiosks/%u/enrolment`,
+    `pattern read ${prefix}/kiosks/%u/certificates/+`,
+    `pattern read ${prefix}/fleet/revocations`,
     '',
   ].join('\n');
 }
@@ -202,19 +247,33 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   const tls = options.tls === true ? {} : options.tls === false ? undefined : options.tls;
 
   // One mosquitto_passwd run hashes every `user:password` line (-U), however many kiosks.
-  const passwordFile = join(dir, 'passwords');
-  const users = { [operator.username]: operator.password, ...options.kiosks };
-  writeFileSync(
-    passwordFile,
-    Object.entries(users)
-      .map(([user, password]) => `${user}:${password}\n`)
-      .join(''),
-    { mode: 0o600 },
-  );
-  execFileSync(MOSQUITTO_PASSWD, ['-U', passwordFile], { stdio: 'pipe', timeout: 30_000 });
-  chmodSync(passwordFile, 0o600);
+  const writePasswords = (file: string, users: Readonly<Record<string, string>>): string => {
+    const path = join(dir, file);
+    writeFileSync(
+      path,
+      Object.entries(users)
+        .map(([user, password]) => `${user}:${password}\n`)
+        .join(''),
+      { mode: 0o600 },
+    );
+    execFileSync(MOSQUITTO_PASSWD, ['-U', path], { stdio: 'pipe', timeout: 30_000 });
+    chmodSync(path, 0o600);
+    return path;
+  };
+  // Counters log in over TCP in the Node tests and over WebSockets from the console page.
+  const passwordFile = writePasswords('passwords', {
+    [operator.username]: operator.password,
+    ...options.counters,
+    ...options.kiosks,
+  });
+  const operatorPasswordFile = writePasswords('operator-passwords', {
+    [operator.username]: operator.password,
+    ...options.counters,
+  });
   const aclFile = join(dir, 'acl');
-  writeFileSync(aclFile, fleetAcl(prefix, operator.username), { mode: 0o600 });
+  writeFileSync(aclFile, fleetAcl(prefix, operator.username, Object.keys(options.counters ?? {})), {
+    mode: 0o600,
+  });
 
   const [tcpPort, wsPort, tlsPort, mtlsPort] = await Promise.all([
     freePort(),
@@ -227,10 +286,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   const lines = [
     // Running as root, mosquitto would switch to the `mosquitto` user, who cannot read here.
     ...(process.getuid?.() === 0 ? ['user root'] : []),
-    'per_listener_settings false',
-    'allow_anonymous false',
-    `password_file ${passwordFile}`,
-    `acl_file ${aclFile}`,
+    ...BROKER_SETTINGS,
     'persistence true',
     `persistence_location ${dir}/`,
     `log_dest file ${logFile}`,
@@ -240,12 +296,17 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     'log_type information',
     'connection_messages true',
     `listener ${tcpPort} 127.0.0.1`,
+    ...KIOSK_LISTENER_SETTINGS,
+    ...listenerAuth(passwordFile, aclFile),
     `listener ${wsPort} 127.0.0.1`,
     'protocol websockets',
+    ...listenerAuth(operatorPasswordFile, aclFile),
   ];
   if (certificates) {
     lines.push(
       `listener ${tlsPort} 127.0.0.1`,
+      ...KIOSK_LISTENER_SETTINGS,
+      ...listenerAuth(passwordFile, aclFile),
       `cafile ${certificates.caFile}`,
       `certfile ${certificates.certFile}`,
       `keyfile ${certificates.keyFile}`,
@@ -253,6 +314,8 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     if (tls?.clientCertificates) {
       lines.push(
         `listener ${mtlsPort} 127.0.0.1`,
+        ...KIOSK_LISTENER_SETTINGS,
+        ...listenerAuth(passwordFile, aclFile),
         `cafile ${certificates.caFile}`,
         `certfile ${certificates.certFile}`,
         `keyfile ${certificates.keyFile}`,

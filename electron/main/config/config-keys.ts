@@ -72,6 +72,12 @@ export interface ConfigKeySpec<T> {
    * later is never remotely settable by accident.
    */
   remote?: boolean;
+  /**
+   * A running kiosk puts a new value (from a signed remote config, or the files read again)
+   * in force at once. Any other key's new value waits for a relaunch at a safe moment: it
+   * was read once at start (the window, the CSP, the updater, the catalogue's cache).
+   */
+  live?: boolean;
 }
 
 /** Lets TypeScript infer each entry's value type from its schema. */
@@ -223,6 +229,7 @@ export const CONFIG_KEYS = {
     flag: 'idle-timeout',
     fromText: decimalText,
     remote: true,
+    live: true,
   }),
   /** Long enough to read and reach the button, short enough not to keep the next shopper. */
   idleCountdownSeconds: key({
@@ -232,6 +239,7 @@ export const CONFIG_KEYS = {
     flag: 'idle-countdown',
     fromText: decimalText,
     remote: true,
+    live: true,
   }),
   /**
    * A cached catalogue older than this is fetched again in the background after the next
@@ -253,6 +261,7 @@ export const CONFIG_KEYS = {
     env: 'SHOP_PRINTER_NAME',
     flag: 'printer-name',
     remote: true,
+    live: true,
   }),
   /**
    * The audio output the kiosk's speech plays on: a device id or its label as the
@@ -339,6 +348,7 @@ export const CONFIG_KEYS = {
     env: 'SHOP_FLEET_HEALTH_SECONDS',
     fromText: decimalText,
     remote: true,
+    live: true,
   }),
   /** A dead kiosk shows offline within 1.5 times this. */
   'fleet.keepaliveSeconds': key({
@@ -353,6 +363,33 @@ export const CONFIG_KEYS = {
    * change the kiosk's shortcut or environment must not be able to pick the key.
    */
   'fleet.configPublicKey': key({
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isPublicKeyText(value), {
+        message: 'must be empty or a public key printed by npm run -s fleet:keygen',
+      }),
+    default: '',
+    from: ['machine-wide file', 'config file'],
+    lockdown: true,
+  }),
+  /**
+   * The lowest signed config version a kiosk takes, on either config topic: a floor for a
+   * kiosk with a fresh userData, which remembers no version yet. Files only: it is the
+   * owner's rule over the fleet's key.
+   */
+  'fleet.minConfigVersion': key({
+    schema: z.int().min(0),
+    default: 0,
+    from: ['machine-wide file', 'config file'],
+  }),
+  /**
+   * base64url raw Ed25519 key the operator enrols kiosks with (npm run -s fleet:keygen);
+   * a certificate for this kiosk's receipt key must verify against it before receipts are
+   * signed. Empty: no certificate can be checked, and receipts show the plain receipt id.
+   * Files only, like the config key: the broker or a shortcut must not pick it.
+   */
+  'fleet.enrolmentPublicKey': key({
     schema: z
       .string()
       .trim()
@@ -420,6 +457,22 @@ export const CONFIG_KEYS = {
     remote: true,
   }),
   /**
+   * The oldest app version this kiosk may run: an update feed or a pin (however it is set)
+   * that offers an older one is refused. Empty: no floor. Files only, so whoever holds the
+   * fleet's signing key cannot roll the fleet back past it.
+   */
+  'update.minVersion': key({
+    schema: z
+      .string()
+      .trim()
+      .max(64)
+      .refine((value) => value === '' || SEMVER_PATTERN.test(value), {
+        message: 'must be empty or a version such as 1.4.2',
+      }),
+    default: '',
+    from: ['machine-wide file', 'config file'],
+  }),
+  /**
    * Windows: the certificate subject (CN) an update must be signed by. Empty on Windows:
    * updates stay off, never unchecked. Files only, like the feed.
    */
@@ -475,3 +528,8 @@ export function defaultsOf<Table extends ConfigKeyTable>(table: Table): ValuesOf
 }
 
 export const DEFAULT_CONFIG: KioskConfig = defaultsOf(CONFIG_KEYS);
+
+/** The keys a running kiosk puts in force at once (`live` above); the rest wait for a relaunch. */
+export const LIVE_KEYS: readonly ConfigKey[] = Object.entries(CONFIG_KEYS as ConfigKeyTable)
+  .filter(([, spec]) => spec.live === true)
+  .map(([name]) => name as ConfigKey);

@@ -2,22 +2,15 @@
  * The config while the kiosk runs. It starts as config.ts reads it (the files, the
  * environment, the command line) plus the remote layers (a fleet's signed configs kept from
  * earlier runs), and changes when the fleet sends a new config or asks for the files to be
- * read again. Some keys take effect at once (LIVE_KEYS); the others are what this process
- * started with until it relaunches, so nothing half-applies in front of a shopper.
+ * read again. Some keys take effect at once (the key table marks them `live`); the others
+ * are what this process started with until it relaunches, so nothing half-applies in front
+ * of a shopper.
  */
 import { readConfigLayers, resolveConfig, type ConfigSources } from './config';
-import type { ConfigKey, KioskConfig } from './config-keys';
+import { LIVE_KEYS, type ConfigKey, type KioskConfig } from './config-keys';
 import type { ConfigLayer } from './config-layers';
 
-/** Keys a running kiosk applies at once (idle times and the printer; health's period). */
-export const LIVE_KEYS = [
-  'idleTimeoutSeconds',
-  'idleCountdownSeconds',
-  'printerName',
-  'fleet.healthSeconds',
-] as const satisfies readonly ConfigKey[];
-
-const isLive = (key: ConfigKey): boolean => (LIVE_KEYS as readonly ConfigKey[]).includes(key);
+const isLive = (key: ConfigKey): boolean => LIVE_KEYS.includes(key);
 
 /** What the files say, for the remote layers' own checks (their key, the locked keys). */
 export interface FileConfigView {

@@ -8,14 +8,21 @@
  *   connected: nothing piles up while the broker is away;
  * - commands on this kiosk's topic and the fleet-wide one (QoS 1), each acknowledged
  *   (commands.ts), and only from those two topics, whatever the broker delivers;
- * - the two retained config topics, handed to the remote config (remote-config.ts).
+ * - the two retained config topics, handed to the remote config (remote-config.ts);
+ * - every message through one boundary (inbound-guard.ts): over its topic's byte limit it is
+ *   dropped unread, and nothing a handler throws or rejects with leaves the client. Each
+ *   dropped message is logged once and counted in health.
  *
  * Broker trouble never reaches a shopper: a refused or lost connection is retried with
- * exponential backoff and full jitter (1 s to 60 s), one log line per change of state, and
- * every connection attempt is a fresh client, so nothing queued for a dead one survives.
+ * exponential backoff and full jitter (shared/fleet/backoff.ts: 1 s to 60 s, and after a
+ * lost session 10 s to 60 s, so a fleet that lost a restarting broker together does not
+ * come back within the same second), one log line per change of state, and every
+ * connection attempt is a fresh client, so nothing queued for a dead one survives.
  */
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { MESSAGE_LIMITS, trustMessageLimit } from '../../../shared/fleet/message-limits';
 import {
+  COMMAND_ERRORS,
   healthSchema,
   OFFLINE_STATUS,
   statusOnlineSchema,
@@ -24,13 +31,25 @@ import {
   type KioskStatusOnline,
 } from '../../../shared/fleet/payloads';
 import { kioskTopics, type KioskTopics } from '../../../shared/fleet/topics';
+import { parseTrustTopic } from '../../../shared/fleet/trust-topics';
 import type { Logger } from '../logging/logging';
-import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
-import { createCommandHandler, type CommandActions, type CommandHandler } from './commands';
+import {
+  backoffDelayMs,
+  backoffStartMs,
+  DEFAULT_BACKOFF,
+  type BackoffOptions,
+} from '../../../shared/fleet/backoff';
+import {
+  createCommandHandler,
+  type CommandActions,
+  type CommandHandler,
+  type HandledCommand,
+} from './commands';
+import { createInboundGuard, type DroppedMessages, type InboundRoute } from './inbound-guard';
 import type { RemoteScope } from './remote-config';
 
 /** A screenshot larger than this is refused rather than sent (brokers cap message sizes). */
-export const MAX_SCREENSHOT_BYTES = 4 * 1024 * 1024;
+export const MAX_SCREENSHOT_BYTES = MESSAGE_LIMITS.screenshot;
 
 /** How long a clean stop waits for the broker to take the offline status. */
 const STOP_TIMEOUT_MS = 2000;
@@ -62,11 +81,23 @@ export interface FleetClientOptions {
   actions: FleetActions;
   /** A message on one of the two config topics. */
   onConfigMessage: (scope: RemoteScope, bytes: Uint8Array) => void;
+  /** Enrolment (enrolment.ts): its topics are subscribed to, its request kept on the broker. */
+  enrolment?: FleetEnrolment;
   log: Logger;
   random?: () => number;
   backoff?: BackoffOptions;
   /** mqtt.connect by default; a test may wrap it. */
   connect?: (url: string, options: IClientOptions) => MqttClient;
+}
+
+/** What the client needs of the kiosk's enrolment. */
+export interface FleetEnrolment {
+  /** This kiosk's certificates and the revocation list. */
+  readonly subscriptions: readonly string[];
+  readonly requestTopic: string;
+  /** The retained request's JSON, or '' to withdraw it. */
+  request(): string;
+  receive(topic: string, bytes: Uint8Array): Promise<void>;
 }
 
 export type FleetState = 'idle' | 'connecting' | 'online' | 'offline' | 'stopped';
@@ -89,6 +120,10 @@ export interface FleetClient {
   refetchConfig(): Promise<void>;
   /** Commands remembered for de-duplication (bounded). */
   readonly rememberedCommandIds: number;
+  /** Publishes (or withdraws) the enrolment request now, if connected. */
+  publishEnrolmentRequest(): Promise<void>;
+  /** Messages dropped unread since start (too large, or their handler failed), for health. */
+  droppedMessages(): DroppedMessages;
 }
 
 function describeError(error: unknown): string {
@@ -123,6 +158,8 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
   let state: FleetState = 'idle';
   let client: MqttClient | null = null;
   let attempt = 0;
+  /** Whether a session was up since start: its loss starts the backoff wider. */
+  let hadSession = false;
   let retryTimer: NodeJS.Timeout | null = null;
   let healthTimer: NodeJS.Timeout | null = null;
   /** The reason last logged for being offline: a new line only when it changes. */
@@ -146,6 +183,20 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       // A publish lost with its connection is not retried: the state is sent afresh later.
       return false;
     }
+  };
+
+  const { enrolment } = options;
+  /** This kiosk's own certificates and the revocation list, whatever else arrives. */
+  const isEnrolmentTopic = (topic: string): boolean => {
+    const parsed = parseTrustTopic(options.topicPrefix, topic);
+    return (
+      parsed?.kind === 'revocations' ||
+      (parsed?.kind === 'certificate' && parsed.kioskId === kioskId)
+    );
+  };
+  const publishEnrolmentRequest = async (): Promise<void> => {
+    if (!enrolment) return;
+    await publish(enrolment.requestTopic, enrolment.request(), { qos: 1, retain: true });
   };
 
   const commands: CommandHandler = createCommandHandler({
@@ -184,8 +235,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     }, healthSeconds * 1000);
   };
 
-  const handleCommand = async (bytes: Uint8Array): Promise<void> => {
-    const handled = await commands.handle(bytes);
+  const acknowledge = async (handled: HandledCommand): Promise<void> => {
     const ack: FleetAck = {
       id: handled.id,
       command: handled.command,
@@ -201,16 +251,39 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     }
   };
 
+  const inbound = createInboundGuard({
+    log,
+    // The console sees the drop without waiting for the next period.
+    onNewDrop: () => void publishHealth(),
+  });
+  const commandRoute: InboundRoute = {
+    limit: MESSAGE_LIMITS.commands,
+    handle: async (bytes) => acknowledge(await commands.handle(bytes)),
+    // Every command gets an ack, even one too large to read.
+    tooLarge: () =>
+      acknowledge({ id: '', command: '', outcome: { ok: false, error: COMMAND_ERRORS.tooLarge } }),
+  };
+  const configRoute = (scope: RemoteScope): InboundRoute => ({
+    limit: MESSAGE_LIMITS.config,
+    handle: (bytes) => options.onConfigMessage(scope, bytes),
+  });
+  const routes = new Map<string, InboundRoute>([
+    [topics.commands, commandRoute],
+    [topics.allCommands, commandRoute],
+    [topics.config, configRoute('kiosk')],
+    [topics.fleetConfig, configRoute('fleet')],
+  ]);
+
   const onMessage = (topic: string, payload: Buffer): void => {
     const bytes = new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
-    if (topic === topics.commands || topic === topics.allCommands) {
-      void handleCommand(bytes).catch((error: unknown) => {
-        log.warn(`Fleet: a command failed unexpectedly (${describeError(error)})`);
+    const route = routes.get(topic);
+    if (route) {
+      inbound.deliver(topic, bytes, route);
+    } else if (enrolment && isEnrolmentTopic(topic)) {
+      inbound.deliver(topic, bytes, {
+        limit: trustMessageLimit(options.topicPrefix, topic),
+        handle: (message) => enrolment.receive(topic, message),
       });
-    } else if (topic === topics.config) {
-      options.onConfigMessage('kiosk', bytes);
-    } else if (topic === topics.fleetConfig) {
-      options.onConfigMessage('fleet', bytes);
     } else if (!strangerTopicLogged) {
       // Only this kiosk's topics count, even if a broker's ACL lets more through.
       strangerTopicLogged = true;
@@ -230,14 +303,14 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     if (changed) {
       offlineReason = reason;
       log.warn(
-        `Fleet: offline (${reason}); retrying with backoff, ${backoff.baseMs / 1000} s to ${backoff.capMs / 1000} s`,
+        `Fleet: offline (${reason}); retrying with backoff, ${backoffStartMs(backoff, hadSession) / 1000} s to ${backoff.capMs / 1000} s`,
       );
     }
   };
 
   const scheduleRetry = (): void => {
     if (state === 'stopped' || retryTimer) return;
-    const delay = backoffDelayMs(attempt, random, backoff);
+    const delay = backoffDelayMs(attempt, random, backoff, hadSession);
     attempt += 1;
     retryTimer = setTimeout(() => {
       retryTimer = null;
@@ -280,6 +353,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     created.on('connect', () => {
       if (client !== created) return;
       attempt = 0;
+      hadSession = true;
       state = 'online';
       log.info(`Fleet: online${offlineReason === null ? '' : ' again'} at ${options.brokerUrl}`);
       offlineReason = null;
@@ -287,10 +361,17 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
         // Subscribed before saying online: a console may send a command the moment it sees it.
         await created
           .subscribeAsync(
-            [topics.commands, topics.allCommands, topics.config, topics.fleetConfig],
+            [
+              topics.commands,
+              topics.allCommands,
+              topics.config,
+              topics.fleetConfig,
+              ...(enrolment?.subscriptions ?? []),
+            ],
             { qos: 1 },
           )
           .catch(() => undefined);
+        await publishEnrolmentRequest();
         const status = statusOnlineSchema.safeParse(options.status());
         if (status.success) {
           await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
@@ -365,5 +446,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     get rememberedCommandIds() {
       return commands.rememberedIds;
     },
+    publishEnrolmentRequest,
+    droppedMessages: () => inbound.dropped(),
   };
 }

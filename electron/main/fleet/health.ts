@@ -2,11 +2,12 @@
  * The kiosk's health report, from where each fact really lives: Electron's versions and
  * process metrics, the activity module (screen, counts), the image cache, the renderer's
  * catalogue report, the printers Chromium sees, the staff exit's count, the log's last
- * error, the updater and the remote config. Counts and states only: nothing a shopper
- * chose. Each source is injected, so the report is tested without Electron.
+ * error, the updater, the remote config, the keys waiting for a relaunch and the messages the
+ * fleet client dropped. Counts and states only: nothing a shopper chose. Each source is
+ * injected, so the report is tested without Electron.
  */
 import type { PrinterInfo } from 'electron';
-import type { KioskHealth } from '../../../shared/fleet/payloads';
+import { MAX_PENDING_RELAUNCH_KEYS, type KioskHealth } from '../../../shared/fleet/payloads';
 import type { Activity } from '../activity/activity';
 import { findReceiptPrinter } from '../printing/printing';
 import { workingSets, type ProcessMemory } from '../self-care/process-memory';
@@ -31,6 +32,10 @@ export interface HealthSources {
   lastError(): string | null;
   update(): UpdateStatus;
   remoteConfig(): { version: number | null; refusals: ConfigRefusal[] };
+  /** Config keys whose new value waits for a relaunch (live-config.ts pendingRelaunch). */
+  pendingRelaunch(): readonly string[];
+  /** Messages the fleet client dropped unread (inbound-guard.ts). */
+  dropped(): KioskHealth['dropped'];
 }
 
 const megabytes = (kilobytes: number): number => Math.round((kilobytes / 1024) * 10) / 10;
@@ -104,5 +109,7 @@ export async function collectHealth(sources: HealthSources): Promise<KioskHealth
     lastError: sources.lastError(),
     update: sources.update(),
     config: { version: remote.version, refusals: remote.refusals },
+    pendingRelaunch: sources.pendingRelaunch().slice(0, MAX_PENDING_RELAUNCH_KEYS),
+    dropped: sources.dropped(),
   };
 }

@@ -5,8 +5,9 @@
  * `KSR1.…` code, or null, and the page shows the plain receipt id. Nothing is sent
  * anywhere (spec §7): the code only goes onto the shopper's screen and slip.
  *
- * Only a kiosk with a fleet broker configured signs (its public key reaches the counter
- * through its status); without one, no key is made and every answer is null.
+ * Only a kiosk with a fleet broker configured has a key, and it signs only once enrolled
+ * (enrolment.ts: a certificate for this key, signed by the operator, that counters check);
+ * before that, and without a fleet, every answer is null and the QR shows the plain id.
  */
 import type { IpcMain } from 'electron';
 import { IPC_CHANNELS } from '../../../shared/bridge';
@@ -28,11 +29,16 @@ export interface ReceiptSigner {
   sign(request: unknown): string | null;
 }
 
-export function createReceiptSigner(key: ReceiptKey | null, kioskId: string): ReceiptSigner {
+/** `enrolled`: whether a valid certificate for this key is in force (enrolment.ts). */
+export function createReceiptSigner(
+  key: ReceiptKey | null,
+  kioskId: string,
+  enrolled: () => boolean,
+): ReceiptSigner {
   return {
     receiptPublicKey: () => key?.publicKey ?? null,
     sign: (request) => {
-      if (!key) return null;
+      if (!key || !enrolled()) return null;
       const fields = parseReceiptSignRequest(request);
       if (!fields) return null;
       // The shared zod schema has the last word on what a signed payload may hold.
@@ -55,6 +61,8 @@ export interface ReceiptSigningOptions {
   log: Logger;
   /** The kiosk's fleet identity, or null when no fleet broker is configured. */
   fleet: { kioskId: string } | null;
+  /** Whether the kiosk is enrolled now (asked at every receipt). */
+  enrolled: () => boolean;
 }
 
 /**
@@ -66,9 +74,10 @@ export function setupReceiptSigning({
   userDataDir,
   log,
   fleet,
+  enrolled,
 }: ReceiptSigningOptions): ReceiptSigner {
   const signer = fleet
-    ? createReceiptSigner(loadReceiptKey(userDataDir, log), fleet.kioskId)
+    ? createReceiptSigner(loadReceiptKey(userDataDir, log), fleet.kioskId, enrolled)
     : NO_SIGNER;
   let strangerLogged = false;
   let refusalLogged = false;
@@ -83,7 +92,8 @@ export function setupReceiptSigning({
       return null;
     }
     const code = signer.sign(request);
-    if (code === null && signer.receiptPublicKey() !== null && !refusalLogged) {
+    // Not enrolled yet is the enrolment's to log (with the pairing code), not a refusal.
+    if (code === null && signer.receiptPublicKey() !== null && enrolled() && !refusalLogged) {
       // Once: a page that sends a bad receipt sends it with every purchase.
       refusalLogged = true;
       log.warn('Receipts: a receipt was not signed (out of bounds or too long); plain id shown');

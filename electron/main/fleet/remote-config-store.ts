@@ -1,8 +1,11 @@
 /**
  * The accepted remote configs on disk (`<userData>/fleet-remote-config.json`, mode 0600),
- * so a relaunch (which a remote catalogue URL asks for) starts with them, and an offline
- * kiosk keeps them. The file holds the signed payloads themselves: each start checks them
- * again with the key in force, so editing the file gains nothing. A missing or unreadable
+ * so a relaunch (which a remote catalogue URL asks for) starts with them, an offline kiosk
+ * keeps them (until their notAfter), and the highest version taken on each topic is
+ * remembered across restarts, so an older or withdrawn config is never taken again. The
+ * file holds the signed payloads themselves: each start checks them again with the key in
+ * force, so editing a payload gains nothing (lowering a version lets an older signed config
+ * in again, within its notAfter and above fleet.minConfigVersion). A missing or unreadable
  * file is no remote config (the owner's files and defaults), never an error.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -16,7 +19,8 @@ export const REMOTE_CONFIG_FILE = 'fleet-remote-config.json';
 
 const scopeSchema = z
   .strictObject({
-    envelope: configEnvelopeSchema.nullable(),
+    // An envelope of an older shape is no longer a config, but its version still counts.
+    envelope: configEnvelopeSchema.nullable().catch(null),
     version: z.int().min(0),
     digest: z.string().max(100),
   })

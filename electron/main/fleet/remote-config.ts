@@ -1,33 +1,39 @@
 /**
  * Signed remote configuration: the retained `P/fleet/config` (every kiosk) and
- * `P/kiosks/ID/config` (this kiosk). A payload counts only if its Ed25519 signature over
- * the canonical JSON of `config` verifies against fleet.configPublicKey (which only the
- * files may set), its target names this topic's audience, and its version is not older
- * than the one in force. Then each key is validated on its own, as the files' keys are:
- * a bad or locked key is refused and reported, the others are applied.
+ * `P/kiosks/ID/config` (this kiosk). What one envelope must pass on its own is in
+ * config-envelope-rules.ts (signature, prefix, target, notAfter, the owner's minimums, each
+ * key); what depends on what came before is here:
+ *
+ * - Versions only go up. A topic takes a version strictly higher than every version it has
+ *   taken (the same envelope again, as a reconnect redelivers it, changes nothing); the
+ *   highest is kept on disk, so a withdrawn or expired config is never taken again.
+ * - A signed tombstone withdraws the topic's config; an empty message withdraws nothing (it
+ *   carries no signature) and is reported.
+ * - A config stops applying at its notAfter: expire() drops it, and every start checks the
+ *   kept ones again.
  *
  * Every refusal is logged once and kept (the last ten) for the kiosk's health. Accepted
  * payloads are kept on disk (remote-config-store.ts) and checked again at every start, so
  * a relaunch comes back with the same settings before the broker is even reached.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../../shared/fleet/canonical-json';
 import {
-  configEnvelopeSchema,
   MAX_CONFIG_BYTES,
   MAX_REPORTED_REFUSALS,
   REFUSAL_REASONS,
   type ConfigEnvelope,
 } from '../../../shared/fleet/payloads';
-import { ALL_KIOSKS } from '../../../shared/fleet/topics';
 import type { KioskConfig } from '../config/config-keys';
 import type { ConfigLayer } from '../config/config-layers';
-import { validateConfigKeys } from '../config/config-validate';
 import type { Logger } from '../logging/logging';
-import { publicKeyFromRaw, verifyBytes } from './ed25519';
+import {
+  checkEnvelope,
+  readEnvelope,
+  type EnvelopeContext,
+  type RemoteScope,
+} from './config-envelope-rules';
 
-/** Which of the two config topics a payload came from. */
-export type RemoteScope = 'fleet' | 'kiosk';
+export type { RemoteScope } from './config-envelope-rules';
 
 export interface ConfigRefusal {
   at: string;
@@ -37,11 +43,11 @@ export interface ConfigRefusal {
 
 /** What is remembered of one scope across restarts. */
 export interface ScopeRecord {
-  /** The payload in force, or null (none yet, or the retained message was cleared). */
+  /** The payload last taken (a config or a tombstone), or null (it expired). */
   envelope: ConfigEnvelope | null;
-  /** The highest version accepted on this topic: older ones are refused as stale. */
+  /** The highest version taken on this topic: only a higher one is taken next. */
   version: number;
-  /** Digest of that version's canonical config: the same version with other content is stale. */
+  /** Digest of that version's canonical config: its redelivery is recognised as the same. */
   digest: string;
 }
 
@@ -54,21 +60,28 @@ export interface RemoteConfigStore {
 
 export interface RemoteConfigOptions {
   kioskId: string;
+  /** fleet.topicPrefix: a config signed for another prefix is refused. */
+  prefix: string;
   /** Topic of each scope, for refusals and log lines. */
   topics: Record<RemoteScope, string>;
   /** fleet.configPublicKey in force ('' = none: everything is refused). */
   publicKey: () => string;
   /** Keys the machine-wide file locks: a remote value for them is refused. */
   locks: () => readonly string[];
+  /** fleet.minConfigVersion in force (0 or absent: none). */
+  minVersion?: () => number;
+  /** update.minVersion in force ('' or absent: none). */
+  minAppVersion?: () => string;
   store: RemoteConfigStore;
   log: Logger;
   now?: () => number;
 }
 
+/** `cleared`: a signed tombstone withdrew the topic's config. */
 export type ReceiveResult = 'accepted' | 'unchanged' | 'refused' | 'cleared';
 
 export interface RemoteConfig {
-  /** A message on a config topic (an empty one clears that scope). */
+  /** A message on a config topic. */
   receive(scope: RemoteScope, bytes: Uint8Array): ReceiveResult;
   /** The remote layers in force: this kiosk's over the fleet's. */
   layers(): ConfigLayer[];
@@ -80,23 +93,21 @@ export interface RemoteConfig {
   reverify(): void;
   /** Whether what is in force is also on disk (false after a failed write). */
   isKept(): boolean;
+  /** The earliest notAfter of the configs in force (ms since the epoch), or null. */
+  nextExpiry(): number | null;
+  /** Drops the configs whose notAfter has passed; whether anything stopped applying. */
+  expire(): boolean;
 }
 
-type Evaluation =
-  | { ok: true; envelope: ConfigEnvelope; values: Partial<KioskConfig>; digest: string }
-  | { ok: false; reasons: string[] };
-
-const refused = (...reasons: string[]): Evaluation => ({ ok: false, reasons });
-
-function digestOf(config: unknown): string {
-  return createHash('sha256').update(canonicalJson(config)).digest('base64url');
-}
+const SCOPES = ['kiosk', 'fleet'] as const;
 
 export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
   const { kioskId, topics, store, log } = options;
   const now = options.now ?? Date.now;
   const record: RemoteConfigRecord = store.load();
   const layers: Record<RemoteScope, Partial<KioskConfig> | null> = { fleet: null, kiosk: null };
+  /** notAfter of each scope's config in force. */
+  const expiry: Record<RemoteScope, number | null> = { fleet: null, kiosk: null };
   const refusals: ConfigRefusal[] = [];
   // The last payload refused on each topic: a retained one comes again with every reconnect.
   const lastRefused: Record<RemoteScope, string | null> = { fleet: null, kiosk: null };
@@ -109,41 +120,16 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
     refusals.splice(0, Math.max(0, refusals.length - MAX_REPORTED_REFUSALS));
   };
 
-  /** Signature, target and keys; not the version, which depends on what came before. */
-  const evaluate = (scope: RemoteScope, value: unknown): Evaluation => {
-    const parsed = configEnvelopeSchema.safeParse(value);
-    if (!parsed.success) return refused(REFUSAL_REASONS.malformed);
-    const envelope = parsed.data;
-    const keyText = options.publicKey();
-    if (keyText === '') return refused(REFUSAL_REASONS.noPublicKey);
-    const key = publicKeyFromRaw(keyText);
-    if (!key) return refused(REFUSAL_REASONS.noPublicKey);
-    if (envelope.publicKey !== undefined && envelope.publicKey !== keyText) {
-      return refused(REFUSAL_REASONS.wrongKey);
-    }
-    const signed = new TextEncoder().encode(canonicalJson(envelope.config));
-    if (!verifyBytes(key, signed, envelope.signature)) {
-      return refused(REFUSAL_REASONS.badSignature);
-    }
-    const expected = scope === 'fleet' ? ALL_KIOSKS : kioskId;
-    if (envelope.config.target !== expected) return refused(REFUSAL_REASONS.wrongTarget);
-
-    const { version: _version, target: _target, ...keys } = envelope.config;
-    const { values, problems } = validateConfigKeys(keys, 'remote');
-    const reasons = problems.map(({ key: name, locked }) =>
-      locked ? REFUSAL_REASONS.locked(name) : REFUSAL_REASONS.invalidValue(name || 'config'),
-    );
-    const locks = options.locks();
-    for (const name of Object.keys(values).filter((key) => locks.includes(key))) {
-      reasons.push(REFUSAL_REASONS.locked(name));
-    }
-    // Built from values the validator accepted, less the ones the machine-wide file locks.
-    const kept = Object.fromEntries(
-      Object.entries(values).filter(([name]) => !locks.includes(name)),
-    ) as Partial<KioskConfig>;
-    if (reasons.length > 0) refuse(scope, reasons);
-    return { ok: true, envelope, values: kept, digest: digestOf(envelope.config) };
-  };
+  const context = (scope: RemoteScope): EnvelopeContext => ({
+    scope,
+    kioskId,
+    prefix: options.prefix,
+    publicKey: options.publicKey(),
+    minVersion: options.minVersion?.() ?? 0,
+    minAppVersion: options.minAppVersion?.() ?? '',
+    locks: options.locks(),
+    now: now(),
+  });
 
   let onDisk = true;
   const save = (): void => {
@@ -158,87 +144,95 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
     }
   };
 
+  /** Takes a scope's payload out of force, keeping its version. */
+  const drop = (scope: RemoteScope): void => {
+    layers[scope] = null;
+    expiry[scope] = null;
+    const current = record[scope];
+    if (current?.envelope) {
+      record[scope] = { ...current, envelope: null };
+      save();
+    }
+  };
+
   /** Puts the stored payloads of both scopes back in force, checked afresh. */
   const restore = (): void => {
-    for (const scope of ['kiosk', 'fleet'] as const) {
+    for (const scope of SCOPES) {
       layers[scope] = null;
+      expiry[scope] = null;
       const envelope = record[scope]?.envelope;
       if (!envelope) continue;
-      const result = evaluate(scope, envelope);
-      if (result.ok) layers[scope] = result.values;
-      else refuse(scope, result.reasons);
+      const result = checkEnvelope(envelope, context(scope));
+      if (!result.ok) {
+        refuse(scope, result.reasons);
+        // An expired payload never applies again: forget it, keep its version.
+        if (result.reasons.includes(REFUSAL_REASONS.expired)) drop(scope);
+        continue;
+      }
+      if (result.keyReasons.length > 0) refuse(scope, result.keyReasons);
+      if (result.tombstone) continue;
+      layers[scope] = result.values;
+      expiry[scope] = result.expiresAt;
     }
   };
 
   restore();
 
-  return {
-    receive: (scope, bytes) => {
-      if (bytes.length === 0) {
-        // The operator cleared the retained payload: this topic sets nothing any more. The
-        // version is remembered, so an older payload cannot be replayed afterwards.
-        const current = record[scope];
-        if (!current?.envelope) return 'unchanged';
-        record[scope] = { ...current, envelope: null };
-        layers[scope] = null;
-        save();
-        log.info(`Fleet: the config on ${topics[scope]} was cleared`);
-        return 'cleared';
-      }
-      const fingerprint = createHash('sha256').update(bytes).digest('base64url');
-      if (lastRefused[scope] === fingerprint) return 'refused';
-      const refuseBytes = (reasons: string[]): ReceiveResult => {
-        lastRefused[scope] = fingerprint;
-        refuse(scope, reasons);
-        return 'refused';
-      };
-      if (bytes.length > MAX_CONFIG_BYTES) return refuseBytes([REFUSAL_REASONS.malformed]);
-      let value: unknown;
-      try {
-        value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-      } catch {
-        return refuseBytes([REFUSAL_REASONS.malformed]);
-      }
-      // The version is checked before the keys, so a stale payload's keys are not reported.
-      const parsed = configEnvelopeSchema.safeParse(value);
-      const current = record[scope];
-      if (parsed.success && current) {
-        const { version } = parsed.data.config;
-        const digest = digestOf(parsed.data.config);
-        if (version === current.version && digest === current.digest && current.envelope) {
-          return 'unchanged';
-        }
-        if (
-          version < current.version ||
-          (version === current.version && digest !== current.digest)
-        ) {
-          // Only a payload that is really signed is worth a "stale" line: check it first.
-          const check = evaluate(scope, value);
-          return refuseBytes(check.ok ? [REFUSAL_REASONS.staleVersion] : check.reasons);
-        }
-      }
+  const receive = (scope: RemoteScope, bytes: Uint8Array): ReceiveResult => {
+    const fingerprint = createHash('sha256').update(bytes).digest('base64url');
+    if (lastRefused[scope] === fingerprint) return 'refused';
+    const refuseBytes = (reasons: readonly string[]): ReceiveResult => {
       lastRefused[scope] = fingerprint;
-      const result = evaluate(scope, value);
-      if (!result.ok) {
-        refuse(scope, result.reasons);
-        return 'refused';
+      refuse(scope, reasons);
+      return 'refused';
+    };
+    // An empty retained message only deletes the broker's copy; it is signed by nobody, so
+    // it withdraws nothing here.
+    if (bytes.length === 0) return refuseBytes([REFUSAL_REASONS.emptyMessage]);
+    if (bytes.length > MAX_CONFIG_BYTES) return refuseBytes([REFUSAL_REASONS.malformed]);
+    let value: unknown;
+    try {
+      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      return refuseBytes([REFUSAL_REASONS.malformed]);
+    }
+    const claimed = readEnvelope(value);
+    const current = record[scope];
+    if (claimed && current) {
+      const { version } = claimed.envelope.config;
+      if (version === current.version && claimed.digest === current.digest && current.envelope) {
+        return 'unchanged';
       }
-      lastRefused[scope] = null;
-      record[scope] = {
-        envelope: result.envelope,
-        version: result.envelope.config.version,
-        digest: result.digest,
-      };
-      layers[scope] = result.values;
-      save();
-      const names = Object.keys(result.values);
-      log.info(
-        `Fleet: config version ${result.envelope.config.version} from ${topics[scope]} accepted (${names.length > 0 ? names.join(', ') : 'no keys'})`,
-      );
-      return 'accepted';
-    },
+      if (version <= current.version) {
+        // Only a payload that passes every other rule is worth a "stale" line: check it first.
+        const check = checkEnvelope(value, context(scope));
+        return refuseBytes(check.ok ? [REFUSAL_REASONS.staleVersion] : check.reasons);
+      }
+    }
+    const result = checkEnvelope(value, context(scope));
+    if (!result.ok) return refuseBytes(result.reasons);
+    lastRefused[scope] = null;
+    if (result.keyReasons.length > 0) refuse(scope, result.keyReasons);
+    const { version } = result.envelope.config;
+    record[scope] = { envelope: result.envelope, version, digest: result.digest };
+    layers[scope] = result.tombstone ? null : result.values;
+    expiry[scope] = result.tombstone ? null : result.expiresAt;
+    save();
+    if (result.tombstone) {
+      log.info(`Fleet: config version ${version} on ${topics[scope]} withdraws its config`);
+      return 'cleared';
+    }
+    const names = Object.keys(result.values);
+    log.info(
+      `Fleet: config version ${version} from ${topics[scope]} accepted (${names.length > 0 ? names.join(', ') : 'no keys'})`,
+    );
+    return 'accepted';
+  };
+
+  return {
+    receive,
     layers: () =>
-      (['kiosk', 'fleet'] as const).flatMap((scope) => {
+      SCOPES.flatMap((scope) => {
         const values = layers[scope];
         return values ? [{ name: 'remote' as const, where: topics[scope], values }] : [];
       }),
@@ -253,6 +247,24 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
       lastRefused.fleet = null;
       lastRefused.kiosk = null;
       restore();
+    },
+    nextExpiry: () => {
+      const times = SCOPES.flatMap((scope) => {
+        const at = expiry[scope];
+        return at === null ? [] : [at];
+      });
+      return times.length > 0 ? Math.min(...times) : null;
+    },
+    expire: () => {
+      let changed = false;
+      for (const scope of SCOPES) {
+        const at = expiry[scope];
+        if (at === null || at > now()) continue;
+        refuse(scope, [REFUSAL_REASONS.expired]);
+        drop(scope);
+        changed = true;
+      }
+      return changed;
     },
   };
 }

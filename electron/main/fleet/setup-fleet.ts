@@ -27,12 +27,16 @@ import type { Logger } from '../logging/logging';
 import type { ReceiptPrinting } from '../printing/printing';
 import { RELAUNCH_ATTEMPT_FLAG } from '../self-care/recovery';
 import { planRelaunch, relaunchApp } from '../self-care/relaunch';
-import type { BackoffOptions } from './backoff';
+import type { BackoffOptions } from '../../../shared/fleet/backoff';
 import { createFleetClient, type FleetClient, type FleetClientOptions } from './fleet-client';
+import { watchConfigExpiry } from './config-expiry';
+import { createKioskEnrolment, type KioskEnrolment } from './enrolment';
+import { fileEnrolmentStore } from './enrolment-store';
 import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './health';
 import { resolveKioskId } from './kiosk-id';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
 import { fileRemoteConfigStore } from './remote-config-store';
+import { brokerTransportRefusal } from './broker-transport';
 import { readTlsFiles } from './tls-files';
 
 /** How long a quit or a relaunch waits for the broker to take the offline status. */
@@ -64,6 +68,33 @@ export function fleetIdentity(
 }
 
 /**
+ * The kiosk's enrolment (enrolment.ts) for its receipt key, kept in userData; null without
+ * a fleet identity or a usable topic prefix (receipts then show the plain id).
+ */
+export function fleetEnrolment(
+  config: Pick<KioskConfig, 'fleet.topicPrefix' | 'fleet.enrolmentPublicKey'>,
+  identity: { kioskId: string } | null,
+  publicKey: string | null,
+  options: { userDataDir: string; version: string; log: Logger },
+): KioskEnrolment | null {
+  if (identity === null) return null;
+  try {
+    return createKioskEnrolment({
+      kioskId: identity.kioskId,
+      prefix: config['fleet.topicPrefix'],
+      publicKey,
+      enrolmentKey: config['fleet.enrolmentPublicKey'],
+      version: options.version,
+      store: fileEnrolmentStore(options.userDataDir, options.log),
+      log: options.log,
+    });
+  } catch (error) {
+    options.log.error(`Fleet: no enrolment (${String(error)}); receipts show the plain id`);
+    return null;
+  }
+}
+
+/**
  * The remote layers for createLiveConfig: made only when a broker is configured, from the
  * signed configs kept on disk, so a relaunch starts with them before the broker answers.
  */
@@ -80,10 +111,13 @@ export function fleetRemoteLayers(
       const topics = kioskTopics(local['fleet.topicPrefix'], kioskId);
       const config = createRemoteConfig({
         kioskId,
+        prefix: local['fleet.topicPrefix'],
         topics: { fleet: topics.fleetConfig, kiosk: topics.config },
         // Read live: reload-config may bring a new key or new locks.
         publicKey: () => files.config()['fleet.configPublicKey'],
         locks: () => files.locks(),
+        minVersion: () => files.config()['fleet.minConfigVersion'],
+        minAppVersion: () => files.config()['update.minVersion'],
         store: makeStore(),
         log,
       });
@@ -125,10 +159,14 @@ export interface FleetDeps {
   lastError(): string | null;
   /** The receipt signing key's public half (b64url raw), or null when there is none. */
   receiptPublicKey(): string | null;
+  /** The kiosk's enrolment: its request and certificates travel over this connection. */
+  enrolment?: KioskEnrolment | null;
   /** The updater's state, or null while the kiosk has no updater. */
   updateStatus(): UpdateStatus;
   argv: readonly string[];
   log: Logger;
+  /** An installed kiosk (app.isPackaged): plain MQTT only to this machine. */
+  packaged: boolean;
   versions?: { electron: string; chrome: string };
   now?: () => number;
   readFile?: (path: string) => Buffer;
@@ -172,6 +210,14 @@ export function setupFleet(deps: FleetDeps): Fleet {
     log.info('Fleet: no broker configured (fleet.brokerUrl); not connecting');
     return NO_FLEET;
   }
+  // Before any file is read or socket opened: a TLS setting with a plain URL, or plain MQTT
+  // off this machine on an installed kiosk, keeps it off the fleet. Logged as an error, so
+  // health's lastError carries it too.
+  const refusal = brokerTransportRefusal(config, deps.packaged);
+  if (refusal !== null) {
+    log.error(`Fleet: not connecting: ${refusal}`);
+    return NO_FLEET;
+  }
   const tls = readTlsFiles(config, deps.readFile);
   if (!tls.ok) {
     log.error(`Fleet: not connecting: ${tls.reason}`);
@@ -191,7 +237,10 @@ export function setupFleet(deps: FleetDeps): Fleet {
   };
 
   let stopping: Promise<void> | null = null;
-  const stop = (): Promise<void> => (stopping ??= client.stop());
+  const stop = (): Promise<void> => {
+    expiry.stop();
+    return (stopping ??= client.stop());
+  };
 
   let relaunching = false;
   const relaunchNow = async (reason: string): Promise<void> => {
@@ -288,12 +337,15 @@ export function setupFleet(deps: FleetDeps): Fleet {
           version: remote.config.version(),
           refusals: remote.config.refusals(),
         }),
+        pendingRelaunch: () => liveConfig.pendingRelaunch(),
+        dropped: () => client.droppedMessages(),
       }),
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),
       isAttractScreen: () => activity.snapshot().screen === 'attract',
       reloadConfig: async () => {
         apply(liveConfig.reload());
+        expiry.rearm();
         await client.refetchConfig();
       },
       refreshCatalogue: () => {
@@ -316,13 +368,21 @@ export function setupFleet(deps: FleetDeps): Fleet {
     },
     onConfigMessage: (scope, bytes) => {
       const result = remote.config.receive(scope, bytes);
-      if (result === 'accepted' || result === 'cleared') apply(liveConfig.refresh());
+      if (result === 'accepted' || result === 'cleared') {
+        apply(liveConfig.refresh());
+        expiry.rearm();
+      }
       // The console sees a refusal (or the new version) without waiting for the next period.
       if (result !== 'unchanged') void client.publishHealth();
     },
     log,
+    ...(deps.enrolment ? { enrolment: deps.enrolment } : {}),
     ...(deps.connect ? { connect: deps.connect } : {}),
     ...(deps.backoff ? { backoff: deps.backoff } : {}),
+  });
+  // Enrolled, revoked, back to waiting: the request on the broker follows at once.
+  deps.enrolment?.onChange(() => {
+    void client.publishEnrolmentRequest();
   });
 
   // Whatever quits the app (staff exit, the OS), the console sees offline at once rather
@@ -334,6 +394,16 @@ export function setupFleet(deps: FleetDeps): Fleet {
       app.quit();
     });
   });
+
+  // A signed config stops applying at its notAfter, as if it had been withdrawn.
+  const expiry = watchConfigExpiry({
+    config: remote.config,
+    onExpired: () => {
+      apply(liveConfig.refresh());
+      void client.publishHealth();
+    },
+  });
+  expiry.rearm();
 
   client.start();
   return { client, kioskId: remote.kioskId, stop };

@@ -59,7 +59,15 @@ export interface StaffExitOptions {
   log: Logger;
   now?: () => number;
   limiter?: PinAttemptLimiter;
+  /**
+   * The kiosk's pairing code while it waits to be enrolled (fleet/enrolment.ts), else null:
+   * the right PIN then shows it to staff, and the kiosk closes when they confirm.
+   */
+  pairingCode?: () => string | null;
 }
+
+/** How long after the right PIN staff may still confirm closing the kiosk. */
+export const CONFIRM_EXIT_MS = 2 * 60_000;
 
 /** What the rest of the kiosk (later, fleet health) may ask about the staff exit. */
 export interface StaffExitHandle {
@@ -71,6 +79,8 @@ export function setupStaffExit(options: StaffExitOptions): StaffExitHandle {
   const { ipcMain, staffPin, staffPinHash = '', quit, log, now = Date.now } = options;
   const limiter = options.limiter ?? new PinAttemptLimiter();
   const check = pinCheckFor(staffPin, staffPinHash, log);
+  /** Until when a confirmation closes the kiosk: set only by the right PIN. */
+  let confirmUntil: number | null = null;
   // A shopper pressing Enter on a locked dialog must not fill the log: one line per lock.
   let lockLogged = 0;
 
@@ -114,6 +124,12 @@ export function setupStaffExit(options: StaffExitOptions): StaffExitHandle {
     const wellFormed = STAFF_PIN_PATTERN.test(pin.normalize('NFKC'));
     if (!wellFormed || !(await check(pin))) return recordWrongPin(now(), wellFormed);
     limiter.recordSuccess();
+    const pairingCode = options.pairingCode?.() ?? null;
+    if (pairingCode !== null) {
+      confirmUntil = now() + CONFIRM_EXIT_MS;
+      log.info('Staff exit: PIN accepted; showing the pairing code until staff close the kiosk');
+      return { status: 'accepted', pairingCode };
+    }
     log.info('Staff exit: PIN accepted, quitting');
     // Let the invoke reply reach the renderer before the app goes away.
     setImmediate(quit);
@@ -134,6 +150,20 @@ export function setupStaffExit(options: StaffExitOptions): StaffExitHandle {
     const result = queue.then(() => attempt(pin));
     queue = result.catch(() => undefined);
     return result;
+  });
+  ipcMain.handle(IPC_CHANNELS.confirmStaffExit, (event) => {
+    if (!isTrustedSender(event)) {
+      log.warn(
+        `IPC: rejected ${IPC_CHANNELS.confirmStaffExit} from ${event.senderFrame?.url ?? 'a gone frame'}`,
+      );
+      return false;
+    }
+    // Only just after the right PIN: the page alone can never close the kiosk.
+    if (confirmUntil === null || now() > confirmUntil) return false;
+    confirmUntil = null;
+    log.info('Staff exit: closing the kiosk');
+    setImmediate(quit);
+    return true;
   });
   return { failedAttemptsToday: () => limiter.failedAttemptsToday(now()) };
 }

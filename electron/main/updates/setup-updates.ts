@@ -1,5 +1,7 @@
 /**
- * Updates for the running kiosk: off without update.feedUrl, otherwise electron-updater
+ * Updates for the running kiosk: off without update.feedUrl, for an install the system's
+ * package manager updates (a .deb) or that cannot replace itself, and without a key to
+ * check the feed's signature with; otherwise electron-updater, reading only a signed feed,
  * driven by the update machine. currentUpdateHealth() is the `update` field of fleet
  * health (null while updates are off).
  */
@@ -7,6 +9,7 @@ import type { KioskConfig } from '../config/config-keys';
 import type { Logger } from '../logging/logging';
 import type { QuietActivity } from '../activity/quiet-moment';
 import { loadAutoUpdater, type UpdaterSetup } from './electron-updater';
+import { whyNoUpdates, type InstallKind } from './install-kind';
 import { createUpdateMachine, type UpdateMachine, type UpdateStatus } from './update-machine';
 import { parseUpdateWindow } from './update-window';
 
@@ -19,7 +22,11 @@ export interface UpdatesOptions {
     | 'update.window'
     | 'update.pinVersion'
     | 'update.publisherName'
+    | 'update.minVersion'
+    | 'fleet.configPublicKey'
   >;
+  /** How this copy was installed (install-kind.ts): only some may replace themselves. */
+  install: () => InstallKind;
   activity: QuietActivity;
   log: Logger;
   userDataDir: string;
@@ -46,11 +53,18 @@ export async function setupUpdates(options: UpdatesOptions): Promise<UpdateMachi
     log.info('Updates: off (no update.feedUrl)');
     return null;
   }
+  const notHere = whyNoUpdates(options.install());
+  if (notHere !== null) {
+    log.info(`Updates: off (${notHere})`);
+    return null;
+  }
   let updater: UpdateMachineUpdater | null;
   try {
     updater = await (options.load ?? loadAutoUpdater)({
       platform: options.platform,
       publisherName: config['update.publisherName'],
+      feedPublicKey: config['fleet.configPublicKey'],
+      minVersion: config['update.minVersion'],
       userDataDir: options.userDataDir,
       writeFile: options.writeFile,
       log,

@@ -71,13 +71,20 @@ export function IdlePrompt({
   const dialog = useModalDialog(open);
   const speaking = useSpeech()?.on ?? false;
   const factor = speaking ? SPEECH_TIME_FACTOR : 1;
-  const countdownSeconds = shortCountdown * factor;
+  const nextCountdown = shortCountdown * factor;
+  // An open question keeps the countdown it opened with, whatever main sends meanwhile: the
+  // number a shopper reads never jumps. New idle times count from the next question.
+  const [openedWith, setOpenedWith] = useState(nextCountdown);
+  const countdownSeconds = open ? openedWith : nextCountdown;
   const marks = speaking ? SPEECH_MARKS : SPOKEN_MARKS;
   const { t } = useI18n();
 
   useIdleTimer(
     afterSeconds * 1000 * factor,
-    () => setSecondsLeft(countdownSeconds),
+    () => {
+      setOpenedWith(nextCountdown);
+      setSecondsLeft(nextCountdown);
+    },
     !open && !paused,
   );
   const stay = useCallback(() => setSecondsLeft(null), []);

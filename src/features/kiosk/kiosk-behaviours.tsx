@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useCapabilities } from '@/platform/capabilities-context';
 import { usePrinting } from '@/platform/printing';
+import { useIdleReset } from '@/platform/use-idle-reset';
 import { AccessibilityMode } from './accessibility-mode';
 import { useActivityReports } from './activity/use-activity-reports';
 import { AttractScreen } from './attract-screen';
@@ -55,6 +56,8 @@ export function KioskBehaviours({
   cart,
 }: KioskBehavioursProps) {
   const { bridge, kiosk, target } = useCapabilities();
+  // Main may send new idle times while the kiosk runs (a remote config): these are in force.
+  const idleReset = useIdleReset();
   const printing = usePrinting();
   useNoTouchCallout(target === 'kiosk');
   const reports = useActivityReports(attract, receiptOnScreen);
@@ -68,10 +71,10 @@ export function KioskBehaviours({
       {kiosk.onScreenKeyboard && <OnScreenKeyboard />}
       {kiosk.keypadNavigation && <KeypadNavigation />}
       {kiosk.accessibilityMode && !attract && <AccessibilityMode />}
-      {kiosk.idleReset && (
+      {idleReset && (
         <IdlePrompt
-          afterSeconds={kiosk.idleReset.afterSeconds}
-          countdownSeconds={kiosk.idleReset.countdownSeconds}
+          afterSeconds={idleReset.afterSeconds}
+          countdownSeconds={idleReset.countdownSeconds}
           paused={attract || printing}
           onWipe={idleWipe}
         />

@@ -1,21 +1,24 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { KioskBridge, StaffExitResult } from '@shared/bridge';
-import { StaffExitDialog } from './staff-exit-dialog';
+import type { KioskBridge, KioskStaffBridge, StaffExitResult } from '@shared/bridge';
+import { PAIRING_CODE_SHOWN_MS, StaffExitDialog } from './staff-exit-dialog';
 
-function fakeBridge(answers: StaffExitResult[]) {
+function fakeBridge(answers: StaffExitResult[], closes = true) {
   let open: () => void = () => undefined;
   const submitStaffExitPin = vi.fn((_pin: string): Promise<StaffExitResult> =>
     Promise.resolve(answers.shift() ?? { status: 'wrong' }),
   );
-  const bridge: Pick<KioskBridge, 'onStaffExitRequested' | 'submitStaffExitPin'> = {
+  const confirmStaffExit = vi.fn(() => Promise.resolve(closes));
+  const bridge: Pick<KioskBridge, 'onStaffExitRequested' | 'submitStaffExitPin'> &
+    KioskStaffBridge = {
     onStaffExitRequested: (listener) => {
       open = listener;
       return () => undefined;
     },
     submitStaffExitPin,
+    confirmStaffExit,
   };
-  return { bridge, submitStaffExitPin, requestExit: () => act(() => open()) };
+  return { bridge, submitStaffExitPin, confirmStaffExit, requestExit: () => act(() => open()) };
 }
 
 async function enter(pin: string): Promise<void> {
@@ -73,6 +76,61 @@ describe('StaffExitDialog', () => {
     await enter('1357');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('alert', { hidden: true })).toBeEmptyDOMElement();
+  });
+
+  it('shows a waiting kiosk’s pairing code after the right PIN, and closes when staff confirm', async () => {
+    const { bridge, requestExit, confirmStaffExit } = fakeBridge([
+      { status: 'accepted', pairingCode: '1234 5678 9012 3456' },
+    ]);
+    const onExit = vi.fn();
+    render(<StaffExitDialog bridge={bridge} onExit={onExit} />);
+    requestExit();
+    await enter('2468');
+    expect(onExit).toHaveBeenCalledOnce();
+    const dialog = screen.getByRole('dialog', { name: 'Pairing code' });
+    expect(dialog).toHaveTextContent('1234 5678 9012 3456');
+    expect(dialog).toHaveTextContent('1 2 3 4, 5 6 7 8, 9 0 1 2, 3 4 5 6');
+    // eslint-disable-next-line @typescript-eslint/require-await -- act flushes the bridge's promise
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close kiosk' }));
+    });
+    expect(confirmStaffExit).toHaveBeenCalledOnce();
+  });
+
+  it('goes back to the shop, or back to the PIN when main will not close, and hides the code on its own', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bridge, requestExit } = fakeBridge(
+        [
+          { status: 'accepted', pairingCode: '1234 5678 9012 3456' },
+          { status: 'accepted', pairingCode: '1234 5678 9012 3456' },
+          { status: 'accepted', pairingCode: '1234 5678 9012 3456' },
+        ],
+        false,
+      );
+      render(<StaffExitDialog bridge={bridge} onExit={vi.fn()} />);
+      requestExit();
+      await enter('2468');
+      fireEvent.click(screen.getByRole('button', { name: 'Back to the shop' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+
+      requestExit();
+      await enter('2468');
+      // eslint-disable-next-line @typescript-eslint/require-await -- act flushes the bridge's promise
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Close kiosk' }));
+      });
+      expect(screen.getByRole('alert')).toHaveTextContent('Enter the PIN again');
+
+      await enter('2468');
+      expect(screen.getByRole('dialog', { name: 'Pairing code' })).toBeVisible();
+      act(() => {
+        vi.advanceTimersByTime(PAIRING_CODE_SHOWN_MS);
+      });
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('wipes the shopper’s session once the PIN is accepted, and never on a refusal', async () => {

@@ -1,6 +1,6 @@
 /**
- * The console is accessible like the shop: axe (WCAG 2.0/2.1 A+AA) on both views with live
- * data and their panels open, 44 px touch targets, and a visible focus ring.
+ * The console is accessible like the shop: axe (WCAG 2.0/2.1 A+AA) on every view with live
+ * data and their panels open, 44 px touch targets, the keyboard, and a visible focus ring.
  */
 import { expectNoViolations, undersized } from './support/a11y-checks';
 import { expect, kioskRow, openConsole, requireMosquitto, test } from './support/fleet-rig';
@@ -52,22 +52,62 @@ test.describe('more kiosks than a page shows', () => {
   });
 });
 
-test('the counter view: axe clean with a verified receipt and with a refusal', async ({
+test('the counter view: axe clean and targets 44 px with a receipt to hand over, handed over, and refused', async ({
   page,
   rig,
 }) => {
   const kiosk = await rig.kiosk('kiosk-a');
   await openConsole(page, rig, 'counter');
   const field = page.getByRole('textbox', { name: 'Receipt code' });
-  await field.fill(kiosk.receiptCode({ r: 'Receipt-1-1', t: 1, i: [[2, 1]], c: 2230 }));
+  const t = Date.now() - 60_000;
+  await field.fill(kiosk.receiptCode({ r: `Receipt-${t}-1`, t, i: [[2, 1]], c: 2230 }));
   await field.press('Enter');
   await expect(page.getByText('Signature verified')).toBeVisible();
+  const handOver = page.getByRole('button', { name: 'Hand over' });
+  await expect(handOver).toBeVisible();
   await expectNoViolations(page, 'counter with a receipt');
   expect(await undersized(page)).toEqual([]);
+  await handOver.click();
+  await expect(page.getByRole('alert')).toContainText('Hand over the goods');
+  await expectNoViolations(page, 'counter with a receipt handed over');
+  // Keyboard only: Enter on the field checks it again, and the record says collected.
+  await field.focus();
+  await field.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Already collected at Counter 1');
+  await expectNoViolations(page, 'counter with a receipt already collected');
   await field.fill('nonsense');
   await field.press('Enter');
   await expect(page.getByRole('alert')).toBeVisible();
   await expectNoViolations(page, 'counter with a refusal');
+});
+
+test('the enrolment view: axe clean and targets 44 px with waiting and enrolled kiosks, keyboard approval', async ({
+  page,
+  rig,
+}) => {
+  await rig.kiosk('kiosk-a');
+  const waiting = await rig.kiosk('kiosk-b', 'attract', { enrol: false });
+  await openConsole(page, rig, 'enrolment');
+  await page.getByLabel('Enrolment private key (PEM)').setInputFiles({
+    name: 'fleet-enrolment.key',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(rig.enrolmentKey.privatePem),
+  });
+  const approve = page.getByRole('button', { name: 'Approve kiosk-b' });
+  await expect(approve).toBeEnabled();
+  await expect(page.getByRole('table', { name: 'Kiosk certificates' })).toContainText('kiosk-a');
+  await expectNoViolations(page, 'enrolment view');
+  expect(await undersized(page)).toEqual([]);
+  // Keyboard only: the approval and its confirmation.
+  await approve.focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('button', { name: 'Yes, enrol kiosk-b' });
+  await expectNoViolations(page, 'enrolment view, confirming');
+  expect(await undersized(page)).toEqual([]);
+  await confirm.focus();
+  await page.keyboard.press('Enter');
+  await waiting.enrolled();
+  await expect(page.getByText('No kiosk is waiting to be enrolled.')).toBeVisible();
 });
 
 test('keyboard: Tab reaches the views and the counter field with a visible focus ring', async ({
@@ -78,6 +118,7 @@ test('keyboard: Tab reaches the views and the counter field with a visible focus
   await openConsole(page, rig);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   const counter = page.getByRole('link', { name: 'Counter' });

@@ -101,9 +101,16 @@ test('a signed config is compared with the one in force and published retained',
   await rig.kiosk('kiosk-a');
   const topic = `${rig.broker.prefix}/fleet/config`;
   const signature = 'S'.repeat(86);
-  const inForce = { config: { version: 3, target: 'all', idleTimeoutSeconds: 60 }, signature };
+  const bound = {
+    prefix: rig.broker.prefix,
+    notAfter: new Date(Date.now() + 86_400_000).toISOString(),
+  };
+  const inForce = {
+    config: { version: 3, target: 'all', ...bound, idleTimeoutSeconds: 60 },
+    signature,
+  };
   const { default: mqtt } = await import('mqtt');
-  const operator = await mqtt.connectAsync(rig.broker.tcpUrl, {
+  const operator = await mqtt.connectAsync(rig.broker.wsUrl, {
     ...rig.broker.operator,
     reconnectPeriod: 0,
   });
@@ -114,7 +121,10 @@ test('a signed config is compared with the one in force and published retained',
   const panel = page.getByRole('region', { name: 'Signed configuration' });
   const file = panel.getByLabel('Signed config file (.json)');
 
-  const stale = { config: { version: 3, target: 'all', idleTimeoutSeconds: 90 }, signature };
+  const stale = {
+    config: { version: 3, target: 'all', ...bound, idleTimeoutSeconds: 90 },
+    signature,
+  };
   await file.setInputFiles({
     name: 'stale.json',
     mimeType: 'application/json',
@@ -132,8 +142,26 @@ test('a signed config is compared with the one in force and published retained',
     'broken.json cannot be published: it is not valid JSON',
   );
 
+  const elsewhere = {
+    config: { version: 4, target: 'all', ...bound, prefix: 'another-fleet' },
+    signature,
+  };
+  await file.setInputFiles({
+    name: 'elsewhere.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(elsewhere)),
+  });
+  await expect(panel.getByRole('alert')).toContainText('(wrong prefix)');
+  await expect(panel.getByRole('button', { name: 'Publish version 4' })).toBeDisabled();
+
   const next = {
-    config: { version: 4, target: 'all', idleTimeoutSeconds: 90, printer: { enabled: false } },
+    config: {
+      version: 4,
+      target: 'all',
+      ...bound,
+      idleTimeoutSeconds: 90,
+      printer: { enabled: false },
+    },
     signature,
   };
   await file.setInputFiles({
@@ -159,7 +187,9 @@ test('a signed config published from the console is taken by a kiosk with the ke
   const { privateKey } = generateKeyPairSync('ed25519');
   await rig.kiosk('kiosk-a', 'attract', { configPublicKey: rawPublicKey(privateKey) });
   await rig.kiosk('kiosk-b');
-  const signed = signConfig({ version: 7, target: 'all', idleTimeoutSeconds: 90 }, privateKey);
+  const signed = signConfig({ version: 7, target: 'all', idleTimeoutSeconds: 90 }, privateKey, {
+    prefix: rig.broker.prefix,
+  });
 
   await openConsole(page, rig);
   const panel = page.getByRole('region', { name: 'Signed configuration' });
@@ -180,4 +210,21 @@ test('a signed config published from the console is taken by a kiosk with the ke
   const b = page.getByRole('region', { name: 'Kiosk kiosk-b' });
   await expect(b.getByRole('listitem').filter({ hasText: 'no public key' })).toBeVisible();
   await expect(b.getByText('Remote config version').locator('xpath=..')).toContainText('none');
+
+  // A signed tombstone withdraws it; the console says what it is before it is published.
+  const withdrawal = signConfig({ version: 8, target: 'all', tombstone: true }, privateKey, {
+    prefix: rig.broker.prefix,
+  });
+  await panel.getByLabel('Signed config file (.json)').setInputFiles({
+    name: 'withdraw.signed.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(withdrawal)),
+  });
+  await expect(panel.getByRole('definition').filter({ hasText: /^Tombstone/ })).toBeVisible();
+  await expect(panel.getByRole('definition').filter({ hasText: rig.broker.prefix })).toBeVisible();
+  await expect(panel.getByRole('row', { name: /idleTimeoutSeconds/ })).toContainText('Removed');
+  await panel.getByRole('button', { name: 'Publish withdrawal, version 8' }).click();
+  await expect(panel.getByRole('status')).toContainText('Published (retained)');
+  await kioskRow(page, 'kiosk-a').getByRole('button', { name: 'kiosk-a' }).click();
+  await expect(a.getByText('Remote config version').locator('xpath=..')).toContainText('none');
 });

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the console's two views for people to judge (VISUAL.md), with a small
+ * Screenshots of the console's views for people to judge (VISUAL.md), with a small
  * live fleet on a real Mosquitto, and the kiosks view with 1,000 simulated kiosks (checked
  * with axe and for 44 px targets as it is shot). Only with SCREENSHOTS=1; files go to
  * test-results/screenshots/ beside the shop's.
@@ -125,6 +125,7 @@ test.describe('screenshots', () => {
     const name = `${size.width}x${size.height}`;
     test(`the counter view at ${name}`, async ({ browser, rig }) => {
       const kiosk = await rig.kiosk('store-02');
+      await rig.kiosk('store-05', 'attract', { enrol: false });
       const context = await browser.newContext({
         viewport: size,
         reducedMotion: 'reduce',
@@ -135,25 +136,61 @@ test.describe('screenshots', () => {
       await openConsole(page, rig, 'counter');
       await shot(page, `console-counter-empty-${name}`);
       const field = page.getByRole('textbox', { name: 'Receipt code' });
-      await field.fill(
-        kiosk.receiptCode({
-          r: 'Receipt-1795429800000-7',
-          t: Date.UTC(2026, 10, 23, 10, 30),
-          i: [
-            [1, 2],
-            [5, 1],
-            [9, 3],
-          ],
-          c: 28_437,
-        }),
-      );
+      const t = Date.now() - 20 * 60_000;
+      const code = kiosk.receiptCode({
+        r: `Receipt-${t}-7`,
+        t,
+        i: [
+          [1, 2],
+          [5, 1],
+          [9, 3],
+        ],
+        c: 28_437,
+      });
+      await field.fill(code);
       await field.press('Enter');
-      await expect(page.getByText('Signature verified')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Hand over' })).toBeVisible();
+      await expectNoViolations(page, `counter, verified, ${name}`);
+      expect(await undersized(page)).toEqual([]);
       await shot(page, `console-counter-verified-${name}`);
+      await page.getByRole('button', { name: 'Hand over' }).click();
+      await expect(page.getByRole('alert')).toContainText('Hand over the goods');
+      await shot(page, `console-counter-handed-over-${name}`);
+      await field.fill(code);
+      await field.press('Enter');
+      await expect(page.getByRole('alert')).toContainText('Already collected');
+      await shot(page, `console-counter-collected-${name}`);
       await field.fill('KSR1.eyJyIjoiUmVjZWlwdC0xIn0.AAAA');
       await field.press('Enter');
-      await expect(page.getByRole('alert')).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText('Not a valid receipt');
       await shot(page, `console-counter-refused-${name}`);
+      await context.close();
+    });
+
+    test(`the enrolment view at ${name}`, async ({ browser, rig }) => {
+      test.setTimeout(90_000);
+      for (const id of ['store-01', 'store-02']) await rig.kiosk(id);
+      for (const id of ['store-03', 'store-04']) await rig.kiosk(id, 'attract', { enrol: false });
+      const context = await browser.newContext({
+        viewport: size,
+        reducedMotion: 'reduce',
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      });
+      const page = await context.newPage();
+      await openConsole(page, rig, 'enrolment');
+      await expect(page.getByRole('region', { name: /Waiting kiosks \(2\)/ })).toBeVisible();
+      await shot(page, `console-enrolment-${name}`);
+      await page.getByLabel('Enrolment private key (PEM)').setInputFiles({
+        name: 'fleet-enrolment.key',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(rig.enrolmentKey.privatePem),
+      });
+      await page.getByRole('button', { name: 'Approve store-03' }).click();
+      await expect(page.getByRole('button', { name: 'Yes, enrol store-03' })).toBeVisible();
+      await expectNoViolations(page, `enrolment, confirming, ${name}`);
+      expect(await undersized(page)).toEqual([]);
+      await shot(page, `console-enrolment-confirm-${name}`);
       await context.close();
     });
   }

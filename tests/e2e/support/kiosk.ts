@@ -37,6 +37,7 @@ export interface FakeBridge {
 /**
  * Installs window.kiosk before the app starts. Calls are recorded in window.__bridgeCalls;
  * window.__staffExit() plays the staff exit chord (see playStaffExit);
+ * window.__configChanged(settings) plays main's new settings (see playConfigChange);
  * window.__catalogueRefresh() plays the fleet's refresh-catalogue command, and the
  * catalogue reports land in window.__catalogueReports (see catalogueReports); the activity
  * reports (screen, input, dialog, idle wipe, receipt) in window.__activity (activityReports).
@@ -56,6 +57,7 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
       const printed: unknown[] = [];
       const listeners: (() => void)[] = [];
       const refreshListeners: (() => void)[] = [];
+      const configListeners: ((settings: unknown) => void)[] = [];
       const reports: unknown[] = [];
       const activity: string[] = [];
       Object.assign(window, {
@@ -67,6 +69,10 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
           for (const listener of refreshListeners) listener();
         },
         __catalogueRefreshListeners: () => refreshListeners.length,
+        __configChanged: (settings: unknown) => {
+          for (const listener of [...configListeners]) listener(settings);
+        },
+        __configListeners: () => configListeners.length,
         __staffExit: () => {
           for (const listener of listeners) listener();
         },
@@ -86,6 +92,10 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
             calls.push('print');
             printed.push(receipt);
             return new Promise((done) => setTimeout(() => done(print), printMs));
+          },
+          onConfigChanged: (listener: (settings: unknown) => void) => {
+            configListeners.push(listener);
+            return () => configListeners.splice(configListeners.indexOf(listener), 1);
           },
           onCatalogueRefresh: (listener: () => void) => {
             refreshListeners.push(listener);
@@ -154,6 +164,25 @@ export async function playCatalogueRefresh(page: Page): Promise<void> {
   await page.evaluate(() =>
     (window as unknown as { __catalogueRefresh: () => void }).__catalogueRefresh(),
   );
+}
+
+/**
+ * Plays main's new settings (a signed remote config, a reload of the files) as the preload
+ * hands them to the page through onConfigChanged, once the page listens. Returns the page
+ * time they arrived, where a new idle wait counts from.
+ */
+export async function playConfigChange(page: Page, settings: unknown): Promise<number> {
+  type ConfigWindow = {
+    __configChanged: (settings: unknown) => void;
+    __configListeners: () => number;
+  };
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as ConfigWindow).__configListeners()))
+    .toBeGreaterThan(0);
+  return page.evaluate((given) => {
+    (window as unknown as ConfigWindow).__configChanged(given);
+    return Date.now();
+  }, settings);
 }
 
 export const keyboard = (page: Page) => page.getByRole('group', { name: 'On-screen keyboard' });

@@ -25,6 +25,7 @@ import type * as Window from '../../../electron/main/window';
 import type * as SelfCare from '../../../electron/main/self-care/self-care';
 import type * as SetupUpdates from '../../../electron/main/updates/setup-updates';
 import type * as ActivityIpc from '../../../electron/main/activity/activity-ipc';
+import { IPC_CHANNELS } from '../../../shared/bridge';
 import { decodeRendererConfigArg } from '../../../shared/renderer-config-arg';
 import {
   as,
@@ -684,6 +685,28 @@ describe('main() and the fleet', () => {
     expect(fleetOf().client).toBeNull();
     expect(log.info).toHaveBeenCalledWith(
       'Fleet: no broker configured (fleet.brokerUrl); not connecting',
+    );
+  });
+
+  it('tells a page that (re)loads the live idle times, when they changed since its window opened', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'kiosk-live-main-'));
+    const configFile = join(userData, 'kiosk-config.json');
+    writeFileSync(configFile, JSON.stringify({ idleTimeoutSeconds: 90 }));
+    await startMain({ argv: [KIOSK], isPackaged: true, userData });
+    const [deps] = spies.setupFleet.mock.calls[0] as [SetupFleet.FleetDeps];
+    const { webContents } = shopWindow();
+    webContents.emit('did-finish-load');
+    expect(webContents.send).not.toHaveBeenCalledWith(
+      IPC_CHANNELS.configChanged,
+      expect.anything(),
+    );
+    // The files say otherwise now (the fleet's reload-config); the page reloads after a hang.
+    writeFileSync(configFile, JSON.stringify({ idleTimeoutSeconds: 45 }));
+    expect(deps.liveConfig.reload()).toEqual(['idleTimeoutSeconds']);
+    webContents.emit('did-finish-load');
+    expect(webContents.send).toHaveBeenCalledExactlyOnceWith(
+      IPC_CHANNELS.configChanged,
+      expect.objectContaining({ idleTimeoutSeconds: 45, idleCountdownSeconds: 15, mode: 'kiosk' }),
     );
   });
 

@@ -50,6 +50,20 @@ describe('the preload bridge', () => {
     });
   });
 
+  it('passes a pairing code on with an accepted PIN, and only a well-formed one', async () => {
+    const answer = (value: unknown) =>
+      createKioskBridge(as<IpcRenderer>(fakeIpc(value).ipc), config).submitStaffExitPin('2468');
+    await expect(
+      answer({ status: 'accepted', pairingCode: '1234 5678 9012 3456' }),
+    ).resolves.toEqual({ status: 'accepted', pairingCode: '1234 5678 9012 3456' });
+    await expect(
+      answer({ status: 'accepted', pairingCode: '<img src=x onerror=alert(1)>' }),
+    ).resolves.toEqual({ status: 'accepted' });
+    await expect(answer({ status: 'wrong', pairingCode: '1234 5678 9012 3456' })).resolves.toEqual({
+      status: 'wrong',
+    });
+  });
+
   it.each([
     true,
     'yes',

@@ -9,6 +9,8 @@ describe('npm run fleet options', () => {
       password: null,
       prefix: 'kiosk-shop',
       catalogue: '/api',
+      enrolmentKey: null,
+      counter: null,
       port: DEFAULT_CONSOLE_PORT,
       mqttPort: 1883,
       wsPort: 9001,
@@ -36,7 +38,22 @@ describe('npm run fleet options', () => {
     });
   });
 
+  it('take the enrolment public key and this counter’s name for the page', () => {
+    const key = 'fa4Dw6CzM9N-AiyeqjZCmJ3E2TlZm_hdYfr-oEOrX_Y';
+    expect(parseFleetOptions(['--enrolment-key', key, '--counter', 'Counter 2'])).toMatchObject({
+      enrolmentKey: key,
+      counter: 'Counter 2',
+    });
+    // A base64url key may begin with "-": given with "=", it is still one argument.
+    const dashed = `-${key.slice(1)}`;
+    expect(parseFleetOptions([`--enrolment-key=${dashed}`])).toMatchObject({
+      enrolmentKey: dashed,
+    });
+  });
+
   it.each([
+    [['--enrolment-key', 'not-a-key'], /--enrolment-key must be a public key/],
+    [['--counter', ''], /--counter must be a name/],
     [['--broker', 'mqtt://127.0.0.1:1883'], /a browser cannot speak mqtt/],
     [['--prefix', 'a/#'], /--prefix/],
     [['--catalogue', 'ftp://x'], /--catalogue/],

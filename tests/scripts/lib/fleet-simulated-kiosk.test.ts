@@ -1,6 +1,7 @@
 /**
  * A simulated kiosk against a real Mosquitto with the ACL of docs/fleet/broker.md: it is the kiosk's own
- * fleet code, so its status carries the key its receipts verify with, its health says what
+ * fleet code, so it asks to be enrolled and signs receipts once the operator's certificate
+ * for its key arrives, its status carries that key, its health says what
  * its pretend shop does, a signed remote config is taken or refused as a kiosk would, and
  * kill() is a crash the broker answers with the Last Will, after which nothing reconnects.
  */
@@ -16,6 +17,12 @@ import { signConfig } from '../../../scripts/lib/fleet-signing';
 import { healthSchema, statusSchema, type KioskHealth } from '../../../shared/fleet/payloads';
 import { verifyReceiptCode } from '../../../shared/fleet/receipt-code';
 import { fleetConfigTopic, parseKioskTopic } from '../../../shared/fleet/topics';
+import { certificateTopic } from '../../../shared/fleet/trust-topics';
+import {
+  certificateFields,
+  makeEnrolmentKey,
+  signCertificateWith,
+} from '../../support/fixtures/kiosk-certificate';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../support/mosquitto';
 
 const skipReason = mosquittoUnavailable();
@@ -39,7 +46,10 @@ describe.skipIf(skipReason !== null)('a simulated kiosk on Mosquitto', () => {
   const status = new Map<string, { state: string; publicKey?: string | null; at: number }>();
   const health = new Map<string, KioskHealth>();
 
-  const start = (kioskId: string, extra: { configPublicKey?: string } = {}): SimulatedKiosk => {
+  const start = (
+    kioskId: string,
+    extra: { configPublicKey?: string; enrolmentPublicKey?: string } = {},
+  ): SimulatedKiosk => {
     const kiosk = createSimulatedKiosk({
       brokerUrl: broker.tcpUrl,
       kioskId,
@@ -83,22 +93,34 @@ describe.skipIf(skipReason !== null)('a simulated kiosk on Mosquitto', () => {
     await broker.dispose();
   });
 
-  it('signs receipts that verify with the key in its status, and refuses a bad request', async () => {
-    const kiosk = start('sim-a', {});
+  it('asks to be enrolled, signs nothing until its certificate arrives, then receipts that verify with its key', async () => {
+    const operatorKey = makeEnrolmentKey();
+    const kiosk = start('sim-a', { enrolmentPublicKey: operatorKey.publicText });
     const online = await waitFor(
       () => (status.get('sim-a')?.state === 'online' ? status.get('sim-a') : undefined),
       15_000,
       'sim-a online',
     );
     expect(online.publicKey).toBe(kiosk.publicKey);
-    const code = kiosk.signReceipt({ r: 'Receipt-1700000000000-1', t: 1, i: [[3, 2]], c: 999 });
+    const receipt = { r: 'Receipt-1700000000000-1', t: 1, i: [[3, 2]], c: 999 };
+    expect(kiosk.enrolment.pairingCode()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
+    expect(kiosk.signReceipt(receipt)).toBeNull();
+
+    const certificate = signCertificateWith(
+      certificateFields({ kioskId: 'sim-a', publicKey: kiosk.publicKey, fleet: broker.prefix }),
+      operatorKey.privateKey,
+    );
+    await operator.publishAsync(
+      certificateTopic(broker.prefix, 'sim-a', certificate.certificate.serial),
+      JSON.stringify(certificate),
+      { qos: 1, retain: true },
+    );
+    await waitFor(() => (kiosk.enrolment.enrolled() ? true : undefined), 10_000, 'sim-a enrolled');
+    const code = kiosk.signReceipt(receipt);
     expect(code).toMatch(/^KSR1\./);
-    const check = await verifyReceiptCode(code ?? '', online.publicKey ?? '', webcrypto.subtle);
-    expect(check).toEqual({
-      ok: true,
-      payload: { r: 'Receipt-1700000000000-1', k: 'sim-a', t: 1, i: [[3, 2]], c: 999 },
-    });
-    expect(kiosk.signReceipt({ r: 'not a receipt', t: 1, i: [[3, 2]], c: 999 })).toBeNull();
+    const check = await verifyReceiptCode(code ?? '', kiosk.publicKey, webcrypto.subtle);
+    expect(check).toEqual({ ok: true, payload: { ...receipt, k: 'sim-a' } });
+    expect(kiosk.signReceipt({ ...receipt, r: 'not a receipt' })).toBeNull();
   }, 30_000);
 
   it('reports its pretend shop in health, as the kiosk’s own health report', async () => {
@@ -129,7 +151,9 @@ describe.skipIf(skipReason !== null)('a simulated kiosk on Mosquitto', () => {
       15_000,
       'health',
     );
-    const envelope = signConfig({ version: 3, target: 'all', idleTimeoutSeconds: 90 }, privateKey);
+    const envelope = signConfig({ version: 3, target: 'all', idleTimeoutSeconds: 90 }, privateKey, {
+      prefix: broker.prefix,
+    });
     await operator.publishAsync(fleetConfigTopic(broker.prefix), JSON.stringify(envelope), {
       qos: 1,
       retain: true,

@@ -16,12 +16,14 @@ describe('the self-update test driver', () => {
   });
 
   it('writes a config the kiosk accepts in full', () => {
-    const config = kioskConfig('http://127.0.0.1:41234/feed/', new Date(2026, 10, 23, 12, 0));
+    const key = 'fa4D'.padEnd(43, 'A');
+    const config = kioskConfig('http://127.0.0.1:41234/feed/', new Date(2026, 10, 23, 12, 0), key);
     const { problems, values } = validateConfigKeys(config, 'config file', CONFIG_KEYS);
     expect(problems).toEqual([]);
     expect(values).toMatchObject({
       'update.feedUrl': 'http://127.0.0.1:41234/feed/',
       'update.window': '11:59-12:59',
+      'fleet.configPublicKey': key,
       scheduledRelaunch: false,
     });
   });

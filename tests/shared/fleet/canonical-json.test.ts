@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, canonicalJsonBytes } from '../../../shared/fleet/canonical-json';
+import {
+  canonicalJson,
+  canonicalJsonBytes,
+  canonicalJsonOrNull,
+  MAX_CANONICAL_DEPTH,
+} from '../../../shared/fleet/canonical-json';
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and writes no whitespace', () => {
@@ -29,6 +34,27 @@ describe('canonical JSON', () => {
     ['a Date', { a: new Date(0) }],
   ])('refuses %s instead of dropping it', (_name, value) => {
     expect(() => canonicalJson(value)).toThrow(TypeError);
+  });
+
+  it('refuses nesting deeper than its bound with a TypeError, never a stack overflow', () => {
+    const deep = JSON.parse(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`) as unknown;
+    expect(() => canonicalJson(deep)).toThrow(TypeError);
+    const nested = (depth: number): unknown => (depth === 0 ? 1 : [nested(depth - 1)]);
+    expect(canonicalJson(nested(MAX_CANONICAL_DEPTH))).toBe(
+      `${'['.repeat(MAX_CANONICAL_DEPTH)}1${']'.repeat(MAX_CANONICAL_DEPTH)}`,
+    );
+    expect(() => canonicalJson(nested(MAX_CANONICAL_DEPTH + 1))).toThrow(TypeError);
+  });
+
+  it('canonicalJsonOrNull never throws: null for what has no canonical form (1e400 parses to Infinity)', () => {
+    expect(canonicalJsonOrNull(JSON.parse('{"version":4,"x":1e400}'))).toBeNull();
+    expect(canonicalJsonOrNull({ b: -0, a: [1, 'x'] })).toBe('{"a":[1,"x"],"b":0}');
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        const text = canonicalJsonOrNull(value);
+        if (text !== null) expect(text).toBe(canonicalJson(value));
+      }),
+    );
   });
 
   it('is the same for any key order, and stable through a JSON round trip', () => {

@@ -24,6 +24,7 @@ const SAMPLE_HEALTH: KioskHealth = sampleHealth({
       { at: '2026-11-23T09:00:00.000Z', topic: 'kiosk-shop/fleet/config', reason: 'bad signature' },
     ],
   },
+  pendingRelaunch: ['catalogueUrl', 'update.pinVersion'],
 });
 
 describe('status payloads', () => {
@@ -63,6 +64,27 @@ describe('health payloads', () => {
     expect(lenient.receipts).toBeUndefined();
     expect(lenient).not.toHaveProperty('future');
     expect(parseHealthLenient('nonsense')).toEqual({});
+  });
+
+  it('name the keys waiting for a relaunch by their table names only, a bounded list', () => {
+    const pending = (pendingRelaunch: unknown) =>
+      healthSchema.safeParse({ ...SAMPLE_HEALTH, pendingRelaunch }).success;
+    expect(pending([])).toBe(true);
+    expect(pending(['fleet.healthSeconds', 'maxMemoryMB'])).toBe(true);
+    expect(pending('catalogueUrl')).toBe(false);
+    expect(pending(['catalogue url'])).toBe(false);
+    expect(pending(['catalogueUrl\nforged'])).toBe(false);
+    expect(pending(['a.b.c'])).toBe(false);
+    expect(pending(['x'.repeat(65)])).toBe(false);
+    expect(pending(Array.from({ length: 65 }, (_, i) => `key${i}`))).toBe(false);
+  });
+
+  it('show an older kiosk without pendingRelaunch in the console, with its config', () => {
+    const { pendingRelaunch: _pending, ...older } = SAMPLE_HEALTH;
+    expect(healthSchema.safeParse(older).success).toBe(false);
+    const lenient = parseHealthLenient(older);
+    expect(lenient.pendingRelaunch).toBeUndefined();
+    expect(lenient.config).toEqual(SAMPLE_HEALTH.config);
   });
 });
 
@@ -143,12 +165,19 @@ describe('acks', () => {
 });
 
 describe('signed config envelopes', () => {
+  const bound = { prefix: 'kiosk-shop', notAfter: '2030-01-01T00:00:00.000Z' };
   const envelope = {
-    config: { version: 3, target: 'all', idleTimeoutSeconds: 60, fleet: { healthSeconds: 30 } },
+    config: {
+      version: 3,
+      target: 'all',
+      ...bound,
+      idleTimeoutSeconds: 60,
+      fleet: { healthSeconds: 30 },
+    },
     signature: 'A'.repeat(86),
   };
 
-  it('hold config keys beside version and target, and a signature', () => {
+  it('hold config keys beside version, target, prefix and notAfter, and a signature', () => {
     expect(configEnvelopeSchema.parse(envelope)).toEqual(envelope);
     expect(
       configEnvelopeSchema.safeParse({
@@ -158,12 +187,35 @@ describe('signed config envelopes', () => {
     ).toBe(true);
   });
 
+  it('hold a tombstone: a withdrawal that sets no keys', () => {
+    const tombstone = { version: 4, target: 'all', ...bound, tombstone: true };
+    expect(configEnvelopeSchema.safeParse({ ...envelope, config: tombstone }).success).toBe(true);
+    expect(
+      configEnvelopeSchema.safeParse({
+        ...envelope,
+        config: { ...tombstone, idleTimeoutSeconds: 60 },
+      }).success,
+    ).toBe(false);
+    expect(
+      configEnvelopeSchema.safeParse({ ...envelope, config: { ...tombstone, tombstone: false } })
+        .success,
+    ).toBe(false);
+  });
+
   it.each([
-    ['no version', { target: 'all' }],
-    ['version 0', { version: 0, target: 'all' }],
-    ['a fractional version', { version: 1.5, target: 'all' }],
-    ['no target', { version: 1 }],
-    ['a wildcard target', { version: 1, target: '+' }],
+    ['no version', { target: 'all', ...bound }],
+    ['version 0', { version: 0, target: 'all', ...bound }],
+    ['a fractional version', { version: 1.5, target: 'all', ...bound }],
+    ['an unsafe version', { version: 2 ** 53, target: 'all', ...bound }],
+    ['no target', { version: 1, ...bound }],
+    ['a wildcard target', { version: 1, target: '+', ...bound }],
+    ['no prefix', { version: 1, target: 'all', notAfter: bound.notAfter }],
+    ['a wildcard prefix', { version: 1, target: 'all', ...bound, prefix: 'shop/#' }],
+    ['no notAfter', { version: 1, target: 'all', prefix: bound.prefix }],
+    [
+      'a notAfter that is not a UTC time',
+      { version: 1, target: 'all', ...bound, notAfter: 'soon' },
+    ],
   ])('refuse a config with %s', (_name, config) => {
     expect(configEnvelopeSchema.safeParse({ ...envelope, config }).success).toBe(false);
   });

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCapabilities } from '@/platform/capabilities-context';
 import { catalogueBridge } from '@/platform/catalogue-bridge';
+import { useIdleReset } from '@/platform/use-idle-reset';
 import { onProductsFetched } from '../api/products-query';
 import { createCatalogueQueryClient } from '../catalogue-provider';
 import type { ClientFor } from '../prefetch-catalogue';
@@ -30,7 +31,14 @@ export function CatalogueFreshness({ attract, clientFor }: CatalogueFreshnessPro
       report: (info) => catalogueBridge(bridge).reportCatalogue(info),
     }),
   );
-  const waitsForAttract = kiosk.idleReset !== null;
+  // With no idle reset in force no attract screen comes: a refresh the fleet asks for runs now.
+  // Main may change that while the kiosk runs; read when a request comes, so a change does
+  // not stop a refresh under way.
+  const asksWhenIdle = useIdleReset() !== null;
+  const waitsForAttract = useRef(asksWhenIdle);
+  useEffect(() => {
+    waitsForAttract.current = asksWhenIdle;
+  }, [asksWhenIdle]);
 
   useEffect(() => {
     keeper.reportCurrent();
@@ -38,14 +46,14 @@ export function CatalogueFreshness({ attract, clientFor }: CatalogueFreshnessPro
       keeper.fetchedByPage(url, products.length),
     );
     const unsubscribe = catalogueBridge(bridge).onCatalogueRefresh(() =>
-      keeper.requestRefresh(!waitsForAttract),
+      keeper.requestRefresh(!waitsForAttract.current),
     );
     return () => {
       stopListening();
       unsubscribe();
       keeper.stop();
     };
-  }, [keeper, bridge, waitsForAttract]);
+  }, [keeper, bridge]);
 
   useEffect(() => keeper.setBetweenShoppers(attract), [keeper, attract]);
   return null;

@@ -1,12 +1,15 @@
 /**
  * One test's fleet: a real Mosquitto (tests/support/mosquitto.ts) with a password per
  * kiosk and the operator, the console served by `npm run fleet -- --broker … --no-build`
- * itself (out/console, the demo catalogue at /api, the operator's credentials as presets),
- * and kiosks that run the kiosk's own fleet code (scripts/lib/fleet-simulated-kiosk.ts: the
- * real MQTT client, commands, health, remote config and receipt signer, with a pretend
- * shop behind them), so the console is tested against what a kiosk really publishes.
+ * itself (out/console, the demo catalogue at /api, the operator's credentials and the
+ * enrolment public key as presets), pickup counters with their own logins, and kiosks that
+ * run the kiosk's own fleet code (scripts/lib/fleet-simulated-kiosk.ts: the real MQTT
+ * client, commands, health, remote config, enrolment and receipt signer, with a pretend
+ * shop behind them), so the console is tested against what a kiosk really publishes. Kiosks
+ * are enrolled (a certificate from the rig's enrolment key) unless a test enrols them itself.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -17,6 +20,13 @@ import {
 } from '../../../../scripts/lib/fleet-simulated-kiosk';
 import type { Screen } from '../../../../shared/fleet/payloads';
 import { parseKioskTopic } from '../../../../shared/fleet/topics';
+import { certificateTopic } from '../../../../shared/fleet/trust-topics';
+import {
+  certificateFields,
+  makeEnrolmentKey,
+  signCertificateWith,
+  type EnrolmentKeyPair,
+} from '../../../support/fixtures/kiosk-certificate';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -28,13 +38,19 @@ export const KIOSK_IDS = [
   ...Array.from({ length: 12 }, (_, i) => `store-${String(i + 1).padStart(2, '0')}`),
 ];
 const PASSWORD = 'kiosk-secret';
+/** The counters' broker logins (each keeps handover records, reads certificates). */
+export const COUNTER_USERS = ['counter-1', 'counter-2'] as const;
+const COUNTER_PASSWORD = 'counter-secret';
 /** How long a kiosk may take to be on the broker: generous, for a loaded 2-core machine. */
 const ONLINE_WAIT_MS = 20_000;
 
 export type RigKioskOptions = Pick<
   SimulatedKioskOptions,
   'version' | 'memoryMB' | 'screenshotPng' | 'configPublicKey'
->;
+> & {
+  /** Enrolled by the operator's certificate once online (default); false: it waits. */
+  enrol?: boolean;
+};
 
 /** A real kiosk of the test's fleet, and what a test does with it. */
 export interface RigKiosk {
@@ -50,6 +66,10 @@ export interface RigKiosk {
   kill(): void;
   /** A clean quit: it says offline itself. */
   stop(): Promise<void>;
+  /** Publishes a certificate for its key (as the operator), waits until it signs; its serial. */
+  enrol(): Promise<string>;
+  /** Waits until its enrolment has taken effect (a certificate approved in the console). */
+  enrolled(): Promise<void>;
 }
 
 export interface FleetRig {
@@ -69,13 +89,24 @@ export interface FleetRig {
   kiosk: (id: string, screen?: Screen, options?: RigKioskOptions) => Promise<RigKiosk>;
   /** Reads the retained message on a topic as the operator, or null. */
   retained: (topic: string) => Promise<string | null>;
+  /** The operator's enrolment key; the console is served with its public half pinned. */
+  enrolmentKey: EnrolmentKeyPair;
+  /**
+   * A second `npm run fleet` for a pickup counter: its own broker login (one of
+   * COUNTER_USERS) and name, the same enrolment key. Its origin.
+   */
+  counterConsole: (user: (typeof COUNTER_USERS)[number], name: string) => Promise<string>;
 }
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** An operator's client that notes which kiosks the broker has announced online, with health. */
+/**
+ * An operator's client that notes which kiosks the broker has announced online, with health.
+ * Operators use the console's listener: on the kiosks' one every client id is the user name,
+ * so two operator clients there would take over each other's session.
+ */
 async function watchBroker(broker: Mosquitto) {
-  const watcher: MqttClient = await mqtt.connectAsync(broker.tcpUrl, {
+  const watcher: MqttClient = await mqtt.connectAsync(broker.wsUrl, {
     ...broker.operator,
     reconnectPeriod: 0,
   });
@@ -130,21 +161,31 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
   /** How many sim-NNNN accounts the broker has, for rig.fleet() (`test.use` sets it). */
   simulatedKiosks: [0, { option: true }],
   rig: async ({ simulatedKiosks }, use) => {
+    const enrolmentKey = makeEnrolmentKey();
     const broker = await startMosquitto({
       kiosks: Object.fromEntries(
         [...KIOSK_IDS, ...simulatedIds(simulatedKiosks)].map((id) => [id, PASSWORD]),
       ),
+      counters: Object.fromEntries(COUNTER_USERS.map((user) => [user, COUNTER_PASSWORD])),
     });
-    const fleet = await startFleetCommand([
+    const consoleArgs = (username: string, password: string, counter: string) => [
       '--broker',
       broker.wsUrl,
       '--username',
-      broker.operator.username,
+      username,
       '--password',
-      broker.operator.password,
+      password,
       '--prefix',
       broker.prefix,
-    ]);
+      // One argument: a base64url key may begin with "-".
+      `--enrolment-key=${enrolmentKey.publicText}`,
+      '--counter',
+      counter,
+    ];
+    const fleet = await startFleetCommand(
+      consoleArgs(broker.operator.username, broker.operator.password, 'Counter 1'),
+    );
+    const counterConsoles: { stop: () => Promise<void> }[] = [];
     const watcher = await watchBroker(broker);
     const kiosks: SimulatedKiosk[] = [];
     await use({
@@ -160,6 +201,7 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
             password: PASSWORD,
             healthSeconds: 5,
             keepaliveSeconds: 30,
+            enrolmentPublicKey: enrolmentKey.publicText,
             log: quiet,
           }),
         );
@@ -169,9 +211,10 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         await Promise.all(started.map((kiosk) => watcher.until(kiosk.kioskId, 60_000)));
         return started;
       },
-      async kiosk(id, screen = 'attract', options = {}) {
+      async kiosk(id, screen = 'attract', { enrol = true, ...options } = {}) {
         const kiosk = createSimulatedKiosk({
           ...options,
+          enrolmentPublicKey: enrolmentKey.publicText,
           brokerUrl: broker.tcpUrl,
           kioskId: id,
           topicPrefix: broker.prefix,
@@ -187,7 +230,14 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         kiosks.push(kiosk);
         kiosk.start();
         await watcher.until(id, ONLINE_WAIT_MS);
-        return {
+        const enrolled = async () => {
+          const deadline = Date.now() + ONLINE_WAIT_MS;
+          while (!kiosk.enrolment.enrolled()) {
+            if (Date.now() > deadline) throw new Error(`${id} was not enrolled in time`);
+            await new Promise((done) => setTimeout(done, 50));
+          }
+        };
+        const rigKiosk: RigKiosk = {
           id,
           publicKey: kiosk.publicKey,
           kiosk,
@@ -202,10 +252,38 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
           },
           kill: () => kiosk.kill(),
           stop: () => kiosk.stop(),
+          enrolled,
+          async enrol() {
+            const envelope = signCertificateWith(
+              certificateFields({
+                kioskId: id,
+                publicKey: kiosk.publicKey,
+                fleet: broker.prefix,
+                issuedAt: Date.now(),
+                serial: randomBytes(16).toString('base64url'),
+              }),
+              enrolmentKey.privateKey,
+            );
+            await publishRetained(
+              broker,
+              certificateTopic(broker.prefix, id, envelope.certificate.serial),
+              JSON.stringify(envelope),
+            );
+            await enrolled();
+            return envelope.certificate.serial;
+          },
         };
+        if (enrol) await rigKiosk.enrol();
+        return rigKiosk;
+      },
+      enrolmentKey,
+      async counterConsole(user, name) {
+        const started = await startFleetCommand(consoleArgs(user, COUNTER_PASSWORD, name));
+        counterConsoles.push(started);
+        return started.origin;
       },
       async retained(topic) {
-        const reader = await mqtt.connectAsync(broker.tcpUrl, {
+        const reader = await mqtt.connectAsync(broker.wsUrl, {
           ...broker.operator,
           reconnectPeriod: 0,
         });
@@ -227,10 +305,21 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
     // Crashes, not goodbyes: quicker, and nothing of this test is left to reconnect.
     for (const kiosk of kiosks) kiosk.kill();
     await watcher.close();
+    await Promise.all(counterConsoles.map((started) => started.stop()));
     await fleet.stop();
     await broker.dispose();
   },
 });
+
+/** Publishes a retained message as the operator. */
+async function publishRetained(broker: Mosquitto, topic: string, payload: string): Promise<void> {
+  const client = await mqtt.connectAsync(broker.tcpUrl, { ...broker.operator, reconnectPeriod: 0 });
+  try {
+    await client.publishAsync(topic, payload, { qos: 1, retain: true });
+  } finally {
+    await client.endAsync();
+  }
+}
 
 /** `npm run fleet` on a free port, stopped by its own PID. */
 async function startFleetCommand(
@@ -286,9 +375,10 @@ export const kioskRow = (page: Page, id: string) =>
 export async function openConsole(
   page: Page,
   rig: FleetRig,
-  view: 'kiosks' | 'counter' = 'kiosks',
+  view: 'kiosks' | 'enrolment' | 'counter' = 'kiosks',
+  origin = rig.origin,
 ) {
-  await page.goto(`${rig.origin}/#/${view}`);
+  await page.goto(`${origin}/#/${view}`);
   await expect(
     page.getByRole('status').filter({ hasText: `Connected to ${rig.broker.wsUrl}` }),
   ).toBeVisible();

@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, type ConfigKeyTable } from '../../../../electron/main/config/config-keys';
+import { configKeyNameSchema } from '../../../../shared/fleet/payloads';
+import {
+  CONFIG_KEYS,
+  LIVE_KEYS,
+  type ConfigKeyTable,
+} from '../../../../electron/main/config/config-keys';
 import { environmentLayer } from '../../../../electron/main/config/config-layers';
 import { validateConfigKeys } from '../../../../electron/main/config/config-validate';
 import { fakeLogger } from '../../support/fake-electron';
@@ -15,7 +20,28 @@ import { SHOPPER_LANGUAGES } from '../../../../shared/languages';
 const TABLE: ConfigKeyTable = CONFIG_KEYS;
 const entries = Object.entries(TABLE);
 
+/** The docs page that says which keys a running kiosk changes at once. */
+const LIVE_CONFIG_DOC = 'docs/kiosk/live-config.md';
+
+/** Its table's rows: a key (in backticks) and its status, `live` or `relaunch`. */
+function liveConfigDocRows(): { key: string; status: string }[] {
+  const doc = readFileSync(join(process.cwd(), LIVE_CONFIG_DOC), 'utf8');
+  return doc.split('\n').flatMap((line) => {
+    const match = /^\|\s*`([^`]+)`\s*\|\s*([a-z]+)\s*\|/.exec(line);
+    return match ? [{ key: match[1] ?? '', status: match[2] ?? '' }] : [];
+  });
+}
+
 const CONFIG_DOC = 'docs/kiosk/configuration.md';
+const SIGNED_CONFIG_DOC = 'docs/fleet/signed-config.md';
+
+/** The keys docs/fleet/signed-config.md lists between its remote-keys marks. */
+function documentedRemoteKeys(): string[] {
+  const doc = readFileSync(join(process.cwd(), SIGNED_CONFIG_DOC), 'utf8');
+  const list = /<!-- remote-keys -->([\s\S]*?)<!-- \/remote-keys -->/.exec(doc)?.[1];
+  if (list === undefined) throw new Error(`${SIGNED_CONFIG_DOC}: no remote-keys list`);
+  return [...list.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+}
 
 /** The rows of the documented configuration table (its "The keys" section), as cells. */
 function docRows(): string[][] {
@@ -52,6 +78,43 @@ describe('the config key table', () => {
       'update.channel',
       'update.pinVersion',
     ]);
+  });
+
+  it('puts the idle times, the printer and health’s period in force at once; the rest at a relaunch', () => {
+    expect(LIVE_KEYS).toEqual([
+      'idleTimeoutSeconds',
+      'idleCountdownSeconds',
+      'printerName',
+      'fleet.healthSeconds',
+    ]);
+  });
+
+  it(`${LIVE_CONFIG_DOC} says for every remote key what the table says: live or relaunch`, () => {
+    const rows = liveConfigDocRows();
+    const remote = entries.filter(([, spec]) => spec.remote === true);
+    expect(rows.map((row) => row.key).sort()).toEqual(remote.map(([name]) => name).sort());
+    for (const [name, spec] of remote) {
+      const row = rows.find((candidate) => candidate.key === name);
+      expect(row?.status, name).toBe(spec.live === true ? 'live' : 'relaunch');
+    }
+  });
+
+  it('names every key as health may carry it in pendingRelaunch', () => {
+    for (const [name] of entries)
+      expect(configKeyNameSchema.safeParse(name).success, name).toBe(true);
+  });
+
+  it('lists in the signed-config docs exactly the keys a remote config may set', () => {
+    const remote = entries.filter(([, spec]) => spec.remote === true).map(([name]) => name);
+    expect(documentedRemoteKeys()).toEqual(remote);
+  });
+
+  it('takes the minimums from the files only: a remote config cannot lower them', () => {
+    for (const name of ['fleet.minConfigVersion', 'update.minVersion']) {
+      expect(TABLE[name], name).toMatchObject({ from: ['machine-wide file', 'config file'] });
+      expect(TABLE[name]?.remote, name).toBeUndefined();
+      expect(TABLE[name]?.env, name).toBeUndefined();
+    }
   });
 
   it.each([
@@ -281,6 +344,15 @@ describe('the config key table', () => {
       from: ['machine-wide file', 'config file'],
       lockdown: true,
     });
+  });
+
+  it('takes the enrolment key from the files only, and holds it empty in a lockdown', () => {
+    expect(TABLE['fleet.enrolmentPublicKey']).toMatchObject({
+      from: ['machine-wide file', 'config file'],
+      lockdown: true,
+    });
+    expect(TABLE['fleet.enrolmentPublicKey']?.schema.safeParse('A'.repeat(43)).success).toBe(true);
+    expect(TABLE['fleet.enrolmentPublicKey']?.schema.safeParse('not a key').success).toBe(false);
   });
 
   it.each(entries)('%s: its default passes its own schema', (_name, spec) => {

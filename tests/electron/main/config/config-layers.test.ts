@@ -121,7 +121,7 @@ describe('merging the config layers', () => {
     expect(origins).toMatchObject({ mode: 'machine-wide file', catalogueUrl: 'machine-wide file' });
   });
 
-  it('a lockdown holds mode, PIN, hash, catalogue, the remote config key, the update feed and signer at their safe defaults, and nothing else', () => {
+  it('a lockdown holds mode, PIN, hash, catalogue, the remote config and enrolment keys, the update feed and signer at their safe defaults, and nothing else', () => {
     const log = logger();
     const lockdown = lockdownLayer(MACHINE);
     expect(lockdown.locks).toEqual([
@@ -130,6 +130,7 @@ describe('merging the config layers', () => {
       'staffPin',
       'staffPinHash',
       'fleet.configPublicKey',
+      'fleet.enrolmentPublicKey',
       'update.feedUrl',
       'update.publisherName',
     ]);

@@ -27,6 +27,8 @@ const FLEET_DEFAULTS = {
   'fleet.healthSeconds': 60,
   'fleet.keepaliveSeconds': 30,
   'fleet.configPublicKey': '',
+  'fleet.minConfigVersion': 0,
+  'fleet.enrolmentPublicKey': '',
 };
 
 /** Updates and self-care at their defaults: no feed, so no updates. */
@@ -36,6 +38,7 @@ const UNATTENDED_DEFAULTS = {
   'update.checkHours': 4,
   'update.window': '02:00-04:00',
   'update.pinVersion': '',
+  'update.minVersion': '',
   'update.publisherName': '',
   maxMemoryMB: 1536,
   scheduledRelaunch: true,
@@ -186,6 +189,8 @@ describe('kiosk config', () => {
       'fleet.keepaliveSeconds': 20,
       // Only the files may name the key remote configs are checked with.
       'fleet.configPublicKey': '',
+      // Nor the key kiosk certificates are checked with.
+      'fleet.enrolmentPublicKey': '',
       'update.channel': 'beta',
       'update.checkHours': 8,
       'update.window': '23:00-01:00',
@@ -196,6 +201,9 @@ describe('kiosk config', () => {
       // Only the files may name the feed and the Windows signer.
       'update.feedUrl': '',
       'update.publisherName': '',
+      // Only the files may set the minimums.
+      'fleet.minConfigVersion': 0,
+      'update.minVersion': '',
     });
   });
 

@@ -4,10 +4,9 @@
  * credentials. Short keepalives (2 s) and backoffs keep it quick.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { healthSchema, statusSchema } from '../../../../shared/fleet/payloads';
 import { kioskTopics } from '../../../../shared/fleet/topics';
-import { backoffCeilingMs, backoffDelayMs } from '../../../../electron/main/fleet/backoff';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
 import {
   hasFields,
@@ -32,18 +31,8 @@ const KIOSKS = {
   'kiosk-refused': 'pw-refused',
   'kiosk-acl': 'pw-acl',
   'kiosk-other': 'pw-other',
+  'kiosk-jitter': 'pw-jitter',
 };
-
-describe('backoff', () => {
-  it('doubles from 1 s to a 60 s cap, with full jitter below the ceiling', () => {
-    expect([0, 1, 2, 5, 6, 7, 40].map((attempt) => backoffCeilingMs(attempt))).toEqual([
-      1000, 2000, 4000, 32_000, 60_000, 60_000, 60_000,
-    ]);
-    expect(backoffDelayMs(3, () => 0)).toBe(0);
-    expect(backoffDelayMs(3, () => 0.5)).toBe(4000);
-    expect(backoffDelayMs(10, () => 0.999_999)).toBeLessThan(60_000);
-  });
-});
 
 describe.skipIf(skipReason !== null)('the fleet client against Mosquitto', () => {
   let broker: Mosquitto;
@@ -142,6 +131,33 @@ describe.skipIf(skipReason !== null)('the fleet client against Mosquitto', () =>
     expect(operator.messages.indexOf(again)).toBeGreaterThan(operator.messages.indexOf(offline));
     expect(log.matching('Fleet: offline')).toHaveLength(1);
     expect(log.matching('Fleet: online again')).toHaveLength(1);
+  });
+
+  it('reconnects after a lost session by its backoff with full jitter, from the wider window, never at once or on a fixed period', async () => {
+    let draw = 0.75;
+    const from = operator.messages.length;
+    const { connections } = kiosk('kiosk-jitter', {
+      random: () => draw,
+      // Started from a 0.5 s ceiling; a session once up and lost starts from 2 s.
+      backoff: { baseMs: 500, capMs: 4000, afterLossMs: 2000 },
+    });
+    const topics = kioskTopics(broker.prefix, 'kiosk-jitter');
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+    expect(connections).toHaveLength(1);
+    const lostAt = Date.now();
+    connections.at(-1)?.stream.destroy();
+    // The first retry's ceiling after a loss is 2 s; three quarters of it is 1.5 s.
+    await expect.poll(() => connections.length, { timeout: 5000, interval: 20 }).toBe(2);
+    const waited = Date.now() - lostAt;
+    expect(waited).toBeGreaterThanOrEqual(1450);
+    expect(waited).toBeLessThan(2500);
+    // The same kiosk with the lowest draw goes at once: the wait is the draw, not a period.
+    await vi.waitFor(() => expect(connections.at(-1)?.connected).toBe(true), { timeout: 5000 });
+    draw = 0;
+    const againAt = Date.now();
+    connections.at(-1)?.stream.destroy();
+    await expect.poll(() => connections.length, { timeout: 5000, interval: 20 }).toBe(3);
+    expect(Date.now() - againAt).toBeLessThan(500);
   });
 
   it('goes offline within 1.5 × keepalive when its connection falls silent', async () => {

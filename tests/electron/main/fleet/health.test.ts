@@ -63,6 +63,8 @@ describe('health facts', () => {
       lastError: () => null,
       update: () => null,
       remoteConfig: () => ({ version: null, refusals: [] }),
+      pendingRelaunch: () => [],
+      dropped: () => ({ count: 0, recent: [] }),
     };
     const health = await collectHealth(sources);
     expect(healthSchema.parse(health)).toEqual({
@@ -83,6 +85,32 @@ describe('health facts', () => {
       lastError: null,
       update: null,
       config: { version: null, refusals: [] },
+      pendingRelaunch: [],
+      dropped: { count: 0, recent: [] },
     });
+  });
+
+  it('names the keys that wait for a relaunch, as the live config lists them', async () => {
+    const health = await collectHealth({
+      now: () => 1_700_000_090_000,
+      startedAt: 1_700_000_000_000,
+      versions: { app: '0.1.0', electron: '45.4.1', chrome: '140.0.0.0' },
+      activity: createActivity({ idleWipeEnabled: () => true }),
+      appMetrics: () => [],
+      imageCache: () => null,
+      catalogueUrl: '',
+      printerAvailable: () => Promise.resolve(null),
+      failedPinsToday: () => 0,
+      gpuFallback: false,
+      lastError: () => null,
+      update: () => null,
+      remoteConfig: () => ({ version: 3, refusals: [] }),
+      pendingRelaunch: () => ['catalogueUrl', 'update.pinVersion'],
+      dropped: () => ({ count: 0, recent: [] }),
+    });
+    expect(healthSchema.parse(health).pendingRelaunch).toEqual([
+      'catalogueUrl',
+      'update.pinVersion',
+    ]);
   });
 });

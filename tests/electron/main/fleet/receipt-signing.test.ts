@@ -46,7 +46,7 @@ afterEach(() => {
 
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
 
-function setup(fleet: { kioskId: string } | null) {
+function setup(fleet: { kioskId: string } | null, enrolled: () => boolean = () => true) {
   const handlers = new Map<string, Handler>();
   const ipcMain = { handle: (channel: string, handler: Handler) => handlers.set(channel, handler) };
   const signer = setupReceiptSigning({
@@ -54,6 +54,7 @@ function setup(fleet: { kioskId: string } | null) {
     userDataDir: dir,
     log,
     fleet,
+    enrolled,
   });
   const ask = (event: unknown, request: unknown): unknown => {
     const handler = handlers.get(IPC_CHANNELS.signReceipt);
@@ -101,7 +102,11 @@ describe('signing a receipt for its QR', () => {
       reason: 'bad signature',
     });
     // Another kiosk's key does not vouch for it either.
-    const other = createReceiptSigner(loadReceiptKey(mkdtempSync(join(dir, 'o-')), log), KIOSK);
+    const other = createReceiptSigner(
+      loadReceiptKey(mkdtempSync(join(dir, 'o-')), log),
+      KIOSK,
+      () => true,
+    );
     await expect(verifyReceiptCode(text, other.receiptPublicKey() ?? '', subtle)).resolves.toEqual({
       ok: false,
       reason: 'bad signature',
@@ -155,6 +160,19 @@ describe('signing a receipt for its QR', () => {
     // 100 big lines make a code far over 1,500 characters; a handful stays under.
     expect(ask(APP, { ...REQUEST, i: lines(100) })).toBeNull();
     expect(ask(APP, { ...REQUEST, i: lines(10) })).toMatch(/^KSR1\./);
+  });
+
+  it('signs nothing until the kiosk is enrolled, and nothing once it no longer is', () => {
+    let enrolled = false;
+    const { signer, ask } = setup({ kioskId: KIOSK }, () => enrolled);
+    expect(signer.receiptPublicKey()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ask(APP, REQUEST)).toBeNull();
+    enrolled = true;
+    expect(ask(APP, REQUEST)).toMatch(/^KSR1\./);
+    enrolled = false;
+    expect(ask(APP, REQUEST)).toBeNull();
+    // Waiting to be enrolled is no refusal worth a warning: the enrolment logs the code.
+    expect(log.warn).not.toHaveBeenCalled();
   });
 
   it('without a fleet makes no key and signs nothing', () => {

@@ -17,6 +17,11 @@ import {
 } from '../../../../shared/fleet/payloads';
 import { kioskTopics } from '../../../../shared/fleet/topics';
 import { KIOSK_ID_FILE } from '../../../../electron/main/fleet/kiosk-id';
+import { makeKeyPair, signFleetConfig, type TestKeyPair } from '../../../support/fleet-keys';
+import {
+  publishKioskConfig,
+  startKioskMainAndPreload,
+} from '../../../support/kiosk-main-and-preload';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
 import { FakeEvent } from '../../support/fake-electron';
 import { hasFields, observe, sleep, TINY_PNG, type Observer } from './support/fleet-fixtures';
@@ -317,3 +322,67 @@ describe.skipIf(skipReason !== null)('setupFleet against Mosquitto', () => {
     expect(kiosk.log.matching('Fleet: online again')).toHaveLength(1);
   }, 30_000);
 });
+
+describe.skipIf(skipReason !== null)(
+  'new idle times, from a signed config through the real preload',
+  () => {
+    const ID = 'kiosk-to-page';
+    const PASSWORD = 'pw-to-page';
+    let broker: Mosquitto;
+    let signer: TestKeyPair;
+
+    beforeAll(async () => {
+      signer = makeKeyPair();
+      broker = await startMosquitto({ kiosks: { [ID]: PASSWORD } });
+    }, 60_000);
+
+    afterAll(async () => {
+      await broker.dispose();
+    });
+
+    it('reach the page’s onConfigChanged as main sent them; a key that waits for a relaunch sends nothing', async () => {
+      const kiosk = startKioskMainAndPreload(broker, {
+        kioskId: ID,
+        password: PASSWORD,
+        configPublicKey: signer.publicText,
+        config: { idleTimeoutSeconds: 90, idleCountdownSeconds: 15 },
+      });
+      try {
+        const idle = { idleTimeoutSeconds: 20, idleCountdownSeconds: 7 };
+        await publishKioskConfig(
+          broker,
+          ID,
+          signFleetConfig({ version: 1, target: ID, ...idle }, signer.privateKey, broker.prefix),
+        );
+        const page = await kiosk.nextPageConfig(0);
+        const settings = {
+          catalogueUrl: 'app://shop/api',
+          mode: 'kiosk',
+          ...idle,
+          catalogueMaxAgeMinutes: 60,
+          speechOutputDevice: '',
+        };
+        expect(kiosk.sent).toEqual([{ channel: IPC_CHANNELS.configChanged, args: [settings] }]);
+        expect(page).toEqual(settings);
+        expect(Object.isFrozen(page)).toBe(true);
+
+        // The same times and a new catalogue: that waits for a relaunch, and the page hears nothing.
+        await publishKioskConfig(
+          broker,
+          ID,
+          signFleetConfig(
+            { version: 2, target: ID, ...idle, catalogueUrl: 'https://catalogue.example.com/api' },
+            signer.privateKey,
+            broker.prefix,
+          ),
+        );
+        await expect.poll(() => kiosk.liveConfig.pendingRelaunch()).toEqual(['catalogueUrl']);
+        expect(kiosk.sent).toHaveLength(1);
+        expect(kiosk.pageConfigs).toHaveLength(1);
+      } finally {
+        await publishKioskConfig(broker, ID, '');
+        await kiosk.stop();
+      }
+    }, 30_000);
+  },
+);

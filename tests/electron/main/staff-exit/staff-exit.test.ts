@@ -15,9 +15,16 @@ interface Setup {
   staffPinHash?: string;
   now?: () => number;
   limiter?: PinAttemptLimiter;
+  pairingCode?: () => string | null;
 }
 
-function staffExit({ staffPin = '246813', staffPinHash, now = () => 0, limiter }: Setup = {}) {
+function staffExit({
+  staffPin = '246813',
+  staffPinHash,
+  now = () => 0,
+  limiter,
+  pairingCode,
+}: Setup = {}) {
   const handlers = new Map<string, Handler>();
   const ipcMain = { handle: (channel: string, handler: Handler) => handlers.set(channel, handler) };
   const quit = vi.fn();
@@ -30,14 +37,18 @@ function staffExit({ staffPin = '246813', staffPinHash, now = () => 0, limiter }
     log,
     now,
     ...(limiter ? { limiter } : {}),
+    ...(pairingCode ? { pairingCode } : {}),
   });
   const handler = handlers.get(IPC_CHANNELS.submitStaffExitPin);
-  if (!handler) throw new Error('no handler registered');
+  const confirmer = handlers.get(IPC_CHANNELS.confirmStaffExit);
+  if (!handler || !confirmer) throw new Error('no handler registered');
   const submit = (pin: unknown, url: string | null = 'app://shop/index.html') =>
     Promise.resolve(handler(ipcEventFrom(url), pin));
+  const confirm = (url: string | null = 'app://shop/index.html') =>
+    Promise.resolve(confirmer(ipcEventFrom(url)));
   const logged = () =>
     [...log.info.mock.calls, ...log.warn.mock.calls, ...log.error.mock.calls].map(([line]) => line);
-  return { submit, quit, log, handler, logged, handle };
+  return { submit, confirm, quit, log, handler, logged, handle };
 }
 
 async function flush(): Promise<void> {
@@ -112,6 +123,49 @@ describe('staff exit', () => {
     expect(pinMatches('246813', '246813')).toBe(true);
     expect(pinMatches('2468130', '246813')).toBe(false);
     expect(pinMatches('', '')).toBe(false);
+  });
+});
+
+describe('a kiosk that waits to be enrolled', () => {
+  const CODE = '1234 5678 9012 3456';
+
+  it('shows the pairing code after the right PIN, and closes only when staff confirm', async () => {
+    let now = 1000;
+    const { submit, confirm, quit } = staffExit({ now: () => now, pairingCode: () => CODE });
+    await expect(submit('246813')).resolves.toEqual({ status: 'accepted', pairingCode: CODE });
+    await flush();
+    expect(quit).not.toHaveBeenCalled();
+    now += 60_000;
+    await expect(confirm()).resolves.toBe(true);
+    await flush();
+    expect(quit).toHaveBeenCalledTimes(1);
+  });
+
+  it('never shows the code to a wrong PIN', async () => {
+    const { submit } = staffExit({ pairingCode: () => CODE });
+    await expect(submit('135791')).resolves.toEqual(WRONG);
+  });
+
+  it('does not close on a confirmation without the PIN, too late, twice, or from a stranger', async () => {
+    let now = 1000;
+    const { submit, confirm, quit } = staffExit({ now: () => now, pairingCode: () => CODE });
+    await expect(confirm()).resolves.toBe(false);
+    await submit('246813');
+    await expect(confirm('https://evil.example/')).resolves.toBe(false);
+    now += 2 * 60_000 + 1;
+    await expect(confirm()).resolves.toBe(false);
+    await submit('246813');
+    await expect(confirm()).resolves.toBe(true);
+    await expect(confirm()).resolves.toBe(false);
+    await flush();
+    expect(quit).toHaveBeenCalledTimes(1);
+  });
+
+  it('quits at once when the kiosk has no code to show (enrolled, or no fleet)', async () => {
+    const { submit, quit } = staffExit({ pairingCode: () => null });
+    await expect(submit('246813')).resolves.toEqual(ACCEPTED);
+    await flush();
+    expect(quit).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -17,6 +17,7 @@ function options(overrides: Partial<UpdatesOptions> = {}): UpdatesOptions {
     log: fakeLogger(),
     userDataDir: '/tmp/kiosk-no-user-data',
     platform: 'linux',
+    install: () => 'appimage',
     writeFile: vi.fn(),
     beforeInstall: vi.fn(),
     ...overrides,
@@ -49,6 +50,58 @@ describe('setupUpdates', () => {
     expect(load).not.toHaveBeenCalled();
     expect(log.info).toHaveBeenCalledWith('Updates: off (no update.feedUrl)');
     expect(currentUpdateHealth()).toBeNull();
+  });
+
+  it.each(['deb', 'rpm', 'pacman'] as const)(
+    'stays off for a .%s install, which the package manager updates: never loads electron-updater',
+    async (kind) => {
+      const load = vi.fn();
+      const log = fakeLogger();
+      const machine = await setupUpdates(
+        options({
+          config: { ...DEFAULT_CONFIG, 'update.feedUrl': 'https://updates.example/' },
+          install: () => kind,
+          load,
+          log,
+        }),
+      );
+      expect(machine).toBeNull();
+      expect(load).not.toHaveBeenCalled();
+      expect(log.info).toHaveBeenCalledWith(
+        `Updates: off (this kiosk was installed as a .${kind} package, which the system's package manager updates)`,
+      );
+    },
+  );
+
+  it('stays off for a Linux kiosk that is not an AppImage', async () => {
+    const load = vi.fn();
+    const machine = await setupUpdates(
+      options({
+        config: { ...DEFAULT_CONFIG, 'update.feedUrl': 'https://updates.example/' },
+        install: () => 'unknown',
+        load,
+      }),
+    );
+    expect(machine).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('hands the updater the key the feed is signed with and the minimum app version', async () => {
+    const load = vi.fn(() => Promise.resolve(null));
+    await setupUpdates(
+      options({
+        config: {
+          ...DEFAULT_CONFIG,
+          'update.feedUrl': 'https://updates.example/',
+          'fleet.configPublicKey': 'k'.repeat(43),
+          'update.minVersion': '1.4.0',
+        },
+        load,
+      }),
+    );
+    expect(load).toHaveBeenCalledWith(
+      expect.objectContaining({ feedPublicKey: 'k'.repeat(43), minVersion: '1.4.0' }),
+    );
   });
 
   it('stays off, logged, when the updater cannot load', async () => {

@@ -148,8 +148,11 @@ export interface Observer {
   close(): Promise<void>;
 }
 
-/** The operator, subscribed to everything under the prefix. */
-export async function observe(broker: Mosquitto, url = broker.tcpUrl): Promise<Observer> {
+/**
+ * The operator, subscribed to everything under the prefix; on the console's listener by
+ * default, where two operators at once do not take over each other's session.
+ */
+export async function observe(broker: Mosquitto, url = broker.wsUrl): Promise<Observer> {
   const client = await mqtt.connectAsync(url, {
     ...broker.operator,
     reconnectPeriod: 0,

@@ -96,6 +96,7 @@ export function startRealKiosk(setup: RealKioskSetup = {}): RealKiosk {
   const machinePath = join(userData, 'machine-wide.json');
   if (setup.machineFile) writeFileSync(machinePath, JSON.stringify(setup.machineFile));
   const log = memoryLog();
+  const packaged = setup.machineFile !== undefined && setup.machineFile !== null;
   const liveConfig = createLiveConfig(
     {
       argv: ['kiosk-shop', ...(setup.argv ?? [])],
@@ -103,7 +104,7 @@ export function startRealKiosk(setup: RealKioskSetup = {}): RealKiosk {
       userDataDir: userData,
       readFile: (path) => readFileSync(path, 'utf8'),
       log,
-      packaged: setup.machineFile !== undefined && setup.machineFile !== null,
+      packaged,
       machineConfigPath: machinePath,
     },
     fleetRemoteLayers(userData, log),
@@ -143,6 +144,7 @@ export function startRealKiosk(setup: RealKioskSetup = {}): RealKiosk {
     log,
     versions: { electron: '45.4.1', chrome: '140.0.7339.0' },
     backoff: { baseMs: 100, capMs: 1000 },
+    packaged,
     ...setup.deps,
   });
   return { fleet, app, activity, shop, printing, liveConfig, log, userData, writeConfigFile };

@@ -1,0 +1,52 @@
+/**
+ * The kiosk's enrolment on disk (`<userData>/fleet-enrolment.json`, mode 0600): the
+ * certificates for its key and the newest revocation list it verified, so an enrolled
+ * kiosk signs receipts from its first shopper on, before the broker answers. The file
+ * holds the signed messages themselves, checked again at every start against
+ * fleet.enrolmentPublicKey, so editing it gains nothing. A missing or unreadable file is
+ * no enrolment, never an error.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { certificateEnvelopeSchema } from '../../../shared/fleet/kiosk-certificate';
+import { revocationEnvelopeSchema } from '../../../shared/fleet/revocation-list';
+import type { Logger } from '../logging/logging';
+import { MAX_OWN_CERTIFICATES, type EnrolmentStore, type StoredEnrolment } from './enrolment';
+
+export const ENROLMENT_FILE = 'fleet-enrolment.json';
+
+const storedSchema = z.strictObject({
+  certificates: z.array(certificateEnvelopeSchema).max(MAX_OWN_CERTIFICATES),
+  revocations: revocationEnvelopeSchema.nullable(),
+});
+
+const NONE: StoredEnrolment = { certificates: [], revocations: null };
+
+export function fileEnrolmentStore(userDataDir: string, log: Logger): EnrolmentStore {
+  const path = join(userDataDir, ENROLMENT_FILE);
+  return {
+    load: () => {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        return { ...NONE };
+      }
+      try {
+        const parsed = storedSchema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // Reported below, like a record of the wrong shape.
+      }
+      log.warn(`Fleet: ignoring ${path}: not an enrolment record`);
+      return { ...NONE };
+    },
+    save: (stored) => {
+      // Written aside and renamed over: a crash never leaves half a file.
+      const temporary = `${path}.tmp`;
+      writeFileSync(temporary, `${JSON.stringify(stored)}\n`, { mode: 0o600 });
+      renameSync(temporary, path);
+    },
+  };
+}

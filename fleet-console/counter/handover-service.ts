@@ -1,0 +1,91 @@
+/**
+ * The counter's handover desk (shared/fleet/handover-desk.ts) on the console's broker
+ * session: one desk per session, fed every message of the handover topics by the broker
+ * worker, its queue kept in this browser's localStorage per fleet, and sent whenever the
+ * broker is connected again (and every half minute while anything waits).
+ */
+import { useMemo } from 'react';
+import { create } from 'zustand';
+import {
+  createHandoverDesk,
+  type HandoverDesk,
+  type QueuedHandover,
+} from '@shared/fleet/handover-desk';
+import type { BrokerSession } from '../connection/broker-session-handle';
+import { useBrokerSession } from '../connection/use-broker-session';
+import { useFleetStore } from '../fleet/fleet-store';
+import { browserQueueStore } from './handover-queue-store';
+
+/** While anything waits, how often the desk tries to send it. */
+export const FLUSH_EVERY_MS = 30_000;
+
+/**
+ * What this counter handed over that the broker does not have yet. Conflicts found when it
+ * is sent are reported on the broker, and shown from there (handover-conflicts.tsx).
+ */
+export interface HandoverQueueState {
+  queued: readonly QueuedHandover[];
+  setQueued: (queued: readonly QueuedHandover[]) => void;
+}
+
+export const useHandoverQueue = create<HandoverQueueState>()((set) => ({
+  queued: [],
+  setQueued: (queued) => set({ queued }),
+}));
+
+let current: { session: BrokerSession; desk: HandoverDesk; stop: () => void } | null = null;
+
+function open(session: BrokerSession): HandoverDesk {
+  const desk = createHandoverDesk({
+    prefix: session.prefix,
+    transport: {
+      subscribe: (topic) => session.handovers.subscribe(topic),
+      unsubscribe: (topic) => session.handovers.unsubscribe(topic),
+      publish: (topic, payload, { retain }) => session.publish(topic, payload, { retain }),
+      connected: () => session.handovers.connected(),
+    },
+    queue: browserQueueStore(session.prefix),
+  });
+  const queue = useHandoverQueue.getState();
+  queue.setQueued(desk.queued());
+  const offQueue = desk.onQueueChange(() => useHandoverQueue.getState().setQueued(desk.queued()));
+  const offMessages = session.handovers.onMessage((topic, payload, retained) => {
+    desk.receive(topic, payload, retained);
+  });
+  const flush = (): void => {
+    if (desk.queued().length === 0 || !session.handovers.connected()) return;
+    void desk.flush();
+  };
+  const offConnection = useFleetStore.subscribe((state, previous) => {
+    if (state.connection.phase === 'connected' && previous.connection.phase !== 'connected') {
+      flush();
+    }
+  });
+  const timer = setInterval(flush, FLUSH_EVERY_MS);
+  current?.stop();
+  current = {
+    session,
+    desk,
+    stop: () => {
+      offQueue();
+      offMessages();
+      offConnection();
+      clearInterval(timer);
+    },
+  };
+  // A queue left from before (a crash, a closed tab) goes out as soon as it can.
+  flush();
+  return desk;
+}
+
+/** The desk of this broker session (made on first use). */
+export function deskFor(session: BrokerSession): HandoverDesk {
+  return current?.session === session ? current.desk : open(session);
+}
+
+/** The handover desk of the open broker session, or null while there is none. */
+export function useHandoverDesk(): HandoverDesk | null {
+  const session = useBrokerSession();
+  // deskFor makes the desk once per session and returns the same one after.
+  return useMemo(() => (session ? deskFor(session) : null), [session]);
+}

@@ -1,0 +1,72 @@
+/**
+ * The enrolment view's rows, from what the broker holds (trust-state.ts) and what this
+ * console verified: the kiosks that wait (their key has no valid certificate), and every
+ * certificate that verifies under the pinned key, with its revocation if any. Pure, so it
+ * is tested alone.
+ */
+import type {
+  CertificateEnvelope,
+  EnrolmentRequest,
+  KioskCertificate,
+} from '@shared/fleet/kiosk-certificate';
+import { revocationOf, type Revoked, type RevocationList } from '@shared/fleet/revocation-list';
+
+export interface WaitingRow {
+  request: EnrolmentRequest;
+  /** The key had a certificate that was revoked: it must not be enrolled again. */
+  revokedKey: boolean;
+}
+
+export interface EnrolledRow {
+  certificate: KioskCertificate;
+  revoked: Revoked | null;
+}
+
+export interface EnrolmentRows {
+  waiting: WaitingRow[];
+  enrolled: EnrolledRow[];
+  /** Certificates on the broker that do not verify under the pinned key. */
+  unverified: number;
+}
+
+export const certificateId = (kioskId: string, serial: string): string => `${kioskId}/${serial}`;
+
+export function enrolmentRows(
+  requests: ReadonlyMap<string, EnrolmentRequest>,
+  certificates: ReadonlyMap<string, ReadonlyMap<string, CertificateEnvelope>>,
+  /** certificateId()s that verified under the pinned key for this fleet. */
+  verified: ReadonlySet<string>,
+  revocations: RevocationList | null,
+): EnrolmentRows {
+  const enrolled: EnrolledRow[] = [];
+  let unverified = 0;
+  for (const [kioskId, bySerial] of certificates) {
+    for (const [serial, envelope] of bySerial) {
+      if (!verified.has(certificateId(kioskId, serial))) {
+        unverified += 1;
+        continue;
+      }
+      enrolled.push({
+        certificate: envelope.certificate,
+        revoked: revocationOf(revocations, kioskId, serial),
+      });
+    }
+  }
+  enrolled.sort(
+    (a, b) =>
+      a.certificate.kioskId.localeCompare(b.certificate.kioskId) ||
+      b.certificate.issuedAt - a.certificate.issuedAt,
+  );
+  const waiting: WaitingRow[] = [];
+  for (const request of requests.values()) {
+    const sameKey = enrolled.filter(
+      (row) =>
+        row.certificate.kioskId === request.kioskId &&
+        row.certificate.publicKey === request.publicKey,
+    );
+    if (sameKey.some((row) => row.revoked === null)) continue;
+    waiting.push({ request, revokedKey: sameKey.length > 0 });
+  }
+  waiting.sort((a, b) => a.request.requestedAt - b.request.requestedAt);
+  return { waiting, enrolled, unverified };
+}

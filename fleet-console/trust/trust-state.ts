@@ -1,0 +1,175 @@
+/**
+ * What the console has read of enrolment and handovers (read-message.ts's TrustMessage),
+ * folded into one state by a pure function: the kiosks waiting to be enrolled, the
+ * certificates retained per kiosk and serial, the newest revocation list on the broker,
+ * the latest handover records and the conflicts counters reported. Nothing here is trusted
+ * yet: certificates and lists are verified where they are used, against the enrolment key
+ * pinned in the console's settings. Every collection is bounded, so a flood of messages
+ * costs memory in proportion to the bounds, not to the flood.
+ */
+import type { HandoverConflict, HandoverRecord } from '@shared/fleet/handover-messages';
+import type { CertificateEnvelope, EnrolmentRequest } from '@shared/fleet/kiosk-certificate';
+import type { RevocationEnvelope } from '@shared/fleet/revocation-list';
+import type { ReadMessage, TrustMessage } from '../fleet/read-message';
+
+/** Kiosks with a request or certificates the console keeps track of. */
+export const MAX_TRUST_KIOSKS = 10_000;
+/** Certificates kept per kiosk: one per enrolment, reinstalls included. */
+export const MAX_CERTIFICATES_PER_KIOSK = 50;
+export const RECENT_HANDOVERS = 50;
+export const MAX_CONFLICTS = 500;
+
+export interface HandoverSeen {
+  kioskId: string;
+  receiptId: string;
+  record: HandoverRecord;
+}
+
+export interface ConflictSeen {
+  kioskId: string;
+  receiptId: string;
+  conflict: HandoverConflict;
+}
+
+export interface TrustState {
+  requests: ReadonlyMap<string, EnrolmentRequest>;
+  /** kiosk id → serial → certificate, as retained on the broker. */
+  certificates: ReadonlyMap<string, ReadonlyMap<string, CertificateEnvelope>>;
+  /** The highest version of the list seen on the broker (not yet verified). */
+  revocations: RevocationEnvelope | null;
+  /** Newest first. */
+  handovers: readonly HandoverSeen[];
+  /** By `kioskId/receiptId`. */
+  conflicts: ReadonlyMap<string, ConflictSeen>;
+  /** Malformed enrolment or handover messages, for the operator to notice. */
+  ignored: number;
+}
+
+export const emptyTrust = (): TrustState => ({
+  requests: new Map(),
+  certificates: new Map(),
+  revocations: null,
+  handovers: [],
+  conflicts: new Map(),
+  ignored: 0,
+});
+
+export const receiptKey = (kioskId: string, receiptId: string): string => `${kioskId}/${receiptId}`;
+
+type Trusted = Extract<ReadMessage, TrustMessage>;
+
+/** Folds a batch into the state; collections are copied once per call, and only when touched. */
+export function foldTrust(state: TrustState, messages: readonly Trusted[]): TrustState {
+  let requests: Map<string, EnrolmentRequest> | null = null;
+  let certificates: Map<string, ReadonlyMap<string, CertificateEnvelope>> | null = null;
+  let conflicts: Map<string, ConflictSeen> | null = null;
+  let { revocations, handovers, ignored } = state;
+
+  for (const message of messages) {
+    switch (message.kind) {
+      case 'enrolment-request': {
+        if (!message.request || message.request.kioskId !== message.kioskId) {
+          ignored += 1;
+          break;
+        }
+        requests ??= new Map(state.requests);
+        if (requests.has(message.kioskId) || requests.size < MAX_TRUST_KIOSKS) {
+          requests.set(message.kioskId, message.request);
+        }
+        break;
+      }
+      case 'enrolment-cleared':
+        if (!(requests ?? state.requests).has(message.kioskId)) break;
+        requests ??= new Map(state.requests);
+        requests.delete(message.kioskId);
+        break;
+      case 'certificate': {
+        if (!message.envelope) {
+          ignored += 1;
+          break;
+        }
+        certificates ??= new Map(state.certificates);
+        const known = certificates.get(message.kioskId);
+        if (!known && certificates.size >= MAX_TRUST_KIOSKS) break;
+        if (known && !known.has(message.serial) && known.size >= MAX_CERTIFICATES_PER_KIOSK) break;
+        certificates.set(message.kioskId, new Map(known).set(message.serial, message.envelope));
+        break;
+      }
+      case 'certificate-cleared': {
+        const known = (certificates ?? state.certificates).get(message.kioskId);
+        if (!known?.has(message.serial)) break;
+        certificates ??= new Map(state.certificates);
+        const rest = new Map(known);
+        rest.delete(message.serial);
+        if (rest.size === 0) certificates.delete(message.kioskId);
+        else certificates.set(message.kioskId, rest);
+        break;
+      }
+      case 'revocations':
+        if (!message.envelope) ignored += 1;
+        else if (
+          revocations === null ||
+          message.envelope.revocations.version >= revocations.revocations.version
+        ) {
+          revocations = message.envelope;
+        }
+        break;
+      case 'handover': {
+        const record = message.message;
+        // Probes and claims are the desk's business; the console lists what was handed over.
+        if (record?.type !== 'collected') {
+          if (record === null && message.payload.byteLength > 0) ignored += 1;
+          break;
+        }
+        const key = receiptKey(message.kioskId, message.receiptId);
+        const others = handovers.filter((seen) => receiptKey(seen.kioskId, seen.receiptId) !== key);
+        handovers = [{ kioskId: message.kioskId, receiptId: message.receiptId, record }, ...others]
+          .sort((a, b) => b.record.at - a.record.at)
+          .slice(0, RECENT_HANDOVERS);
+        break;
+      }
+      case 'handover-conflict': {
+        if (!message.conflict) {
+          ignored += 1;
+          break;
+        }
+        conflicts ??= new Map(state.conflicts);
+        const key = receiptKey(message.kioskId, message.receiptId);
+        if (conflicts.has(key) || conflicts.size < MAX_CONFLICTS) {
+          conflicts.set(key, {
+            kioskId: message.kioskId,
+            receiptId: message.receiptId,
+            conflict: message.conflict,
+          });
+        }
+        break;
+      }
+      case 'handover-conflict-cleared': {
+        const key = receiptKey(message.kioskId, message.receiptId);
+        if (!(conflicts ?? state.conflicts).has(key)) break;
+        conflicts ??= new Map(state.conflicts);
+        conflicts.delete(key);
+        break;
+      }
+    }
+  }
+
+  if (
+    !requests &&
+    !certificates &&
+    !conflicts &&
+    revocations === state.revocations &&
+    handovers === state.handovers &&
+    ignored === state.ignored
+  ) {
+    return state;
+  }
+  return {
+    requests: requests ?? state.requests,
+    certificates: certificates ?? state.certificates,
+    revocations,
+    handovers,
+    conflicts: conflicts ?? state.conflicts,
+    ignored,
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The operator's side of the signed update feed (`npm run update:sign`): each channel file
+ * electron-builder wrote (`latest-linux.yml`, `latest.yml`, `beta*.yml`) gets a `.sig`
+ * beside it, signed with the fleet's key (fleet-config.key) over exactly the bytes the
+ * kiosk will check (electron/main/updates/feed-signature.ts).
+ */
+import { sign, type KeyObject } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { rawPublicKey } from '../../electron/main/fleet/ed25519';
+import {
+  checkFeedFile,
+  FEED_SIGNATURE_SUFFIX,
+  feedSignedBytes,
+} from '../../electron/main/updates/feed-signature';
+
+/** The signature file's text for a channel file's bytes. */
+export function signFeedFile(fileName: string, bytes: Uint8Array, privateKey: KeyObject): string {
+  const signature = sign(null, feedSignedBytes(fileName, bytes), privateKey).toString('base64url');
+  return `${signature}\n`;
+}
+
+/**
+ * Signs the channel file at `path` and writes `<path>.sig`; checks the result as the kiosk
+ * will, so a file the kiosk would refuse (too large, not UTF-8, not a .yml) is never signed.
+ */
+export function signFeedFileAt(path: string, privateKey: KeyObject): string {
+  const fileName = basename(path);
+  const bytes = readFileSync(path);
+  const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  const signature = signFeedFile(fileName, bytes, privateKey);
+  const checked = checkFeedFile({ fileName, text, signature }, rawPublicKey(privateKey));
+  if (!checked.ok) throw new Error(`${path}: ${checked.reason}`);
+  const out = `${path}${FEED_SIGNATURE_SUFFIX}`;
+  writeFileSync(out, signature);
+  return out;
+}

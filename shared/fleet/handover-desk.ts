@@ -1,0 +1,496 @@
+/**
+ * The counter's handover desk: one record per receipt on the broker the shop already runs,
+ * shared by every counter, and at most one handover per receipt, also when two counters
+ * scan the same code at the same moment.
+ *
+ * The protocol, on the receipt's topic `P/handovers/ID/RECEIPT` (handover-messages.ts):
+ *
+ * 1. Subscribe to the topic and publish a probe (not retained) with a fresh nonce. MQTT
+ *    orders messages per topic, and a subscription's retained message is queued before
+ *    anything published after it, so when the probe comes back every message that was on
+ *    the topic has arrived.
+ * 2. Anything seen before the probe (a record, a claim, something unreadable) decides:
+ *    the order is collected, or being handed over, and this counter does not claim.
+ * 3. Otherwise publish a claim, retained, and wait for it to come back. The first claim
+ *    that arrives after the probe wins. Why everyone agrees: the broker stores claims one
+ *    after another; a counter that claims saw no claim before its probe came back, so it
+ *    was subscribed before the first claim was stored, and receives that first claim,
+ *    like every other claimer, before any later one. So all claimers see the same first
+ *    claim, and exactly one of them holds it.
+ * 4. The winner writes the outcome to its local queue first, then tells staff to hand over,
+ *    then publishes the record (retained) that replaces its claim. A loser whose claim
+ *    came after the record (and so replaced it as the retained message) puts the record
+ *    back.
+ *
+ * Crashes: a claim without a record stays retained, so every later scan refuses ("being
+ * handed over", then "interrupted" after STALE_CLAIM_MS) and staff decide. A winner that
+ * dies before its record sends it from its queue when it is back. When the broker cannot be
+ * reached, nothing is claimed: staff may hand over anyway, and the queue sends it later
+ * through the same protocol; a conflict found then is reported on the broker
+ * (`P/handover-conflicts/…`) for staff and the operator.
+ *
+ * Transport-agnostic (the console's broker worker, or MQTT.js in Node for the tests); the
+ * caller feeds every message of the handover topics to `receive`.
+ */
+import { toBase64Url } from './base64url';
+import {
+  readHandoverMessage,
+  type HandoverClaim,
+  type HandoverConflict,
+  type HandoverMessage,
+  type HandoverRecord,
+} from './handover-messages';
+import { handoverConflictTopic, handoverTopic } from './trust-topics';
+
+/** How long one step (subscribe and probe, a claim's return, a publish) may take. */
+export const STEP_TIMEOUT_MS = 5000;
+/** A claim without a record older than this was interrupted, not in progress. */
+export const STALE_CLAIM_MS = 60_000;
+/** How long a counter that lost waits for the winner's record, for a clearer answer. */
+const WINNER_RECORD_WAIT_MS = 1500;
+
+export interface HandoverTransport {
+  /** Resolves once the broker has acknowledged the subscription. */
+  subscribe(topic: string): Promise<void>;
+  unsubscribe(topic: string): void;
+  /** QoS 1: resolves once the broker has the message. */
+  publish(topic: string, payload: string, options: { retain: boolean }): Promise<void>;
+  /** Whether the link to the broker is up now. */
+  connected(): boolean;
+}
+
+/** A handover this counter made that the broker does not have yet. */
+export interface QueuedHandover {
+  kioskId: string;
+  receiptId: string;
+  counter: string;
+  /** When staff handed it over. */
+  at: number;
+  claim: string;
+  /**
+   * won: this counter won the claim; only the record is left to send.
+   * offline: staff handed it over while the broker could not be reached.
+   * override: staff handed it over over an interrupted claim.
+   */
+  reason: 'won' | 'offline' | 'override';
+}
+
+export interface HandoverQueueStore {
+  load(): QueuedHandover[];
+  /** False when it could not be kept (the caller tells staff). */
+  save(entries: readonly QueuedHandover[]): boolean;
+}
+
+/** What the broker holds for a receipt. */
+export type HandoverState =
+  | { state: 'none' }
+  | { state: 'collected'; record: HandoverRecord }
+  | { state: 'claimed'; claim: HandoverClaim }
+  | { state: 'unreadable' };
+
+export type LookupResult =
+  | HandoverState
+  /** This counter handed it over and the broker does not have it yet. */
+  | { state: 'queued'; entry: QueuedHandover }
+  | { state: 'unreachable'; why: string };
+
+export type HandOverResult =
+  /** Hand the goods over. `recorded`: the broker has the record (else it is queued). */
+  | { kind: 'handed-over'; at: number; recorded: boolean }
+  /** Do not hand over: collected, or being handed over, elsewhere. */
+  | { kind: 'refused'; found: Exclude<HandoverState, { state: 'none' }> }
+  /** The broker's answer is not known: staff decide. */
+  | { kind: 'unconfirmed'; why: string };
+
+export type FlushOutcome =
+  | { kind: 'recorded'; entry: QueuedHandover }
+  | { kind: 'conflict'; entry: QueuedHandover; conflict: HandoverConflict }
+  | { kind: 'kept'; entry: QueuedHandover; why: string };
+
+export interface HandoverDeskOptions {
+  prefix: string;
+  transport: HandoverTransport;
+  queue: HandoverQueueStore;
+  now?: () => number;
+  /** A fresh random id (16 bytes, base64url). */
+  randomId?: () => string;
+  stepTimeoutMs?: number;
+}
+
+export interface HandoverDesk {
+  /** Every message on a handover topic, as it arrives (retained or not). */
+  receive(topic: string, payload: Uint8Array, retained: boolean): void;
+  lookup(kioskId: string, receiptId: string): Promise<LookupResult>;
+  /** The claim protocol: resolves `handed-over` for exactly one counter per receipt. */
+  handOver(kioskId: string, receiptId: string, counter: string): Promise<HandOverResult>;
+  /** Staff's decision without the broker's word; queued, and sent by `flush`. */
+  handOverAnyway(
+    kioskId: string,
+    receiptId: string,
+    counter: string,
+    reason: 'offline' | 'override',
+  ): QueuedHandover;
+  /** Sends what is queued; one outcome per entry tried. */
+  flush(): Promise<FlushOutcome[]>;
+  queued(): readonly QueuedHandover[];
+  /** Called whenever the queue changes. Returns an unsubscribe function. */
+  onQueueChange(listener: () => void): () => void;
+}
+
+type Seen = { message: HandoverMessage | null; retained: boolean };
+
+class StepTimeout extends Error {}
+
+function defaultRandomId(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new StepTimeout(what)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The state that messages seen before the probe came back describe. */
+export function stateOf(seen: readonly Seen[]): HandoverState {
+  let claim: HandoverClaim | null = null;
+  let record: HandoverRecord | null = null;
+  let unreadable = false;
+  for (const { message } of seen) {
+    if (message === null) unreadable = true;
+    else if (message.type === 'collected') record = message;
+    else if (message.type === 'claim') claim ??= message;
+  }
+  if (record) return { state: 'collected', record };
+  if (claim) return { state: 'claimed', claim };
+  return unreadable ? { state: 'unreadable' } : { state: 'none' };
+}
+
+export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
+  const { prefix, transport, queue } = options;
+  const now = options.now ?? Date.now;
+  const randomId = options.randomId ?? defaultRandomId;
+  const stepMs = options.stepTimeoutMs ?? STEP_TIMEOUT_MS;
+  /** Per topic, the watches that want its messages. */
+  const watchers = new Map<string, Set<(seen: Seen) => void>>();
+  const queueListeners = new Set<() => void>();
+  let entries: QueuedHandover[] = queue.load();
+  let flushing: Promise<FlushOutcome[]> | null = null;
+
+  const keep = (next: QueuedHandover[]): void => {
+    entries = next;
+    queue.save(entries);
+    for (const listener of [...queueListeners]) listener();
+  };
+  const sameReceipt = (entry: QueuedHandover, kioskId: string, receiptId: string): boolean =>
+    entry.kioskId === kioskId && entry.receiptId === receiptId;
+
+  /** A watch of one topic: every message in arrival order, and a way to wait for one. */
+  function watch(topic: string) {
+    const log: Seen[] = [];
+    const waiters = new Set<() => void>();
+    const listener = (seen: Seen): void => {
+      log.push(seen);
+      for (const wake of [...waiters]) wake();
+    };
+    let listeners = watchers.get(topic);
+    if (!listeners) {
+      listeners = new Set();
+      watchers.set(topic, listeners);
+    }
+    listeners.add(listener);
+    return {
+      log,
+      /** The index of the first message from `from` on that matches, once it has arrived. */
+      until(match: (seen: Seen) => boolean, ms: number, from = 0): Promise<number> {
+        let next = from;
+        let look = (): void => undefined;
+        const found = new Promise<number>((resolve) => {
+          look = (): void => {
+            for (; next < log.length; next += 1) {
+              const seen = log[next];
+              if (seen && match(seen)) {
+                resolve(next);
+                return;
+              }
+            }
+          };
+          waiters.add(look);
+          look();
+        });
+        return withTimeout(found, ms, 'the broker did not answer in time').finally(() =>
+          waiters.delete(look),
+        );
+      },
+      close(): void {
+        const set = watchers.get(topic);
+        set?.delete(listener);
+        if (set?.size === 0) {
+          watchers.delete(topic);
+          transport.unsubscribe(topic);
+        }
+      },
+    };
+  }
+
+  type Watch = ReturnType<typeof watch>;
+
+  /** Steps 1 and 2: subscribe, probe, and the index just after the probe's return. */
+  async function settle(topic: string, seen: Watch): Promise<number> {
+    await withTimeout(transport.subscribe(topic), stepMs, 'the subscription was not confirmed');
+    const nonce = randomId();
+    void transport
+      .publish(topic, JSON.stringify({ type: 'probe', nonce }), { retain: false })
+      .catch(() => undefined);
+    const echo = await seen.until(
+      ({ message }) => message?.type === 'probe' && message.nonce === nonce,
+      stepMs,
+    );
+    return echo;
+  }
+
+  const publishRecord = async (topic: string, record: HandoverRecord): Promise<boolean> => {
+    try {
+      await withTimeout(
+        transport.publish(topic, JSON.stringify(record), { retain: true }),
+        stepMs,
+        'the record was not confirmed',
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const recordOf = (entry: QueuedHandover): HandoverRecord => ({
+    type: 'collected',
+    claim: entry.claim,
+    counter: entry.counter,
+    at: entry.at,
+    ...(entry.reason === 'offline' ? { offline: true } : {}),
+    ...(entry.reason === 'override' ? { override: true } : {}),
+  });
+
+  type ClaimOutcome =
+    { won: true } | { won: false; found: Exclude<HandoverState, { state: 'none' }> };
+
+  /** Step 3: claims `claimId` on a settled watch; who won. Throws on a timeout. */
+  async function claim(
+    topic: string,
+    seen: Watch,
+    settled: number,
+    claimId: string,
+    counter: string,
+    at: number,
+  ): Promise<ClaimOutcome> {
+    const payload: HandoverClaim = { type: 'claim', claim: claimId, counter, at };
+    void transport.publish(topic, JSON.stringify(payload), { retain: true }).catch(() => undefined);
+    const own = await seen.until(
+      ({ message }) => message?.type === 'claim' && message.claim === claimId,
+      stepMs,
+      settled,
+    );
+    const after = seen.log.slice(settled, own + 1);
+    const first = after.find(({ message }) => message?.type === 'claim')?.message;
+    if (first?.type === 'claim' && first.claim === claimId) return { won: true };
+    const winner = first?.type === 'claim' ? first : payload;
+    // Our claim came after the winner's record and replaced it as the retained message.
+    const recordBefore = after.find(({ message }) => message?.type === 'collected')?.message;
+    if (recordBefore?.type === 'collected') {
+      await publishRecord(topic, recordBefore);
+      return { won: false, found: { state: 'collected', record: recordBefore } };
+    }
+    // The winner's record usually follows at once: wait a moment for it.
+    const record = await seen
+      .until(
+        ({ message }) => message?.type === 'collected' && message.claim === winner.claim,
+        WINNER_RECORD_WAIT_MS,
+        own + 1,
+      )
+      .then((index) => seen.log[index]?.message ?? null)
+      .catch(() => null);
+    return record?.type === 'collected'
+      ? { won: false, found: { state: 'collected', record } }
+      : { won: false, found: { state: 'claimed', claim: winner } };
+  }
+
+  const unreachable = (error: unknown): { why: string } => ({
+    why:
+      error instanceof StepTimeout
+        ? error.message
+        : error instanceof Error && error.message !== ''
+          ? error.message
+          : 'the broker cannot be reached',
+  });
+
+  const send = async (entry: QueuedHandover): Promise<FlushOutcome> => {
+    const topic = handoverTopic(prefix, entry.kioskId, entry.receiptId);
+    if (entry.reason === 'won') {
+      // This counter holds the first claim: only its record is missing.
+      return (await publishRecord(topic, recordOf(entry)))
+        ? { kind: 'recorded', entry }
+        : { kind: 'kept', entry, why: 'the record was not confirmed' };
+    }
+    const seen = watch(topic);
+    try {
+      const settled = await settle(topic, seen);
+      const state = stateOf(seen.log.slice(0, settled));
+      const ours =
+        (state.state === 'claimed' && state.claim.claim === entry.claim) ||
+        (state.state === 'collected' && state.record.claim === entry.claim);
+      if (ours || (state.state !== 'collected' && entry.reason === 'override')) {
+        return (await publishRecord(topic, recordOf(entry)))
+          ? { kind: 'recorded', entry }
+          : { kind: 'kept', entry, why: 'the record was not confirmed' };
+      }
+      let found = state;
+      if (state.state === 'none') {
+        const outcome = await claim(topic, seen, settled, entry.claim, entry.counter, entry.at);
+        if (outcome.won) {
+          return (await publishRecord(topic, recordOf(entry)))
+            ? { kind: 'recorded', entry }
+            : { kind: 'kept', entry, why: 'the record was not confirmed' };
+        }
+        found = outcome.found;
+      }
+      const conflict: HandoverConflict = {
+        type: 'conflict',
+        counter: entry.counter,
+        at: entry.at,
+        found:
+          found.state === 'collected'
+            ? { state: 'collected', counter: found.record.counter, at: found.record.at }
+            : found.state === 'claimed'
+              ? { state: 'claimed', counter: found.claim.counter, at: found.claim.at }
+              : { state: 'claimed', counter: 'unknown', at: entry.at },
+        reportedAt: now(),
+      };
+      await withTimeout(
+        transport.publish(
+          handoverConflictTopic(prefix, entry.kioskId, entry.receiptId),
+          JSON.stringify(conflict),
+          { retain: true },
+        ),
+        stepMs,
+        'the conflict report was not confirmed',
+      );
+      return { kind: 'conflict', entry, conflict };
+    } catch (error) {
+      return { kind: 'kept', entry, why: unreachable(error).why };
+    } finally {
+      seen.close();
+    }
+  };
+
+  const flushNow = async (): Promise<FlushOutcome[]> => {
+    const outcomes: FlushOutcome[] = [];
+    for (const entry of [...entries]) {
+      if (!transport.connected()) break;
+      const outcome = await send(entry);
+      outcomes.push(outcome);
+      if (outcome.kind !== 'kept') keep(entries.filter((queued) => queued !== entry));
+    }
+    return outcomes;
+  };
+
+  return {
+    receive(topic, payload, retained) {
+      const listeners = watchers.get(topic);
+      // An empty retained message is the operator clearing the topic: nothing to weigh.
+      if (!listeners || payload.byteLength === 0) return;
+      const seen: Seen = { message: readHandoverMessage(payload), retained };
+      for (const listener of [...listeners]) listener(seen);
+    },
+
+    async lookup(kioskId, receiptId) {
+      const entry = entries.find((queued) => sameReceipt(queued, kioskId, receiptId));
+      if (entry) return { state: 'queued', entry };
+      if (!transport.connected()) {
+        return { state: 'unreachable', why: 'the broker cannot be reached' };
+      }
+      const topic = handoverTopic(prefix, kioskId, receiptId);
+      const seen = watch(topic);
+      try {
+        const settled = await settle(topic, seen);
+        return stateOf(seen.log.slice(0, settled));
+      } catch (error) {
+        return { state: 'unreachable', ...unreachable(error) };
+      } finally {
+        seen.close();
+      }
+    },
+
+    async handOver(kioskId, receiptId, counter) {
+      const topic = handoverTopic(prefix, kioskId, receiptId);
+      if (entries.some((queued) => sameReceipt(queued, kioskId, receiptId))) {
+        return { kind: 'unconfirmed', why: 'this counter already handed it over (not yet sent)' };
+      }
+      if (!transport.connected())
+        return { kind: 'unconfirmed', why: 'the broker cannot be reached' };
+      const seen = watch(topic);
+      let claimed = false;
+      try {
+        const settled = await settle(topic, seen);
+        const state = stateOf(seen.log.slice(0, settled));
+        if (state.state !== 'none') return { kind: 'refused', found: state };
+        const claimId = randomId();
+        const at = now();
+        claimed = true;
+        const outcome = await claim(topic, seen, settled, claimId, counter, at);
+        if (!outcome.won) return { kind: 'refused', found: outcome.found };
+        // Kept before staff are told: a crash from here on still sends the record later.
+        const entry: QueuedHandover = {
+          kioskId,
+          receiptId,
+          counter,
+          at,
+          claim: claimId,
+          reason: 'won',
+        };
+        keep([...entries, entry]);
+        const recorded = await publishRecord(topic, recordOf(entry));
+        if (recorded) keep(entries.filter((queued) => queued !== entry));
+        return { kind: 'handed-over', at, recorded };
+      } catch (error) {
+        const { why } = unreachable(error);
+        return {
+          kind: 'unconfirmed',
+          why: claimed ? `${why}; its claim may have reached the broker` : why,
+        };
+      } finally {
+        seen.close();
+      }
+    },
+
+    handOverAnyway(kioskId, receiptId, counter, reason) {
+      const known = entries.find((queued) => sameReceipt(queued, kioskId, receiptId));
+      if (known) return known;
+      const entry: QueuedHandover = {
+        kioskId,
+        receiptId,
+        counter,
+        at: now(),
+        claim: randomId(),
+        reason,
+      };
+      keep([...entries, entry]);
+      return entry;
+    },
+
+    flush() {
+      flushing ??= flushNow().finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    },
+
+    queued: () => entries,
+
+    onQueueChange(listener) {
+      queueListeners.add(listener);
+      return () => queueListeners.delete(listener);
+    },
+  };
+}

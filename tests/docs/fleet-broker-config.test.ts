@@ -1,0 +1,185 @@
+/**
+ * The sample mosquitto.conf of docs/fleet/broker.md sets what the test broker sets
+ * (tests/support/mosquitto.ts), and what those lines lock is proved on a real Mosquitto:
+ * no kiosk's login can take over another kiosk's session (and set off its Last Will), a
+ * kiosk's login cannot open the console's listener, and the broker drops a message above
+ * the fleet's largest limit.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import mqtt from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BROKER_MESSAGE_SIZE_LIMIT, MESSAGE_LIMITS } from '../../shared/fleet/message-limits';
+import { kioskTopics } from '../../shared/fleet/topics';
+import {
+  hasFields,
+  observe,
+  sleep,
+  startKiosk,
+  type Observer,
+  type TestKiosk,
+} from '../electron/main/fleet/support/fleet-fixtures';
+import {
+  BROKER_SETTINGS,
+  KIOSK_LISTENER_SETTINGS,
+  mosquittoUnavailable,
+  startMosquitto,
+  type Mosquitto,
+} from '../support/mosquitto';
+
+const BROKER_DOC = 'docs/fleet/broker.md';
+
+/** The doc's sample config: the conf block with listeners, as lines without comments. */
+function sampleConfig(): { global: string[]; listeners: Map<string, string[]> } {
+  const doc = readFileSync(join(__dirname, '../..', BROKER_DOC), 'utf8');
+  const blocks = [...doc.matchAll(/```conf\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+  const sample = blocks.find((block) => block.includes('listener '));
+  if (!sample) throw new Error(`no conf block with listeners in ${BROKER_DOC}`);
+  const global: string[] = [];
+  const listeners = new Map<string, string[]>();
+  let current: string[] = global;
+  for (const line of sample.split('\n').map((text) => text.trim())) {
+    if (line === '' || line.startsWith('#')) continue;
+    if (line.startsWith('listener ')) {
+      current = [];
+      listeners.set(line, current);
+    } else current.push(line);
+  }
+  return { global, listeners };
+}
+
+describe(`the sample mosquitto.conf of ${BROKER_DOC}`, () => {
+  it('sets the broker-wide lines the test broker runs with, the message limit the fleet’s largest', () => {
+    const { global } = sampleConfig();
+    expect(global).toEqual(expect.arrayContaining([...BROKER_SETTINGS]));
+    expect(global).toContain(`message_size_limit ${BROKER_MESSAGE_SIZE_LIMIT}`);
+  });
+
+  it('binds client ids to logins on the kiosks’ listener, and keeps kiosks off the console’s', () => {
+    const { listeners } = sampleConfig();
+    const kiosks = listeners.get('listener 8883') ?? [];
+    const consoles = listeners.get('listener 8884') ?? [];
+    expect(kiosks).toEqual(expect.arrayContaining([...KIOSK_LISTENER_SETTINGS]));
+    expect(consoles).toContain('protocol websockets');
+    expect(consoles).not.toContain('use_username_as_clientid true');
+    const passwords = (lines: string[]) => lines.find((line) => line.startsWith('password_file'));
+    expect(passwords(consoles)).toBeDefined();
+    expect(passwords(consoles)).not.toBe(passwords(kiosks));
+    for (const lines of [kiosks, consoles]) {
+      expect(lines).toEqual(expect.arrayContaining(['allow_anonymous false']));
+      expect(lines.some((line) => line.startsWith('acl_file '))).toBe(true);
+    }
+  });
+});
+
+describe('the size limits docs/fleet/topics-and-payloads.md gives', () => {
+  it('are the readers’ limits, topic by topic', () => {
+    const doc = readFileSync(join(__dirname, '../../docs/fleet/topics-and-payloads.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Message size limits'));
+    const documented = (leaf: string): number | null => {
+      const row = section
+        .split('\n')
+        .find((line) => line.startsWith('|') && line.includes(`/${leaf}\``));
+      const figure = row?.split('|')[2]?.match(/[\d,]+/)?.[0];
+      return figure === undefined ? null : Number(figure.replaceAll(',', ''));
+    };
+    for (const [leaf, limit] of Object.entries(MESSAGE_LIMITS)) {
+      expect(documented(leaf), leaf).toBe(limit);
+    }
+  });
+});
+
+const skipReason = mosquittoUnavailable();
+if (skipReason) console.log(`[fleet tests] skipped: ${skipReason}`);
+
+const KIOSKS = { 'kiosk-a': 'pw-a', 'kiosk-b': 'pw-b' };
+
+describe.skipIf(skipReason !== null)('the test broker’s locks, on Mosquitto', () => {
+  let broker: Mosquitto;
+  let operator: Observer;
+  const running: TestKiosk[] = [];
+  const clients: mqtt.MqttClient[] = [];
+
+  beforeAll(async () => {
+    broker = await startMosquitto({ kiosks: KIOSKS });
+    operator = await observe(broker);
+  }, 60_000);
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map(({ client }) => client.stop()));
+    await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+  });
+
+  afterAll(async () => {
+    await operator.close();
+    await broker.dispose();
+  });
+
+  it('kiosk-a’s login with client id kiosk-b neither closes kiosk-b’s session nor sets off its Last Will', async () => {
+    const topics = kioskTopics(broker.prefix, 'kiosk-b');
+    const from = operator.messages.length;
+    const victim = startKiosk(broker, { kioskId: 'kiosk-b', password: KIOSKS['kiosk-b'] });
+    running.push(victim);
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+    const session = victim.connections.at(-1);
+
+    const attacker = await mqtt.connectAsync(broker.tcpUrl, {
+      username: 'kiosk-a',
+      password: KIOSKS['kiosk-a'],
+      clientId: 'kiosk-b',
+      reconnectPeriod: 0,
+    });
+    clients.push(attacker);
+    expect(attacker.connected).toBe(true);
+    await sleep(1000);
+
+    expect(victim.connections).toEqual([session]);
+    expect(session?.connected).toBe(true);
+    expect(victim.client.state).toBe('online');
+    expect(victim.log.matching('Fleet: offline')).toEqual([]);
+    const statuses = operator.messages
+      .slice(from)
+      .filter((message) => message.topic === topics.status);
+    expect(statuses.map((message) => message.payload.toString())).not.toContain(
+      '{"state":"offline"}',
+    );
+    // The broker knew the attacker by its login, not by the client id it asked for.
+    expect(broker.log()).toMatch(/New client connected from \S+ as kiosk-a /);
+  });
+
+  it('refuses a kiosk’s login on the console’s listener, where client ids are free', async () => {
+    await expect(
+      mqtt.connectAsync(broker.wsUrl, {
+        username: 'kiosk-a',
+        password: KIOSKS['kiosk-a'],
+        clientId: 'kiosk-b',
+        reconnectPeriod: 0,
+        connectTimeout: 5000,
+      }),
+    ).rejects.toThrow(/Not authorized|Bad User Name or Password|Connection refused/i);
+  });
+
+  it('drops a message above message_size_limit; one at the limit gets through', async () => {
+    const topic = kioskTopics(broker.prefix, 'kiosk-a').screenshot;
+    // A subscriber on the TCP listener: Mosquitto 2.0's own WebSockets pass megabytes slowly.
+    const reader = await mqtt.connectAsync(broker.tcpUrl, {
+      ...broker.operator,
+      reconnectPeriod: 0,
+    });
+    clients.push(reader);
+    const sizes: number[] = [];
+    reader.on('message', (_topic, payload) => sizes.push(payload.byteLength));
+    await reader.subscribeAsync(topic, { qos: 1 });
+    const kiosk = await mqtt.connectAsync(broker.tcpUrl, {
+      username: 'kiosk-a',
+      password: KIOSKS['kiosk-a'],
+      reconnectPeriod: 0,
+    });
+    clients.push(kiosk);
+    await kiosk.publishAsync(topic, Buffer.alloc(BROKER_MESSAGE_SIZE_LIMIT + 1, 1), { qos: 1 });
+    await kiosk.publishAsync(topic, Buffer.alloc(BROKER_MESSAGE_SIZE_LIMIT, 2), { qos: 1 });
+    await expect.poll(() => sizes, { timeout: 10_000 }).toEqual([BROKER_MESSAGE_SIZE_LIMIT]);
+    await sleep(300);
+    expect(sizes).toEqual([BROKER_MESSAGE_SIZE_LIMIT]);
+  }, 30_000);
+});
