@@ -69,7 +69,7 @@ export function LanguageMenu({ offered }: { offered: readonly ShopperLanguage[] 
         onClick={() => (open ? setOpen(false) : show(true))}
       >
         <GlobeIcon width={24} height={24} />
-        <span className="max-sm:sr-only">{name}</span>
+        <span className="language-name max-sm:sr-only">{name}</span>
       </button>
       {List && <List id={listId} open={open} offered={offered} within={menu} onClose={close} />}
     </div>

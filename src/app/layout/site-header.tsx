@@ -15,10 +15,12 @@ export function SiteHeader() {
   const { languages } = useCapabilities();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      {/* On a phone the sides, the gap and the name are in px: accessibility mode's larger root
+          type would push the last button off the edge (the buttons themselves still grow). */}
+      <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 max-sm:gap-[8px] max-sm:px-[16px] sm:px-6 lg:px-8">
         <ShopLink
           to="/"
-          className="flex min-h-11 items-center gap-2 rounded text-xl font-extrabold tracking-tight"
+          className="flex min-h-11 items-center gap-2 rounded text-xl font-extrabold tracking-tight max-sm:text-[20px]"
         >
           <LogoMark />
           Kiosk Shop

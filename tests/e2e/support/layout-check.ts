@@ -26,7 +26,10 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     const screenReaderOnly = (element: Element): boolean => {
       for (let at: Element | null = element; at; at = at.parentElement) {
         const style = getComputedStyle(at);
-        if (style.clipPath === 'inset(50%)' || style.getPropertyValue('clip') === 'rect(0px, 0px, 0px, 0px)') {
+        if (
+          style.clipPath === 'inset(50%)' ||
+          style.getPropertyValue('clip') === 'rect(0px, 0px, 0px, 0px)'
+        ) {
           return true;
         }
       }
@@ -85,8 +88,11 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const range = document.createRange();
       range.selectNodeContents(node);
       const layer = layerOf(element);
+      // A clamped text's lines past its clamp are not drawn: only the shown ones count.
+      const clamp = element.closest('[class*="line-clamp"]')?.getBoundingClientRect();
       for (const box of range.getClientRects()) {
         if (box.width < 1 || box.height < 1) continue;
+        if (clamp && box.top >= clamp.bottom - 1) continue;
         lines.push({ element, layer, box });
         if ((box.right > width + 1 || box.left < -1) && !clampedOnPurpose(element)) {
           problems.push(

@@ -19,7 +19,7 @@ export const Pagination = memo(function Pagination({ page, totalPages, onPage }:
     <nav
       data-pagination=""
       aria-label={t(catalogueText.pagination)}
-      className="mt-10 flex items-center justify-center gap-2 sm:gap-4"
+      className="mt-10 flex flex-wrap items-center justify-center gap-2 sm:gap-4"
     >
       <button
         type="button"

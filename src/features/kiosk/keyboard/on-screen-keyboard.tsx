@@ -70,7 +70,7 @@ function Key({
       tabIndex={current ? 0 : -1}
       data-row={at.row}
       data-col={at.col}
-      className={`osk-key grid min-h-[44px] min-w-[44px] sm:min-h-14 place-items-center rounded-xl text-xl font-semibold shadow-sm sm:text-2xl ${colours} ${wide ? 'grow-[2] basis-[96px]' : 'grow basis-[44px]'} ${pressed ? 'ring-4 ring-brand-600' : ''}`}
+      className={`osk-key grid min-h-[44px] min-w-[44px] sm:min-h-14 place-items-center rounded-xl px-1 text-center text-xl leading-tight font-semibold [overflow-wrap:anywhere] shadow-sm sm:text-2xl ${colours} ${wide ? 'grow-[2] basis-[96px] max-sm:text-base' : 'grow basis-[44px]'} ${pressed ? 'ring-4 ring-brand-600' : ''}`}
       onClick={onPress}
     >
       {children ?? label}
@@ -161,7 +161,9 @@ function layoutRows(kind: FieldKeyboard, { caps, latin, language, t }: LayoutCon
       label: t(keyboardText.space),
       wide: true,
       action: { kind: 'type', text: ' ' },
-      children: <span className="text-lg text-muted">{t(keyboardText.spaceShown)}</span>,
+      children: (
+        <span className="text-lg text-muted max-sm:text-base">{t(keyboardText.spaceShown)}</span>
+      ),
     },
     backspace,
     {
