@@ -19,7 +19,7 @@ export function HomePage() {
           <p className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand-800 shadow-sm">
             {t(homeText.pickup)}
           </p>
-          <h1 className="mt-6 text-4xl leading-tight font-extrabold tracking-tight text-balance sm:text-6xl">
+          <h1 className="mt-6 text-4xl leading-tight font-extrabold tracking-tight text-balance [overflow-wrap:anywhere] sm:text-6xl">
             {t(homeText.headline)}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-muted sm:text-xl">{t(homeText.tagline)}</p>

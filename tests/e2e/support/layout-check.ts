@@ -88,11 +88,17 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const range = document.createRange();
       range.selectNodeContents(node);
       const layer = layerOf(element);
-      // A clamped text's lines past its clamp are not drawn: only the shown ones count.
-      const clamp = element.closest('[class*="line-clamp"]')?.getBoundingClientRect();
+      // A clamped text's lines past its clamp (below its content box: its padding may
+      // hold a sliver of the next line's empty top) are not drawn: only the shown ones count.
+      const clamped = element.closest('[class*="line-clamp"]');
+      const clampEnd = clamped
+        ? clamped.getBoundingClientRect().bottom -
+          parseFloat(getComputedStyle(clamped).paddingBottom) -
+          parseFloat(getComputedStyle(clamped).borderBottomWidth)
+        : Infinity;
       for (const box of range.getClientRects()) {
         if (box.width < 1 || box.height < 1) continue;
-        if (clamp && box.top >= clamp.bottom - 1) continue;
+        if (box.top >= clampEnd - 1) continue;
         lines.push({ element, layer, box });
         if ((box.right > width + 1 || box.left < -1) && !clampedOnPurpose(element)) {
           problems.push(
