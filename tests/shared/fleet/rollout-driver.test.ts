@@ -237,8 +237,8 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
   afterAll(async () => {
     for (const kiosk of kiosks.values()) kiosk.kill();
     for (const open of consoles) await open.close();
-    await spy?.endAsync(true);
-    await broker?.dispose();
+    await spy.endAsync(true);
+    await broker.dispose();
   });
 
   it('a rollout to 10 % passes its health gate and widens, reaching no kiosk outside its steps', async () => {
