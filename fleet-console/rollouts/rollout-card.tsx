@@ -43,6 +43,7 @@ export function RolloutCard(props: RolloutCardProps) {
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   const phase = shownPhase(state, now);
+  const finished = phase === 'done' || phase === 'rolled-back';
   const gate = gateOf({
     state,
     observations: observationsFor(state.delivered, watch.kiosks()),
@@ -55,7 +56,6 @@ export function RolloutCard(props: RolloutCardProps) {
         ? 'this console'
         : state.lease.holder
       : null;
-  const finished = phase === 'done' || phase === 'rolled-back';
   const what =
     state.plan.payload.kind === 'config'
       ? `config ${JSON.stringify(state.plan.payload.keys)}`

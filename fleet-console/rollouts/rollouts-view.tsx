@@ -105,7 +105,7 @@ export function RolloutsView() {
           {problem}
         </p>
       )}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid gap-6 xl:grid-cols-2">
         <div className="flex flex-col gap-6">
           <ConfigKeyPanel subtle={subtle} state={key} onChange={setKey} />
           <StartRolloutForm canStart={canSign} onStart={start} />

@@ -53,7 +53,7 @@ export function StartRolloutForm({
         Start a rollout
       </h2>
       <form
-        className="grid gap-4 md:grid-cols-2"
+        className="grid gap-4 sm:grid-cols-2"
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
@@ -63,7 +63,7 @@ export function StartRolloutForm({
           {(id) => (
             <input
               id={id}
-              className="field"
+              className="field w-full"
               value={fields.title}
               onChange={(e) => set('title', e.target.value)}
             />
@@ -95,7 +95,7 @@ export function StartRolloutForm({
               <textarea
                 id={id}
                 rows={3}
-                className="field py-2 font-mono"
+                className="field w-full py-2 font-mono"
                 value={fields.configKeys}
                 onChange={(e) => set('configKeys', e.target.value)}
               />
@@ -109,7 +109,7 @@ export function StartRolloutForm({
             {(id) => (
               <input
                 id={id}
-                className="field font-mono"
+                className="field w-full font-mono"
                 placeholder="1.4.0"
                 value={fields.version}
                 onChange={(e) => set('version', e.target.value)}
@@ -117,12 +117,12 @@ export function StartRolloutForm({
             )}
           </Field>
         )}
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
           <Field label="For">
             {(id) => (
               <select
                 id={id}
-                className="field"
+                className="field w-full"
                 value={fields.scope}
                 onChange={(e) => set('scope', e.target.value as RolloutFields['scope'])}
               >
@@ -137,7 +137,7 @@ export function StartRolloutForm({
               {(id) => (
                 <input
                   id={id}
-                  className="field"
+                  className="field w-full"
                   value={fields.scopeName}
                   onChange={(e) => set('scopeName', e.target.value)}
                 />
@@ -145,12 +145,12 @@ export function StartRolloutForm({
             </Field>
           )}
         </div>
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
           <Field label="First step">
             {(id) => (
               <select
                 id={id}
-                className="field"
+                className="field w-full"
                 value={fields.first}
                 onChange={(e) => set('first', e.target.value as RolloutFields['first'])}
               >
@@ -165,7 +165,7 @@ export function StartRolloutForm({
                 <input
                   id={id}
                   inputMode="decimal"
-                  className="field"
+                  className="field w-full"
                   value={fields.firstPercent}
                   onChange={(e) => set('firstPercent', e.target.value)}
                 />
@@ -176,7 +176,7 @@ export function StartRolloutForm({
               {(id) => (
                 <input
                   id={id}
-                  className="field font-mono"
+                  className="field w-full font-mono"
                   value={fields.canaries}
                   onChange={(e) => set('canaries', e.target.value)}
                 />
@@ -191,19 +191,19 @@ export function StartRolloutForm({
           {(id) => (
             <input
               id={id}
-              className="field"
+              className="field w-full"
               value={fields.laterPercents}
               onChange={(e) => set('laterPercents', e.target.value)}
             />
           )}
         </Field>
-        <div className="grid grid-cols-2 gap-3 md:col-span-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 items-end gap-3 sm:col-span-2 lg:grid-cols-4">
           <Field label="Gate window (s)">
             {(id) => (
               <input
                 id={id}
                 inputMode="numeric"
-                className="field"
+                className="field w-full"
                 value={fields.windowSeconds}
                 onChange={(e) => set('windowSeconds', e.target.value)}
               />
@@ -214,7 +214,7 @@ export function StartRolloutForm({
               <input
                 id={id}
                 inputMode="numeric"
-                className="field"
+                className="field w-full"
                 value={fields.maxFailing}
                 onChange={(e) => set('maxFailing', e.target.value)}
               />
@@ -225,7 +225,7 @@ export function StartRolloutForm({
               <input
                 id={id}
                 inputMode="numeric"
-                className="field"
+                className="field w-full"
                 value={fields.crashLoopRestarts}
                 onChange={(e) => set('crashLoopRestarts', e.target.value)}
               />
@@ -236,7 +236,7 @@ export function StartRolloutForm({
               <input
                 id={id}
                 inputMode="numeric"
-                className="field"
+                className="field w-full"
                 value={fields.validDays}
                 onChange={(e) => set('validDays', e.target.value)}
               />
@@ -246,14 +246,14 @@ export function StartRolloutForm({
         {problems.length > 0 && (
           <ul
             role="alert"
-            className="list-disc pl-5 text-sm font-semibold text-sale-700 md:col-span-2"
+            className="list-disc pl-5 text-sm font-semibold text-sale-700 sm:col-span-2"
           >
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
             ))}
           </ul>
         )}
-        <div className="md:col-span-2">
+        <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={!canStart}>
             Start the rollout
           </button>
