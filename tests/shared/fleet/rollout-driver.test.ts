@@ -44,6 +44,8 @@ import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../supp
 const skipReason = mosquittoUnavailable();
 const IDS = Array.from({ length: 20 }, (_, index) => `sim-${String(index).padStart(2, '0')}`);
 const COUNTER = { 'counter-1': 'counter-secret' };
+/** A kiosk that trusts another config key: it refuses whatever the rollout signs for it. */
+const STRANGER = 'sim-stranger';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const subtle = webcrypto.subtle as unknown as Ed25519Signer<CryptoKey>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -183,7 +185,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
 
   beforeAll(async () => {
     broker = await startMosquitto({
-      kiosks: Object.fromEntries(IDS.map((id) => [id, `pw-${id}`])),
+      kiosks: Object.fromEntries([...IDS, STRANGER].map((id) => [id, `pw-${id}`])),
       counters: COUNTER,
     });
     configKey = await webcrypto.subtle.importKey(
@@ -207,7 +209,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
       delivered.push({ kioskId: parsed.kioskId, at: Date.now(), config });
     });
     await spy.subscribeAsync(everyKiosk(broker.prefix, 'config'), { qos: 1 });
-    for (const kioskId of IDS) {
+    for (const kioskId of [...IDS, STRANGER]) {
       const kiosk = createSimulatedKiosk({
         brokerUrl: broker.tcpUrl,
         kioskId,
@@ -217,7 +219,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
         healthSeconds: 3600,
         keepaliveSeconds: 30,
         shoppers: false,
-        configPublicKey: operatorKey.publicText,
+        configPublicKey: kioskId === STRANGER ? makeKeyPair().publicText : operatorKey.publicText,
         log: quiet,
       });
       kiosks.set(kioskId, kiosk);
@@ -226,7 +228,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
     const first = await openConsole('console-a');
     await waitFor(
       () =>
-        first.watch.fleet().filter((kiosk) => kiosk.online).length === IDS.length
+        first.watch.fleet().filter((kiosk) => kiosk.online).length === IDS.length + 1
           ? true
           : undefined,
       20_000,
@@ -317,6 +319,23 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
     await sleep(300);
     expect(delivered.length - from).toBe(4);
   }, 60_000);
+
+  it('a canary that refuses the config, as its health reports, rolls the rollout back', async () => {
+    const from = delivered.length;
+    const on = consoles[0] as TestConsole;
+    const rollout = plan('refused', {
+      steps: [{ kind: 'kiosks', kioskIds: [STRANGER] }, { kind: 'all' }],
+      gate: { windowSeconds: 60, maxFailing: 0, crashLoopRestarts: 3 },
+    });
+    await start(on, rollout);
+    // Refused at once, well inside the window: the kiosk's own refusal decides.
+    const rolled = await driveUntil(on, rollout.id, ['rolled-back'], 15_000);
+    expect(rolled.reason).toBe(`1 failing, more than 0: ${STRANGER} (refused)`);
+    const refusals = on.watch.kiosks().get(STRANGER)?.refusals ?? [];
+    expect(refusals.map((refusal) => refusal.reason)).toContain('wrong key');
+    await waitFor(() => (delivered.length - from === 2 ? true : undefined), 5000, 'rollback');
+    expect([...receivedSince(from)]).toEqual([STRANGER]);
+  }, 30_000);
 
   it('two consoles see the same state, and only the one that watches moves it', async () => {
     const first = consoles[0] as TestConsole;
