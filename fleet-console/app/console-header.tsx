@@ -4,8 +4,8 @@ import { VIEW_HASH, type ConsoleView } from './use-hash-view';
 const NAV: { view: ConsoleView; label: string }[] = [
   { view: 'kiosks', label: 'Kiosks' },
   { view: 'enrolment', label: 'Enrolment' },
-  { view: 'rollouts', label: 'Rollouts' },
   { view: 'counter', label: 'Counter' },
+  { view: 'rollouts', label: 'Rollouts' },
 ];
 
 interface ConsoleHeaderProps {
