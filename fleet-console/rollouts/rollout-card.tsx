@@ -76,7 +76,8 @@ export function RolloutCard(props: RolloutCardProps) {
         Rolls out <span className="font-mono">{what}</span> to {describeSelector(state.plan.scope)}:
         step {state.step + 1} of {state.plan.steps.length}. Gate: {state.plan.gate.windowSeconds} s
         window, {state.plan.gate.maxFailing} failing allowed, {state.plan.gate.crashLoopRestarts}{' '}
-        restarts are a crash loop. {watcher ? `Watched by ${watcher}.` : 'Nobody watches it.'}
+        restarts are a crash loop.{' '}
+        {finished ? '' : watcher ? `Watched by ${watcher}.` : 'Nobody watches it.'}
       </p>
       {state.reason && (
         <p className="rounded-lg bg-slate-100 p-3 text-sm font-semibold">{state.reason}</p>

@@ -7,6 +7,8 @@
  */
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import mqtt from 'mqtt';
+import { startRollout } from '../../../shared/fleet/rollout-controller';
 import { kioskConfigTopic, rolloutTopic } from '../../../shared/fleet/topics';
 import { makeKeyPair } from '../../support/fleet-keys';
 import { expectNoViolations, undersized } from './support/a11y-checks';
@@ -95,6 +97,7 @@ for (const size of SIZES) {
 
     await expect(rollout.getByText('Done')).toBeVisible({ timeout: 30_000 });
     await expect(card(second, 'Idle 90').getByText('Done')).toBeVisible();
+    await expect(rollout.getByText(/Nobody watches it|Watched by/)).toHaveCount(0);
     // Every kiosk has its own signed config now, on its own topic.
     for (const id of ['kiosk-a', 'kiosk-b', 'kiosk-c']) {
       expect(await rig.retained(kioskConfigTopic(rig.broker.prefix, id))).toContain(
@@ -141,6 +144,57 @@ test('a rollout is stopped and rolled back from the keyboard, giving its canary 
     rolloutTopic(rig.broker.prefix, (await rolloutIdOf(page)) ?? 'x'),
   );
   expect(state).toContain('"phase":"rolled-back"');
+});
+
+test('a rollout nobody watches shows paused, and widens only once the operator resumes it', async ({
+  page,
+  rig,
+}) => {
+  test.setTimeout(90_000);
+  await rig.kiosk('kiosk-c', 'attract', { configPublicKey: configKey.publicText });
+  // A rollout left by a console that closed a minute ago: its lease has lapsed.
+  const then = Date.now() - 60_000;
+  const left = startRollout(
+    {
+      id: 'left-behind',
+      title: 'Left behind',
+      payload: { kind: 'config', keys: { idleTimeoutSeconds: 75 } },
+      scope: { kind: 'all' },
+      steps: [{ kind: 'kiosks', kioskIds: ['kiosk-c'] }, { kind: 'all' }],
+      gate: { windowSeconds: 1, maxFailing: 0, crashLoopRestarts: 3 },
+      notAfter: new Date(Date.now() + 86_400_000).toISOString(),
+      createdAt: then,
+    },
+    'console-gone',
+    then,
+  );
+  const operator = await mqtt.connectAsync(rig.broker.wsUrl, {
+    ...rig.broker.operator,
+    reconnectPeriod: 0,
+  });
+  await operator.publishAsync(
+    rolloutTopic(rig.broker.prefix, 'left-behind'),
+    JSON.stringify(left),
+    {
+      qos: 1,
+      retain: true,
+    },
+  );
+  await operator.endAsync();
+  await openConsole(page, rig, 'rollouts');
+  const rollout = card(page, 'Left behind');
+  await expect(rollout.getByText('Paused: nobody watches it')).toBeVisible();
+  await expect(rollout.getByText(/widens only once an operator resumes it/)).toBeVisible();
+  await expect(rollout.getByRole('button', { name: 'Resume' })).toBeDisabled();
+  await expectNoViolations(page, 'rollouts, paused');
+  // Nothing was delivered while nobody watched.
+  expect(await rig.retained(kioskConfigTopic(rig.broker.prefix, 'kiosk-c'))).toBeNull();
+  await loadKey(page);
+  await rollout.getByRole('button', { name: 'Resume' }).click();
+  await expect(rollout.getByText('Done')).toBeVisible({ timeout: 30_000 });
+  expect(await rig.retained(kioskConfigTopic(rig.broker.prefix, 'kiosk-c'))).toContain(
+    '"idleTimeoutSeconds":75',
+  );
 });
 
 async function rolloutIdOf(page: Page): Promise<string | null> {
