@@ -10,6 +10,9 @@ import { foldMessages, type FleetState } from '../fleet/fleet-state';
 import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
 import { useTrustStore } from '../trust/trust-store';
+import { useDiagnosticsStore } from '../kiosks/diagnostics-store';
+import { diagnosticsTopic } from '@shared/fleet/topics';
+import type { DiagnosticsChunk } from '@shared/fleet/diagnostics-transfer';
 import type { FromWorker, ToWorker } from './broker-protocol';
 import type { BrokerSession } from './broker-session-handle';
 import type { ConsoleSettings } from './console-settings';
@@ -24,6 +27,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const store = useFleetStore.getState();
   store.reset();
   useTrustStore.getState().reset();
+  useDiagnosticsStore.getState().reset();
   const prefix = settings.topicPrefix;
   const broker = settings.brokerUrl;
   let pending: FleetState | null = null;
@@ -44,6 +48,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const requests = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let nextRequest = 1;
   let screenshotTopic: string | null = null;
+  const diagnosticsTopics = new Set<string>();
   let connected = false;
   const handoverListeners = new Set<
     (topic: string, payload: Uint8Array, retained: boolean) => void
@@ -79,6 +84,29 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
     return rest;
   };
 
+  /**
+   * Diagnostics chunks skip the frame batcher too (it may drop under load; a transfer must
+   * not lose a chunk), and the acks of diagnostics commands reach their transfers at once.
+   */
+  const takeDiagnostics = (messages: ReadMessage[]): ReadMessage[] => {
+    const diagnostics = useDiagnosticsStore.getState();
+    const chunks: { kioskId: string; chunk: DiagnosticsChunk }[] = [];
+    const rest: ReadMessage[] = [];
+    for (const message of messages) {
+      if (message.kind === 'diagnostics-chunk' && message.chunk) {
+        chunks.push({ kioskId: message.kioskId, chunk: message.chunk });
+        continue;
+      }
+      if (message.kind === 'ack' && message.ack?.command === 'diagnostics') {
+        const { ok, error, id } = message.ack;
+        diagnostics.ack(message.kioskId, id, error === null ? { ok } : { ok, error });
+      }
+      rest.push(message);
+    }
+    if (chunks.length > 0) diagnostics.chunks(chunks);
+    return rest;
+  };
+
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
     switch (message.type) {
@@ -93,7 +121,9 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
           );
         break;
       case 'messages':
-        for (const received of takeTrust(message.messages)) batcher.push(received);
+        for (const received of takeTrust(takeDiagnostics(message.messages))) {
+          batcher.push(received);
+        }
         break;
       case 'subscribed':
       case 'published': {
@@ -137,6 +167,14 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
       if (screenshotTopic) send({ type: 'unsubscribe', topic: screenshotTopic });
       screenshotTopic = next;
       if (next) send({ type: 'subscribe', topic: next });
+    },
+    watchDiagnostics(kioskId) {
+      const topic = diagnosticsTopic(prefix, kioskId);
+      if (diagnosticsTopics.has(topic)) return Promise.resolve();
+      diagnosticsTopics.add(topic);
+      // Renewed on every reconnect, like the screenshot's; resolved once the broker granted it.
+      send({ type: 'subscribe', topic });
+      return request((requestId) => send({ type: 'subscribe-once', requestId, topic }));
     },
     close() {
       batcher.clear();

@@ -21,6 +21,8 @@ import {
 } from '@shared/fleet/kiosk-certificate';
 import { readRevocationMessage, type RevocationEnvelope } from '@shared/fleet/revocation-list';
 import { parseTrustTopic } from '@shared/fleet/trust-topics';
+import { readDiagnosticsChunk, type DiagnosticsChunk } from '@shared/fleet/diagnostics-transfer';
+import { parseDiagnosticsTopic } from '@shared/fleet/topics';
 import { MESSAGE_LIMITS } from '@shared/fleet/message-limits';
 import { readAck, type AckView } from '../protocol/ack-view';
 import { readConfigEnvelope, type ConfigEnvelope } from '../protocol/config-envelope';
@@ -48,6 +50,8 @@ export type ReadMessage = { retained: boolean; receivedAt: number } & (
   | { kind: 'health'; kioskId: string; health: HealthView | null }
   | { kind: 'ack'; kioskId: string; ack: AckView | null }
   | { kind: 'screenshot'; kioskId: string; png: Uint8Array }
+  /** One chunk of a diagnostics bundle; null: too large or malformed. */
+  | { kind: 'diagnostics-chunk'; kioskId: string; chunk: DiagnosticsChunk | null }
   | TrustMessage
   /** Nothing to fold in but a count: too large to read, or the reader failed on it. */
   | { kind: 'ignored' }
@@ -163,6 +167,12 @@ export function readMessage(prefix: string, message: FleetMessage): ReadMessage 
   const { retained, receivedAt, payload } = message;
   const trust = readTrustMessage(prefix, message.topic, payload);
   if (trust) return { retained, receivedAt, ...trust };
+  const diagnosticsKiosk = parseDiagnosticsTopic(prefix, message.topic);
+  if (diagnosticsKiosk !== null) {
+    // readDiagnosticsChunk checks the size before it decodes a byte.
+    const chunk = readDiagnosticsChunk(payload);
+    return { retained, receivedAt, kind: 'diagnostics-chunk', kioskId: diagnosticsKiosk, chunk };
+  }
   const topic = parseTopic(prefix, message.topic);
   if (!topic) return null;
   const kind = topic.kind === 'fleet-config' ? 'config' : topic.leaf;

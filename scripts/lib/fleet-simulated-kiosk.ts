@@ -18,6 +18,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { createActivity, type Activity } from '../../electron/main/activity/activity';
 import { isLoopbackHost } from '../../electron/main/fleet/broker-transport';
+import { gatherDiagnostics } from '../../electron/main/fleet/diagnostics-bundle';
+import { createDiagnosticsHistory } from '../../electron/main/fleet/diagnostics-history';
 import { createFleetClient, type FleetClient } from '../../electron/main/fleet/fleet-client';
 import { collectHealth, type ProcessMemory } from '../../electron/main/fleet/health';
 import { receiptKeyFrom } from '../../electron/main/fleet/receipt-key';
@@ -25,6 +27,7 @@ import { createKioskEnrolment, type KioskEnrolment } from '../../electron/main/f
 import { createReceiptSigner } from '../../electron/main/fleet/receipt-signing';
 import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
 import type { Logger } from '../../electron/main/logging/logging';
+import { DEFAULT_CONFIG, type ConfigKey } from '../../electron/main/config/config-keys';
 import type { Screen } from '../../shared/fleet/payloads';
 import { kioskTopics } from '../../shared/fleet/topics';
 
@@ -60,6 +63,8 @@ export interface SimulatedKioskOptions {
   configPublicKey?: string;
   /** fleet.enrolmentPublicKey: certificates signed with it enrol the kiosk; '' (default): none. */
   enrolmentPublicKey?: string;
+  /** The pretend log a diagnostics bundle carries (default: a few start-up lines). */
+  logLines?: readonly string[];
   /** Told of every MQTT connection the kiosk opens (the fleet bench times reconnects). */
   onConnection?: (connection: MqttClient) => void;
 }
@@ -129,6 +134,12 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     log: options.log,
   });
 
+  const history = createDiagnosticsHistory();
+  const logLines = options.logLines ?? [
+    `[info] Kiosk starting in kiosk mode (simulated ${options.kioskId})`,
+    `[info] Fleet: connecting to ${options.brokerUrl} as ${options.kioskId}`,
+  ];
+
   const startMB = options.memoryMB ?? 220 + random() * 120;
   let mainMB = startMB * 0.35;
   let rendererMB = startMB - mainMB;
@@ -189,8 +200,8 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
       startedAt: new Date(startedAt).toISOString(),
       publicKey: signer.receiptPublicKey(),
     }),
-    health: () =>
-      collectHealth({
+    health: async () => {
+      const report = await collectHealth({
         now: Date.now,
         startedAt,
         versions: { app: version, electron: '45.4.1', chrome: '140.0.7339.249' },
@@ -207,7 +218,10 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         // The pretend shop applies only health's period, at once: nothing waits for a relaunch.
         pendingRelaunch: () => [],
         dropped: () => client.droppedMessages(),
-      }),
+      });
+      history.recordHealth(report);
+      return report;
+    },
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),
       isAttractScreen: () => activity.snapshot().screen === 'attract',
@@ -228,6 +242,35 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         activity.setScreen('attract');
       },
       captureScreenshot: () => Promise.resolve(new Uint8Array(options.screenshotPng ?? TINY_PNG)),
+      gatherDiagnostics: () =>
+        Promise.resolve().then(() =>
+          gatherDiagnostics({
+            kioskId: options.kioskId,
+            now: Date.now,
+            versions: { app: version, electron: '45.4.1', chrome: '140.0.7339.249' },
+            config: () => ({
+              values: DEFAULT_CONFIG,
+              sources: Object.fromEntries(
+                Object.keys(DEFAULT_CONFIG).map((key) => [key, 'defaults']),
+              ) as Record<ConfigKey, 'defaults'>,
+            }),
+            // A pretend userData: the log above, and nothing else on its disk.
+            userDataDir: '/simulated',
+            fs: {
+              readFile: (path) => {
+                if (!path.endsWith('kiosk.log')) throw new Error('no such file');
+                return Buffer.from(`${logLines.join('\n')}\n`);
+              },
+              readdir: (path) => (path.endsWith('logs') ? ['kiosk.log'] : ['logs']),
+              size: () => 0,
+              disk: () => null,
+            },
+            health: () => history.health(),
+            updates: () => history.updates(),
+            imageCache: () => ({ images: 20, bytes: 1_234_567 }),
+            pendingRelaunch: () => [],
+          }),
+        ),
     },
     onConfigMessage: (scope, bytes) => {
       const result = remote.receive(scope, bytes);

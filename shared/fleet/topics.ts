@@ -112,3 +112,19 @@ export function parseKioskTopic(prefix: string, topic: string): ParsedKioskTopic
   if (!isValidKioskId(kioskId) || !isKind(kind)) return null;
   return { kioskId, kind };
 }
+
+/** Where one kiosk sends the chunks of a diagnostics bundle (not retained). */
+export function diagnosticsTopic(prefix: string, kioskId: string): string {
+  checkPrefix(prefix);
+  if (!isValidKioskId(kioskId)) throw new Error('invalid kiosk id');
+  return `${prefix}/kiosks/${kioskId}/diagnostics`;
+}
+
+/** The kiosk a diagnostics topic belongs to, or null for any other topic. */
+export function parseDiagnosticsTopic(prefix: string, topic: string): string | null {
+  const head = `${prefix}/kiosks/`;
+  const tail = '/diagnostics';
+  if (!topic.startsWith(head) || !topic.endsWith(tail)) return null;
+  const kioskId = topic.slice(head.length, topic.length - tail.length);
+  return isValidKioskId(kioskId) ? kioskId : null;
+}
