@@ -28,7 +28,7 @@ import { createReceiptSigner } from '../../electron/main/fleet/receipt-signing';
 import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
 import type { Logger } from '../../electron/main/logging/logging';
 import { DEFAULT_CONFIG, type ConfigKey } from '../../electron/main/config/config-keys';
-import type { Screen } from '../../shared/fleet/payloads';
+import type { KioskHealth, Screen } from '../../shared/fleet/payloads';
 import { kioskTopics } from '../../shared/fleet/topics';
 
 /** A 1×1 white PNG: what a simulated attract screen looks like. */
@@ -76,6 +76,8 @@ export interface SimulatedApp {
   setPrinterAvailable(available: boolean | null): void;
   setLastError(line: string | null): void;
   setCatalogue(catalogue: { products: number; ageMinutes: number }): void;
+  /** What the updater says in health (null: this kiosk takes no updates, the default). */
+  setUpdate(update: KioskHealth['update']): void;
   /** Memory moves by this many MB (split between the main process and the page). */
   growMemory(deltaMB: number): void;
 }
@@ -145,6 +147,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
   let rendererMB = startMB - mainMB;
   let printerAvailable: boolean | null = true;
   let lastError: string | null = null;
+  let update: KioskHealth['update'] = null;
   let shopperTimer: NodeJS.Timeout | null = null;
   const carriedOut = { 'reload-config': 0, 'refresh-catalogue': 0, relaunch: 0 };
   let connection: MqttClient | null = null;
@@ -213,7 +216,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         failedPinsToday: () => 0,
         gpuFallback: false,
         lastError: () => lastError,
-        update: () => null,
+        update: () => update,
         remoteConfig: () => ({ version: remote.version(), refusals: remote.refusals() }),
         // The pretend shop applies only health's period, at once: nothing waits for a relaunch.
         pendingRelaunch: () => [],
@@ -320,6 +323,9 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
           fetchedAt: Date.now() - ageMinutes * 60_000,
           source: 'embedded',
         }),
+      setUpdate: (next) => {
+        update = next;
+      },
       growMemory: (deltaMB) => {
         mainMB += deltaMB / 3;
         rendererMB += (deltaMB * 2) / 3;
