@@ -22,15 +22,33 @@ const TOKENS: readonly (readonly [RegExp, string])[] = [
   // A signed receipt code as its QR carries it.
   [/KSR1\.[A-Za-z0-9_.-]+/g, 'KSR1.[redacted]'],
   [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[e-mail]'],
-  // A card-like number: 12 to 19 digits, spaces or dashes between them allowed.
-  [/\b\d(?:[ -]?\d){11,18}\b/g, '[number]'],
 ];
 
-/** Masks every shopper token in `text` (receipt ids and codes, e-mails, card-like numbers). */
+/** 13 to 19 digits, spaces or dashes between them allowed: the length of a card number. */
+const CARD_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
+
+/** The card numbers' checksum (Luhn): most other long numbers (times, sizes) fail it. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Masks every shopper token in `text`: receipt ids and codes, e-mail addresses, and numbers
+ * that could be a card's (13 to 19 digits passing its checksum; a time in milliseconds that
+ * happens to pass goes too, on the shopper's side of doubt).
+ */
 export function maskShopperTokens(text: string): string {
   let masked = text;
   for (const [pattern, replacement] of TOKENS) masked = masked.replace(pattern, replacement);
-  return masked;
+  return masked.replace(CARD_LIKE, (run) =>
+    passesLuhn(run.replace(/[ -]/g, '')) ? '[number]' : run,
+  );
 }
 
 /**
