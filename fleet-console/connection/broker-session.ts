@@ -9,6 +9,7 @@ import { handoverTopic } from '@shared/fleet/trust-topics';
 import { foldMessages, type FleetState } from '../fleet/fleet-state';
 import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
+import { useRolloutStore } from '../rollouts/rollout-store';
 import { useTrustStore } from '../trust/trust-store';
 import type { FromWorker, ToWorker } from './broker-protocol';
 import type { BrokerSession } from './broker-session-handle';
@@ -25,6 +26,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   store.reset();
   useTrustStore.getState().reset();
   const prefix = settings.topicPrefix;
+  useRolloutStore.getState().reset(prefix);
   const broker = settings.brokerUrl;
   let pending: FleetState | null = null;
 
@@ -93,7 +95,13 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
           );
         break;
       case 'messages':
-        for (const received of takeTrust(message.messages)) batcher.push(received);
+        // Rollouts see every message at once: a kiosk's status or health may decide a gate.
+        useRolloutStore.getState().fold(message.messages);
+        for (const received of takeTrust(message.messages)) {
+          if (received.kind !== 'rollout' && received.kind !== 'rollout-cleared') {
+            batcher.push(received);
+          }
+        }
         break;
       case 'subscribed':
       case 'published': {

@@ -20,6 +20,8 @@ import {
   type EnrolmentRequest,
 } from '@shared/fleet/kiosk-certificate';
 import { readRevocationMessage, type RevocationEnvelope } from '@shared/fleet/revocation-list';
+import { readRolloutState, type RolloutState } from '@shared/fleet/rollout-state';
+import { parseRolloutTopic } from '@shared/fleet/topics';
 import { parseTrustTopic } from '@shared/fleet/trust-topics';
 import { MESSAGE_LIMITS } from '@shared/fleet/message-limits';
 import { readAck, type AckView } from '../protocol/ack-view';
@@ -49,6 +51,9 @@ export type ReadMessage = { retained: boolean; receivedAt: number } & (
   | { kind: 'ack'; kioskId: string; ack: AckView | null }
   | { kind: 'screenshot'; kioskId: string; png: Uint8Array }
   | TrustMessage
+  /** A staged rollout's state (null: unreadable); `…-cleared`: emptied from the broker. */
+  | { kind: 'rollout'; rolloutId: string; state: RolloutState | null }
+  | { kind: 'rollout-cleared'; rolloutId: string }
   /** Nothing to fold in but a count: too large to read, or the reader failed on it. */
   | { kind: 'ignored' }
 );
@@ -163,6 +168,13 @@ export function readMessage(prefix: string, message: FleetMessage): ReadMessage 
   const { retained, receivedAt, payload } = message;
   const trust = readTrustMessage(prefix, message.topic, payload);
   if (trust) return { retained, receivedAt, ...trust };
+  const rolloutId = parseRolloutTopic(prefix, message.topic);
+  if (rolloutId !== null) {
+    // readRolloutState checks the size before it decodes a byte.
+    return payload.byteLength === 0
+      ? { retained, receivedAt, kind: 'rollout-cleared', rolloutId }
+      : { retained, receivedAt, kind: 'rollout', rolloutId, state: readRolloutState(payload) };
+  }
   const topic = parseTopic(prefix, message.topic);
   if (!topic) return null;
   const kind = topic.kind === 'fleet-config' ? 'config' : topic.leaf;
