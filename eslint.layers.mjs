@@ -5,6 +5,7 @@
  * runtime: eslint.runtimes.mjs) rather than by matching import text.
  *
  *   src:    lib, components/ui  ←  features/*  ←  pages  ←  app      (platform: detection + bridge)
+ *           i18n (the shown language, formats, catalogs) sits on lib: every room above may use it
  *           a feature's public.ts is the only door for another feature and for pages
  *   shared: imported by every runtime, imports nothing of theirs
  *   electron/main, server, scripts: Node; never the renderer
@@ -80,8 +81,21 @@ export const LAYER_ZONES = [
   },
   {
     target: './src/lib',
-    from: ['./src/components', './src/features', './src/pages', './src/app', './src/platform'],
+    from: [
+      './src/components',
+      './src/features',
+      './src/pages',
+      './src/app',
+      './src/platform',
+      './src/i18n',
+    ],
     message: 'lib is the bottom layer: plain functions, no UI, no features.',
+  },
+  {
+    target: './src/i18n',
+    from: ['./src/components', './src/features', './src/pages', './src/app', './src/platform'],
+    message:
+      'i18n is the shown language, its formats and catalogs: every room may use it, it uses no UI, feature, page, app or platform.',
   },
   {
     target: './src/components',
@@ -90,7 +104,7 @@ export const LAYER_ZONES = [
   },
   {
     target: './src/platform',
-    from: ['./src/components', './src/features', './src/pages', './src/app'],
+    from: ['./src/components', './src/features', './src/pages', './src/app', './src/i18n'],
     message:
       'platform is detection and the bridge only: features use it, it uses no feature or UI.',
   },

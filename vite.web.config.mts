@@ -14,6 +14,7 @@ import { webCatalogueUrl } from './shared/catalogue-url.ts';
 import { moduleListPlugin } from './scripts/lib/module-list-plugin.mts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.mts';
 import { earlyStart, earlyStartEntry } from './vite-plugins/early-start.mts';
+import { compiledMessages } from './vite-plugins/messages.mts';
 import {
   reactRouterProductionBuild,
   reactRouterTreeShaking,
@@ -61,6 +62,7 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
     root: srcDir,
     publicDir,
     plugins: [
+      compiledMessages(),
       react(),
       reactRouterProductionBuild(),
       reactRouterTreeShaking(),

@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compiledMessages } from './vite-plugins/messages.mts';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
 const webSharedDir = fileURLToPath(new URL('./web-shared', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [compiledMessages(), react()],
   resolve: { alias: { '@': srcDir, '@shared': sharedDir, '@web-shared': webSharedDir } },
   define: {
     __SHOP_TARGET__: JSON.stringify('web'),

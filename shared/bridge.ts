@@ -3,6 +3,7 @@
  * renderer. The preload exposes exactly `KioskBridge` as `window.kiosk`; the renderer
  * never sees ipcRenderer. Types only (plus channel names), so every side can import it.
  */
+import type { ShopperLanguage } from './languages';
 import type { PrintableReceipt } from './printable-receipt';
 
 /** What the renderer needs to know about the machine it runs on. */
@@ -25,6 +26,10 @@ export interface RendererConfig {
    * lists it), e.g. a headset jack so speech is private; empty: the system's default.
    */
   speechOutputDevice?: string;
+  /** The languages the shopper may choose, in the order offered; all of them when absent. */
+  languages?: ShopperLanguage[];
+  /** The language each session starts in, and returns to at the idle wipe; English when absent. */
+  defaultLanguage?: ShopperLanguage;
 }
 
 /** The main process's answer to a staff PIN. */
@@ -129,6 +134,8 @@ export const MAX_SPEECH_WAV_BYTES = 16 * 1024 * 1024;
 export interface KioskSpeechBridge {
   /** `lang` is the page's language (`<html lang>`), e.g. "en" or "en-GB". */
   speak(text: string, lang: string): Promise<Uint8Array | null>;
+  /** Which of the shop's languages espeak-ng has a voice for (none without espeak-ng). */
+  speechLanguages(): Promise<ShopperLanguage[]>;
 }
 
 /** Staff's side after the PIN, when the kiosk had a pairing code to show them. */
@@ -162,6 +169,7 @@ export const IPC_CHANNELS = {
   signReceipt: 'kiosk:sign-receipt',
   configChanged: 'kiosk:config-changed',
   speak: 'kiosk:speak',
+  speechLanguages: 'kiosk:speech-languages',
   confirmStaffExit: 'kiosk:confirm-staff-exit',
 } as const;
 

@@ -4,6 +4,7 @@
  * draws the slip itself (electron/main/printing/receipt-slip.ts), so whatever the renderer sends, the
  * printer gets a slip of known shape and bounded length.
  */
+import type { ShopperLanguage } from './languages';
 import { PRODUCT_LIMITS } from './product-rule';
 
 /** 'Receipt-{timestamp in ms}-{random integer 0-999}' (spec §3). */
@@ -25,6 +26,8 @@ export interface PrintableReceipt {
   savings: number;
   tax: number;
   total: number;
+  /** The language the shopper chose, which the slip is printed in; English when absent. */
+  language?: ShopperLanguage;
 }
 
 export const PRINTABLE_RECEIPT_LIMITS = {

@@ -5,6 +5,7 @@
  * Uses only btoa/atob and TextEncoder/TextDecoder, which exist in Node and in a sandboxed preload.
  */
 import { CONFIG_ARG_PREFIX, type RendererConfig } from './bridge';
+import { isShopperLanguage, type ShopperLanguage } from './languages';
 
 export function encodeRendererConfigArg(config: RendererConfig): string {
   const bytes = new TextEncoder().encode(JSON.stringify(config));
@@ -37,7 +38,19 @@ export function isRendererConfig(value: unknown): value is RendererConfig {
     isNonNegative(record.idleCountdownSeconds) &&
     isNonNegative(record.catalogueMaxAgeMinutes) &&
     record.catalogueMaxAgeMinutes > 0 &&
-    (record.speechOutputDevice === undefined || isDeviceName(record.speechOutputDevice))
+    (record.speechOutputDevice === undefined || isDeviceName(record.speechOutputDevice)) &&
+    (record.languages === undefined || isLanguageList(record.languages)) &&
+    (record.defaultLanguage === undefined || isShopperLanguage(record.defaultLanguage))
+  );
+}
+
+/** One or more of the shop's languages, each once. */
+export function isLanguageList(value: unknown): value is ShopperLanguage[] {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(isShopperLanguage) &&
+    new Set(value).size === value.length
   );
 }
 

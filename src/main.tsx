@@ -5,6 +5,7 @@ import { createCatalogueCache } from './app/catalogue-cache';
 import { renderFirst } from './app/first-render';
 import { registerServiceWorker } from './app/register-service-worker';
 import { prepareDeepLink } from './app/routes';
+import { setupLanguages } from './i18n/language-store';
 import { isPhoneScreen } from './lib/phone-screen';
 import { detectCapabilities } from './platform/capabilities';
 import './first-screen.css';
@@ -15,6 +16,16 @@ document.documentElement.dataset.target = capabilities.target;
 const catalogue = createCatalogueCache();
 
 if (capabilities.target === 'web' && import.meta.env.PROD) registerServiceWorker();
+
+/**
+ * The first language: English, the kiosk's configured default, or the web shop's remembered
+ * choice. Shown from the first render: its texts are on disk in the kiosk and, after the
+ * first visit, in the web shop's offline cache.
+ */
+const languageShown = setupLanguages({
+  ...capabilities.languages,
+  remember: capabilities.target === 'web',
+});
 
 /** A deep link waits this long at most for its page's code before showing a placeholder. */
 const DEEP_LINK_WAIT_MS = 1500;
@@ -36,9 +47,12 @@ function render(): void {
 if (capabilities.target === 'web') {
   const waited = new Promise((resolve) => setTimeout(resolve, DEEP_LINK_WAIT_MS));
   void Promise.race([
-    prepareDeepLink(window.location.pathname, capabilities.catalogueUrl, catalogue),
+    Promise.all([
+      prepareDeepLink(window.location.pathname, capabilities.catalogueUrl, catalogue),
+      languageShown,
+    ]),
     waited,
   ]).then(render);
 } else {
-  render();
+  void languageShown.then(render);
 }

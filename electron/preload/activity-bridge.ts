@@ -139,6 +139,7 @@ export function createActivityBridge(
         if (!isRendererConfig(config)) return;
         const { catalogueUrl, mode, idleTimeoutSeconds, idleCountdownSeconds } = config;
         const { catalogueMaxAgeMinutes, speechOutputDevice } = config;
+        const { languages, defaultLanguage } = config;
         listener(
           Object.freeze({
             catalogueUrl,
@@ -147,6 +148,8 @@ export function createActivityBridge(
             idleCountdownSeconds,
             catalogueMaxAgeMinutes,
             ...(speechOutputDevice === undefined ? {} : { speechOutputDevice }),
+            ...(languages === undefined ? {} : { languages: [...languages] }),
+            ...(defaultLanguage === undefined ? {} : { defaultLanguage }),
           }),
         );
       }),

@@ -10,6 +10,7 @@ import {
   MAX_SPEECH_WAV_BYTES,
   type KioskSpeechBridge,
 } from '../../shared/bridge';
+import { isShopperLanguage } from '../../shared/languages';
 
 const tag = (bytes: Uint8Array, at: number): string =>
   String.fromCharCode(...bytes.subarray(at, at + 4));
@@ -32,6 +33,14 @@ export function createSpeechBridge(ipc: Pick<IpcRenderer, 'invoke'>): KioskSpeec
       } catch {
         // No espeak-ng, or main had no answer: the page falls back to the system's voices.
         return null;
+      }
+    },
+    speechLanguages: async () => {
+      try {
+        const answer: unknown = await ipc.invoke(IPC_CHANNELS.speechLanguages);
+        return Array.isArray(answer) ? answer.filter(isShopperLanguage) : [];
+      } catch {
+        return [];
       }
     },
   };

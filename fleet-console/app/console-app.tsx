@@ -8,11 +8,17 @@ import { useBroker } from '../connection/use-broker';
 import { useConsoleSettings } from '../connection/use-console-settings';
 import { EnrolmentView } from '../enrolment/enrolment-view';
 import { KiosksView } from '../kiosks/kiosks-view';
+import { RolloutsView } from '../rollouts/rollouts-view';
 import { useRevocationKeeper } from '../trust/revocation-keeper';
 import { ConsoleHeader } from './console-header';
 import { useHashView } from './use-hash-view';
 
-const TITLES = { kiosks: 'Kiosks', enrolment: 'Enrolment', counter: 'Counter' } as const;
+const TITLES = {
+  kiosks: 'Kiosks',
+  enrolment: 'Enrolment',
+  counter: 'Counter',
+  rollouts: 'Rollouts',
+} as const;
 
 export function ConsoleApp() {
   const { settings, fromLink, save, declineLink } = useConsoleSettings();
@@ -46,6 +52,8 @@ export function ConsoleApp() {
           <KiosksView onOpenConnection={openConnection} />
         ) : view === 'enrolment' ? (
           <EnrolmentView settings={settings} onOpenConnection={openConnection} />
+        ) : view === 'rollouts' ? (
+          <RolloutsView />
         ) : (
           <CounterView settings={settings} />
         )}

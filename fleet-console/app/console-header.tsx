@@ -5,6 +5,7 @@ const NAV: { view: ConsoleView; label: string }[] = [
   { view: 'kiosks', label: 'Kiosks' },
   { view: 'enrolment', label: 'Enrolment' },
   { view: 'counter', label: 'Counter' },
+  { view: 'rollouts', label: 'Rollouts' },
 ];
 
 interface ConsoleHeaderProps {

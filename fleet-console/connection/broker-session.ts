@@ -9,6 +9,7 @@ import { handoverTopic } from '@shared/fleet/trust-topics';
 import { foldMessages, type FleetState } from '../fleet/fleet-state';
 import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
+import { useRolloutStore } from '../rollouts/rollout-store';
 import { useTrustStore } from '../trust/trust-store';
 import { useDiagnosticsStore } from '../kiosks/diagnostics-store';
 import { diagnosticsTopic } from '@shared/fleet/topics';
@@ -29,6 +30,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   useTrustStore.getState().reset();
   useDiagnosticsStore.getState().reset();
   const prefix = settings.topicPrefix;
+  useRolloutStore.getState().reset(prefix);
   const broker = settings.brokerUrl;
   let pending: FleetState | null = null;
 
@@ -121,8 +123,12 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
           );
         break;
       case 'messages':
+        // Rollouts see every message at once: a kiosk's status or health may decide a gate.
+        useRolloutStore.getState().fold(message.messages);
         for (const received of takeTrust(takeDiagnostics(message.messages))) {
-          batcher.push(received);
+          if (received.kind !== 'rollout' && received.kind !== 'rollout-cleared') {
+            batcher.push(received);
+          }
         }
         break;
       case 'subscribed':

@@ -20,6 +20,8 @@ import {
   type EnrolmentRequest,
 } from '@shared/fleet/kiosk-certificate';
 import { readRevocationMessage, type RevocationEnvelope } from '@shared/fleet/revocation-list';
+import { readRolloutState, type RolloutState } from '@shared/fleet/rollout-state';
+import { parseRolloutTopic } from '@shared/fleet/topics';
 import { parseTrustTopic } from '@shared/fleet/trust-topics';
 import { readDiagnosticsChunk, type DiagnosticsChunk } from '@shared/fleet/diagnostics-transfer';
 import { parseDiagnosticsTopic } from '@shared/fleet/topics';
@@ -53,6 +55,9 @@ export type ReadMessage = { retained: boolean; receivedAt: number } & (
   /** One chunk of a diagnostics bundle; null: too large or malformed. */
   | { kind: 'diagnostics-chunk'; kioskId: string; chunk: DiagnosticsChunk | null }
   | TrustMessage
+  /** A staged rollout's state (null: unreadable); `…-cleared`: emptied from the broker. */
+  | { kind: 'rollout'; rolloutId: string; state: RolloutState | null }
+  | { kind: 'rollout-cleared'; rolloutId: string }
   /** Nothing to fold in but a count: too large to read, or the reader failed on it. */
   | { kind: 'ignored' }
 );
@@ -172,6 +177,13 @@ export function readMessage(prefix: string, message: FleetMessage): ReadMessage 
     // readDiagnosticsChunk checks the size before it decodes a byte.
     const chunk = readDiagnosticsChunk(payload);
     return { retained, receivedAt, kind: 'diagnostics-chunk', kioskId: diagnosticsKiosk, chunk };
+  }
+  const rolloutId = parseRolloutTopic(prefix, message.topic);
+  if (rolloutId !== null) {
+    // readRolloutState checks the size before it decodes a byte.
+    return payload.byteLength === 0
+      ? { retained, receivedAt, kind: 'rollout-cleared', rolloutId }
+      : { retained, receivedAt, kind: 'rollout', rolloutId, state: readRolloutState(payload) };
   }
   const topic = parseTopic(prefix, message.topic);
   if (!topic) return null;

@@ -4,6 +4,7 @@
  */
 import {
   everyKiosk,
+  everyRollout,
   fleetConfigTopic,
   parseKioskTopic,
   type KioskTopicKind,
@@ -20,6 +21,8 @@ export function consoleSubscriptions(prefix: string): { topic: string; qos: 0 | 
     { topic: fleetConfigTopic(prefix), qos: 1 },
     // Enrolment requests, certificates, the revocation list, handover records and conflicts.
     ...trustSubscriptions(prefix).map((topic) => ({ topic, qos: 1 as const })),
+    // Every staged rollout's state (rollouts/).
+    { topic: everyRollout(prefix), qos: 1 },
   ];
 }
 

@@ -35,3 +35,18 @@ export function signFeedFileAt(path: string, privateKey: KeyObject): string {
   writeFileSync(out, signature);
   return out;
 }
+
+/**
+ * The channel file with electron-updater's `stagingPercentage` set to `percent` (a whole
+ * number, 1–100): the line replaced where there is one, added at the end where there is
+ * none. electron-updater offers the version only to kiosks whose own random id falls
+ * under it; the fleet's rollouts steer the rest (docs/fleet/operator-guide.md).
+ */
+export function withStagingPercentage(text: string, percent: number): string {
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100) {
+    throw new Error('--staging must be a whole percentage from 1 to 100');
+  }
+  const line = `stagingPercentage: ${percent}`;
+  if (/^stagingPercentage:.*$/m.test(text)) return text.replace(/^stagingPercentage:.*$/m, line);
+  return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${line}\n`;
+}

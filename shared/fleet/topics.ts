@@ -128,3 +128,29 @@ export function parseDiagnosticsTopic(prefix: string, topic: string): string | n
   const kioskId = topic.slice(head.length, topic.length - tail.length);
   return isValidKioskId(kioskId) ? kioskId : null;
 }
+
+/** A rollout's id: the same characters as a kiosk id, so its topic names one rollout only. */
+export function isValidRolloutId(id: string): boolean {
+  return KIOSK_ID_PATTERN.test(id);
+}
+
+/** Where a staged rollout's state is kept, retained; only the operator may write it. */
+export function rolloutTopic(prefix: string, rolloutId: string): string {
+  checkPrefix(prefix);
+  if (!isValidRolloutId(rolloutId)) throw new Error('invalid rollout id');
+  return `${prefix}/fleet/rollouts/${rolloutId}`;
+}
+
+/** The subscription to every rollout's state. */
+export function everyRollout(prefix: string): string {
+  checkPrefix(prefix);
+  return `${prefix}/fleet/rollouts/+`;
+}
+
+/** The rollout a topic under `P/fleet/rollouts/` names, or null for anything else. */
+export function parseRolloutTopic(prefix: string, topic: string): string | null {
+  const head = `${prefix}/fleet/rollouts/`;
+  if (!topic.startsWith(head)) return null;
+  const id = topic.slice(head.length);
+  return isValidRolloutId(id) ? id : null;
+}

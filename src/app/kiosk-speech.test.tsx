@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCartStore } from '@/features/cart/public';
-import type { Capabilities } from '@/platform/capabilities';
+import { ALL_LANGUAGES, type Capabilities } from '@/platform/capabilities';
 import { makeProduct } from '@/test/product-fixtures';
 import { jsonResponse, renderApp, TEST_CATALOGUE_URL } from '@/test/render-app';
 import { pressRealKey, recordSpeech } from '@/test/speech-recorder';
@@ -24,6 +24,7 @@ const KIOSK: Capabilities = {
   target: 'kiosk',
   catalogueUrl: TEST_CATALOGUE_URL,
   bridge: null,
+  languages: ALL_LANGUAGES,
   kiosk: {
     idleReset: null,
     staffExit: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KioskBridge, RendererConfig } from '@shared/bridge';
-import { resolveCapabilities } from './capabilities';
+import { ALL_LANGUAGES, resolveCapabilities } from './capabilities';
 import { idleResetOf, MAX_IDLE_SECONDS } from './idle-reset';
 
 const MAIN_CONFIG: RendererConfig = {
@@ -37,6 +37,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
       catalogueUrl: '/api',
       bridge: null,
       kiosk: ALL_OFF,
+      languages: { offered: ['en', 'es', 'fr', 'de', 'ar'], fallback: 'en' },
     });
   });
 
@@ -72,6 +73,7 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
         keypadNavigation: true,
         speech: { outputDevice: null },
       },
+      languages: ALL_LANGUAGES,
     });
     const never = resolveCapabilities(
       { target: 'kiosk', catalogueUrl: '/x' },
@@ -122,6 +124,26 @@ describe('capabilities: where the shop runs and which kiosk behaviours are on', 
     );
     expect(broken.catalogueUrl).toBe('/api');
     expect(broken.kiosk.idleReset).toEqual({ afterSeconds: 90, countdownSeconds: 15 });
+  });
+
+  it('offers the languages the main process names, starting in its default', () => {
+    const languagesOf = (languages: unknown, defaultLanguage: unknown) =>
+      resolveCapabilities(
+        { target: 'kiosk', catalogueUrl: '/api' },
+        // A main process may send anything: the values are checked, not trusted.
+        bridge({ languages, defaultLanguage } as Partial<RendererConfig>),
+      ).languages;
+    expect(languagesOf(['es', 'en', 'ar'], 'ar')).toEqual({
+      offered: ['es', 'en', 'ar'],
+      fallback: 'ar',
+    });
+    // A default the kiosk does not offer gives way to the first it does.
+    expect(languagesOf(['fr', 'de'], 'en')).toEqual({ offered: ['fr', 'de'], fallback: 'fr' });
+    // Anything else is every language, English first.
+    expect(languagesOf(['en', 'klingon'], 'en')).toEqual(ALL_LANGUAGES);
+    expect(languagesOf([], 'de')).toEqual({ ...ALL_LANGUAGES, fallback: 'de' });
+    expect(languagesOf(['es', 'es'], 'x')).toEqual(ALL_LANGUAGES);
+    expect(languagesOf(undefined, undefined)).toEqual(ALL_LANGUAGES);
   });
 
   it('takes idle times up to a day: beyond, a timer would fire at once (setTimeout’s range)', () => {

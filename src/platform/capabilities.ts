@@ -5,7 +5,14 @@ import type {
   RendererConfig,
 } from '@shared/bridge';
 import { isUsableCatalogueUrl, normaliseCatalogueUrl } from '@shared/catalogue-url';
-import { isDeviceName } from '@shared/renderer-config-arg';
+import {
+  DEFAULT_LANGUAGE,
+  isShopperLanguage,
+  PSEUDO_LANGUAGE,
+  SHOPPER_LANGUAGES,
+  type ShopperLanguage,
+} from '@shared/languages';
+import { isDeviceName, isLanguageList } from '@shared/renderer-config-arg';
 import { idleResetOf, isIdleSeconds, type IdleReset } from './idle-reset';
 import { liveIdleTimes } from './live-config';
 
@@ -65,6 +72,19 @@ export interface SpeechCapability {
  */
 export type PageBridge = KioskBridge & Partial<KioskActivityBridge> & Partial<KioskSpeechBridge>;
 
+/** The languages a shopper may choose here, and the one each session starts in. */
+export interface LanguageChoice {
+  offered: readonly ShopperLanguage[];
+  /** One of `offered`, or the layout tests' pseudo-locale. */
+  fallback: ShopperLanguage | typeof PSEUDO_LANGUAGE;
+}
+
+/** Every language, English first: the web shop, and a kiosk whose main process says nothing. */
+export const ALL_LANGUAGES: LanguageChoice = {
+  offered: SHOPPER_LANGUAGES,
+  fallback: DEFAULT_LANGUAGE,
+};
+
 export interface Capabilities {
   /** The kiosk renderer build (memory router, kiosk styling) or the web shop (browser router). */
   target: 'kiosk' | 'web';
@@ -73,6 +93,7 @@ export interface Capabilities {
   /** The preload bridge; null in a browser and in the kiosk renderer opened without Electron. */
   bridge: PageBridge | null;
   kiosk: KioskBehaviours;
+  languages: LanguageChoice;
 }
 
 /** The kiosk's defaults when no main process says otherwise. */
@@ -137,6 +158,7 @@ function buildCapabilities(build: BuildDefaults, bridge: PageBridge | null): Cap
     catalogueUrl: normaliseCatalogueUrl(build.catalogueUrl),
     bridge,
     kiosk: build.target === 'kiosk' ? UNATTENDED_KIOSK : NO_KIOSK_BEHAVIOURS,
+    languages: ALL_LANGUAGES,
   };
 }
 
@@ -152,6 +174,8 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
     idleCountdownSeconds: countdown,
     catalogueMaxAgeMinutes: maxAge,
     speechOutputDevice: device,
+    languages,
+    defaultLanguage,
   } = config as Partial<Record<keyof RendererConfig, unknown>>;
   const catalogueUrl = typeof url === 'string' ? normaliseCatalogueUrl(url) : '';
   const unattended = isUnattended({ mode });
@@ -159,6 +183,7 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
   const catalogueMaxAgeMinutes = isSeconds(maxAge) ? maxAge : DEFAULT_CATALOGUE_MAX_AGE_MINUTES;
   return {
     ...defaults,
+    languages: languageChoice(languages, defaultLanguage),
     catalogueUrl: isUsableCatalogueUrl(catalogueUrl) ? catalogueUrl : defaults.catalogueUrl,
     kiosk: unattended
       ? {
@@ -176,6 +201,19 @@ export function resolveCapabilities(build: BuildDefaults, bridge: PageBridge | n
             ) ?? null,
         }
       : { ...NO_KIOSK_BEHAVIOURS, catalogueMaxAgeMinutes, staffExit: true },
+  };
+}
+
+/** The config's languages, checked: a default not offered gives way to the first offered. */
+function languageChoice(languages: unknown, defaultLanguage: unknown): LanguageChoice {
+  const offered = isLanguageList(languages) ? languages : ALL_LANGUAGES.offered;
+  // The pseudo-locale, for the kiosk's layout tests: a main process never sends it (its
+  // config refuses it), and no menu offers it.
+  if (defaultLanguage === PSEUDO_LANGUAGE) return { offered, fallback: PSEUDO_LANGUAGE };
+  const wanted = isShopperLanguage(defaultLanguage) ? defaultLanguage : DEFAULT_LANGUAGE;
+  return {
+    offered,
+    fallback: offered.includes(wanted) ? wanted : (offered[0] ?? DEFAULT_LANGUAGE),
   };
 }
 

@@ -5,7 +5,7 @@ import { App } from '@/app/app';
 import { lazyPages } from '@/app/routes';
 import type { CatalogueFreshnessProps } from '@/features/catalogue/freshness/catalogue-freshness';
 import type { KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
-import type { Capabilities } from '@/platform/capabilities';
+import { ALL_LANGUAGES, type Capabilities } from '@/platform/capabilities';
 
 export const TEST_CATALOGUE_URL = 'http://catalogue.test';
 
@@ -14,6 +14,7 @@ export const TEST_CAPABILITIES: Capabilities = {
   target: 'web',
   catalogueUrl: TEST_CATALOGUE_URL,
   bridge: null,
+  languages: ALL_LANGUAGES,
   kiosk: {
     idleReset: null,
     staffExit: false,

@@ -116,6 +116,33 @@ describe('layer rules, by file path', () => {
     ]);
   });
 
+  it('i18n uses no feature, UI or platform, by a relative path or by the alias', async () => {
+    const errors = await layerErrors(
+      'src/i18n/formats.ts',
+      [
+        "import { productCategory } from '../features/catalogue/product-category';",
+        "import { Money } from '@/components/ui/money';",
+        "import { useCapabilities } from '@/platform/capabilities-context';",
+        'export const probe = [productCategory, Money, useCapabilities];',
+        '',
+      ].join('\n'),
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      // Money leads back here (it formats with this file): the cycle rule says so too.
+      expect.stringContaining('i18n is the shown language'),
+      expect.stringContaining('Import cycle: src/i18n/formats.ts → src/components/ui/money.tsx'),
+      expect.stringContaining('i18n is the shown language'),
+      expect.stringContaining('i18n is the shown language'),
+    ]);
+    const below = await layerErrors(
+      'src/lib/text.ts',
+      "import { formatNumber } from '@/i18n/count-format';\nexport const probe = formatNumber;\n",
+    );
+    expect(below.map((e) => e.message)).toEqual([
+      expect.stringContaining('lib is the bottom layer'),
+    ]);
+  });
+
   it('the renderer imports no Node built-in and no Electron', async () => {
     const errors = await layerErrors(
       'src/lib/text.ts',

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ackSchema, commandSchema, healthSchema, statusSchema } from '../../shared/fleet/payloads';
+import { readRolloutState } from '../../shared/fleet/rollout-state';
 
 const PAGE = 'docs/fleet/topics-and-payloads.md';
 const page = readFileSync(join(__dirname, '../..', PAGE), 'utf8');
@@ -50,5 +51,11 @@ describe(`the examples of ${PAGE}`, () => {
     expect(commandSchema.safeParse(command).error).toBeUndefined();
     expect(acks.length).toBeGreaterThan(0);
     for (const ack of acks) expect(ackSchema.safeParse(ack).error).toBeUndefined();
+  });
+
+  it('shows a rollout state a console reads', () => {
+    const [block = ''] = jsonBlocks('Rollout state');
+    const state = readRolloutState(new TextEncoder().encode(JSON.stringify(JSON.parse(block))));
+    expect(state?.phase).toBe('waiting-for-gate');
   });
 });

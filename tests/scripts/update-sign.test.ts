@@ -54,6 +54,20 @@ describe('npm run update:sign', () => {
     }
   }, 60_000);
 
+  it('sets the staged rollout’s percentage before it signs, so the signature covers it', () => {
+    const key = makeKeyPair();
+    writeFileSync(join(dir, 'fleet-config.key'), key.privatePem, { mode: 0o600 });
+    writeFileSync(join(dir, 'beta-linux.yml'), 'version: 1.4.0-beta.1\npath: b.AppImage\n');
+    const signed = run(['beta-linux.yml', '--staging', '10']);
+    expect(signed.status, signed.stderr).toBe(0);
+    const text = readFileSync(join(dir, 'beta-linux.yml'), 'utf8');
+    expect(text).toContain('stagingPercentage: 10\n');
+    const signature = readFileSync(join(dir, 'beta-linux.yml.sig'), 'utf8');
+    expect(checkFeedFile({ fileName: 'beta-linux.yml', text, signature }, key.publicText)).toEqual({
+      ok: true,
+    });
+  }, 60_000);
+
   it('signs no file that is not a channel file, and says why', () => {
     writeFileSync(join(dir, 'notes.txt'), 'version: 1.2.0\n');
     const refused = run(['notes.txt']);

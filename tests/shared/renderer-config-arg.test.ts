@@ -39,4 +39,21 @@ describe('the renderer config argument', () => {
       expect(decodeRendererConfigArg([arg])).toBeNull();
     }
   });
+
+  it('carries the offered languages and the default, and refuses any the shop has not', () => {
+    const languages = { ...config, languages: ['ar', 'en'], defaultLanguage: 'ar' } as const;
+    const chosen = { ...languages, languages: [...languages.languages] };
+    expect(decodeRendererConfigArg([encodeRendererConfigArg(chosen)])).toEqual(chosen);
+    for (const bad of [
+      { languages: [] },
+      { languages: ['en', 'en'] },
+      { languages: ['en', 'xx'] },
+      { languages: 'en,es' },
+      { defaultLanguage: 'EN' },
+      { defaultLanguage: 'en-XA' },
+    ]) {
+      const arg = encodeRendererConfigArg({ ...config, ...bad } as never);
+      expect(decodeRendererConfigArg([arg]), JSON.stringify(bad)).toBeNull();
+    }
+  });
 });

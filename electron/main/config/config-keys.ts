@@ -12,6 +12,12 @@ import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../../shared/catalo
 import { isCspSafeUrl } from '../../../shared/csp';
 import { isPublicKeyText } from '../../../shared/fleet/receipt-code';
 import {
+  DEFAULT_LANGUAGE,
+  isShopperLanguage,
+  SHOPPER_LANGUAGES,
+  type ShopperLanguage,
+} from '../../../shared/languages';
+import {
   DEFAULT_TOPIC_PREFIX,
   isValidKioskId,
   isValidTopicPrefix,
@@ -147,6 +153,26 @@ const filePathSchema = z
     message: 'must be empty or an absolute path',
   });
 
+/**
+ * The shopper's languages, as a comma list ("en,es,ar") or, in a file, a list: kept as the
+ * comma list, so the same choice read twice is the same value.
+ */
+const languagesSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (typeof value === 'string' ? value.split(',') : value)
+      .map((language) => language.trim().toLowerCase())
+      .filter((language) => language !== ''),
+  )
+  .refine(
+    (list) =>
+      list.length > 0 && list.every(isShopperLanguage) && new Set(list).size === list.length,
+    { message: `must list one or more of ${SHOPPER_LANGUAGES.join(', ')}, each once` },
+  )
+  .transform((list) => list.join(','));
+
+const lowerCaseText = (text: string): TextReading => ({ value: text.trim().toLowerCase() });
+
 /** Seconds from text or a file, within bounds. */
 const seconds = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -252,6 +278,26 @@ export const CONFIG_KEYS = {
     default: '',
     env: 'SHOP_SPEECH_OUTPUT_DEVICE',
     flag: 'speech-output-device',
+    remote: true,
+  }),
+  /**
+   * The languages a shopper may choose, in the order the attract screen and the menu offer
+   * them: one alone offers no choice. Remote: a fleet may add a language for a new area.
+   */
+  languages: key({
+    schema: languagesSchema,
+    default: SHOPPER_LANGUAGES.join(','),
+    env: 'SHOP_LANGUAGES',
+    flag: 'languages',
+    remote: true,
+  }),
+  /** The language every session starts in and the idle wipe returns to; it must be offered. */
+  defaultLanguage: key<ShopperLanguage>({
+    schema: z.enum(SHOPPER_LANGUAGES),
+    default: DEFAULT_LANGUAGE,
+    env: 'SHOP_DEFAULT_LANGUAGE',
+    flag: 'default-language',
+    fromText: lowerCaseText,
     remote: true,
   }),
   /** Empty: no fleet; nothing connects. */

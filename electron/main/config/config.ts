@@ -8,6 +8,12 @@
  */
 import { join, posix, win32 } from 'node:path';
 import type { RendererConfig } from '../../../shared/bridge';
+import {
+  DEFAULT_LANGUAGE,
+  isShopperLanguage,
+  SHOPPER_LANGUAGES,
+  type ShopperLanguage,
+} from '../../../shared/languages';
 import type { KioskConfig } from './config-keys';
 import { readConfigFile } from './config-file';
 import {
@@ -225,5 +231,25 @@ export function toRendererConfig(config: KioskConfig, catalogueUrl: string): Ren
     idleCountdownSeconds: config.idleCountdownSeconds,
     catalogueMaxAgeMinutes: config.catalogueMaxAgeMinutes,
     speechOutputDevice: config.speechOutputDevice,
+    ...rendererLanguages(config.languages, config.defaultLanguage),
+  };
+}
+
+/**
+ * The offered languages and the default, as the renderer takes them: a default that is not
+ * offered gives way to the first that is, so a session never starts in a language the
+ * kiosk does not offer.
+ */
+export function rendererLanguages(
+  languages: string,
+  defaultLanguage: ShopperLanguage,
+): Pick<RendererConfig, 'languages' | 'defaultLanguage'> {
+  const offered = languages.split(',').filter(isShopperLanguage);
+  const list = offered.length > 0 ? offered : [...SHOPPER_LANGUAGES];
+  return {
+    languages: list,
+    defaultLanguage: list.includes(defaultLanguage)
+      ? defaultLanguage
+      : (list[0] ?? DEFAULT_LANGUAGE),
   };
 }

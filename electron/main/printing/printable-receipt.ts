@@ -9,6 +9,7 @@ import {
   RECEIPT_ID_PATTERN,
   type PrintableReceipt,
 } from '../../../shared/printable-receipt';
+import { SHOPPER_LANGUAGES } from '../../../shared/languages';
 
 /** A whole number of cents, 0 or more, exact as a double. */
 const cents = z.number().refine(Number.isSafeInteger, 'not whole cents').min(0);
@@ -26,6 +27,8 @@ const printableReceipt = z.strictObject({
   savings: cents,
   tax: cents,
   total: cents,
+  /** The shopper's language, one of the shop's: the slip's words and formats follow it. */
+  language: z.enum(SHOPPER_LANGUAGES).optional(),
 });
 
 /** Reasons go to the log: a hostile key name must not fill it. */

@@ -1,12 +1,16 @@
 /**
  * The printed slip, drawn by main from checked receipt data (printable-receipt.ts), never
  * from the page: a small HTML document for a 58 or 80 mm receipt roll that looks like the
- * slip the page's print stylesheet lays out. Every text is escaped, and the document's own
- * policy allows no script, no request and no form: only its one inline stylesheet.
+ * slip the page's print stylesheet lays out, in the shopper's language (its words from
+ * shared/slip-words.ts, its money and date as that language writes them; right to left in
+ * Arabic). Every text is escaped, and the document's own policy allows no script, no
+ * request and no form: only its one inline stylesheet.
  */
 import { createHash } from 'node:crypto';
+import { RIGHT_TO_LEFT, type ShopperLanguage } from '../../../shared/languages';
 import type { PrintableReceipt } from '../../../shared/printable-receipt';
 import { receiptQrPath } from '../../../shared/receipt-qr';
+import { SLIP_WORDS } from '../../../shared/slip-words';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -21,13 +25,31 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** As the receipt on screen shows it (src/features/checkout/components/receipt-card.tsx). */
-const issuedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dollars = new Map<ShopperLanguage, Intl.NumberFormat>();
 
-/** `$1,234.56`, as web-shared/lib/money.ts formats cents on screen. */
-export function formatCents(cents: number): string {
+/** The Intl locale a language writes money and dates in: English is the shop's en-US. */
+const localeOf = (language: ShopperLanguage): string => (language === 'en' ? 'en-US' : language);
+
+/**
+ * `$1,234.56` in English, as web-shared/lib/money.ts formats cents on screen, and another
+ * language's way with US dollars as the page writes them (src/i18n/formats.ts).
+ */
+export function formatCents(cents: number, language: ShopperLanguage = 'en'): string {
+  let usd = dollars.get(language);
+  if (!usd) {
+    usd = new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'USD' });
+    dollars.set(language, usd);
+  }
   return usd.format(cents / 100);
+}
+
+/** As the receipt on screen shows it (src/features/checkout/components/receipt-card.tsx). */
+function formatIssued(ms: number, language: ShopperLanguage): string {
+  const issued = new Intl.DateTimeFormat(localeOf(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return issued.format(new Date(ms));
 }
 
 /** The print stylesheet's slip (src/styles.css, `@media print`), as a document of its own. */
@@ -49,6 +71,7 @@ li + li { border-top: 1px solid #000000; }
 .qty, .amount { font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
 dd { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .paid { margin-top: 1.5mm; border-top: 1px solid #000000; font-size: 12pt; font-weight: 800; }
+[dir='rtl'] dd, [dir='rtl'] .amount { direction: ltr; unicode-bidi: isolate; }
 `;
 
 /**
@@ -65,10 +88,10 @@ export function slipContentSecurityPolicy(style: string = SLIP_STYLE): string {
   ].join('; ');
 }
 
-function qrCode(receiptId: string): string {
+function qrCode(receiptId: string, name: string): string {
   const { modules, path } = receiptQrPath(receiptId);
   return (
-    `<svg class="qr" role="img" aria-label="QR code of receipt ${escapeHtml(receiptId)}" ` +
+    `<svg class="qr" role="img" aria-label="${escapeHtml(name)} ${escapeHtml(receiptId)}" ` +
     `viewBox="0 0 ${modules} ${modules}" shape-rendering="crispEdges" ` +
     `xmlns="http://www.w3.org/2000/svg">` +
     `<rect width="${modules}" height="${modules}" fill="#ffffff"/>` +
@@ -83,35 +106,39 @@ function row(label: string, value: string, className?: string): string {
 
 /** The slip as a whole HTML document. */
 export function receiptSlipHtml(receipt: PrintableReceipt): string {
+  const language = receipt.language ?? 'en';
+  const words = SLIP_WORDS[language];
+  const money = (cents: number): string => escapeHtml(formatCents(cents, language));
   const lines = receipt.lines
     .map(
       (line) =>
         `<li><span class="item"><span class="qty">${line.quantity} ×</span> ` +
         `${escapeHtml(line.title)}</span>` +
-        `<span class="amount">${escapeHtml(formatCents(line.lineTotal))}</span></li>`,
+        `<span class="amount">${money(line.lineTotal)}</span></li>`,
     )
     .join('');
+  const dir = RIGHT_TO_LEFT.includes(language) ? ' dir="rtl"' : '';
   return [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8">',
+    `<html lang="${language}"${dir}><head><meta charset="utf-8">`,
     `<meta http-equiv="Content-Security-Policy" content="${slipContentSecurityPolicy()}">`,
     `<title>${escapeHtml(receipt.id)}</title>`,
     `<style>${SLIP_STYLE}</style>`,
     '</head><body>',
-    '<p class="brand">Kiosk Shop · store pickup receipt</p>',
+    `<p class="brand">${escapeHtml(words.brand)}</p>`,
     '<div class="head">',
     `<p class="id">${escapeHtml(receipt.id)}</p>`,
-    `<p class="issued">${escapeHtml(issuedFormat.format(new Date(receipt.issuedAt)))}</p>`,
-    qrCode(receipt.id),
+    `<p class="issued">${escapeHtml(formatIssued(receipt.issuedAt, language))}</p>`,
+    qrCode(receipt.id, words.qrCode),
     '</div>',
-    `<ul aria-label="Items">${lines}</ul>`,
+    `<ul aria-label="${escapeHtml(words.items)}">${lines}</ul>`,
     '<dl>',
-    row('You saved', `-${formatCents(receipt.savings)}`),
-    row('Tax (20%)', formatCents(receipt.tax)),
-    row('Store pickup', 'FREE'),
-    row('Paid', formatCents(receipt.total), 'paid'),
+    row(words.saved, `-${formatCents(receipt.savings, language)}`),
+    row(words.tax, formatCents(receipt.tax, language)),
+    row(words.pickup, words.free),
+    row(words.paid, formatCents(receipt.total, language), 'paid'),
     '</dl>',
-    '<p class="footer">Show this slip at the pickup counter.</p>',
+    `<p class="footer">${escapeHtml(words.footer)}</p>`,
     '</body></html>',
   ].join('\n');
 }

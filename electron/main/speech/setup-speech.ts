@@ -7,6 +7,7 @@
  */
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { IPC_CHANNELS } from '../../../shared/bridge';
+import type { ShopperLanguage } from '../../../shared/languages';
 import { isTrustedSender } from '../ipc-sender';
 import type { Logger } from '../logging/logging';
 import {
@@ -17,6 +18,7 @@ import {
   synthesize as synthesizeWithEspeak,
   type ExecFile,
 } from './espeak';
+import { languagesOfVoiceTable, listEspeakVoices } from './espeak-voices';
 
 export interface SpeechOptions {
   ipcMain: Pick<IpcMain, 'handle'>;
@@ -25,6 +27,8 @@ export interface SpeechOptions {
   synthesize?: (text: string, voice: string) => Promise<Uint8Array>;
   /** How the start-up check runs `espeak-ng --version`. */
   exec?: ExecFile;
+  /** `espeak-ng --voices`' table; rejects without espeak-ng. */
+  listVoices?: () => Promise<string>;
 }
 
 /** The first line of an error, for one log line. */
@@ -36,6 +40,7 @@ export function setupSpeech({
   log,
   synthesize = (text, voice) => synthesizeWithEspeak(text, { voice }),
   exec = execFileQuietly,
+  listVoices = listEspeakVoices,
 }: SpeechOptions): void {
   let busy = false;
   let waiting: { words: string; voice: string; answer: (wav: Uint8Array | null) => void } | null =
@@ -75,6 +80,14 @@ export function setupSpeech({
       );
     },
   );
+
+  // Asked once, when the page first wants to know: the voices do not change while it runs.
+  let languages: Promise<ShopperLanguage[]> | null = null;
+  ipcMain.handle(IPC_CHANNELS.speechLanguages, (event: IpcMainInvokeEvent) => {
+    if (!isTrustedSender(event)) return Promise.resolve([]);
+    languages ??= listVoices().then(languagesOfVoiceTable, () => []);
+    return languages;
+  });
 
   ipcMain.handle(
     IPC_CHANNELS.speak,

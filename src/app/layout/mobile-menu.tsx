@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { MenuIcon } from '@/components/ui/icons';
+import { useI18n } from '@/i18n/language-store';
 import { whenIdle } from '@/lib/when-idle';
+import { layoutText } from './layout.messages';
 import type { MenuDrawer } from './menu-drawer';
 
 type Drawer = typeof MenuDrawer;
@@ -27,6 +29,7 @@ function loadDrawer(): Promise<Drawer> {
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [Drawer, setDrawer] = useState<Drawer | null>(null);
+  const { t } = useI18n();
   const show = (opening: boolean) => {
     loadDrawer().then(
       (loaded) => {
@@ -44,7 +47,7 @@ export function MobileMenu() {
       <button
         type="button"
         className="grid size-12 place-items-center rounded-full hover:bg-slate-100 md:hidden"
-        aria-label="Open menu"
+        aria-label={t(layoutText.openMenu)}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerDown={() => show(false)}

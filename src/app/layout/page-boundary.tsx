@@ -1,7 +1,9 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorPanel } from '@/components/ui/error-panel';
+import { useI18n } from '@/i18n/language-store';
 import { NotFoundPage } from '@/pages/not-found-page';
 import { PageLoadError } from '../lazy-page';
+import { layoutText } from './layout.messages';
 
 interface BoundaryProps {
   /** The URL: a new one clears a failure, so the header's links always lead somewhere. */
@@ -33,19 +35,28 @@ class PageErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
     // A page whose code is missing is the connection's fault, not the shopper's: offer a retry
     // (a reload, which keeps the cart; the download is not retried behind their back).
     if (error instanceof PageLoadError) {
-      return <ErrorPanel message={error.message} onRetry={() => window.location.reload()} />;
+      return <PageLoadFailed />;
     }
     // Spec §8: a rendering error shows the error page.
     return <NotFoundPage />;
   }
 }
 
+/** A page's code could not be downloaded: a reload (which keeps the cart) tries again. */
+function PageLoadFailed() {
+  const { t } = useI18n();
+  return (
+    <ErrorPanel message={t(layoutText.pageLoadFailed)} onRetry={() => window.location.reload()} />
+  );
+}
+
 /** While a page's code downloads: holds the space, says so to screen readers, shows nothing. */
 function PageLoading() {
+  const { t } = useI18n();
   return (
     <div aria-busy="true" className="min-h-[60vh]">
       <p role="status" className="sr-only">
-        Loading…
+        {t(layoutText.loading)}
       </p>
     </div>
   );

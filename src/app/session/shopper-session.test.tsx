@@ -7,7 +7,8 @@ import { orderTotals, useCartStore } from '@/features/cart/public';
 import { lastReceipt, rememberReceipt } from '@/features/checkout/last-receipt';
 import { buildReceipt } from '@/features/checkout/receipt';
 import { KioskBehaviours, type KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
-import type { Capabilities } from '@/platform/capabilities';
+import { ALL_LANGUAGES, type Capabilities } from '@/platform/capabilities';
+import { chooseLanguage, shownLanguage } from '@/i18n/language-store';
 import { makeProduct } from '@/test/product-fixtures';
 import { jsonResponse, renderApp, TEST_CATALOGUE_URL, type TestRouter } from '@/test/render-app';
 import { recordSpeech } from '@/test/speech-recorder';
@@ -37,6 +38,7 @@ function kiosk(bridge: KioskBridge, afterSeconds = 600): Capabilities {
     target: 'kiosk',
     catalogueUrl: TEST_CATALOGUE_URL,
     bridge,
+    languages: ALL_LANGUAGES,
     kiosk: {
       idleReset: { afterSeconds, countdownSeconds: 15 },
       staffExit: true,
@@ -105,6 +107,23 @@ const CHECKS: Record<SessionPart, Check> = {
       return Promise.resolve();
     },
     cleared: () => expect(lastReceipt()).toBeNull(),
+  },
+  language: {
+    fill: async () => {
+      // Speech is on by now: with no Spanish voice it would go back to English at once.
+      const voices = voice.synth.getVoices();
+      voice.synth.getVoices = () => [
+        ...voices,
+        { lang: 'es-ES', name: 'Test Spanish', default: false, localService: true, voiceURI: 'es' },
+      ];
+      await act(() => chooseLanguage('es'));
+      expect(document.documentElement.lang).toBe('es');
+    },
+    cleared: () => {
+      expect(shownLanguage().language).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+      expect(document.documentElement.dir).toBe('ltr');
+    },
   },
   history: {
     fill: ({ router }) => router.navigate('/products'),
@@ -200,7 +219,8 @@ describe('a shopper’s session', () => {
     const { Kept, wipe } = withWipeKept();
     const { router } = await renderApp('/', { capabilities: kiosk(bridge), KioskBehaviours: Kept });
     const shop: Shop = { router, requestExit };
-    // In this order: a dialog first, so the keyboard is still open when the wipe comes.
+    // In this order: a dialog first, so the keyboard is still open when the wipe comes; the
+    // language last, as the other parts are found by their English names.
     const order: SessionPart[] = [
       'cart, savings and subtotal',
       'receipt',
@@ -211,6 +231,7 @@ describe('a shopper’s session', () => {
       'dialogs',
       'typed fields',
       'on-screen keyboard',
+      'language',
     ];
     expect([...order].sort()).toEqual(Object.keys(CHECKS).sort());
     for (const part of order) await CHECKS[part].fill(shop);

@@ -1,5 +1,6 @@
 import { useCartStore } from '@/features/cart/public';
 import { forgetReceipt } from '@/features/checkout/public';
+import { resetLanguage } from '@/i18n/language-store';
 
 /**
  * A shopper's session, and the one place that says what a wipe clears. A kiosk is shared
@@ -40,6 +41,8 @@ export const ON_SCREEN = [
 export const KEPT = {
   'cart, savings and subtotal': () => useCartStore.getState().clearCart(),
   receipt: forgetReceipt,
+  /** The next shopper starts in the kiosk's default language. */
+  language: resetLanguage,
 } as const satisfies Record<string, () => void>;
 
 export type SessionPart = (typeof ON_SCREEN)[number] | keyof typeof KEPT;

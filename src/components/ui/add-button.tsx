@@ -1,4 +1,6 @@
 import { announce } from '../../../web-shared/ui/announcer';
+import { useI18n } from '@/i18n/language-store';
+import { controlsText } from './controls.messages';
 import { CheckIcon } from './icons';
 import { useAddedFeedback } from './use-added-feedback';
 
@@ -21,6 +23,7 @@ export function AddButton({
   resetKey,
 }: AddButtonProps) {
   const [added, trigger] = useAddedFeedback(resetKey);
+  const { t } = useI18n();
   return (
     <button
       type="button"
@@ -34,7 +37,7 @@ export function AddButton({
       {added ? (
         <>
           <CheckIcon className="animate-pop-in" width={20} height={20} />
-          Added
+          {t(controlsText.added)}
         </>
       ) : (
         label

@@ -1,5 +1,7 @@
 import { createContext, useContext, useState } from 'react';
 import { isCatalogueImageUrl } from '@shared/product-rule';
+import { useI18n } from '@/i18n/language-store';
+import { controlsText } from './controls.messages';
 import { ImageOffIcon } from './icons';
 
 interface ProductImageProps {
@@ -33,6 +35,7 @@ export function ProductImage({
   holdLoading: holdProp,
 }: ProductImageProps) {
   const heldAround = useContext(ImageHold);
+  const { t } = useI18n();
   const holdLoading = holdProp ?? heldAround;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [held, setHeld] = useState(holdLoading);
@@ -56,7 +59,7 @@ export function ProductImage({
         <div role="img" aria-label={alt} className="grid size-full place-items-center text-muted">
           <span className="flex flex-col items-center gap-2 text-sm">
             <ImageOffIcon width={40} height={40} />
-            Image unavailable
+            {t(controlsText.imageUnavailable)}
           </span>
         </div>
       )}

@@ -1,5 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
-import { formatCount } from '@web-shared/lib/count';
+import { useI18n } from '@/i18n/language-store';
+import { formatNumber } from '@/i18n/count-format';
+import { controlsText } from './controls.messages';
 import { MinusIcon, PlusIcon } from './icons';
 
 interface QuantityControlProps {
@@ -27,6 +29,7 @@ export function QuantityControl({
 }: QuantityControlProps) {
   // While typing, the field may hold '' or '0'; those only become a quantity on blur/Enter.
   const [draft, setDraft] = useState<string | null>(null);
+  const { t, language } = useI18n();
   const shown = draft ?? String(value);
 
   const finish = () => {
@@ -57,8 +60,8 @@ export function QuantityControl({
       <div className="inline-flex items-center self-start rounded-lg border border-slate-400 bg-white">
         <button
           type="button"
-          className={`${button} grid place-items-center rounded-l-lg text-ink hover:bg-slate-100`}
-          aria-label="Decrease quantity"
+          className={`${button} grid place-items-center rounded-s-lg text-ink hover:bg-slate-100`}
+          aria-label={t(controlsText.decrease)}
           aria-describedby={describedBy}
           onClick={() => step(-1)}
         >
@@ -72,7 +75,7 @@ export function QuantityControl({
           // The kiosk keypad: Up and Down belong to this field, Left and Right move on.
           data-arrows="vertical"
           autoComplete="off"
-          aria-label="Quantity"
+          aria-label={t(controlsText.quantity)}
           aria-describedby={describedBy}
           value={shown}
           onChange={(event) => {
@@ -86,8 +89,8 @@ export function QuantityControl({
         />
         <button
           type="button"
-          className={`${button} grid place-items-center rounded-r-lg text-ink hover:bg-slate-100 disabled:text-slate-400`}
-          aria-label="Increase quantity"
+          className={`${button} grid place-items-center rounded-e-lg text-ink hover:bg-slate-100 disabled:text-slate-400`}
+          aria-label={t(controlsText.increase)}
           aria-describedby={describedBy}
           disabled={value >= max}
           onClick={() => step(1)}
@@ -97,7 +100,7 @@ export function QuantityControl({
       </div>
       {/* The cap keeps a stranger's typo from becoming a nonsense order; say so when it bites. */}
       <p className="text-sm text-muted" aria-live="polite">
-        {value >= max ? `Limit ${formatCount(max)} per product` : ''}
+        {value >= max ? t(controlsText.limit, { max: formatNumber(language, max) }) : ''}
       </p>
     </div>
   );

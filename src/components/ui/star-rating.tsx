@@ -1,4 +1,6 @@
-import { formatCount } from '@web-shared/lib/count';
+import { useI18n } from '@/i18n/language-store';
+import { formatDecimal } from '@/i18n/formats';
+import { controlsText } from './controls.messages';
 
 interface StarRatingProps {
   rate: number;
@@ -32,12 +34,14 @@ export function litStarsPath(halfStars: number): string {
 
 export function StarRating({ rate, count, size = 'sm' }: StarRatingProps) {
   const stars = toHalfStars(rate);
+  const { t, language } = useI18n();
   const px = size === 'sm' ? 18 : 22;
   return (
     <div className="flex items-center gap-2">
       <svg
         role="img"
-        aria-label={`Rated ${stars} out of 5`}
+        data-rating=""
+        aria-label={t(controlsText.rated, { stars: formatDecimal(language, stars) })}
         width={px * 5}
         height={px}
         viewBox={`0 0 ${CELL * 5} ${CELL}`}
@@ -48,9 +52,7 @@ export function StarRating({ rate, count, size = 'sm' }: StarRatingProps) {
       </svg>
       {count !== undefined && (
         // One text node, not five: a page change rewrites six of these.
-        <span className="text-sm text-muted tabular">
-          {`(${formatCount(count)} ${count === 1 ? 'review' : 'reviews'})`}
-        </span>
+        <span className="text-sm text-muted tabular">{t(controlsText.reviews, { count })}</span>
       )}
     </div>
   );

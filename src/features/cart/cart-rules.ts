@@ -1,5 +1,4 @@
 import type { Product } from '@shared/product-rule';
-import { formatCount } from '@web-shared/lib/count';
 
 /** A cart line exactly as the original shop stored it: productData is a copy of the product. */
 export interface CartLine {
@@ -44,12 +43,6 @@ export function removeLine(cart: CartLine[], productId: number): CartLine[] {
 
 export function totalQuantity(cart: CartLine[]): number {
   return cart.reduce((sum, line) => sum + line.quantity, 0);
-}
-
-/** What a screen reader hears after a cart change: '3 items in the cart.' */
-export function describeItems(count: number): string {
-  if (count === 0) return 'The cart is empty.';
-  return `${formatCount(count)} ${count === 1 ? 'item' : 'items'} in the cart.`;
 }
 
 export function isInCart(cart: CartLine[], productId: number): boolean {

@@ -2,7 +2,9 @@ import { announce } from '@web-shared/ui/announcer';
 import { PageTitle } from '@/components/ui/page-title';
 import { ShopLink } from '@/components/ui/shop-link';
 import { useKnownProducts } from '@/features/catalogue/public';
-import { describeItems, totalQuantity, type CartLine } from './cart-rules';
+import { useI18n } from '@/i18n/language-store';
+import { totalQuantity, type CartLine } from './cart-rules';
+import { cartText } from './cart.messages';
 import { CartLineItem } from './components/cart-line-item';
 import { EmptyCart } from './components/empty-cart';
 import { OrderSummary } from './components/order-summary';
@@ -22,25 +24,33 @@ export function CartScreen() {
   const { setQuantity, removeFromCart, applyVoucher } = useCartStore.getState();
   const addOne = useAddOne();
   const suggestions = pickSuggestions(products, cart);
+  const { t } = useI18n();
 
   if (cart.length === 0) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
-        <PageTitle title="Cart" />
+        <PageTitle title={t(cartText.title)} />
         <EmptyCart />
         <Suggestions products={suggestions} onAdd={addOne} />
       </div>
     );
   }
 
-  const itemsInCart = () => describeItems(totalQuantity(useCartStore.getState().cart));
+  const itemsInCart = () =>
+    t(cartText.itemsInCart, { count: totalQuantity(useCartStore.getState().cart) });
   const changeQuantity = (line: CartLine, quantity: number) => {
     setQuantity(line.productId, quantity);
-    announce(`${line.productData.title}: quantity ${quantity}. ${itemsInCart()}`);
+    announce(
+      t(cartText.quantityChanged, {
+        title: line.productData.title,
+        quantity,
+        cart: itemsInCart(),
+      }),
+    );
   };
   const remove = (line: CartLine) => {
     removeFromCart(line.productId);
-    announce(`Removed ${line.productData.title}. ${itemsInCart()}`);
+    announce(t(cartText.removed, { title: line.productData.title, cart: itemsInCart() }));
   };
 
   // The summary and its main action come first on phones and portrait screens, so they
@@ -48,29 +58,29 @@ export function CartScreen() {
   // column of their own beside the items.
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <PageTitle title="Cart" />
-      <h1 className="text-3xl font-bold sm:text-4xl">Shopping Cart</h1>
+      <PageTitle title={t(cartText.title)} />
+      <h1 className="text-3xl font-bold sm:text-4xl">{t(cartText.heading)}</h1>
       <div className="mt-8 grid grid-cols-1 gap-8 landscape:lg:grid-cols-[minmax(0,1fr)_24rem] landscape:lg:items-start landscape:lg:gap-10">
         <div className="flex min-w-0 flex-col gap-6 landscape:lg:sticky landscape:lg:top-24 landscape:lg:order-2">
           <section aria-labelledby="summary-heading" className="card p-6">
             <h2 id="summary-heading" className="mb-2 text-xl font-bold">
-              Order summary
+              {t(cartText.summary)}
             </h2>
             <OrderSummary totals={orderTotals(subtotalCents, savingsCents)} />
             <div className="mt-6 flex flex-col gap-3">
               <ShopLink to="/checkout" className="btn-primary min-h-12 w-full text-lg">
-                Proceed to Checkout
+                {t(cartText.proceed)}
               </ShopLink>
               <ShopLink to="/products" className="btn-secondary w-full">
-                Continue Shopping
+                {t(cartText.continueShopping)}
               </ShopLink>
             </div>
           </section>
-          <section aria-label="Voucher" className="card p-6">
+          <section aria-label={t(cartText.voucherSection)} className="card p-6">
             <VoucherForm onApply={applyVoucher} />
           </section>
         </div>
-        <section aria-label="Items in your cart" className="min-w-0 landscape:lg:order-1">
+        <section aria-label={t(cartText.items)} className="min-w-0 landscape:lg:order-1">
           <ul className="divide-y divide-slate-200 border-y border-slate-200">
             {cart.map((line) => (
               <CartLineItem

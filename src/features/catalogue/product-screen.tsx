@@ -3,7 +3,10 @@ import type { Product } from '@shared/product-rule';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
+import { useI18n } from '@/i18n/language-store';
 import { useProduct } from './api/product-query';
+import { catalogueText } from './catalogue.messages';
+import { shownError } from './shown-error';
 import { BackToProducts } from './components/back-to-products';
 import { ProductDetail } from './components/product-detail';
 
@@ -17,27 +20,29 @@ export interface ProductScreenProps {
 /** The product detail screen (spec §2, /product/{id}): loading, error, or the product. */
 export function ProductScreen({ id, purchase }: ProductScreenProps) {
   const query = useProduct(id);
+  const shown = useI18n();
+  const { t } = shown;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="mb-6">
+      <nav aria-label={t(catalogueText.breadcrumb)} className="mb-6">
         <BackToProducts />
       </nav>
       {query.isPending ? (
         // The image's square is held while loading, so the page does not jump when it comes.
         <div className="grid gap-8 landscape:md:grid-cols-2 landscape:md:gap-12">
-          <PageTitle title="Loading product" />
+          <PageTitle title={t(catalogueText.loadingProductTitle)} />
           <div
             aria-hidden="true"
             className="aspect-square w-full justify-self-center rounded-xl bg-tile portrait:max-w-[min(100%,36rem)]"
           />
-          <Spinner label="Loading product…" />
+          <Spinner label={t(catalogueText.loadingProduct)} />
         </div>
       ) : query.isError ? (
         <>
-          <PageTitle title="Product unavailable" />
-          <h1 className="sr-only">Product unavailable</h1>
+          <PageTitle title={t(catalogueText.unavailable)} />
+          <h1 className="sr-only">{t(catalogueText.unavailable)}</h1>
           <ErrorPanel
-            message={query.error.message}
+            message={shownError(query.error.message, shown)}
             onRetry={() => void query.refetch()}
             retrying={query.isFetching}
           />

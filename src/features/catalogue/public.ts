@@ -5,6 +5,7 @@
  */
 export { useKnownProducts } from './api/products-query';
 export { CatalogueScreen } from './catalogue-screen';
+export { productCategory } from './product-category';
 export { CategoryTiles } from './components/category-tiles';
 export { ProductCard } from './components/product-card';
 export { ProductScreen } from './product-screen';

@@ -1,6 +1,8 @@
 import { PageTitle } from '@/components/ui/page-title';
 import { ShopLink } from '@/components/ui/shop-link';
 import { useCartStore } from '@/features/cart/public';
+import { useI18n } from '@/i18n/language-store';
+import { checkoutText } from './checkout.messages';
 import { LastReceiptNote } from './components/last-receipt-note';
 import { OrderReview } from './components/order-review';
 import { ThankYou } from './components/thank-you';
@@ -13,14 +15,15 @@ import { useConfirmPurchase } from './use-confirm-purchase';
 export function CheckoutScreen() {
   const cart = useCartStore((state) => state.cart);
   const { receipt, confirm } = useConfirmPurchase();
+  const { t } = useI18n();
 
   if (receipt) {
     return (
       <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-        <PageTitle title="Thank you" />
+        <PageTitle title={t(checkoutText.thanksTitle)} />
         <ThankYou receipt={receipt}>
           <ShopLink to="/products" className="btn-primary min-h-12 px-8 text-lg">
-            Keep Shoping
+            {t(checkoutText.keepShopping)}
           </ShopLink>
         </ThankYou>
       </div>
@@ -29,14 +32,14 @@ export function CheckoutScreen() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <PageTitle title="Checkout" />
-      <h1 className="text-3xl font-bold sm:text-4xl">Checkout</h1>
+      <PageTitle title={t(checkoutText.title)} />
+      <h1 className="text-3xl font-bold sm:text-4xl">{t(checkoutText.heading)}</h1>
       {cart.length === 0 ? (
         <div className="card mt-8 flex flex-col items-center gap-4 p-10 text-center">
-          <p className="text-lg">Your cart is empty.</p>
+          <p className="text-lg">{t(checkoutText.emptyCart)}</p>
           <LastReceiptNote />
           <ShopLink to="/products" className="btn-primary">
-            Keep Shoping
+            {t(checkoutText.keepShopping)}
           </ShopLink>
         </div>
       ) : (

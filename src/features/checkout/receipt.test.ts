@@ -65,7 +65,7 @@ describe('the receipt', () => {
       1700000000123,
       'Receipt-1700000000123-7',
     );
-    expect(toPrintableReceipt(receipt)).toEqual({
+    const slip = {
       id: 'Receipt-1700000000123-7',
       issuedAt: 1700000000123,
       lines: [
@@ -75,6 +75,10 @@ describe('the receipt', () => {
       savings: 2422,
       tax: 4844,
       total: 26642,
-    });
+    };
+    expect(toPrintableReceipt(receipt, 'en')).toStrictEqual(slip);
+    // In the shopper's language; the layout tests' pseudo-locale prints English.
+    expect(toPrintableReceipt(receipt, 'ar')).toStrictEqual({ ...slip, language: 'ar' });
+    expect(toPrintableReceipt(receipt, 'en-XA')).toStrictEqual(slip);
   });
 });

@@ -3,6 +3,7 @@ import type { CartLine, OrderTotals } from '@/features/cart/public';
 import { lineTotal } from '@/features/cart/public';
 import type { Cents } from '@web-shared/lib/money';
 import { randomInt } from '@/lib/random-int';
+import { isShopperLanguage } from '@shared/languages';
 
 /** 'Receipt-{timestamp in ms}-{random integer 0-999}' (spec §3). */
 export function createReceiptId(now: number = Date.now(), random: number = randomInt(999)): string {
@@ -52,10 +53,12 @@ export function buildReceipt(
 
 /**
  * What the printed slip shows, as data for the kiosk's main process, which checks it and
- * draws the slip itself: no product ids, no markup.
+ * draws the slip itself in the shopper's language: no product ids, no markup.
  */
-export function toPrintableReceipt(receipt: Receipt): PrintableReceipt {
+export function toPrintableReceipt(receipt: Receipt, language: string): PrintableReceipt {
   return {
+    // The slip is printed in the shopper's language; the layout tests' pseudo-locale prints English.
+    ...(isShopperLanguage(language) && language !== 'en' ? { language } : {}),
     id: receipt.id,
     issuedAt: receipt.issuedAt,
     lines: receipt.lines.map(({ title, quantity, lineTotal }) => ({ title, quantity, lineTotal })),

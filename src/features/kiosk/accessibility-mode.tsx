@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { AccessibilityIcon } from '@/components/ui/icons';
+import { useI18n } from '@/i18n/language-store';
 import { BarSwitch } from './bar-switch';
+import { kioskText } from './kiosk.messages';
 import { SpeechSwitch } from './speech/speech-switch';
 
 /**
@@ -10,6 +12,9 @@ import { SpeechSwitch } from './speech/speech-switch';
  */
 export function AccessibilityMode() {
   const [on, setOn] = useState(false);
+  const { t } = useI18n();
+  const before = t(kioskText.accessibilityBefore);
+  const after = t(kioskText.accessibilityAfter);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -25,10 +30,8 @@ export function AccessibilityMode() {
       {on && (
         <div className="reach-panel" aria-hidden="true">
           <AccessibilityIcon width={72} height={72} />
-          <p>Accessibility mode is on</p>
-          <p className="reach-panel-hint">
-            Everything you can touch is in the lower part of the screen.
-          </p>
+          <p>{t(kioskText.accessibilityOn)}</p>
+          <p className="reach-panel-hint">{t(kioskText.accessibilityHint)}</p>
         </div>
       )}
       {/* A bar of its own at the bottom, within reach; every page keeps room for it. It ends
@@ -40,9 +43,11 @@ export function AccessibilityMode() {
           icon={<AccessibilityIcon width={30} height={30} />}
         >
           {/* A phone-wide bar holds both switches only with "Accessibility" alone in view;
-              the name stays "Accessibility mode". */}
+              the name stays "Accessibility mode" (a language may put its words either side). */}
           <span>
-            Accessibility<span className="max-sm:sr-only"> mode</span>
+            {before && <span className="max-sm:sr-only">{before}</span>}
+            {t(kioskText.accessibility)}
+            {after && <span className="max-sm:sr-only">{after}</span>}
           </span>
         </BarSwitch>
         <SpeechSwitch />

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
+import { useI18n } from '@/i18n/language-store';
+import { kioskText } from './kiosk.messages';
 import { claimKey } from './keypad/claimed-keys';
-import { ANY_KEY_STAYS } from './speech/mode-words';
+import { speechText } from './speech/speech.messages';
 import { useSpeech } from './speech/speech-mode';
 import { useIdleTimer } from './use-idle-timer';
 
@@ -75,6 +77,7 @@ export function IdlePrompt({
   const [openedWith, setOpenedWith] = useState(nextCountdown);
   const countdownSeconds = open ? openedWith : nextCountdown;
   const marks = speaking ? SPEECH_MARKS : SPOKEN_MARKS;
+  const { t } = useI18n();
 
   useIdleTimer(
     afterSeconds * 1000 * factor,
@@ -102,7 +105,7 @@ export function IdlePrompt({
 
   const spoken =
     secondsLeft !== null && marks.has(secondsLeft) && secondsLeft < countdownSeconds
-      ? `${secondsLeft} seconds left.`
+      ? t(kioskText.secondsLeftSpoken, { seconds: secondsLeft })
       : '';
 
   return (
@@ -118,18 +121,19 @@ export function IdlePrompt({
       className="idle-prompt m-auto w-[min(34rem,92vw)] rounded-3xl bg-white p-8 text-center shadow-2xl backdrop:bg-slate-900/60"
     >
       <h2 id="idle-title" className="text-3xl font-bold">
-        Are you still there?
+        {t(kioskText.stillThere)}
       </h2>
       <p id="idle-text" className="mt-3 text-lg text-muted">
-        For the next shopper&apos;s privacy, this session ends and the cart is emptied in{' '}
-        {countdownSeconds} seconds.
-        {speaking && <span className="sr-only"> {ANY_KEY_STAYS}</span>}
+        {t(kioskText.privacy, { seconds: countdownSeconds })}
+        {speaking && <span className="sr-only"> {t(speechText.anyKeyStays)}</span>}
       </p>
       <p className="mt-6 flex flex-col items-center" aria-hidden="true">
         <span className="text-7xl font-extrabold text-brand-700 tabular">
           {secondsLeft ?? countdownSeconds}
         </span>
-        <span className="text-lg text-muted">seconds left</span>
+        <span className="text-lg text-muted">
+          {t(kioskText.secondsLeft, { seconds: secondsLeft ?? countdownSeconds })}
+        </span>
       </p>
       <p aria-live="polite" className="sr-only">
         {spoken}
@@ -141,7 +145,7 @@ export function IdlePrompt({
           className="btn-primary min-h-20 w-full text-2xl"
           onClick={() => setSecondsLeft(null)}
         >
-          I&apos;m still here
+          {t(kioskText.stillHere)}
         </button>
         <button
           type="button"
@@ -151,7 +155,7 @@ export function IdlePrompt({
             onWipe();
           }}
         >
-          Start over
+          {t(kioskText.startOver)}
         </button>
       </div>
     </dialog>

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KioskBridge, PrintResult, RendererConfig } from '@shared/bridge';
-import type { Capabilities } from '@/platform/capabilities';
+import { ALL_LANGUAGES, type Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';
 import { PRINT_ANSWER_TIMEOUT_MS, printReceipt } from '@/platform/printing';
 import { KioskBehaviours } from './kiosk-behaviours';
@@ -26,6 +26,7 @@ const kiosk: Capabilities = {
   target: 'kiosk',
   catalogueUrl: 'http://catalogue.test',
   bridge: hangingPrinter,
+  languages: ALL_LANGUAGES,
   kiosk: {
     idleReset: { afterSeconds: IDLE_SECONDS, countdownSeconds: 15 },
     staffExit: false,

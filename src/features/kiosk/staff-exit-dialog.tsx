@@ -1,23 +1,25 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import type { KioskBridge, KioskStaffBridge, StaffExitResult } from '@shared/bridge';
 import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
+import { useI18n, type ShownLanguage } from '@/i18n/language-store';
+import { kioskText } from './kiosk.messages';
 
 /**
  * "30 seconds", "2 minutes", "7 hours" (the daily cap locks until midnight): rounded up, so
  * staff never retry a moment too early.
  */
-function waitText(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+function waitText(seconds: number, t: ShownLanguage['t']): string {
+  if (seconds < 60) return t(kioskText.waitSeconds, { count: seconds });
   const minutes = Math.ceil(seconds / 60);
-  if (minutes <= 90) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return `${Math.ceil(seconds / 3600)} hours`;
+  if (minutes <= 90) return t(kioskText.waitMinutes, { count: minutes });
+  return t(kioskText.waitHours, { count: Math.ceil(seconds / 3600) });
 }
 
-function messageFor(result: StaffExitResult): string {
+function messageFor(result: StaffExitResult, t: ShownLanguage['t']): string {
   if (result.status === 'locked') {
-    return `Too many wrong PINs. Try again in ${waitText(result.retryAfterSeconds)}.`;
+    return t(kioskText.locked, { wait: waitText(result.retryAfterSeconds, t) });
   }
-  return result.status === 'wrong' ? 'That PIN is not right.' : '';
+  return result.status === 'wrong' ? t(kioskText.wrongPin) : '';
 }
 
 /** How long the pairing code stays up: main accepts the confirmation this long. */
@@ -51,6 +53,7 @@ export function StaffExitDialog({
   const dialog = useModalDialog(open);
   const [pin, setPin] = useState('');
   const [message, setMessage] = useState('');
+  const { t } = useI18n();
   const [pairingCode, setPairingCode] = useState<string | null>(null);
 
   useEffect(() => bridge.onStaffExitRequested(() => setOpen(true)), [bridge]);
@@ -75,7 +78,7 @@ export function StaffExitDialog({
     // First, while the main process lets the answer reach this page before it quits.
     if (result.status === 'accepted') onExit();
     setPin('');
-    setMessage(messageFor(result));
+    setMessage(messageFor(result, t));
     if (result.status === 'accepted' && result.pairingCode) setPairingCode(result.pairingCode);
   };
 
@@ -93,6 +96,7 @@ export function StaffExitDialog({
       onClose={close}
       className="m-auto w-[min(26rem,90vw)] rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-slate-900/50"
     >
+      {/* The pairing code is for staff and the operator alone: its words stay English. */}
       {pairingCode !== null ? (
         <div className="flex flex-col gap-4">
           <h2 id="staff-exit-title" className="text-xl font-bold">
@@ -118,10 +122,10 @@ export function StaffExitDialog({
       ) : (
         <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <h2 id="staff-exit-title" className="text-xl font-bold">
-            Staff exit
+            {t(kioskText.staffExit)}
           </h2>
           <label htmlFor="staff-pin" className="font-semibold">
-            Enter the staff PIN to close the kiosk
+            {t(kioskText.staffPin)}
           </label>
           <input
             id="staff-pin"
@@ -139,10 +143,10 @@ export function StaffExitDialog({
           </p>
           <div className="flex justify-end gap-3">
             <button type="button" className="btn-secondary" onClick={close}>
-              Cancel
+              {t(kioskText.cancel)}
             </button>
             <button type="submit" className="btn-primary">
-              Close kiosk
+              {t(kioskText.closeKiosk)}
             </button>
           </div>
         </form>

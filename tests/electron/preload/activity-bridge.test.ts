@@ -124,6 +124,18 @@ describe('the activity bridge', () => {
     expect(ipc.removeListener).toHaveBeenCalledWith(IPC_CHANNELS.configChanged, handler);
   });
 
+  it('hands on the languages a new config offers, and refuses a config with a bad one', () => {
+    const { handlers, bridge } = fakeIpc();
+    const listener = vi.fn();
+    bridge().onConfigChanged(listener);
+    const handler = handlers.get(IPC_CHANNELS.configChanged);
+    const languages: RendererConfig = { ...CONFIG, languages: ['es', 'ar'], defaultLanguage: 'ar' };
+    handler?.({ sender: 'secret' }, languages);
+    handler?.({ sender: 'secret' }, { ...CONFIG, languages: ['es', 'xx'] });
+    handler?.({ sender: 'secret' }, { ...CONFIG, defaultLanguage: 'klingon' });
+    expect(listener.mock.calls).toEqual([[languages]]);
+  });
+
   it('passes on the fleet’s catalogue refresh from CATALOGUE_REFRESH_CHANNEL, never the IPC event', () => {
     expect(CATALOGUE_REFRESH_CHANNEL).toBe('catalogue:refresh');
     const { handlers, bridge, ipc } = fakeIpc();

@@ -46,3 +46,17 @@ describe('the speech bridge', () => {
     expect(invoke).not.toHaveBeenCalled();
   });
 });
+
+describe('the languages espeak-ng speaks', () => {
+  it('asks main once per call and hands the page only the shop’s languages', async () => {
+    const { invoke, bridge } = bridgeAnswering(['es', 'ar', 'klingon', 7, { en: true }]);
+    await expect(bridge.speechLanguages()).resolves.toEqual(['es', 'ar']);
+    expect(invoke).toHaveBeenCalledWith(IPC_CHANNELS.speechLanguages);
+  });
+
+  it('answers none for anything else main sends, or when main cannot answer', async () => {
+    for (const answer of [null, 'es', { 0: 'es' }, new Error('no handler')]) {
+      await expect(bridgeAnswering(answer).bridge.speechLanguages()).resolves.toEqual([]);
+    }
+  });
+});

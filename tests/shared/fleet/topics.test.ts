@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  everyRollout,
+  parseRolloutTopic,
+  rolloutTopic,
   commandTopic,
   DEFAULT_TOPIC_PREFIX,
   everyKiosk,
@@ -62,5 +65,18 @@ describe('fleet topics', () => {
     expect(parseKioskTopic('p', 'p/kiosks/k1/health/x')).toBeNull();
     expect(parseKioskTopic('p', 'q/kiosks/k1/health')).toBeNull();
     expect(parseKioskTopic('p', 'p/fleet/config')).toBeNull();
+  });
+});
+
+describe('rollout topics', () => {
+  it('names one rollout per topic, never a wildcard', () => {
+    expect(rolloutTopic('kiosk-shop', 'idle-90')).toBe('kiosk-shop/fleet/rollouts/idle-90');
+    expect(everyRollout('kiosk-shop')).toBe('kiosk-shop/fleet/rollouts/+');
+    for (const id of ['+', '#', 'a/b', '', 'x'.repeat(65)]) {
+      expect(() => rolloutTopic('kiosk-shop', id)).toThrow('invalid rollout id');
+    }
+    expect(parseRolloutTopic('kiosk-shop', 'kiosk-shop/fleet/rollouts/idle-90')).toBe('idle-90');
+    expect(parseRolloutTopic('kiosk-shop', 'kiosk-shop/fleet/rollouts/a/b')).toBeNull();
+    expect(parseRolloutTopic('kiosk-shop', 'kiosk-shop/fleet/config')).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import type { Product } from '@shared/product-rule';
 import { AddButton } from '@/components/ui/add-button';
 import { QuantityControl } from '@/components/ui/quantity-control';
 import { ShopLink } from '@/components/ui/shop-link';
+import { useI18n } from '@/i18n/language-store';
+import { cartText } from '../cart.messages';
 import { commitQuantityInput, digitsOnly, isInCart, MAX_QUANTITY } from '../cart-rules';
 import { useCartStore } from '../store/cart-store';
 
@@ -16,6 +18,7 @@ export function AddToCartPanel({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(DEFAULT_DETAIL_QUANTITY);
   const addToCart = useCartStore((state) => state.addToCart);
   const inCart = useCartStore((state) => isInCart(state.cart, product.id));
+  const { t } = useI18n();
   return (
     <>
       <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-6">
@@ -29,15 +32,18 @@ export function AddToCartPanel({ product }: { product: Product }) {
         />
         <AddButton
           resetKey={product.id}
-          label="Add to cart"
+          label={t(cartText.addToCart)}
           onAdd={() => addToCart(product, quantity)}
-          announcement={`Added ${quantity} × ${product.title} to the cart.`}
+          announcement={t(cartText.addedToCart, {
+            quantity,
+            title: product.title,
+          })}
           className="min-h-12 flex-1 sm:flex-none sm:px-10"
         />
       </div>
       {inCart && (
         <ShopLink to="/cart" className="btn-secondary min-h-12 self-start">
-          Buy it now
+          {t(cartText.buyNow)}
         </ShopLink>
       )}
     </>

@@ -1,8 +1,11 @@
 import { useId } from 'react';
 import { ShopLink } from '@/components/ui/shop-link';
-import { Money } from '@web-shared/ui/money';
+import { Money } from '@/components/ui/money';
 import { ProductImage } from '@/components/ui/product-image';
 import { QuantityControl } from '@/components/ui/quantity-control';
+import { productCategory } from '@/features/catalogue/public';
+import { useI18n } from '@/i18n/language-store';
+import { cartText } from '../cart.messages';
 import { commitQuantityInput, digitsOnly, MAX_QUANTITY, type CartLine } from '../cart-rules';
 import { lineTotal } from '../pricing';
 
@@ -15,6 +18,8 @@ interface CartLineItemProps {
 export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) {
   const titleId = useId();
   const product = line.productData;
+  const shown = useI18n();
+  const { t } = shown;
   return (
     <li className="flex gap-4 py-5 sm:gap-6">
       <ShopLink
@@ -33,15 +38,15 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
                 to={`/product/${product.id}`}
                 className="inline-flex min-h-11 items-center rounded hover:text-brand-700 hover:underline"
               >
-                {product.title}
+                <bdi>{product.title}</bdi>
               </ShopLink>
             </h2>
             <p className="mt-1 text-xs font-semibold tracking-wider text-muted uppercase">
-              {product.category}
+              {productCategory(product.category, shown)}
             </p>
           </div>
           <p className="text-lg font-bold">
-            <span className="sr-only">Line total </span>
+            <span className="sr-only">{t(cartText.lineTotal)}</span>
             <Money cents={lineTotal(line)} />
           </p>
         </div>
@@ -60,7 +65,7 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
             aria-describedby={titleId}
             onClick={onRemove}
           >
-            Remove
+            {t(cartText.remove)}
           </button>
         </div>
       </div>

@@ -1,4 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
+import { useI18n } from '@/i18n/language-store';
+import { cartText } from '../cart.messages';
 import { VALID_VOUCHERS } from '../vouchers';
 
 /**
@@ -10,6 +12,7 @@ export function VoucherForm({ onApply }: { onApply: (code: string) => boolean })
   const hintId = useId();
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<string | null>(null);
+  const { t } = useI18n();
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -20,7 +23,7 @@ export function VoucherForm({ onApply }: { onApply: (code: string) => boolean })
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
       <label htmlFor={inputId} className="font-semibold">
-        Do you have a voucher or gift card?
+        {t(cartText.voucherQuestion)}
       </label>
       <div className="flex gap-2">
         <input
@@ -37,14 +40,14 @@ export function VoucherForm({ onApply }: { onApply: (code: string) => boolean })
           onChange={(event) => setCode(event.target.value)}
         />
         <button type="submit" className="btn-secondary">
-          Apply Code
+          {t(cartText.applyCode)}
         </button>
       </div>
       <p id={hintId} className="text-sm text-muted">
-        Valid codes: {VALID_VOUCHERS.join(', ')}
+        {t(cartText.validCodes, { codes: VALID_VOUCHERS.join(', ') })}
       </p>
       <p role="status" className="text-sm font-semibold text-emerald-800">
-        {applied ? `Voucher ${applied} applied: 10% savings` : ''}
+        {applied ? t(cartText.voucherApplied, { code: applied }) : ''}
       </p>
     </form>
   );

@@ -1,5 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { ShopLink } from '@/components/ui/shop-link';
+import { useI18n } from '@/i18n/language-store';
+import { catalogueText } from '../catalogue.messages';
 
 /**
  * Back to the list the shopper came from (its category, search and page), which the kiosk
@@ -8,17 +10,18 @@ import { ShopLink } from '@/components/ui/shop-link';
 export function BackToProducts() {
   const navigate = useNavigate();
   const cameFromApp = useLocation().key !== 'default';
+  const { t } = useI18n();
   return (
     <ShopLink
       to="/products"
-      className="btn-ghost -ml-3 px-3"
+      className="btn-ghost -ms-3 px-3"
       onClick={(event) => {
         if (!cameFromApp) return;
         event.preventDefault();
         void navigate(-1);
       }}
     >
-      ← Back to products
+      {t(catalogueText.backToProducts)}
     </ShopLink>
   );
 }

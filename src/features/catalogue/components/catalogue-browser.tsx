@@ -4,8 +4,10 @@ import { PageTitle } from '@/components/ui/page-title';
 import type { Cents } from '@web-shared/lib/money';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { bringToTop } from '@/lib/bring-to-top';
+import { useI18n } from '@/i18n/language-store';
 import { whenIdle } from '@/lib/when-idle';
 import { paginate, PAGE_SIZE, searchIndex, type CategoryValue } from '../catalogue-rules';
+import { catalogueText } from '../catalogue.messages';
 import { searchResults } from '../search-results';
 import { useCatalogueParams } from '../use-catalogue-params';
 import { useSearchWarmUp } from '../use-search-warm-up';
@@ -35,6 +37,7 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({
   ...state
 }: CatalogueBrowserProps) {
   const { search, category, page, update: updateParams } = useCatalogueParams();
+  const { t } = useI18n();
   // The first grid's top row is the page's largest paint: its images load at once. After a
   // search, a category or a page change the grid paints first and images follow it.
   const [browsed, setBrowsed] = useState(false);
@@ -85,22 +88,22 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <PageTitle title="Products" />
+      <PageTitle title={t(catalogueText.title)} />
       <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <div>
             <h1 id="catalogue-heading" className="scroll-mt-24 text-3xl font-bold sm:text-4xl">
-              Products
+              {t(catalogueText.heading)}
             </h1>
             {search && !filtered.showingAllInstead && (
               <p className="mt-2 flex flex-wrap items-center gap-2 text-muted">
-                Results for “{search}”
+                {t(catalogueText.resultsFor, { search })}
                 <button
                   type="button"
                   className="btn-ghost min-h-11 px-3"
                   onClick={() => update({ search: '', page: 1 })}
                 >
-                  Clear search
+                  {t(catalogueText.clearSearch)}
                 </button>
               </p>
             )}

@@ -2,7 +2,10 @@ import type { Product } from '@shared/product-rule';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { ImageHold } from '@/components/ui/product-image';
 import type { Cents } from '@web-shared/lib/money';
+import { useI18n } from '@/i18n/language-store';
 import { PAGE_SIZE, type FilterResult, type Page } from '../catalogue-rules';
+import { catalogueText } from '../catalogue.messages';
+import { shownError } from '../shown-error';
 import { useCardsToRender } from '../use-cards-to-render';
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
@@ -31,16 +34,18 @@ interface CatalogueResultsProps {
 export function CatalogueResults(props: CatalogueResultsProps) {
   const { page, filtered } = props;
   const cards = useCardsToRender(props.catalogueSize > 0 ? page.items.length : 0);
+  const shown = useI18n();
+  const { t } = shown;
   if (props.catalogueSize > 0) {
     return (
       <>
         {filtered.showingAllInstead && (
           <p role="status" className="mb-6 rounded-xl bg-brand-50 px-4 py-3 text-brand-800">
-            No products match “{props.search}”. Showing the full catalogue instead.
+            {t(catalogueText.noMatch, { search: props.search })}
           </p>
         )}
         <ImageHold.Provider value={props.holdImages}>
-          <ProductGrid label="Products">
+          <ProductGrid label={t(catalogueText.products)}>
             {/* Keyed by place, not product: the next page updates six cards' texts and links
               instead of building six new ones, so it shows a frame sooner. */}
             {page.items.slice(0, cards).map((product, index) => (
@@ -61,16 +66,22 @@ export function CatalogueResults(props: CatalogueResultsProps) {
     );
   }
   if (props.error !== null) {
-    return <ErrorPanel message={props.error} onRetry={props.onRetry} retrying={props.retrying} />;
+    return (
+      <ErrorPanel
+        message={shownError(props.error, shown)}
+        onRetry={props.onRetry}
+        retrying={props.retrying}
+      />
+    );
   }
   if (props.loading) {
     return (
       <>
         {/* Announced, not shown: the skeletons show it, and the grid must not jump when it goes. */}
         <p role="status" className="sr-only">
-          Loading products…
+          {t(catalogueText.loadingProducts)}
         </p>
-        <ProductGrid label="Loading products">
+        <ProductGrid label={t(catalogueText.loadingGrid)} loading>
           {Array.from({ length: PAGE_SIZE }, (_, index) => (
             <li key={`skeleton-${index}`}>
               <ProductCardSkeleton />
@@ -82,7 +93,7 @@ export function CatalogueResults(props: CatalogueResultsProps) {
   }
   return (
     <p role="status" className="rounded-xl bg-tile px-4 py-6 text-center text-muted">
-      The catalogue is empty right now. Please check back soon.
+      {t(catalogueText.empty)}
     </p>
   );
 }

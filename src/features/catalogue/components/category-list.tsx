@@ -1,5 +1,8 @@
 import { memo } from 'react';
+import { useI18n } from '@/i18n/language-store';
 import { CATEGORIES, type CategoryValue } from '../catalogue-rules';
+import { catalogueText } from '../catalogue.messages';
+import { CATEGORY_NAMES } from '../category-names';
 
 interface CategoryListProps {
   active: CategoryValue;
@@ -8,8 +11,9 @@ interface CategoryListProps {
 
 /** Memoised: a search or a page change leaves the category buttons as they are. */
 export const CategoryList = memo(function CategoryList({ active, onSelect }: CategoryListProps) {
+  const { t } = useI18n();
   return (
-    <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">
+    <div role="group" aria-label={t(catalogueText.categories)} className="flex flex-wrap gap-2">
       {CATEGORIES.map((category) => {
         const pressed = category.value === active;
         return (
@@ -24,7 +28,11 @@ export const CategoryList = memo(function CategoryList({ active, onSelect }: Cat
                 : 'border-line bg-white text-ink hover:border-brand-600 hover:text-brand-700'
             }`}
           >
-            {category.label}
+            {t(
+              category.value === 'all'
+                ? catalogueText.allCategories
+                : CATEGORY_NAMES[category.value],
+            )}
           </button>
         );
       })}

@@ -1,5 +1,7 @@
 import { memo } from 'react';
 import { ChevronIcon } from '@/components/ui/icons';
+import { useI18n } from '@/i18n/language-store';
+import { catalogueText } from '../catalogue.messages';
 
 interface PaginationProps {
   page: number;
@@ -12,19 +14,34 @@ interface PaginationProps {
  * renders it, a search that keeps the page count need not.
  */
 export const Pagination = memo(function Pagination({ page, totalPages, onPage }: PaginationProps) {
+  const { t } = useI18n();
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-2 sm:gap-4">
+    <nav
+      data-pagination=""
+      aria-label={t(catalogueText.pagination)}
+      className="mt-10 flex flex-wrap items-center justify-center gap-2 sm:gap-4"
+    >
       <button
         type="button"
         className="btn-secondary"
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        <ChevronIcon direction="left" width={20} height={20} className="max-sm:hidden" />
-        Previous
+        <ChevronIcon
+          direction="left"
+          width={20}
+          height={20}
+          className="max-sm:hidden rtl:-scale-x-100"
+        />
+        {t(catalogueText.previous)}
       </button>
-      <p className="min-w-14 text-center font-semibold tabular" aria-live="polite">
-        {page} / {totalPages}
+      <p
+        className="min-w-14 text-center font-semibold tabular"
+        aria-live="polite"
+        data-page={page}
+        data-pages={totalPages}
+      >
+        {t(catalogueText.pageOf, { page, pages: totalPages })}
       </p>
       <button
         type="button"
@@ -32,8 +49,13 @@ export const Pagination = memo(function Pagination({ page, totalPages, onPage }:
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        Next
-        <ChevronIcon direction="right" width={20} height={20} className="max-sm:hidden" />
+        {t(catalogueText.next)}
+        <ChevronIcon
+          direction="right"
+          width={20}
+          height={20}
+          className="max-sm:hidden rtl:-scale-x-100"
+        />
       </button>
     </nav>
   );

@@ -1,13 +1,16 @@
 import { memo } from 'react';
 import { ShopLink } from '@/components/ui/shop-link';
 import { AddButton } from '@/components/ui/add-button';
-import { Money } from '@web-shared/ui/money';
+import { Money } from '@/components/ui/money';
 import { ProductImage } from '@/components/ui/product-image';
 import { StarRating } from '@/components/ui/star-rating';
 import type { Cents } from '@web-shared/lib/money';
 import { toCents } from '@web-shared/lib/money';
+import { useI18n } from '@/i18n/language-store';
 import { truncateWords } from '@/lib/text';
 import type { Product } from '@shared/product-rule';
+import { catalogueText } from '../catalogue.messages';
+import { productCategory } from '../product-category';
 
 export const CARD_TITLE_WORDS = 6;
 export const CARD_DESCRIPTION_WORDS = 12;
@@ -38,6 +41,8 @@ export const ProductCard = memo(function ProductCard({
   priority = false,
 }: ProductCardProps) {
   const href = `/product/${product.id}`;
+  const shown = useI18n();
+  const { t } = shown;
   return (
     <article className="card flex h-full flex-col overflow-hidden p-4">
       <div className="relative">
@@ -49,28 +54,32 @@ export const ProductCard = memo(function ProductCard({
             priority={priority}
           />
         </ShopLink>
-        <span className="absolute top-3 left-3 rounded-full bg-sale-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
-          Hot Sale
+        <span className="absolute start-3 top-3 rounded-full bg-sale-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
+          {t(catalogueText.hotSale)}
         </span>
       </div>
       <p className="mt-4 text-xs font-semibold tracking-wider text-muted uppercase">
-        {product.category}
+        {productCategory(product.category, shown)}
       </p>
       <Heading className="mt-1 text-lg leading-snug font-semibold">
         <ShopLink
           to={href}
           title={product.title}
+          // The catalogue's own words, in their own direction inside an Arabic page.
+          dir="auto"
           className="line-clamp-2 min-h-11 rounded py-1 hover:text-brand-700 hover:underline"
         >
           {truncateWords(product.title, CARD_TITLE_WORDS)}
         </ShopLink>
       </Heading>
-      <p className="card-description mt-2 line-clamp-3 text-sm text-muted">
+      <p dir="auto" className="card-description mt-2 line-clamp-3 text-sm text-muted">
         {truncateWords(product.description, descriptionWords)}
       </p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <StarRating rate={product.rating.rate} count={product.rating.count} />
-        <span className="text-sm font-semibold text-emerald-800">In Stock</span>
+        <span className="text-sm font-semibold text-emerald-800">
+          {t(catalogueText.inStockOnCard)}
+        </span>
       </div>
       <div className="mt-auto pt-4">
         <p className="mb-3 flex items-baseline gap-3">
@@ -79,9 +88,9 @@ export const ProductCard = memo(function ProductCard({
         </p>
         <AddButton
           resetKey={product.id}
-          label="Add to Cart"
+          label={t(catalogueText.addToCart)}
           onAdd={() => onAdd(product)}
-          announcement={`Added ${product.title} to the cart.`}
+          announcement={t(catalogueText.addedToCart, { title: product.title })}
           className="w-full"
         />
       </div>

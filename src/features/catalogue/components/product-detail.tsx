@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@shared/product-rule';
-import { Money } from '@web-shared/ui/money';
+import { Money } from '@/components/ui/money';
 import { PageTitle } from '@/components/ui/page-title';
 import { ProductImage } from '@/components/ui/product-image';
 import { StarRating } from '@/components/ui/star-rating';
 import { toCents } from '@web-shared/lib/money';
+import { useI18n } from '@/i18n/language-store';
+import { catalogueText } from '../catalogue.messages';
+import { productCategory } from '../product-category';
 
 /**
  * Everything the spec shows of one product; `children` is what the shopper can do with
  * it (the cart's quantity control, add button and Buy it now link), below the description.
  */
 export function ProductDetail({ product, children }: { product: Product; children: ReactNode }) {
+  const shown = useI18n();
   return (
     // Side by side on a landscape screen; stacked on a portrait one, where the image gets
     // the width and the add button stays on the first screen.
@@ -24,15 +28,19 @@ export function ProductDetail({ product, children }: { product: Product; childre
       />
       <div className="flex flex-col gap-5">
         <p className="text-sm font-semibold tracking-wider text-muted uppercase">
-          {product.category}
+          {productCategory(product.category, shown)}
         </p>
-        <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.title}</h1>
+        <h1 dir="auto" className="text-2xl leading-tight font-bold sm:text-3xl">
+          {product.title}
+        </h1>
         <StarRating rate={product.rating.rate} count={product.rating.count} size="md" />
         <p className="text-3xl font-bold">
           <Money cents={toCents(product.price)} />
         </p>
-        <p className="font-semibold text-emerald-800">In stock</p>
-        <p className="leading-relaxed text-muted">{product.description}</p>
+        <p className="font-semibold text-emerald-800">{shown.t(catalogueText.inStock)}</p>
+        <p dir="auto" className="leading-relaxed text-muted">
+          {product.description}
+        </p>
         {children}
       </div>
     </article>

@@ -1,5 +1,7 @@
 import { memo, useRef, type SubmitEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
+import { useI18n } from '@/i18n/language-store';
+import { catalogueText } from '../catalogue.messages';
 
 /**
  * Required field, Enter submits, cleared after every search (spec §5). Memoised: a category
@@ -16,6 +18,7 @@ export const SearchForm = memo(function SearchForm({
   onDraft?: (text: string) => void;
 }) {
   const field = useRef<HTMLInputElement>(null);
+  const { t } = useI18n();
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch(field.current?.value ?? '');
@@ -24,10 +27,10 @@ export const SearchForm = memo(function SearchForm({
   return (
     <form role="search" onSubmit={submit} className="flex w-full gap-2 sm:max-w-xl">
       <label htmlFor="product-search" className="sr-only">
-        Search products
+        {t(catalogueText.searchLabel)}
       </label>
       <div className="relative flex-1">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+        <SearchIcon className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-muted" />
         <input
           id="product-search"
           type="search"
@@ -35,14 +38,14 @@ export const SearchForm = memo(function SearchForm({
           maxLength={100}
           enterKeyHint="search"
           data-osk="text"
-          placeholder="Search Mockups, Logos..."
-          className="field w-full pl-11"
+          placeholder={t(catalogueText.searchPlaceholder)}
+          className="field w-full ps-11"
           ref={field}
           onInput={onDraft && ((event) => onDraft(event.currentTarget.value))}
         />
       </div>
       <button type="submit" className="btn-primary">
-        Search
+        {t(catalogueText.search)}
       </button>
     </form>
   );

@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { PrinterIcon } from '@/components/ui/icons';
 import { useCapabilities } from '@/platform/capabilities-context';
 import { printReceipt } from '@/platform/printing';
+import { useI18n } from '@/i18n/language-store';
+import { checkoutText } from '../checkout.messages';
+import { shownPrintFailure } from '../print-failures';
 import { toPrintableReceipt, type Receipt } from '../receipt';
 
 type PrintState =
@@ -17,10 +20,12 @@ type PrintState =
 export function PrintReceiptButton({ receipt }: { receipt: Receipt }) {
   const capabilities = useCapabilities();
   const [state, setState] = useState<PrintState>({ status: 'idle' });
+  const shown = useI18n();
+  const { t } = shown;
 
   const print = async () => {
     setState({ status: 'printing' });
-    const result = await printReceipt(capabilities, toPrintableReceipt(receipt));
+    const result = await printReceipt(capabilities, toPrintableReceipt(receipt, shown.language));
     if (!result.ok) setState({ status: 'failed', message: result.message });
     // The browser's own dialog tells the shopper what happened; the kiosk printer does not.
     else setState(capabilities.bridge ? { status: 'sent' } : { status: 'idle' });
@@ -35,12 +40,14 @@ export function PrintReceiptButton({ receipt }: { receipt: Receipt }) {
         onClick={() => void print()}
       >
         <PrinterIcon width={22} height={22} />
-        Print receipt
+        {t(checkoutText.print)}
       </button>
       <p role="status" className="min-h-6 text-center font-semibold">
-        {state.status === 'printing' && 'Printing your receipt…'}
-        {state.status === 'sent' && 'Your receipt is printing. Please take it from the slot.'}
-        {state.status === 'failed' && <span className="text-sale-700">{state.message}</span>}
+        {state.status === 'printing' && t(checkoutText.printing)}
+        {state.status === 'sent' && t(checkoutText.printed)}
+        {state.status === 'failed' && (
+          <span className="text-sale-700">{shownPrintFailure(state.message, shown)}</span>
+        )}
       </p>
     </div>
   );

@@ -6,7 +6,6 @@ import { useCartStore } from '@/features/cart/public';
 import type { Capabilities, PageBridge } from '@/platform/capabilities';
 import { makeProduct } from '@/test/product-fixtures';
 import { renderApp, TEST_CAPABILITIES } from '@/test/render-app';
-import type { Receipt } from '../receipt';
 import { ReceiptQr } from './receipt-qr';
 
 const shirt = makeProduct({ id: 1, price: 109.95, title: 'Classic Oxford Shirt' });
@@ -142,44 +141,5 @@ describe('the receipt QR', () => {
   it('keeps the plain id with a bridge that cannot sign at all', async () => {
     const { id, encodes } = await confirmPurchase(kioskWith(KIOSK_HALF));
     expect(encodes(id, SIGNED)).toBe(id);
-  });
-});
-
-const issuedReceipt = (issuedAt: number): Receipt => ({
-  id: `Receipt-${issuedAt}-7`,
-  issuedAt,
-  lines: [],
-  subtotal: 0,
-  savings: 0,
-  tax: 0,
-  total: 0,
-});
-
-describe('formatIssued', () => {
-  const RealFormat = Intl.DateTimeFormat;
-  afterEach(() => {
-    Intl.DateTimeFormat = RealFormat;
-    vi.resetModules();
-  });
-
-  it('makes no Intl formatter when the checkout chunk loads, one on the first receipt', async () => {
-    // The shop loads this chunk while idle on every first visit; the page's first Intl
-    // formatter costs tens of ms of main thread, so it waits for a receipt to show.
-    const at = Date.UTC(2026, 10, 25, 14, 5);
-    const expected = new RealFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(at),
-    );
-    let made = 0;
-    Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof RealFormat>) {
-      made += 1;
-      return new RealFormat(...args);
-    } as unknown as typeof Intl.DateTimeFormat;
-    vi.resetModules();
-    const { formatIssued } = await import('./receipt-card');
-    expect(made).toBe(0);
-
-    expect(formatIssued(issuedReceipt(at))).toBe(expected);
-    expect(formatIssued(issuedReceipt(at + 60_000))).not.toBe(expected);
-    expect(made).toBe(1);
   });
 });

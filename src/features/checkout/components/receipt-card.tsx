@@ -1,21 +1,10 @@
-import { formatMoney } from '@web-shared/lib/money';
+import { useI18n } from '@/i18n/language-store';
+import { formatIssued, formatPrice } from '@/i18n/formats';
 import { useCapabilities } from '@/platform/capabilities-context';
+import { checkoutText } from '../checkout.messages';
 import type { Receipt } from '../receipt';
 import { useReceiptQrText } from '../use-receipt-qr-text';
 import { ReceiptQr } from './receipt-qr';
-
-/**
- * Made on the first receipt, never when this chunk loads: the shop downloads and runs the
- * checkout chunk while idle on every first visit, and the page's first Intl formatter loads
- * the locale's data (about 70 ms of main thread on a slow 2-core machine, the longest task
- * after a cold /products had painted, which mobile Lighthouse counted as blocking time).
- */
-let issuedFormat: Intl.DateTimeFormat | undefined;
-
-export function formatIssued(receipt: Receipt): string {
-  issuedFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  return issuedFormat.format(new Date(receipt.issuedAt));
-}
 
 /**
  * The receipt, large enough to be read and scanned across the counter. It is also the
@@ -28,60 +17,80 @@ export function formatIssued(receipt: Receipt): string {
 export function ReceiptCard({ receipt }: { receipt: Receipt }) {
   const qrText = useReceiptQrText(receipt);
   const withAmounts = useCapabilities().target === 'kiosk';
+  const { t, language } = useI18n();
   return (
     <section aria-labelledby="receipt-heading" className="receipt-card card overflow-hidden">
-      <p className="receipt-print-only">Kiosk Shop · store pickup receipt</p>
+      <p className="receipt-print-only">{t(checkoutText.slipBrand)}</p>
       <div
         className={`flex flex-col items-center gap-6 p-6 sm:flex-row sm:items-center sm:justify-between ${withAmounts ? 'border-b border-slate-200' : ''}`}
       >
-        <div className="min-w-0 text-center sm:text-left">
+        <div className="min-w-0 text-center sm:text-start">
           <h2 id="receipt-heading" className="text-lg font-semibold text-muted">
-            Your receipt
+            {t(checkoutText.yourReceipt)}
           </h2>
           <p className="mt-1 font-mono text-2xl font-bold break-words">{receipt.id}</p>
-          <p className="mt-2 text-muted">{formatIssued(receipt)}</p>
+          <p className="mt-2 text-muted">{formatIssued(language, receipt.issuedAt)}</p>
         </div>
         <ReceiptQr text={qrText} receiptId={receipt.id} size={192} />
       </div>
       {withAmounts && <ReceiptAmounts receipt={receipt} />}
-      <p className="receipt-print-only">Show this slip at the pickup counter.</p>
+      <p className="receipt-print-only">{t(checkoutText.slipFooter)}</p>
     </section>
   );
 }
 
 /** The items, savings, tax and what was paid: the kiosk's receipt only. */
 function ReceiptAmounts({ receipt }: { receipt: Receipt }) {
+  const { t, language, dir } = useI18n();
+  const money = (cents: number) => formatPrice(language, cents);
+  // Amounts keep their own order in a page written right to left (see Money).
+  const isolate = dir === 'rtl' ? ({ dir: 'ltr' } as const) : {};
   return (
     <>
-      <ul aria-label="Items" className="divide-y divide-slate-200 px-6">
+      <ul
+        aria-label={t(checkoutText.items)}
+        data-receipt-items=""
+        className="divide-y divide-slate-200 px-6"
+      >
         {receipt.lines.map((line) => (
           <li
             key={line.productId}
             className="flex items-baseline justify-between gap-4 py-3 text-lg"
           >
             <span className="min-w-0">
-              <span className="font-semibold tabular">{line.quantity} ×</span> {line.title}
+              <span className="font-semibold tabular">
+                {t(checkoutText.times, { quantity: line.quantity })}
+              </span>{' '}
+              <bdi>{line.title}</bdi>
             </span>
-            <span className="font-semibold tabular">{formatMoney(line.lineTotal)}</span>
+            <span className="font-semibold tabular" {...isolate}>
+              {money(line.lineTotal)}
+            </span>
           </li>
         ))}
       </ul>
       <dl className="border-t border-slate-200 bg-tile px-6 py-4 text-lg">
         <div className="flex justify-between gap-4 py-1">
-          <dt className="text-muted">You saved</dt>
-          <dd className="tabular">-{formatMoney(receipt.savings)}</dd>
+          <dt className="text-muted">{t(checkoutText.saved)}</dt>
+          <dd className="tabular" {...isolate}>
+            -{money(receipt.savings)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4 py-1">
-          <dt className="text-muted">Tax (20%)</dt>
-          <dd className="tabular">{formatMoney(receipt.tax)}</dd>
+          <dt className="text-muted">{t(checkoutText.tax)}</dt>
+          <dd className="tabular" {...isolate}>
+            {money(receipt.tax)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4 py-1">
-          <dt className="text-muted">Store pickup</dt>
-          <dd>FREE</dd>
+          <dt className="text-muted">{t(checkoutText.storePickup)}</dt>
+          <dd>{t(checkoutText.free)}</dd>
         </div>
         <div className="receipt-paid mt-2 flex justify-between gap-4 border-t border-slate-300 pt-3 text-2xl font-bold">
-          <dt>Paid</dt>
-          <dd className="tabular">{formatMoney(receipt.total)}</dd>
+          <dt>{t(checkoutText.paid)}</dt>
+          <dd className="tabular" {...isolate}>
+            {money(receipt.total)}
+          </dd>
         </div>
       </dl>
     </>

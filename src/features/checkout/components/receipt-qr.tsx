@@ -1,4 +1,6 @@
 import { receiptQrPath } from '@shared/receipt-qr';
+import { useI18n } from '@/i18n/language-store';
+import { checkoutText } from '../checkout.messages';
 
 /** Below this many pixels per module a screen's QR stops scanning reliably. */
 const MIN_MODULE_PX = 3;
@@ -18,11 +20,12 @@ export function ReceiptQr({
   size: number;
 }) {
   const { modules, path } = receiptQrPath(text);
+  const { t } = useI18n();
   const drawn = Math.max(size, modules * MIN_MODULE_PX);
   return (
     <svg
       role="img"
-      aria-label={`QR code of receipt ${receiptId}`}
+      aria-label={t(checkoutText.qrCode, { id: receiptId })}
       width={drawn}
       height={drawn}
       viewBox={`0 0 ${modules} ${modules}`}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
+import { useI18n } from '@/i18n/language-store';
+import { checkoutText } from '../checkout.messages';
 import type { Receipt } from '../receipt';
 import { useShowingReceipt } from '../receipt-on-screen';
 import { PrintReceiptButton } from './print-receipt-button';
@@ -8,6 +10,7 @@ import { ReceiptCard } from './receipt-card';
 /** The thank-you state (spec texts) with the receipt the pickup counter scans or reads. */
 export function ThankYou({ receipt, children }: { receipt: Receipt; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t } = useI18n();
   useShowingReceipt();
   // The confirm button has gone with the order: the focus goes to the news, not the page.
   useEffect(() => heading.current?.focus(), []);
@@ -18,11 +21,9 @@ export function ThankYou({ receipt, children }: { receipt: Receipt; children?: R
           <CheckIcon width={34} height={34} />
         </span>
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold sm:text-4xl">
-          Thank you for your purchase!
+          {t(checkoutText.thanks)}
         </h1>
-        <p className="text-lg text-muted">
-          Show this receipt at the pickup counter to collect your order.
-        </p>
+        <p className="text-lg text-muted">{t(checkoutText.showReceipt)}</p>
       </div>
       <ReceiptCard receipt={receipt} />
       <div className="flex flex-col items-center gap-3">

@@ -1,7 +1,7 @@
 import { act, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KioskBridge, KioskPreloadApi } from '@shared/bridge';
-import type { Capabilities } from '@/platform/capabilities';
+import { ALL_LANGUAGES, type Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';
 import { KioskBehaviours } from '../kiosk-behaviours';
 import { screenOf } from './use-activity-reports';
@@ -34,6 +34,7 @@ function fakeKiosk() {
     target: 'kiosk',
     catalogueUrl: 'http://catalogue.test',
     bridge,
+    languages: ALL_LANGUAGES,
     kiosk: {
       idleReset: { afterSeconds: IDLE_SECONDS, countdownSeconds: COUNTDOWN_SECONDS },
       staffExit: false,

@@ -8,12 +8,27 @@ import {
   type ReactNode,
 } from 'react';
 import { BackspaceIcon, KeyboardHideIcon } from '@/components/ui/icons';
-import { arrowContextOf, arrowMove, isArrowKey } from '../keypad/arrow-keys';
+import {
+  arrowContextOf,
+  arrowMove,
+  isArrowKey,
+  logicalArrow,
+  pageIsRightToLeft,
+} from '../keypad/arrow-keys';
 import { claimKey } from '../keypad/claimed-keys';
 import { moveInGrid, type GridPosition } from '../keypad/key-grid';
 import { neighbour, readingOrder } from '../keypad/reading-order';
 import { deleteBackward, pressEnter, typeInto } from './edit-field';
-import { keyboardFor, NUMERIC_ROWS, TEXT_ROWS, type FieldKeyboard } from './keyboard-layouts';
+import { useI18n, type ShownLanguage } from '@/i18n/language-store';
+import type { Language } from '@/i18n/languages';
+import { keyboardText } from './keyboard.messages';
+import {
+  hasOwnScript,
+  keyboardFor,
+  letterLayout,
+  NUMERIC_ROWS,
+  type FieldKeyboard,
+} from './keyboard-layouts';
 
 interface KeyProps {
   label: string;
@@ -55,7 +70,7 @@ function Key({
       tabIndex={current ? 0 : -1}
       data-row={at.row}
       data-col={at.col}
-      className={`osk-key grid min-h-[44px] min-w-[44px] sm:min-h-14 place-items-center rounded-xl text-xl font-semibold shadow-sm sm:text-2xl ${colours} ${wide ? 'grow-[2] basis-[96px]' : 'grow basis-[44px]'} ${pressed ? 'ring-4 ring-brand-600' : ''}`}
+      className={`osk-key grid min-h-[44px] min-w-[44px] sm:min-h-14 place-items-center rounded-xl px-1 text-center text-xl leading-tight font-semibold [overflow-wrap:anywhere] shadow-sm sm:text-2xl ${colours} ${wide ? 'grow-[2] basis-[96px] max-sm:text-base' : 'grow basis-[44px]'} ${pressed ? 'ring-4 ring-brand-600' : ''}`}
       onClick={onPress}
     >
       {children ?? label}
@@ -64,61 +79,101 @@ function Key({
 }
 
 /** What a key does. */
-type KeyAction = { kind: 'type'; text: string } | { kind: 'erase' | 'close' | 'enter' | 'caps' };
+type KeyAction =
+  { kind: 'type'; text: string } | { kind: 'erase' | 'close' | 'enter' | 'caps' | 'letters' };
 
 /** One key of a layout: what it is called, what it does and how it looks. */
 type KeySpec = Omit<KeyProps, 'onPress'> & { id: string; action: KeyAction };
 
+/** What a layout needs to know beyond the field: the shown language and its key names. */
+interface LayoutContext {
+  caps: boolean;
+  /** The Latin letters, where the shown language has a script of its own. */
+  latin: boolean;
+  language: Language;
+  t: ShownLanguage['t'];
+}
+
 /** The keys of a keyboard, row by row, the bottom row of actions last. */
-function layoutRows(kind: FieldKeyboard, caps: boolean): KeySpec[][] {
+function layoutRows(kind: FieldKeyboard, { caps, latin, language, t }: LayoutContext): KeySpec[][] {
   const numeric = kind === 'numeric';
-  const charRows = (numeric ? NUMERIC_ROWS : TEXT_ROWS).map((row) =>
+  const letters = letterLayout(language, latin);
+  const charRows = (numeric ? NUMERIC_ROWS : letters.rows).map((row) =>
     row.map((char): KeySpec => {
-      const shown = caps ? char.toUpperCase() : char;
+      const shown = caps && letters.cased ? char.toUpperCase() : char;
       return { id: char, label: shown, action: { kind: 'type', text: shown } };
     }),
   );
   const closeKey: KeySpec = {
     id: 'close',
-    label: 'Close keyboard',
+    label: t(keyboardText.close),
     tone: 'action',
     action: { kind: 'close' },
     children: <KeyboardHideIcon width={28} height={28} />,
   };
   const backspace: KeySpec = {
     id: 'backspace',
-    label: 'Backspace',
+    label: t(keyboardText.backspace),
     tone: 'action',
     action: { kind: 'erase' },
-    children: <BackspaceIcon width={28} height={28} />,
+    children: <BackspaceIcon width={28} height={28} className="rtl:-scale-x-100" />,
   };
-  const bottom: KeySpec[] = numeric
-    ? [
+  if (numeric) {
+    return [
+      ...charRows,
+      [
         closeKey,
         { id: '0', label: '0', action: { kind: 'type', text: '0' } },
         backspace,
-        { id: 'done', label: 'Done', tone: 'primary', action: { kind: 'enter' } },
-      ]
-    : [
-        closeKey,
+        { id: 'done', label: t(keyboardText.done), tone: 'primary', action: { kind: 'enter' } },
+      ],
+    ];
+  }
+  const shift: KeySpec[] = letters.cased
+    ? [
         {
           id: 'shift',
-          label: 'Shift',
+          label: t(keyboardText.shift),
           tone: 'action',
           pressed: caps,
           action: { kind: 'caps' },
           children: '⇧',
         },
+      ]
+    : [];
+  const script: KeySpec[] = hasOwnScript(language)
+    ? [
         {
-          id: 'space',
-          label: 'Space',
-          wide: true,
-          action: { kind: 'type', text: ' ' },
-          children: <span className="text-lg text-muted">space</span>,
+          id: 'letters',
+          label: latin ? t(keyboardText.ownLetters) : t(keyboardText.latinLetters),
+          tone: 'action',
+          action: { kind: 'letters' },
+          children: latin ? 'عربي' : 'ABC',
         },
-        backspace,
-        { id: 'enter', label: 'Enter', tone: 'primary', wide: true, action: { kind: 'enter' } },
-      ];
+      ]
+    : [];
+  const bottom: KeySpec[] = [
+    closeKey,
+    ...shift,
+    ...script,
+    {
+      id: 'space',
+      label: t(keyboardText.space),
+      wide: true,
+      action: { kind: 'type', text: ' ' },
+      children: (
+        <span className="text-lg text-muted max-sm:text-base">{t(keyboardText.spaceShown)}</span>
+      ),
+    },
+    backspace,
+    {
+      id: 'enter',
+      label: t(keyboardText.enter),
+      tone: 'primary',
+      wide: true,
+      action: { kind: 'enter' },
+    },
+  ];
   return [...charRows, bottom];
 }
 
@@ -140,6 +195,8 @@ const FIRST_KEY: GridPosition = { row: 0, col: 0 };
 export function OnScreenKeyboard() {
   const [field, setField] = useState<HTMLInputElement | null>(null);
   const [caps, setCaps] = useState(false);
+  const [latin, setLatin] = useState(false);
+  const { t, language } = useI18n();
   const [current, setCurrent] = useState<GridPosition>(FIRST_KEY);
   const panel = useRef<HTMLDivElement>(null);
   const shownFor = useRef<HTMLInputElement | null>(null);
@@ -154,6 +211,8 @@ export function OnScreenKeyboard() {
       // Our keyboard, not the operating system's, where a system one would pop up.
       target.inputMode = 'none';
       setCaps(kind === 'caps');
+      // Voucher codes are Latin capitals, whatever the shown language writes in.
+      setLatin(kind === 'caps');
       setCurrent(FIRST_KEY);
       setField(target);
       // With no arrow keys, a touch must not leave the caret mid-word: a quantity is
@@ -209,7 +268,9 @@ export function OnScreenKeyboard() {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       // Right into the keys (Down, like Up, moves on past the field and its keyboard, so
       // a keypad arrowing down a page is not led through forty keys at every search box).
-      if (event.key === 'ArrowRight' && arrowMove(event.key, arrowContextOf(field)) === 'next') {
+      // Towards the end of the text: Right, or Left in a page written right to left.
+      const key = isArrowKey(event.key) ? logicalArrow(event.key, pageIsRightToLeft()) : null;
+      if (key === 'ArrowRight' && arrowMove(key, arrowContextOf(field)) === 'next') {
         event.preventDefault();
         // As on a touch: a quantity is selected, so the first key typed replaces it.
         if (keyboardFor(field) === 'numeric') field.setSelectionRange(0, field.value.length);
@@ -281,9 +342,12 @@ export function OnScreenKeyboard() {
         return;
       case 'caps':
         setCaps(!caps);
+        return;
+      case 'letters':
+        setLatin(!latin);
     }
   };
-  const rows = layoutRows(wanted, caps);
+  const rows = layoutRows(wanted, { caps, latin, language, t });
   const lengths = rows.map((row) => row.length);
 
   const focusKey = (at: GridPosition) => {
@@ -316,7 +380,7 @@ export function OnScreenKeyboard() {
     event.preventDefault();
     const at = event.target instanceof HTMLElement ? event.target.dataset : {};
     const from = { row: Number(at.row ?? current.row), col: Number(at.col ?? current.col) };
-    const move = moveInGrid(lengths, from, key);
+    const move = moveInGrid(lengths, from, logicalArrow(key, pageIsRightToLeft()));
     if (move === 'before') field.focus({ preventScroll: true });
     else if (move === 'after') leaveForward();
     else focusKey(move);
@@ -334,7 +398,8 @@ export function OnScreenKeyboard() {
     <div
       ref={panel}
       role="group"
-      aria-label="On-screen keyboard"
+      aria-label={t(keyboardText.keyboard)}
+      data-osk-panel=""
       className="osk fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-slate-100 px-2 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_rgba(15,23,42,0.18)]"
       // Keys must not take the focus (and the caret) away from the field.
       onPointerDown={(event) => event.preventDefault()}

@@ -29,6 +29,20 @@ export interface ArrowContext {
 
 export type ArrowMove = 'next' | 'previous' | null;
 
+/**
+ * An arrow as reading order takes it: in a page written right to left (Arabic) Left is
+ * forward and Right back, as the text and the layout run, so they swap; Up and Down stay.
+ */
+export function logicalArrow(key: ArrowKey, rightToLeft: boolean): ArrowKey {
+  if (!rightToLeft) return key;
+  if (key === 'ArrowLeft') return 'ArrowRight';
+  if (key === 'ArrowRight') return 'ArrowLeft';
+  return key;
+}
+
+/** Whether the page is written right to left (`<html dir="rtl">`, set with its language). */
+export const pageIsRightToLeft = (): boolean => document.documentElement.dir === 'rtl';
+
 const FORWARD: Record<ArrowKey, boolean> = {
   ArrowDown: true,
   ArrowRight: true,

@@ -1,6 +1,13 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { arrowContextOf, arrowMove, isArrowKey, type ArrowKey } from './arrow-keys';
+import {
+  arrowContextOf,
+  arrowMove,
+  isArrowKey,
+  logicalArrow,
+  pageIsRightToLeft,
+  type ArrowKey,
+} from './arrow-keys';
 import { backTarget } from './back-target';
 import { isClaimed } from './claimed-keys';
 import { focusScope, neighbour, readingOrder } from './reading-order';
@@ -67,7 +74,8 @@ export function KeypadNavigation() {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       if (isArrowKey(event.key)) {
         // Shift with an arrow selects text; it is not a move.
-        if (!event.shiftKey && moveFocus(event.key)) event.preventDefault();
+        const key = logicalArrow(event.key, pageIsRightToLeft());
+        if (!event.shiftKey && moveFocus(key)) event.preventDefault();
         return;
       }
       if (event.key === ' ' && !event.shiftKey) {

@@ -4,12 +4,13 @@
  * price when it first enters the card, then the control itself; the page's summary when it
  * lands on the page's heading (a page change puts it there).
  */
-import { cardWords, controlWords, dialogWords, KEYS_ENTERED } from './control-words';
+import { cardWords, controlWords, dialogWords, keysEnteredWords } from './control-words';
 import { pageWords } from './page-words';
 import { readCard, readControl, readDialog } from './read-control';
 import { readPage } from './read-page';
 
-const KEYS = '[role="group"][aria-label="On-screen keyboard"]';
+/** The on-screen keyboard's keys, whatever the shown language calls them. */
+const KEYS = '[data-osk-panel]';
 
 const entered = (area: Element, previous: Element | null): boolean =>
   !(previous && area.contains(previous));
@@ -32,7 +33,7 @@ export function focusWords(
     parts.push(dialogWords(dialog.name, dialog.description));
   }
   const keys = target.closest(KEYS);
-  if (keys && entered(keys, previous)) parts.push(KEYS_ENTERED);
+  if (keys && entered(keys, previous)) parts.push(keysEnteredWords());
   const facts = readControl(target);
   const card = readCard(target);
   if (card) {

@@ -3,7 +3,12 @@
  * page 1 of 4, 6 products"), the cart's totals after a change, the order before it is
  * confirmed and the receipt after. Pure words from facts read-page.ts takes from the page.
  */
-import { formatMoney, type Cents } from '@web-shared/lib/money';
+import type { Cents } from '@web-shared/lib/money';
+import { formatPrice } from '@/i18n/formats';
+import { shownLanguage, type ShownLanguage } from '@/i18n/language-store';
+import { speechText } from './speech.messages';
+
+type Words = Pick<ShownLanguage, 't' | 'language'>;
 
 /** One row of a summary: "Total", "$107.94". */
 export interface SummaryRow {
@@ -26,21 +31,19 @@ export type PageFacts =
     }
   | { kind: 'other'; heading: string; text: string };
 
-const count = (amount: number, one: string, many = `${one}s`): string =>
-  `${amount} ${amount === 1 ? one : many}`;
-
 const sentence = (text: string): string => (/[.!?:…]$/.test(text) ? text : `${text}.`);
 
-/** A saving is shown as "-$9.00"; said, "Savings $9.00", not "minus". */
+/**
+ * A saving is shown as "-$9.00"; said, "Savings $9.00", not "minus". It is the one amount
+ * of a summary shown with a sign.
+ */
 const rowsWords = (rows: SummaryRow[]): string[] =>
-  rows.map(({ label, value }) =>
-    sentence(`${label} ${/sav/i.test(label) ? value.replace(/^-\s?/, '') : value}`),
-  );
+  rows.map(({ label, value }) => sentence(`${label} ${value.replace(/^-\s?/, '')}`));
 
-export function pageWords(facts: PageFacts): string {
+export function pageWords(facts: PageFacts, { t }: Pick<Words, 't'> = shownLanguage()): string {
   switch (facts.kind) {
     case 'catalogue':
-      return `${facts.heading}, page ${facts.page} of ${facts.pages}, ${count(facts.products, 'product')}.`;
+      return t(speechText.catalogue, { ...facts });
     case 'product':
       return [
         sentence(facts.price ? `${facts.heading}, ${facts.price}` : facts.heading),
@@ -49,20 +52,22 @@ export function pageWords(facts: PageFacts): string {
     case 'cart':
       if (facts.lines === 0) return sentence(facts.heading);
       return [
-        sentence(`${facts.heading}, ${count(facts.lines, 'product')}`),
+        sentence(t(speechText.cartPage, { heading: facts.heading, lines: facts.lines })),
         ...rowsWords(facts.rows),
       ].join(' ');
     case 'checkout':
       return [
         sentence(facts.heading),
-        ...(facts.lines.length > 0 ? [`Your order: ${facts.lines.join('; ')}.`] : []),
+        ...(facts.lines.length > 0 ? [t(speechText.order, { lines: facts.lines.join('; ') })] : []),
         ...rowsWords(facts.rows),
       ].join(' ');
     case 'receipt':
       return [
         sentence(facts.heading),
-        sentence(`Your receipt is ${facts.receiptId}`),
-        ...(facts.lines.length > 0 ? [`Items: ${facts.lines.join('; ')}.`] : []),
+        sentence(t(speechText.receiptIs, { id: facts.receiptId })),
+        ...(facts.lines.length > 0
+          ? [t(speechText.receiptItems, { lines: facts.lines.join('; ') })]
+          : []),
         ...rowsWords(facts.rows),
         ...(facts.note ? [sentence(facts.note)] : []),
       ].join(' ');
@@ -80,8 +85,14 @@ export interface CartFacts {
 }
 
 /** "Cart: 3 items, total $107.94 including tax, you save $9.00." */
-export function cartWords({ items, totalCents, savingsCents }: CartFacts): string {
-  if (items === 0) return 'The cart is empty.';
-  const saving = savingsCents > 0 ? `, you save ${formatMoney(savingsCents)}` : '';
-  return `Cart: ${count(items, 'item')}, total ${formatMoney(totalCents)} including tax${saving}.`;
+export function cartWords(
+  { items, totalCents, savingsCents }: CartFacts,
+  { t, language }: Words = shownLanguage(),
+): string {
+  if (items === 0) return t(speechText.cartEmpty);
+  const money = (cents: Cents) => formatPrice(language, cents);
+  const total = money(totalCents);
+  return savingsCents > 0
+    ? t(speechText.cartTotalSaving, { items, total, saving: money(savingsCents) })
+    : t(speechText.cartTotal, { items, total });
 }

@@ -88,7 +88,7 @@ describe('the words for a focus change', () => {
           </a>
         </h2>
         <p>
-          <span>$89.95</span>
+          <span data-price="">$89.95</span>
           <s>
             <span className="sr-only">Was </span>$107.00
           </s>

@@ -88,7 +88,7 @@ function ariaFlag(element: Element, name: string): boolean | undefined {
 const TEXT_TYPES = new Set(['text', 'email', 'tel', 'url', 'password', '']);
 
 function roleOf(element: HTMLElement): SpokenRole {
-  if (element.closest('[role="group"][aria-label="On-screen keyboard"]')) return 'key';
+  if (element.closest('[data-osk-panel]')) return 'key';
   const role = element.getAttribute('role');
   switch (role) {
     case 'button':
@@ -178,12 +178,10 @@ export function readControl(element: HTMLElement): ControlFacts {
   return facts;
 }
 
-const PRICE = /^-?\$[\d,]+(\.\d\d)?$/;
-
 /** The first price in `scope` that is not struck through (a card's or a product's price). */
 export function firstPrice(scope: Element): string | null {
-  const found = [...scope.querySelectorAll('span, p, strong')].find(
-    (candidate) => !candidate.closest('s') && PRICE.test(candidate.textContent.trim()),
+  const found = [...scope.querySelectorAll('[data-price]')].find(
+    (candidate) => !candidate.closest('s'),
   );
   return found?.textContent.trim() ?? null;
 }

@@ -26,23 +26,20 @@ export function readPage(pathname: string, doc: Document = document): PageFacts 
   const where = path(pathname);
 
   if (where === '/products') {
-    const status = main.querySelector('nav[aria-label="Pagination"] p');
-    const pages = status ? /^(\d+) \/ (\d+)$/.exec(readText(status)) : null;
-    if (pages) {
+    const status = main.querySelector<HTMLElement>('[data-pagination] [data-page]');
+    if (status) {
       return {
         kind: 'catalogue',
         heading,
-        page: Number(pages[1]),
-        pages: Number(pages[2]),
-        products: main.querySelectorAll('[aria-label="Products"] article').length,
+        page: Number(status.dataset.page),
+        pages: Number(status.dataset.pages),
+        products: main.querySelectorAll('[data-products] article').length,
       };
     }
   }
 
   if (/^\/product\/[^/]+$/.test(where)) {
-    const rating = main
-      .querySelector('[role="img"][aria-label^="Rated"]')
-      ?.getAttribute('aria-label');
+    const rating = main.querySelector('[role="img"][data-rating]')?.getAttribute('aria-label');
     return { kind: 'product', heading, price: firstPrice(main), details: rating ? [rating] : [] };
   }
 
@@ -51,7 +48,7 @@ export function readPage(pathname: string, doc: Document = document): PageFacts 
     return {
       kind: 'cart',
       heading,
-      lines: main.querySelectorAll('input[aria-label="Quantity"]').length,
+      lines: main.querySelectorAll('input[data-arrows="vertical"]').length,
       rows: readRows(summary?.querySelector('dl')),
     };
   }
@@ -65,7 +62,7 @@ export function readPage(pathname: string, doc: Document = document): PageFacts 
         kind: 'receipt',
         heading,
         receiptId: id,
-        lines: [...receipt.querySelectorAll('ul[aria-label="Items"] li')].map(readText),
+        lines: [...receipt.querySelectorAll('ul[data-receipt-items] li')].map(readText),
         rows: readRows(receipt.querySelector('dl')),
         note: note ? readText(note) : '',
       };

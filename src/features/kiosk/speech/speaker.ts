@@ -4,6 +4,7 @@
  * end); the last thing said can be said again; the volume steps up and down.
  */
 import { MAX_SPEECH_CHARS } from '@shared/bridge';
+import { shownLanguage, type ShownLanguage } from '@/i18n/language-store';
 import { VOLUME_STEPS, volumeWords } from './mode-words';
 import type { SpeechEngine } from './speech-engine';
 import { spokenText } from './spoken-text';
@@ -50,12 +51,23 @@ export interface SayOptions {
    * focus landing on its heading) go on, not start over.
    */
   again?: boolean;
+  /**
+   * Words in this language's voice and ways (English, to say there is no voice for the
+   * shown one); the shown language's otherwise.
+   */
+  words?: ShownLanguage;
+}
+
+/** A part waiting to be said, with the language of its voice. */
+interface Part {
+  text: string;
+  lang: string;
 }
 
 export const DEFAULT_VOLUME_STEP = 8;
 
 export class Speaker {
-  private queue: string[] = [];
+  private queue: Part[] = [];
   private speaking = false;
   private generation = 0;
   private step = DEFAULT_VOLUME_STEP;
@@ -64,20 +76,27 @@ export class Speaker {
   /** The last thing said, as the screen put it, for the repeat key. */
   last = '';
 
-  constructor(private readonly engine: SpeechEngine) {}
+  constructor(
+    private readonly engine: SpeechEngine,
+    /** The language the words are in: the shown language unless a test says otherwise. */
+    private readonly language: () => ShownLanguage = shownLanguage,
+  ) {}
 
   get volume(): number {
     return this.step / VOLUME_STEPS;
   }
 
-  say(text: string, { interrupt = false, remember = true, again = false }: SayOptions = {}): void {
-    const spoken = spokenText(text);
+  say(
+    text: string,
+    { interrupt = false, remember = true, again = false, words = this.language() }: SayOptions = {},
+  ): void {
+    const spoken = spokenText(text, words);
     if (!again && spoken !== '' && this.speaking && spoken === this.saying) return;
     if (interrupt) this.stop();
     if (spoken === '') return;
     if (remember) this.last = text;
     this.saying = spoken;
-    this.queue.push(...speechParts(spoken));
+    this.queue.push(...speechParts(spoken).map((part) => ({ text: part, lang: words.language })));
     void this.pump();
   }
 
@@ -97,7 +116,7 @@ export class Speaker {
   /** One step up (+1) or down (-1), never to silence, and says where it is now. */
   changeVolume(by: 1 | -1): void {
     this.step = Math.min(VOLUME_STEPS, Math.max(1, this.step + by));
-    this.say(volumeWords(this.step), { interrupt: true, remember: false });
+    this.say(volumeWords(this.step, this.language()), { interrupt: true, remember: false });
   }
 
   private async pump(): Promise<void> {
@@ -107,7 +126,7 @@ export class Speaker {
     while (mine === this.generation) {
       const part = this.queue.shift();
       if (part === undefined) break;
-      await this.engine.speak(part, this.volume);
+      await this.engine.speak(part.text, this.volume, part.lang);
     }
     if (mine === this.generation) {
       this.speaking = false;

@@ -8,13 +8,17 @@
  *   <audio> element, the only way to reach a chosen output (setSinkId): for machines
  *   without system voices, and always when speech must go to a headset.
  */
+import { wordsIn } from '@/i18n/language-store';
 import { espeakText, isEspeakVoice } from './spoken-text';
 
 export type SpeakOutcome = 'done' | 'failed';
 
 export interface SpeechEngine {
-  /** Says one part; resolves once it has been said or stopped ('done'), or could not be. */
-  speak(text: string, volume: number): Promise<SpeakOutcome>;
+  /**
+   * Says one part in `lang` (the engine's own language when absent); resolves once it has
+   * been said or stopped ('done'), or could not be.
+   */
+  speak(text: string, volume: number, lang?: string): Promise<SpeakOutcome>;
   /** Stops what is being said, at once. */
   cancel(): void;
 }
@@ -59,11 +63,12 @@ export function synthesisEngine({
 }: SynthesisOptions): SpeechEngine {
   let stop: (() => void) | null = null;
   return {
-    speak: (text, volume) =>
+    speak: (text, volume, language = lang) =>
       new Promise((resolve) => {
-        const voice = pickVoice(synth.getVoices(), lang);
-        const said = utterance(voice && isEspeakVoice(voice) ? espeakText(text) : text);
-        said.lang = lang;
+        const voice = pickVoice(synth.getVoices(), language);
+        const espeak = voice !== null && isEspeakVoice(voice);
+        const said = utterance(espeak ? espeakText(text, wordsIn(language)) : text);
+        said.lang = language;
         said.volume = volume;
         if (voice) said.voice = voice;
         const finish = () => {
@@ -154,9 +159,9 @@ export function audioEngine({
   };
 
   return {
-    speak: async (text, volume) => {
+    speak: async (text, volume, language = lang) => {
       const mine = ++generation;
-      const wav = await synthesize(espeakText(text), lang);
+      const wav = await synthesize(espeakText(text, wordsIn(language)), language);
       if (mine !== generation) return 'done';
       if (!wav) return 'failed';
       const audio = createAudio();
@@ -219,9 +224,9 @@ export function routedEngine(
     return first.filter((engine): engine is SpeechEngine => engine !== null);
   };
   return {
-    speak: async (text, volume) => {
+    speak: async (text, volume, language) => {
       for (const engine of order()) {
-        if ((await engine.speak(text, volume)) === 'done') return 'done';
+        if ((await engine.speak(text, volume, language)) === 'done') return 'done';
       }
       return 'failed';
     },

@@ -1,11 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PageBridge, SpeechCapability } from '@/platform/capabilities';
-import { SPEECH_OFF } from './mode-words';
+import { chooseLanguage, IN_ENGLISH, useI18n } from '@/i18n/language-store';
+import { speechOffWords } from './mode-words';
 import type { CartReport } from './cart-report';
 import { Speaker } from './speaker';
 import { audioEngine, routedEngine, synthesisEngine, type SpeechEngine } from './speech-engine';
 import { turnsSpeechOn } from './speech-keys';
 import { SpeechNarrator } from './speech-narrator';
+import { englishName, hasVoiceFor, type VoiceSources } from './voices';
 
 /** The cart as the app reports it (the kiosk feature may not read the cart feature). */
 export interface SpeechModeState {
@@ -25,7 +27,7 @@ export function useSpeech(): SpeechModeState | null {
 /** The engines this kiosk has: the system's voices, and the bridge's espeak-ng if any. */
 function createEngine(capability: SpeechCapability, bridge: PageBridge | null): SpeechEngine {
   const lang = document.documentElement.lang || 'en';
-  const synth = 'speechSynthesis' in window ? window.speechSynthesis : null;
+  const synth = systemSpeech();
   const system =
     synth && typeof SpeechSynthesisUtterance === 'function'
       ? synthesisEngine({ synth, lang })
@@ -39,6 +41,43 @@ function createEngine(capability: SpeechCapability, bridge: PageBridge | null): 
       })
     : null;
   return routedEngine(system, { synth, audio, outputDevice: capability.outputDevice });
+}
+
+function systemSpeech(): SpeechSynthesis | null {
+  return 'speechSynthesis' in window ? window.speechSynthesis : null;
+}
+
+/** Where this kiosk's voices come from, for asking whether one speaks a language. */
+function voiceSources(bridge: PageBridge | null): VoiceSources {
+  const languages = bridge?.speechLanguages;
+  return { synth: systemSpeech(), espeakLanguages: languages ? () => languages() : null };
+}
+
+/**
+ * Said in English, by the English voice, whatever the shown language: there is no voice
+ * that could say it in that one. Not a message to translate for that reason.
+ */
+export const noVoiceWords = (language: string): string =>
+  `There is no ${language} voice on this kiosk, so speech goes on in English.`;
+
+/**
+ * While speech is on, the shown language must have a voice: if this kiosk has none for it,
+ * speech says so in English and the shop goes on in English, which it can say.
+ */
+function useVoiceForLanguage(on: boolean, speaker: Speaker, sources: () => VoiceSources): void {
+  const { language } = useI18n();
+  useEffect(() => {
+    if (!on || language === 'en' || language === 'en-XA') return;
+    let current = true;
+    void hasVoiceFor(language, sources()).then((found) => {
+      if (!current || found) return;
+      speaker.say(noVoiceWords(englishName(language)), { words: IN_ENGLISH });
+      void chooseLanguage('en');
+    });
+    return () => {
+      current = false;
+    };
+  }, [on, language, speaker, sources]);
 }
 
 interface SpeechModeProps {
@@ -62,6 +101,9 @@ export function SpeechMode({ capability, bridge, cart, engine, children }: Speec
   // One voice per session; making it says nothing (the engines speak only when asked).
   const [speaker] = useState(() => new Speaker(engine ?? createEngine(capability, bridge)));
 
+  const [sources] = useState(() => () => voiceSources(bridge));
+  useVoiceForLanguage(on, speaker, sources);
+
   // The wipe: whatever is being said stops with the session.
   useEffect(() => () => speaker.stop(), [speaker]);
 
@@ -80,7 +122,7 @@ export function SpeechMode({ capability, bridge, cart, engine, children }: Speec
       on,
       speaker,
       setOn: (next) => {
-        if (on && !next) speaker.say(SPEECH_OFF, { interrupt: true, remember: false });
+        if (on && !next) speaker.say(speechOffWords(), { interrupt: true, remember: false });
         setOn(next);
       },
     }),

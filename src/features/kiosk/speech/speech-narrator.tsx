@@ -4,18 +4,20 @@ import { ANNOUNCE_SETTLE_MS } from '@web-shared/ui/announcer';
 import { claimKey } from '../keypad/claimed-keys';
 import { controlWords, typedWords } from './control-words';
 import { focusWords, whereWords } from './focus-words';
-import { SPEECH_ON } from './mode-words';
+import { speechOnWords } from './mode-words';
 import { cartWords, pageWords } from './page-words';
 import { accessibleName, readControl, readText } from './read-control';
 import { readPage } from './read-page';
 import type { Speaker } from './speaker';
 import { isTextField, speechKeyOf } from './speech-keys';
 import type { CartReport } from './cart-report';
+import { speechText } from './speech.messages';
+import { shownLanguage } from '@/i18n/language-store';
 
 /** Live regions, as screen readers find them: what the page announces is spoken too. */
 const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
 /** The pagination's 'page / total' is said in the page's summary, which says more. */
-const NOT_SPOKEN = 'nav[aria-label="Pagination"], [aria-hidden="true"], [inert]';
+const NOT_SPOKEN = 'nav[data-pagination], [aria-hidden="true"], [inert]';
 /** The same words from live regions within this time are said once. */
 const REPEAT_WINDOW_MS = 1000;
 /** Longest the cart's total waits for its announcement (the announcer settles first). */
@@ -80,7 +82,7 @@ export function SpeechNarrator({
   // First words: that speech is on and how it works, then where the shopper is, once the
   // key that turned it on has done its work (Enter on the attract screen wakes the shop).
   useEffect(() => {
-    speaker.say(SPEECH_ON, { interrupt: true });
+    speaker.say(speechOnWords(), { interrupt: true });
     const timer = setTimeout(() => {
       speaker.say(whereWords(document.activeElement, where.current));
     }, 0);
@@ -119,12 +121,13 @@ export function SpeechNarrator({
         const after = field.value;
         typed.set(field, after);
         // A PIN is never said: each key is a star.
+        const { t } = shownLanguage();
         const words =
           field.type === 'password'
             ? after.length > before.length
-              ? 'star'
+              ? t(speechText.star)
               : after.length < before.length
-                ? 'deleted'
+                ? t(speechText.deletedStar)
                 : null
             : typedWords(before, after);
         if (words) speaker.say(words, { interrupt: true, remember: false });
@@ -140,7 +143,9 @@ export function SpeechNarrator({
         claimKey(event);
         if (action === 'repeat') speaker.repeat();
         else if (action === 'help') {
-          speaker.say(`${SPEECH_ON} ${whereWords(active, where.current)}`, { interrupt: true });
+          speaker.say(`${speechOnWords()} ${whereWords(active, where.current)}`, {
+            interrupt: true,
+          });
         } else speaker.changeVolume(action === 'louder' ? 1 : -1);
         return;
       }
@@ -152,7 +157,7 @@ export function SpeechNarrator({
       if (stepped) {
         later(() => {
           typed.set(active, active.value);
-          speaker.say(active.value || 'blank', { interrupt: true });
+          speaker.say(active.value || shownLanguage().t(speechText.blank), { interrupt: true });
         });
       }
     };

@@ -1,5 +1,7 @@
 import { SpeakerIcon } from '@/components/ui/icons';
+import { useI18n } from '@/i18n/language-store';
 import { BarSwitch } from '../bar-switch';
+import { kioskText } from '../kiosk.messages';
 import { useSpeech } from './speech-mode';
 
 /**
@@ -9,11 +11,12 @@ import { useSpeech } from './speech-mode';
  */
 export function SpeechSwitch() {
   const speech = useSpeech();
+  const { t } = useI18n();
   if (!speech) return null;
   const { on, setOn } = speech;
   return (
     <BarSwitch on={on} onToggle={() => setOn(!on)} icon={<SpeakerIcon width={30} height={30} />}>
-      Speech
+      {t(kioskText.speech)}
     </BarSwitch>
   );
 }

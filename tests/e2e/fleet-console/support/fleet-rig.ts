@@ -375,7 +375,7 @@ export const kioskRow = (page: Page, id: string) =>
 export async function openConsole(
   page: Page,
   rig: FleetRig,
-  view: 'kiosks' | 'enrolment' | 'counter' = 'kiosks',
+  view: 'kiosks' | 'enrolment' | 'counter' | 'rollouts' = 'kiosks',
   origin = rig.origin,
 ) {
   await page.goto(`${origin}/#/${view}`);

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { configKeyNameSchema } from '../../../../shared/fleet/payloads';
 import {
@@ -14,6 +15,7 @@ import {
 import { environmentLayer } from '../../../../electron/main/config/config-layers';
 import { validateConfigKeys } from '../../../../electron/main/config/config-validate';
 import { fakeLogger } from '../../support/fake-electron';
+import { SHOPPER_LANGUAGES } from '../../../../shared/languages';
 
 const TABLE: ConfigKeyTable = CONFIG_KEYS;
 const entries = Object.entries(TABLE);
@@ -70,6 +72,8 @@ describe('the config key table', () => {
       'catalogueMaxAgeMinutes',
       'printerName',
       'speechOutputDevice',
+      'languages',
+      'defaultLanguage',
       'fleet.healthSeconds',
       'update.channel',
       'update.pinVersion',
@@ -287,6 +291,52 @@ describe('the config key table', () => {
       environmentLayer({ SHOP_SPEECH_OUTPUT_DEVICE: ' USB Headset ' }, fakeLogger()).values,
     ).toEqual({ speechOutputDevice: 'USB Headset' });
     expect(TABLE.speechOutputDevice).toMatchObject({ flag: 'speech-output-device', remote: true });
+  });
+
+  it.each([
+    ['en,es,fr,de,ar', 'en,es,fr,de,ar'],
+    [' ES , ar ', 'es,ar'],
+    [['de', 'en'], 'de,en'],
+    ['en,', 'en'],
+    ['', null],
+    [[], null],
+    ['en,en', null],
+    ['en,xx', null],
+    [['en', 3], null],
+    ['en-XA', null],
+    [7, null],
+  ])('languages %j is kept as %j', (languages, kept) => {
+    const parsed = TABLE.languages?.schema.safeParse(languages);
+    expect(parsed?.success ? parsed.data : null).toBe(kept);
+  });
+
+  it('keeps any languages value, from a file or a fleet, to known languages each once, or refuses it', () => {
+    const known: readonly string[] = SHOPPER_LANGUAGES;
+    const language = fc.oneof(fc.constantFrom(...known, 'EN', ' es ', 'xx', ''), fc.string());
+    fc.assert(
+      fc.property(fc.oneof(fc.array(language, { maxLength: 8 }), fc.string()), (value) => {
+        const parsed = TABLE.languages?.schema.safeParse(value);
+        if (!parsed?.success) return;
+        const list = String(parsed.data).split(',');
+        expect(list.length).toBeGreaterThan(0);
+        expect(list.every((one) => known.includes(one))).toBe(true);
+        expect(new Set(list).size).toBe(list.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads the languages and the default from the environment; a fleet may set both', () => {
+    expect(
+      environmentLayer({ SHOP_LANGUAGES: 'es,en', SHOP_DEFAULT_LANGUAGE: ' ES ' }, fakeLogger())
+        .values,
+    ).toEqual({ languages: 'es,en', defaultLanguage: 'es' });
+    expect(environmentLayer({ SHOP_DEFAULT_LANGUAGE: 'tlh' }, fakeLogger()).values).toEqual({});
+    expect(TABLE.languages).toMatchObject({ flag: 'languages', remote: true });
+    expect(TABLE.defaultLanguage).toMatchObject({ flag: 'default-language', remote: true });
+    expect(
+      validateConfigKeys({ languages: ['ar', 'en'], defaultLanguage: 'ar' }, 'remote').values,
+    ).toEqual({ languages: 'ar,en', defaultLanguage: 'ar' });
   });
 
   it('takes the remote config key from the files only, and holds it empty in a lockdown', () => {

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   loadConfig,
   machineConfigPath,
+  rendererLanguages,
   resolveConfigPath,
+  toRendererConfig,
   type ConfigSources,
 } from '../../../../electron/main/config/config';
 import { decodeConfigText } from '../../../../electron/main/config/config-file';
@@ -42,6 +44,8 @@ const UNATTENDED_DEFAULTS = {
   scheduledRelaunch: true,
   logMaxMB: 1,
   speechOutputDevice: '',
+  languages: 'en,es,fr,de,ar',
+  defaultLanguage: 'en',
 };
 
 function sources({
@@ -140,6 +144,8 @@ describe('kiosk config', () => {
         SHOP_CATALOGUE_MAX_AGE_MINUTES: '120',
         SHOP_PRINTER_NAME: 'EPSON TM-T20',
         SHOP_SPEECH_OUTPUT_DEVICE: 'USB Headset',
+        SHOP_LANGUAGES: ' ES, ar ,en',
+        SHOP_DEFAULT_LANGUAGE: 'AR',
         SHOP_FLEET_BROKER: 'mqtts://broker.example:8883',
         SHOP_FLEET_KIOSK_ID: 'front-1',
         SHOP_FLEET_USERNAME: 'front-1',
@@ -169,6 +175,8 @@ describe('kiosk config', () => {
       catalogueMaxAgeMinutes: 120,
       printerName: 'EPSON TM-T20',
       speechOutputDevice: 'USB Headset',
+      languages: 'es,ar,en',
+      defaultLanguage: 'ar',
       'fleet.brokerUrl': 'mqtts://broker.example:8883',
       'fleet.kioskId': 'front-1',
       'fleet.username': 'front-1',
@@ -704,5 +712,25 @@ describe('the catalogue transport of an installed kiosk', () => {
     const { sources, log } = packaged({ [USER_FILE]: { catalogueUrl: url } });
     expect(loadConfig(sources).config.catalogueUrl).toBe(url);
     expect(log.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('the languages the renderer is given', () => {
+  it('offers the configured languages in order, and starts in the default', () => {
+    expect(toRendererConfig({ ...DEFAULT_CONFIG }, '/api')).toMatchObject({
+      languages: ['en', 'es', 'fr', 'de', 'ar'],
+      defaultLanguage: 'en',
+    });
+    expect(rendererLanguages('ar,en', 'ar')).toEqual({
+      languages: ['ar', 'en'],
+      defaultLanguage: 'ar',
+    });
+  });
+
+  it('starts in the first language offered when the default is not one of them', () => {
+    expect(rendererLanguages('fr,de', 'en')).toEqual({
+      languages: ['fr', 'de'],
+      defaultLanguage: 'fr',
+    });
   });
 });

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_CHANNELS } from '../../../../shared/bridge';
 import { healthSchema, REFUSAL_REASONS, type KioskHealth } from '../../../../shared/fleet/payloads';
 import { fleetConfigTopic, kioskTopics } from '../../../../shared/fleet/topics';
+import { toRendererConfig } from '../../../../electron/main/config/config';
 import { REMOTE_CONFIG_FILE } from '../../../../electron/main/fleet/remote-config-store';
 import { makeKeyPair, signEnvelope, type TestKeyPair } from '../../../support/fleet-keys';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
@@ -295,6 +296,40 @@ describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', (
     kiosk.activity.setScreen('attract');
     await expect.poll(() => kiosk.app.exit.mock.calls).toEqual([[0]]);
     expect(kiosk.app.relaunch).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the shopper’s languages and default from a signed config, in force from the relaunch at the attract screen', async () => {
+    const kiosk = await startOnline();
+    kiosk.activity.setScreen('shopping');
+    const health = await publishConfig(
+      topics.config,
+      signed({ languages: 'es,ar', defaultLanguage: 'ar' }),
+      (h) => h.config.version === 1,
+    );
+    expect(health.config.refusals).toEqual([]);
+    // Never a language switched under a shopper: the page keeps its languages until then.
+    expect(health.pendingRelaunch.sort()).toEqual(['defaultLanguage', 'languages']);
+    expect(kiosk.shop.send).not.toHaveBeenCalledWith(IPC_CHANNELS.configChanged, expect.anything());
+    kiosk.activity.setScreen('attract');
+    await expect.poll(() => kiosk.app.relaunch.mock.calls).toHaveLength(1);
+    await kiosk.fleet.stop();
+    const restarted = startRealKiosk({ configFile: configFile(), userData: kiosk.userData });
+    running.push(restarted);
+    // What the page is handed at start: the offered languages in order, and the default.
+    expect(
+      toRendererConfig(restarted.liveConfig.startup, restarted.liveConfig.startup.catalogueUrl),
+    ).toMatchObject({ languages: ['es', 'ar'], defaultLanguage: 'ar' });
+  });
+
+  it('refuses a language the shop has no words for, in the list or as the default', async () => {
+    await startOnline();
+    const health = await publishConfig(
+      topics.config,
+      signed({ languages: 'en,klingon', defaultLanguage: 'xx' }),
+      (h) => h.config.version === 1,
+    );
+    expect(reasons(health)).toEqual(['invalid value: languages', 'invalid value: defaultLanguage']);
+    expect(health.pendingRelaunch).toEqual([]);
   });
 
   it('does not relaunch for a config it could not keep on disk (it would loop)', async () => {

@@ -32,6 +32,15 @@ describe('the receipt main is asked to print', () => {
     expect(readPrintableReceipt(noTax)).toMatch(/^tax/);
   });
 
+  it('takes the shopper’s language only as one of the shop’s, English when absent', () => {
+    for (const language of ['es', 'fr', 'de', 'ar', 'en']) {
+      expect(readPrintableReceipt({ ...receipt, language })).toEqual({ ...receipt, language });
+    }
+    for (const language of ['xx', 'EN', 'en-XA', '', 7, null, '<b>ar</b>']) {
+      expect(readPrintableReceipt({ ...receipt, language }), String(language)).toMatch(/^language/);
+    }
+  });
+
   it('takes amounts only as whole, non-negative, exact cents', () => {
     for (const bad of [1.5, -1, Number.NaN, Infinity, 2 ** 53, '100', null]) {
       expect(readPrintableReceipt({ ...receipt, total: bad }), String(bad)).toMatch(/^total/);

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { IpcMain, PrinterInfo } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import { receiptSlipHtml } from '../../../../electron/main/printing/receipt-slip
 import { IPC_CHANNELS } from '../../../../shared/bridge';
 import type { PrintableReceipt } from '../../../../shared/printable-receipt';
 import { as, FakeBrowserWindow, fakeLogger, ipcEventFrom } from '../../support/fake-electron';
+import { englishMessages } from '../../../../vite-plugins/message-sources.mts';
 
 vi.mock('electron', () => ({}));
 
@@ -307,5 +309,16 @@ describe('the print channel', () => {
     }
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining('no window for you'));
     expect(log.warn).not.toHaveBeenCalledWith(expect.stringContaining('already printed'));
+  });
+});
+
+describe('what a failed print says', () => {
+  it('is a sentence the shop says in the shopper’s language: its English is a message', () => {
+    const english = new Set(
+      [...englishMessages(join(__dirname, '../../../../src')).values()].map(({ text }) => text),
+    );
+    for (const sentence of [PRINT_FAILED, PRINTER_MISSING, PRINT_LIMIT_REACHED, PRINT_BUSY]) {
+      expect(english, sentence).toContain(sentence);
+    }
   });
 });

@@ -123,3 +123,43 @@ describe('the printed slip', () => {
     expect(receiptSlipUrl(worst).length).toBeLessThan(2 * 1024 * 1024);
   });
 });
+
+describe('the slip in the shopper’s language', () => {
+  const text = (html: string) =>
+    html
+      .replace(/<style>[\s\S]*?<\/style>/, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+
+  it('is English, as it always was, without a language', () => {
+    const html = receiptSlipHtml(receipt);
+    expect(html).toContain('<html lang="en"><head>');
+    expect(text(html)).toContain('You saved');
+    expect(html).toContain(formatCents(receipt.total));
+  });
+
+  it('speaks Spanish with Spanish words, money and date', () => {
+    const html = receiptSlipHtml({ ...receipt, language: 'es' });
+    expect(html).toContain('<html lang="es"><head>');
+    const words = text(html);
+    for (const said of ['Ha ahorrado', 'Impuestos (20 %)', 'Recogida en tienda', 'GRATIS']) {
+      expect(words).toContain(said);
+    }
+    expect(words).not.toContain('You saved');
+    const usd = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
+    expect(html).toContain(escapeHtml(usd.format(receipt.total / 100)));
+    expect(formatCents(123456, 'de')).toBe(
+      new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(1234.56),
+    );
+    const date = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(words).toContain(escapeHtml(date.format(new Date(receipt.issuedAt))));
+  });
+
+  it('runs right to left in Arabic, its receipt id and amounts still readable', () => {
+    const html = receiptSlipHtml({ ...receipt, language: 'ar' });
+    expect(html).toContain('<html lang="ar" dir="rtl"><head>');
+    expect(text(html)).toContain('المدفوع');
+    expect(html).toContain(`<p class="id">${receipt.id}</p>`);
+    expect(html).toMatch(/aria-label="رمز QR للإيصال Receipt-/);
+  });
+});

@@ -14,21 +14,45 @@ const WAV = new Uint8Array([82, 73, 70, 70]);
 
 type Synthesize = (text: string, voice: string) => Promise<Uint8Array>;
 
-function setup(synthesize = vi.fn<Synthesize>(() => Promise.resolve(WAV))) {
-  let handler: Handler | null = null;
+/** `espeak-ng --voices`' table, shortened: Debian's has a hundred more rows. */
+const VOICE_TABLE = [
+  'Pty Language       Age/Gender VoiceName          File                 Other Languages',
+  ' 5  ar              --/M      Arabic             sem/ar               ',
+  ' 5  de              --/M      German             gmw/de               ',
+  ' 5  en-gb           --/M      English_(Great_Britain) gmw/en          (en 2)',
+  ' 5  es              --/M      Spanish_(Spain)    roa/es               ',
+  ' 5  es-419          --/M      Spanish_(Latin_America) roa/es-419      (es-mx 6)',
+  '',
+].join('\n');
+
+function setup(
+  synthesize = vi.fn<Synthesize>(() => Promise.resolve(WAV)),
+  listVoices = vi.fn(() => Promise.resolve(VOICE_TABLE)),
+) {
+  const handlers = new Map<string, Handler>();
   const ipcMain = {
     handle: (channel: string, listener: Handler) => {
-      if (channel === IPC_CHANNELS.speak) handler = listener;
+      handlers.set(channel, listener);
     },
   };
   const log = fakeLogger();
   const exec = vi.fn<ExecFile>(() => Promise.resolve());
-  setupSpeech({ ipcMain: ipcMain as unknown as IpcMain, log, synthesize, exec });
-  const speak = (event: unknown, ...args: unknown[]) => {
-    if (!handler) throw new Error('nothing handles the speak channel');
-    return handler(event, ...args);
+  setupSpeech({ ipcMain: ipcMain as unknown as IpcMain, log, synthesize, exec, listVoices });
+  const call =
+    (channel: string) =>
+    (event: unknown, ...args: unknown[]) => {
+      const handler = handlers.get(channel);
+      if (!handler) throw new Error(`nothing handles ${channel}`);
+      return handler(event, ...args);
+    };
+  return {
+    speak: call(IPC_CHANNELS.speak),
+    speechLanguages: call(IPC_CHANNELS.speechLanguages),
+    synthesize,
+    log,
+    exec,
+    listVoices,
   };
-  return { speak, synthesize, log, exec };
 }
 
 describe('the speech channel', () => {
@@ -100,5 +124,25 @@ describe('the speech channel', () => {
     expect(log.info).toHaveBeenCalledWith(
       'Speech: espeak-ng is ready for machines without system voices',
     );
+  });
+});
+
+describe('which languages espeak-ng speaks', () => {
+  it('names the shop’s languages it has a voice for, asking espeak-ng once', async () => {
+    const { speechLanguages, listVoices } = setup();
+    await expect(speechLanguages(APP)).resolves.toEqual(['en', 'es', 'de', 'ar']);
+    await expect(speechLanguages(APP)).resolves.toEqual(['en', 'es', 'de', 'ar']);
+    expect(listVoices).toHaveBeenCalledTimes(1);
+  });
+
+  it('names none without espeak-ng, and none to another frame', async () => {
+    const missing = setup(
+      undefined,
+      vi.fn(() => Promise.reject(new Error('ENOENT'))),
+    );
+    await expect(missing.speechLanguages(APP)).resolves.toEqual([]);
+    const { speechLanguages, listVoices } = setup();
+    await expect(speechLanguages(ipcEventFrom('https://evil.example/'))).resolves.toEqual([]);
+    expect(listVoices).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,79 @@
+/**
+ * The console's rollouts: every rollout's state as the broker holds it, and what the health
+ * gate needs of every kiosk (shared/fleet/rollout-watch.ts), folded from the messages the
+ * broker worker read. A revision counter tells the view when to draw again.
+ */
+import { create } from 'zustand';
+import { createRolloutWatch, type RolloutWatch } from '@shared/fleet/rollout-watch';
+import type { ReadMessage } from '../fleet/read-message';
+
+export interface RolloutStore {
+  watch: RolloutWatch;
+  /** Counts up whenever a rollout's state changed (kiosk messages alone do not draw). */
+  revision: number;
+  fold: (messages: readonly ReadMessage[]) => void;
+  /** A new broker or prefix: nothing known about the old one applies. */
+  reset: (prefix: string) => void;
+}
+
+/** Folds the messages a rollout needs into `watch`; whether a rollout's state changed. */
+export function foldRolloutMessages(
+  watch: RolloutWatch,
+  messages: readonly ReadMessage[],
+): boolean {
+  let changed = false;
+  for (const message of messages) {
+    switch (message.kind) {
+      case 'rollout':
+        watch.rollout(message.rolloutId, message.state);
+        changed = true;
+        break;
+      case 'rollout-cleared':
+        watch.rollout(message.rolloutId, undefined);
+        changed = true;
+        break;
+      case 'status':
+        if (message.status) {
+          const { status } = message;
+          watch.status(
+            message.kioskId,
+            status.state === 'online'
+              ? { online: true, startedAt: status.startedAt, version: status.version }
+              : { online: false, startedAt: null, version: null },
+            status,
+            message.receivedAt,
+          );
+        }
+        break;
+      case 'health':
+        if (message.health) {
+          const { health } = message;
+          watch.health(message.kioskId, {
+            at: health.at,
+            version: health.version,
+            config: health.config,
+            update: health.update,
+          });
+        }
+        break;
+      case 'config':
+        if (message.target !== 'all') watch.config(message.target, message.envelope);
+        break;
+      default:
+        break;
+    }
+  }
+  return changed;
+}
+
+export const useRolloutStore = create<RolloutStore>()((set, get) => ({
+  watch: createRolloutWatch('kiosk-shop'),
+  revision: 0,
+  fold: (messages) => {
+    if (foldRolloutMessages(get().watch, messages)) {
+      set((state) => ({ revision: state.revision + 1 }));
+    }
+  },
+  reset: (prefix) =>
+    set((state) => ({ watch: createRolloutWatch(prefix), revision: state.revision + 1 })),
+}));
