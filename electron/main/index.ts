@@ -236,6 +236,7 @@ function main(): void {
         updateStatus: () => currentUpdateHealth(),
         argv: process.argv,
         log,
+        userDataDir: userDataIssue === null ? userDataDir : null,
         packaged: app.isPackaged,
       });
       openWindow(catalogue.url);

@@ -9,6 +9,11 @@ export interface BrokerSession {
   publish: (topic: string, payload: string, options: { retain: boolean }) => Promise<void>;
   /** Subscribes to this kiosk's retained screenshot (null: to none). */
   watchScreenshot: (kioskId: string | null) => void;
+  /**
+   * Subscribes to this kiosk's diagnostics chunks (kept for the session); resolves once
+   * the broker has granted it, so a command sent after it cannot outrun the subscription.
+   */
+  watchDiagnostics: (kioskId: string) => Promise<void>;
   /** The handover desk's link: one-off subscriptions, and the messages of handover topics. */
   handovers: HandoverLink;
   close: () => void;

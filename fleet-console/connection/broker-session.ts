@@ -11,6 +11,9 @@ import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/re
 import { useFleetStore } from '../fleet/fleet-store';
 import { useRolloutStore } from '../rollouts/rollout-store';
 import { useTrustStore } from '../trust/trust-store';
+import { useDiagnosticsStore } from '../kiosks/diagnostics-store';
+import { diagnosticsTopic } from '@shared/fleet/topics';
+import type { DiagnosticsChunk } from '@shared/fleet/diagnostics-transfer';
 import type { FromWorker, ToWorker } from './broker-protocol';
 import type { BrokerSession } from './broker-session-handle';
 import type { ConsoleSettings } from './console-settings';
@@ -25,6 +28,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const store = useFleetStore.getState();
   store.reset();
   useTrustStore.getState().reset();
+  useDiagnosticsStore.getState().reset();
   const prefix = settings.topicPrefix;
   useRolloutStore.getState().reset(prefix);
   const broker = settings.brokerUrl;
@@ -46,6 +50,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const requests = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let nextRequest = 1;
   let screenshotTopic: string | null = null;
+  const diagnosticsTopics = new Set<string>();
   let connected = false;
   const handoverListeners = new Set<
     (topic: string, payload: Uint8Array, retained: boolean) => void
@@ -81,6 +86,29 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
     return rest;
   };
 
+  /**
+   * Diagnostics chunks skip the frame batcher too (it may drop under load; a transfer must
+   * not lose a chunk), and the acks of diagnostics commands reach their transfers at once.
+   */
+  const takeDiagnostics = (messages: ReadMessage[]): ReadMessage[] => {
+    const diagnostics = useDiagnosticsStore.getState();
+    const chunks: { kioskId: string; chunk: DiagnosticsChunk }[] = [];
+    const rest: ReadMessage[] = [];
+    for (const message of messages) {
+      if (message.kind === 'diagnostics-chunk' && message.chunk) {
+        chunks.push({ kioskId: message.kioskId, chunk: message.chunk });
+        continue;
+      }
+      if (message.kind === 'ack' && message.ack?.command === 'diagnostics') {
+        const { ok, error, id } = message.ack;
+        diagnostics.ack(message.kioskId, id, error === null ? { ok } : { ok, error });
+      }
+      rest.push(message);
+    }
+    if (chunks.length > 0) diagnostics.chunks(chunks);
+    return rest;
+  };
+
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
     switch (message.type) {
@@ -97,7 +125,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
       case 'messages':
         // Rollouts see every message at once: a kiosk's status or health may decide a gate.
         useRolloutStore.getState().fold(message.messages);
-        for (const received of takeTrust(message.messages)) {
+        for (const received of takeTrust(takeDiagnostics(message.messages))) {
           if (received.kind !== 'rollout' && received.kind !== 'rollout-cleared') {
             batcher.push(received);
           }
@@ -145,6 +173,14 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
       if (screenshotTopic) send({ type: 'unsubscribe', topic: screenshotTopic });
       screenshotTopic = next;
       if (next) send({ type: 'subscribe', topic: next });
+    },
+    watchDiagnostics(kioskId) {
+      const topic = diagnosticsTopic(prefix, kioskId);
+      if (diagnosticsTopics.has(topic)) return Promise.resolve();
+      diagnosticsTopics.add(topic);
+      // Renewed on every reconnect, like the screenshot's; resolved once the broker granted it.
+      send({ type: 'subscribe', topic });
+      return request((requestId) => send({ type: 'subscribe-once', requestId, topic }));
     },
     close() {
       batcher.clear();

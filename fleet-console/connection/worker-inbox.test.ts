@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGE_LIMITS } from '@shared/fleet/message-limits';
+import { DIAGNOSTICS_MESSAGE_LIMIT, MESSAGE_LIMITS } from '@shared/fleet/message-limits';
+import { splitIntoChunks } from '@shared/fleet/diagnostics-transfer';
 import { signedConfigSchema } from '@shared/fleet/payloads';
 import {
   fuzzParameters,
@@ -19,6 +20,13 @@ import { emptyFleet, foldMessages, type FleetState } from '../fleet/fleet-state'
 import type { ReadMessage } from '../fleet/read-message';
 import { PREFIX } from '../test/messages';
 import { createWorkerInbox, type WorkerInboxOptions } from './worker-inbox';
+
+/** A real chunk of a small bundle: a seed the fuzz mutates. */
+const DIAGNOSTICS_CHUNK = splitIntoChunks(new Uint8Array([31, 139, 8, 0, 1, 2, 3]), {
+  transfer: 'transfer-1',
+  command: 'c-1',
+  sha256: 'a'.repeat(64),
+})[0];
 
 const encode = (value: unknown) =>
   new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
@@ -75,6 +83,25 @@ describe('the broker worker’s inbox', () => {
     expect(state.screenshot).toBeNull();
     // The health that fitted is kept; the large one after it changed nothing.
     expect(state.kiosks.get('k1')?.health?.lastError).toBe('x'.repeat(300));
+  });
+
+  it('reads a diagnostics chunk on a kiosk’s own topic, and one over its limit as malformed', () => {
+    const { inbox: box, posted, flush } = inbox();
+    box.receive(topic('kiosks/k1/diagnostics'), encode(DIAGNOSTICS_CHUNK), false);
+    const padded = new Uint8Array(DIAGNOSTICS_MESSAGE_LIMIT + 1).fill(0x20);
+    padded.set(encode(DIAGNOSTICS_CHUNK));
+    box.receive(topic('kiosks/k1/diagnostics'), padded, false);
+    box.receive(topic('kiosks/all/diagnostics'), encode(DIAGNOSTICS_CHUNK), false);
+    flush();
+    expect(posted).toEqual([
+      expect.objectContaining({
+        kind: 'diagnostics-chunk',
+        kioskId: 'k1',
+        chunk: DIAGNOSTICS_CHUNK,
+      }),
+      expect.objectContaining({ kind: 'diagnostics-chunk', kioskId: 'k1', chunk: null }),
+    ]);
+    expect(foldMessages(emptyFleet(), posted).ignored).toBe(1);
   });
 
   it('reads a config no kiosk could take as malformed: 1e400 is Infinity, nesting too deep', () => {
@@ -182,16 +209,16 @@ describe('every topic the console reads, fuzzed', () => {
       JSON.stringify({ id: 'c-1', command: 'ping', ok: true, at: SAMPLE_HEALTH.at }),
       JSON.stringify({ id: 'c-1', command: 'ping', ok: false, error: 'no', at: SAMPLE_HEALTH.at }),
       JSON.stringify(config),
+      JSON.stringify(DIAGNOSTICS_CHUNK),
     ];
-    const limits = [...new Set(Object.values(MESSAGE_LIMITS))].filter(
-      (limit) => limit < MESSAGE_LIMITS.screenshot,
-    );
+    const limits = [
+      ...new Set([...Object.values(MESSAGE_LIMITS), DIAGNOSTICS_MESSAGE_LIMIT]),
+    ].filter((limit) => limit < MESSAGE_LIMITS.screenshot);
     const message = fc.record({
       topic: fc.constantFrom(
-        ...['status', 'health', 'acks', 'config', 'screenshot', 'commands'].flatMap((leaf) => [
-          topic(`kiosks/k1/${leaf}`),
-          topic(`kiosks/k2/${leaf}`),
-        ]),
+        ...['status', 'health', 'acks', 'config', 'screenshot', 'commands', 'diagnostics'].flatMap(
+          (leaf) => [topic(`kiosks/k1/${leaf}`), topic(`kiosks/k2/${leaf}`)],
+        ),
         topic('fleet/config'),
         topic('kiosks/all/status'),
         topic('kiosks/k1/status/extra'),

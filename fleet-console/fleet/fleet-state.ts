@@ -190,6 +190,10 @@ export function foldMessages(state: FleetState, messages: readonly ReadMessage[]
       case 'ignored':
         ignored += 1;
         break;
+      case 'diagnostics-chunk':
+        // Good chunks go to the diagnostics store (broker-session.ts); a bad one is counted.
+        if (!message.chunk) ignored += 1;
+        break;
       case 'screenshot':
         screenshot = {
           kioskId: message.kioskId,

@@ -23,6 +23,8 @@ import { readRevocationMessage, type RevocationEnvelope } from '@shared/fleet/re
 import { readRolloutState, type RolloutState } from '@shared/fleet/rollout-state';
 import { parseRolloutTopic } from '@shared/fleet/topics';
 import { parseTrustTopic } from '@shared/fleet/trust-topics';
+import { readDiagnosticsChunk, type DiagnosticsChunk } from '@shared/fleet/diagnostics-transfer';
+import { parseDiagnosticsTopic } from '@shared/fleet/topics';
 import { MESSAGE_LIMITS } from '@shared/fleet/message-limits';
 import { readAck, type AckView } from '../protocol/ack-view';
 import { readConfigEnvelope, type ConfigEnvelope } from '../protocol/config-envelope';
@@ -50,6 +52,8 @@ export type ReadMessage = { retained: boolean; receivedAt: number } & (
   | { kind: 'health'; kioskId: string; health: HealthView | null }
   | { kind: 'ack'; kioskId: string; ack: AckView | null }
   | { kind: 'screenshot'; kioskId: string; png: Uint8Array }
+  /** One chunk of a diagnostics bundle; null: too large or malformed. */
+  | { kind: 'diagnostics-chunk'; kioskId: string; chunk: DiagnosticsChunk | null }
   | TrustMessage
   /** A staged rollout's state (null: unreadable); `…-cleared`: emptied from the broker. */
   | { kind: 'rollout'; rolloutId: string; state: RolloutState | null }
@@ -168,6 +172,12 @@ export function readMessage(prefix: string, message: FleetMessage): ReadMessage 
   const { retained, receivedAt, payload } = message;
   const trust = readTrustMessage(prefix, message.topic, payload);
   if (trust) return { retained, receivedAt, ...trust };
+  const diagnosticsKiosk = parseDiagnosticsTopic(prefix, message.topic);
+  if (diagnosticsKiosk !== null) {
+    // readDiagnosticsChunk checks the size before it decodes a byte.
+    const chunk = readDiagnosticsChunk(payload);
+    return { retained, receivedAt, kind: 'diagnostics-chunk', kioskId: diagnosticsKiosk, chunk };
+  }
   const rolloutId = parseRolloutTopic(prefix, message.topic);
   if (rolloutId !== null) {
     // readRolloutState checks the size before it decodes a byte.

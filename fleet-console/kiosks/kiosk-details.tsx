@@ -3,6 +3,7 @@ import { formatCount } from '@web-shared/lib/count';
 import { useFleetStore } from '../fleet/fleet-store';
 import { formatBytes, formatClock, formatMegabytes, formatMinutes } from '../lib/format';
 import { PresenceBadge } from './presence-badge';
+import { DiagnosticsPanel } from './diagnostics-panel';
 import { ScreenshotView } from './screenshot-view';
 
 const dash = '—';
@@ -138,6 +139,9 @@ export const KioskDetails = memo(function KioskDetails({
       </p>
       <div className="mt-4">
         <ScreenshotView kioskId={kiosk.id} />
+      </div>
+      <div className="mt-4">
+        <DiagnosticsPanel kioskId={kiosk.id} />
       </div>
     </section>
   );

@@ -17,6 +17,8 @@ export const COMMAND_HINTS: Record<CommandName, string> = {
   'refresh-catalogue': 'Fetches the catalogue again, when no shopper is using the kiosk.',
   relaunch: 'Restarts the app, when no shopper is using the kiosk.',
   screenshot: 'Captures the attract screen (refused on any other screen, to protect shoppers).',
+  diagnostics:
+    'Sends logs, config and state for support, shopper data removed (attract screen or asleep only). Download it from the kiosk’s details.',
 };
 
 /** 16 random bytes as hex: unique enough, and available where randomUUID is not (plain http). */
@@ -29,9 +31,12 @@ export async function sendCommand(
   session: BrokerSession,
   command: CommandName,
   target: string,
+  /** Told the command's id before it is published (its answers may come at once). */
+  beforeSend?: (id: string) => void,
 ): Promise<void> {
   const store = useFleetStore.getState();
   const id = newCommandId();
+  beforeSend?.(id);
   const expected = target === 'all' ? onlineCount(store.fleet.kiosks) : 1;
   // Recorded before it is sent: the first acknowledgements can beat the publish callback.
   store.commandSent({ id, command, target, sentAt: Date.now(), expected });

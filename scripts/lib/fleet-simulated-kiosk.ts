@@ -18,6 +18,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { createActivity, type Activity } from '../../electron/main/activity/activity';
 import { isLoopbackHost } from '../../electron/main/fleet/broker-transport';
+import { gatherDiagnostics } from '../../electron/main/fleet/diagnostics-bundle';
+import { createDiagnosticsHistory } from '../../electron/main/fleet/diagnostics-history';
 import { createFleetClient, type FleetClient } from '../../electron/main/fleet/fleet-client';
 import { collectHealth, type ProcessMemory } from '../../electron/main/fleet/health';
 import { receiptKeyFrom } from '../../electron/main/fleet/receipt-key';
@@ -25,7 +27,8 @@ import { createKioskEnrolment, type KioskEnrolment } from '../../electron/main/f
 import { createReceiptSigner } from '../../electron/main/fleet/receipt-signing';
 import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
 import type { Logger } from '../../electron/main/logging/logging';
-import type { Screen } from '../../shared/fleet/payloads';
+import { DEFAULT_CONFIG, type ConfigKey } from '../../electron/main/config/config-keys';
+import type { KioskHealth, Screen } from '../../shared/fleet/payloads';
 import { kioskTopics } from '../../shared/fleet/topics';
 
 /** A 1×1 white PNG: what a simulated attract screen looks like. */
@@ -60,6 +63,8 @@ export interface SimulatedKioskOptions {
   configPublicKey?: string;
   /** fleet.enrolmentPublicKey: certificates signed with it enrol the kiosk; '' (default): none. */
   enrolmentPublicKey?: string;
+  /** The pretend log a diagnostics bundle carries (default: a few start-up lines). */
+  logLines?: readonly string[];
   /** Told of every MQTT connection the kiosk opens (the fleet bench times reconnects). */
   onConnection?: (connection: MqttClient) => void;
 }
@@ -71,6 +76,8 @@ export interface SimulatedApp {
   setPrinterAvailable(available: boolean | null): void;
   setLastError(line: string | null): void;
   setCatalogue(catalogue: { products: number; ageMinutes: number }): void;
+  /** What the updater says in health (null: this kiosk takes no updates, the default). */
+  setUpdate(update: KioskHealth['update']): void;
   /** Memory moves by this many MB (split between the main process and the page). */
   growMemory(deltaMB: number): void;
 }
@@ -129,11 +136,18 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     log: options.log,
   });
 
+  const history = createDiagnosticsHistory();
+  const logLines = options.logLines ?? [
+    `[info] Kiosk starting in kiosk mode (simulated ${options.kioskId})`,
+    `[info] Fleet: connecting to ${options.brokerUrl} as ${options.kioskId}`,
+  ];
+
   const startMB = options.memoryMB ?? 220 + random() * 120;
   let mainMB = startMB * 0.35;
   let rendererMB = startMB - mainMB;
   let printerAvailable: boolean | null = true;
   let lastError: string | null = null;
+  let update: KioskHealth['update'] = null;
   let shopperTimer: NodeJS.Timeout | null = null;
   const carriedOut = { 'reload-config': 0, 'refresh-catalogue': 0, relaunch: 0 };
   let connection: MqttClient | null = null;
@@ -189,8 +203,8 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
       startedAt: new Date(startedAt).toISOString(),
       publicKey: signer.receiptPublicKey(),
     }),
-    health: () =>
-      collectHealth({
+    health: async () => {
+      const report = await collectHealth({
         now: Date.now,
         startedAt,
         versions: { app: version, electron: '45.4.1', chrome: '140.0.7339.249' },
@@ -202,12 +216,15 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         failedPinsToday: () => 0,
         gpuFallback: false,
         lastError: () => lastError,
-        update: () => null,
+        update: () => update,
         remoteConfig: () => ({ version: remote.version(), refusals: remote.refusals() }),
         // The pretend shop applies only health's period, at once: nothing waits for a relaunch.
         pendingRelaunch: () => [],
         dropped: () => client.droppedMessages(),
-      }),
+      });
+      history.recordHealth(report);
+      return report;
+    },
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),
       isAttractScreen: () => activity.snapshot().screen === 'attract',
@@ -228,6 +245,35 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         activity.setScreen('attract');
       },
       captureScreenshot: () => Promise.resolve(new Uint8Array(options.screenshotPng ?? TINY_PNG)),
+      gatherDiagnostics: () =>
+        Promise.resolve().then(() =>
+          gatherDiagnostics({
+            kioskId: options.kioskId,
+            now: Date.now,
+            versions: { app: version, electron: '45.4.1', chrome: '140.0.7339.249' },
+            config: () => ({
+              values: DEFAULT_CONFIG,
+              sources: Object.fromEntries(
+                Object.keys(DEFAULT_CONFIG).map((key) => [key, 'defaults']),
+              ) as Record<ConfigKey, 'defaults'>,
+            }),
+            // A pretend userData: the log above, and nothing else on its disk.
+            userDataDir: '/simulated',
+            fs: {
+              readFile: (path) => {
+                if (!path.endsWith('kiosk.log')) throw new Error('no such file');
+                return Buffer.from(`${logLines.join('\n')}\n`);
+              },
+              readdir: (path) => (path.endsWith('logs') ? ['kiosk.log'] : ['logs']),
+              size: () => 0,
+              disk: () => null,
+            },
+            health: () => history.health(),
+            updates: () => history.updates(),
+            imageCache: () => ({ images: 20, bytes: 1_234_567 }),
+            pendingRelaunch: () => [],
+          }),
+        ),
     },
     onConfigMessage: (scope, bytes) => {
       const result = remote.receive(scope, bytes);
@@ -277,6 +323,9 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
           fetchedAt: Date.now() - ageMinutes * 60_000,
           source: 'embedded',
         }),
+      setUpdate: (next) => {
+        update = next;
+      },
       growMemory: (deltaMB) => {
         mainMB += deltaMB / 3;
         rendererMB += (deltaMB * 2) / 3;

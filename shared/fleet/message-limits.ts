@@ -6,6 +6,7 @@
  * (`message_size_limit` in docs/fleet/broker.md and the test broker), so none of them ever
  * has to hold more than that.
  */
+import { MAX_DIAGNOSTICS_CHUNK_BYTES } from './diagnostics-transfer';
 import { MAX_HANDOVER_BYTES } from './handover-messages';
 import { MAX_CERTIFICATE_BYTES, MAX_ENROLMENT_REQUEST_BYTES } from './kiosk-certificate';
 import { MAX_COMMAND_BYTES, MAX_CONFIG_BYTES } from './payloads';
@@ -47,9 +48,13 @@ export function trustMessageLimit(prefix: string, topic: string): number {
 export const BROKER_MESSAGE_SIZE_LIMIT = Math.max(
   ...Object.values(MESSAGE_LIMITS),
   ...Object.values(TRUST_MESSAGE_LIMITS),
+  MAX_DIAGNOSTICS_CHUNK_BYTES,
 );
 
 /** The limit of a topic kind, with a byte count, as a reader reports a refusal. */
 export function tooLargeReason(bytes: number, limit: number): string {
   return `too large (${bytes} bytes, at most ${limit})`;
 }
+
+/** One chunk of a diagnostics bundle on `P/kiosks/ID/diagnostics` (diagnostics-transfer.ts). */
+export const DIAGNOSTICS_MESSAGE_LIMIT = MAX_DIAGNOSTICS_CHUNK_BYTES;

@@ -160,6 +160,7 @@ export const FLEET_COMMANDS = [
   'refresh-catalogue',
   'relaunch',
   'screenshot',
+  'diagnostics',
 ] as const;
 export type FleetCommandName = (typeof FLEET_COMMANDS)[number];
 
@@ -193,6 +194,7 @@ export const COMMAND_ERRORS = {
   unknown: 'unknown command',
   tooLarge: 'the command is too large',
   notOnAttract: 'not on the attract screen',
+  busy: 'busy: a shopper is using the kiosk',
 } as const;
 
 /** Commands are small; anything larger is refused unread. */

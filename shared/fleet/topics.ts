@@ -113,6 +113,22 @@ export function parseKioskTopic(prefix: string, topic: string): ParsedKioskTopic
   return { kioskId, kind };
 }
 
+/** Where one kiosk sends the chunks of a diagnostics bundle (not retained). */
+export function diagnosticsTopic(prefix: string, kioskId: string): string {
+  checkPrefix(prefix);
+  if (!isValidKioskId(kioskId)) throw new Error('invalid kiosk id');
+  return `${prefix}/kiosks/${kioskId}/diagnostics`;
+}
+
+/** The kiosk a diagnostics topic belongs to, or null for any other topic. */
+export function parseDiagnosticsTopic(prefix: string, topic: string): string | null {
+  const head = `${prefix}/kiosks/`;
+  const tail = '/diagnostics';
+  if (!topic.startsWith(head) || !topic.endsWith(tail)) return null;
+  const kioskId = topic.slice(head.length, topic.length - tail.length);
+  return isValidKioskId(kioskId) ? kioskId : null;
+}
+
 /** A rollout's id: the same characters as a kiosk id, so its topic names one rollout only. */
 export function isValidRolloutId(id: string): boolean {
   return KIOSK_ID_PATTERN.test(id);

@@ -140,4 +140,24 @@ describe.skipIf(skipReason !== null)('the ACL on a real Mosquitto', () => {
       }
     }
   });
+
+  it('lets a kiosk send diagnostics only on its own topic, and read none', async () => {
+    const denied = [`${P}/kiosks/kiosk-b/diagnostics`, `${P}/kiosks/all/diagnostics`];
+    const allowed = `${P}/kiosks/kiosk-a/diagnostics`;
+    expect(await reaching('kiosk-a', [...denied, allowed], `${P}/kiosks/kiosk-a/health`)).toEqual([
+      allowed,
+    ]);
+    const client = await login('kiosk-a');
+    try {
+      const got: string[] = [];
+      client.on('message', (topic) => got.push(topic));
+      await client.subscribeAsync(`${P}/kiosks/+/diagnostics`, { qos: 1 });
+      await operator.publishAsync(`${P}/kiosks/kiosk-a/diagnostics`, 'x', { qos: 1 });
+      await client.publishAsync(`${P}/kiosks/kiosk-a/health`, 'marker', { qos: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(got).toEqual([]);
+    } finally {
+      await client.endAsync(true);
+    }
+  });
 });

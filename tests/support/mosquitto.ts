@@ -159,6 +159,7 @@ export function fleetAcl(
     `pattern write ${prefix}/kiosks/%u/health`,
     `pattern write ${prefix}/kiosks/%u/acks`,
     `pattern write ${prefix}/kiosks/%u/screenshot`,
+    `pattern write ${prefix}/kiosks/%u/diagnostics`,
     `pattern read ${prefix}/kiosks/%u/commands`,
     `pattern read ${prefix}/kiosks/%u/config`,
     `pattern read ${prefix}/kiosks/all/commands`,

@@ -7,7 +7,7 @@
  * of a shopper.
  */
 import { readConfigLayers, resolveConfig, type ConfigSources } from './config';
-import { LIVE_KEYS, type ConfigKey, type KioskConfig } from './config-keys';
+import { LIVE_KEYS, type ConfigKey, type ConfigLayerName, type KioskConfig } from './config-keys';
 import type { ConfigLayer } from './config-layers';
 
 const isLive = (key: ConfigKey): boolean => LIVE_KEYS.includes(key);
@@ -35,6 +35,8 @@ export interface LiveConfig<R extends RemoteLayers = RemoteLayers> {
   readonly remote: R | null;
   /** The config as the layers say now. */
   current(): KioskConfig;
+  /** Which layer each key's current value came from (diagnostics show it). */
+  origins(): Record<ConfigKey, ConfigLayerName>;
   /** What is in force: the startup config with the live keys' current values. */
   effective(): KioskConfig;
   /** The files, environment and command line without the remote layers. */
@@ -71,9 +73,14 @@ export function createLiveConfig<R extends RemoteLayers>(
   let files = resolveConfig(read.layers, { packaged }, SILENT).config;
   let locks = machineLocks(read.layers);
   const remote = makeRemote({ config: () => files, locks: () => locks });
-  const compute = (): KioskConfig =>
-    resolveConfig([...read.layers, ...(remote?.layers() ?? [])], { packaged }, sources.log).config;
-  let current = compute();
+  const merge = () =>
+    resolveConfig([...read.layers, ...(remote?.layers() ?? [])], { packaged }, sources.log);
+  let merged = merge();
+  const compute = (): KioskConfig => {
+    merged = merge();
+    return merged.config;
+  };
+  let current = merged.config;
   const startup = current;
 
   const effective = (): KioskConfig => ({
@@ -93,6 +100,7 @@ export function createLiveConfig<R extends RemoteLayers>(
     machineConfigPath: read.machineConfigPath,
     remote,
     current: () => current,
+    origins: () => merged.origins,
     effective,
     files: () => files,
     pendingRelaunch: () => changedKeys(startup, current).filter((key) => !isLive(key)),

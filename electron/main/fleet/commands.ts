@@ -3,7 +3,8 @@
  * gets an ack, even one that cannot be read (which does nothing else). A command id seen
  * before is acknowledged again with the first outcome but never run twice. A disruptive
  * command (relaunch, catalogue refresh) waits for a safe moment, never in front of a
- * shopper, and a screenshot is taken only of the attract screen.
+ * shopper, and a screenshot is taken only of the attract screen. Diagnostics are gathered
+ * only on the attract screen or while the kiosk sleeps: never while a shopper is served.
  *
  * Nothing here grows without bound: the last 1,000 ids are remembered, and at most one
  * deferred run per command waits (later requests for it share that run's outcome).
@@ -27,6 +28,10 @@ export interface CommandActions {
   relaunch(): void;
   /** Captures the attract screen as PNG bytes and publishes them. */
   screenshot(): Promise<void>;
+  /** Whether the kiosk sleeps outside opening hours; absent: it never does. */
+  isAsleep?(): boolean;
+  /** Gathers the diagnostics bundle and publishes it in chunks answering `commandId`. */
+  diagnostics(commandId: string): Promise<void>;
 }
 
 export interface CommandOutcome {
@@ -134,6 +139,17 @@ export function createCommandHandler(
           outcome: actions.screenshot().then(
             () => OK,
             (error: unknown) => failure(error, 'the screenshot failed'),
+          ),
+        };
+      case 'diagnostics':
+        // Checked when the command arrives: gathering never competes with a shopper.
+        if (!actions.isAttractScreen() && actions.isAsleep?.() !== true) {
+          return { outcome: Promise.resolve({ ok: false, error: COMMAND_ERRORS.busy }) };
+        }
+        return {
+          outcome: actions.diagnostics(command.id).then(
+            () => OK,
+            (error: unknown) => failure(error, 'the diagnostics could not be gathered'),
           ),
         };
     }

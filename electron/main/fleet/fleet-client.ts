@@ -9,6 +9,8 @@
  * - commands on this kiosk's topic and the fleet-wide one (QoS 1), each acknowledged
  *   (commands.ts), and only from those two topics, whatever the broker delivers;
  * - the two retained config topics, handed to the remote config (remote-config.ts);
+ * - a diagnostics bundle, when asked for, in chunks on this kiosk's diagnostics topic
+ *   (shared/fleet/diagnostics-transfer.ts), every chunk out before the command's ack;
  * - every message through one boundary (inbound-guard.ts): over its topic's byte limit it is
  *   dropped unread, and nothing a handler throws or rejects with leaves the client. Each
  *   dropped message is logged once and counted in health.
@@ -19,7 +21,12 @@
  * come back within the same second), one log line per change of state, and every
  * connection attempt is a fresh client, so nothing queued for a dead one survives.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import {
+  MAX_DIAGNOSTICS_BUNDLE_BYTES,
+  splitIntoChunks,
+} from '../../../shared/fleet/diagnostics-transfer';
 import { MESSAGE_LIMITS, trustMessageLimit } from '../../../shared/fleet/message-limits';
 import {
   COMMAND_ERRORS,
@@ -30,7 +37,7 @@ import {
   type KioskHealth,
   type KioskStatusOnline,
 } from '../../../shared/fleet/payloads';
-import { kioskTopics, type KioskTopics } from '../../../shared/fleet/topics';
+import { diagnosticsTopic, kioskTopics, type KioskTopics } from '../../../shared/fleet/topics';
 import { parseTrustTopic } from '../../../shared/fleet/trust-topics';
 import type { Logger } from '../logging/logging';
 import {
@@ -62,9 +69,11 @@ export interface FleetTls {
   key?: Buffer;
 }
 
-export interface FleetActions extends Omit<CommandActions, 'screenshot'> {
+export interface FleetActions extends Omit<CommandActions, 'screenshot' | 'diagnostics'> {
   /** PNG bytes of the screen; called only on the attract screen. */
   captureScreenshot(): Promise<Uint8Array>;
+  /** The gzipped diagnostics bundle; called only on the attract screen or asleep. */
+  gatherDiagnostics(): Promise<Uint8Array>;
 }
 
 export interface FleetClientOptions {
@@ -206,6 +215,23 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       if (png.length > MAX_SCREENSHOT_BYTES) throw new Error('the screenshot is too large');
       const sent = await publish(topics.screenshot, Buffer.from(png), { qos: 1, retain: true });
       if (!sent) throw new Error('the screenshot could not be sent');
+    },
+    diagnostics: async (commandId) => {
+      const bundle = await options.actions.gatherDiagnostics();
+      if (bundle.length > MAX_DIAGNOSTICS_BUNDLE_BYTES) {
+        throw new Error('the diagnostics bundle is too large');
+      }
+      const chunks = splitIntoChunks(bundle, {
+        transfer: randomBytes(12).toString('base64url'),
+        command: commandId,
+        sha256: createHash('sha256').update(bundle).digest('hex'),
+      });
+      const topic = diagnosticsTopic(options.topicPrefix, kioskId);
+      // In order, each taken by the broker (QoS 1) before the next: the ack follows the last.
+      for (const chunk of chunks) {
+        const sent = await publish(topic, JSON.stringify(chunk), { qos: 1, retain: false });
+        if (!sent) throw new Error(`diagnostics chunk ${chunk.index} could not be sent`);
+      }
     },
   });
 

@@ -33,6 +33,8 @@ import { watchConfigExpiry } from './config-expiry';
 import { createKioskEnrolment, type KioskEnrolment } from './enrolment';
 import { fileEnrolmentStore } from './enrolment-store';
 import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './health';
+import { gatherDiagnostics } from './diagnostics-bundle';
+import { createDiagnosticsHistory } from './diagnostics-history';
 import { resolveKioskId } from './kiosk-id';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
 import { fileRemoteConfigStore } from './remote-config-store';
@@ -165,6 +167,10 @@ export interface FleetDeps {
   updateStatus(): UpdateStatus;
   argv: readonly string[];
   log: Logger;
+  /** `<userData>`, where the log lives; null when it cannot be written. Diagnostics read it. */
+  userDataDir?: string | null;
+  /** Whether the kiosk sleeps outside opening hours (diagnostics run then too). */
+  isAsleep?: () => boolean;
   /** An installed kiosk (app.isPackaged): plain MQTT only to this machine. */
   packaged: boolean;
   versions?: { electron: string; chrome: string };
@@ -230,6 +236,9 @@ export function setupFleet(deps: FleetDeps): Fleet {
     electron: process.versions.electron,
     chrome: process.versions.chrome,
   };
+
+  // The last health reports and update states, for the diagnostics bundle.
+  const history = createDiagnosticsHistory();
 
   const openWindow = (): FleetWindow | null => {
     const window = deps.window();
@@ -318,8 +327,8 @@ export function setupFleet(deps: FleetDeps): Fleet {
       startedAt: new Date(startedAt).toISOString(),
       publicKey: deps.receiptPublicKey(),
     }),
-    health: () =>
-      collectHealth({
+    health: async () => {
+      const report = await collectHealth({
         now,
         startedAt,
         versions: { app: app.getVersion(), ...versions },
@@ -339,10 +348,34 @@ export function setupFleet(deps: FleetDeps): Fleet {
         }),
         pendingRelaunch: () => liveConfig.pendingRelaunch(),
         dropped: () => client.droppedMessages(),
-      }),
+      });
+      history.recordHealth(report);
+      return report;
+    },
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),
       isAttractScreen: () => activity.snapshot().screen === 'attract',
+      ...(deps.isAsleep ? { isAsleep: deps.isAsleep } : {}),
+      gatherDiagnostics: () =>
+        Promise.resolve().then(() =>
+          gatherDiagnostics({
+            kioskId: remote.kioskId,
+            now,
+            versions: {
+              app: app.getVersion(),
+              ...versions,
+              node: process.versions.node,
+              platform: process.platform,
+              arch: process.arch,
+            },
+            config: () => ({ values: liveConfig.effective(), sources: liveConfig.origins() }),
+            userDataDir: deps.userDataDir ?? null,
+            health: () => history.health(),
+            updates: () => history.updates(),
+            imageCache: () => deps.imageCache(),
+            pendingRelaunch: () => liveConfig.pendingRelaunch(),
+          }),
+        ),
       reloadConfig: async () => {
         apply(liveConfig.reload());
         expiry.rearm();

@@ -1,13 +1,25 @@
 /**
  * Commands from the fleet, end to end through a real Mosquitto and the fleet client: every
  * command, unknown, malformed, replayed and wrong-topic ones, deferral until the attract
- * screen, and the screenshot that only the attract screen allows. Then the handler's own
- * bounds, without a broker.
+ * screen, the screenshot that only the attract screen allows, and diagnostics (attract
+ * screen or asleep only) sent in chunks that the console's own code rebuilds and checks,
+ * or reports as broken when a chunk is lost. Then the handler's own bounds, without a broker.
  */
-import mqtt from 'mqtt';
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ackSchema, type FleetAck } from '../../../../shared/fleet/payloads';
-import { kioskTopics } from '../../../../shared/fleet/topics';
+import { diagnosticsTopic, kioskTopics } from '../../../../shared/fleet/topics';
+import { readMessage } from '../../../../fleet-console/fleet/read-message';
+import {
+  startTransfer,
+  takeAck,
+  takeChunk,
+  tick,
+  verify,
+  type Transfer,
+} from '../../../../fleet-console/kiosks/diagnostics-transfers';
 import {
   createCommandHandler,
   MAX_REMEMBERED_IDS,
@@ -283,6 +295,154 @@ describe.skipIf(skipReason !== null)('fleet commands through Mosquitto', () => {
   });
 });
 
+/** The console's side of a transfer, run on what the operator received: read, rebuild, check. */
+async function rebuild(
+  operator: Observer,
+  prefix: string,
+  kioskId: string,
+  ack: FleetAck,
+  from: number,
+  now: number,
+): Promise<Transfer> {
+  let transfer = startTransfer(kioskId, ack.id, now - 1000);
+  for (const message of operator.messages.slice(from)) {
+    const read = readMessage(prefix, {
+      topic: message.topic,
+      payload: new Uint8Array(message.payload),
+      retained: message.retain,
+      receivedAt: message.at,
+    });
+    if (read?.kind === 'diagnostics-chunk' && read.kioskId === kioskId && read.chunk) {
+      transfer = takeChunk(transfer, read.chunk, now);
+    }
+  }
+  transfer = takeAck(transfer, ack.ok ? { ok: true } : { ok: false, error: ack.error ?? '' }, now);
+  transfer = tick(transfer, now + 5000);
+  const sha256 = (bytes: Uint8Array) =>
+    Promise.resolve(createHash('sha256').update(bytes).digest('hex'));
+  return (await verify(transfer, sha256, now)) ?? transfer;
+}
+
+describe.skipIf(skipReason !== null)('diagnostics through Mosquitto', () => {
+  let broker: Mosquitto;
+  let operator: Observer;
+  const kiosks: TestKiosk[] = [];
+  let counter = 0;
+  const id = () => `diag-${++counter}`;
+  /** Half a megabyte that gzip cannot shrink: a bundle of many chunks. */
+  const bundle = gzipSync(Buffer.from(Array.from({ length: 500_000 }, () => Math.random() * 256)));
+
+  const send = async (kioskId: string, commandId: string): Promise<FleetAck> => {
+    const topics = kioskTopics(broker.prefix, kioskId);
+    const from = operator.messages.length;
+    await operator.publish(
+      topics.commands,
+      JSON.stringify({ id: commandId, command: 'diagnostics' }),
+    );
+    const ack = await operator.next(topics.acks, hasFields({ id: commandId }), {
+      from,
+      timeoutMs: 15_000,
+    });
+    return ackSchema.parse(JSON.parse(ack.payload.toString()));
+  };
+
+  beforeAll(async () => {
+    broker = await startMosquitto({ kiosks: { [KIOSK]: 'pw', [OTHER]: 'pw2' } });
+    // Over TCP: Mosquitto 2.0's WebSockets listener hands large messages on slowly, about
+    // 50 KB a second, which a console waits out but a unit test need not.
+    operator = await observe(broker, broker.tcpUrl);
+    await operator.client.subscribeAsync(`${broker.prefix}/kiosks/+/diagnostics`, { qos: 1 });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const kiosk of kiosks) await kiosk.client.stop();
+    await operator.close();
+    await broker.dispose();
+  });
+
+  const start = async (
+    kioskId: string,
+    password: string,
+    connect?: (url: string, options: IClientOptions) => MqttClient,
+  ) => {
+    const kiosk = startKiosk(broker, {
+      kioskId,
+      password,
+      ...(connect ? { connect: (url, options) => connect(url, options) } : {}),
+    });
+    kiosk.actions.gatherDiagnostics.mockResolvedValue(bundle);
+    kiosks.push(kiosk);
+    await operator.next(kioskTopics(broker.prefix, kioskId).status, hasFields({ state: 'online' }));
+    return kiosk;
+  };
+
+  it('on the attract screen: chunks on its own topic rebuild into the bundle, digest checked', async () => {
+    await start(KIOSK, 'pw');
+    const from = operator.messages.length;
+    const ack = await send(KIOSK, id());
+    expect(ack).toMatchObject({ command: 'diagnostics', ok: true });
+    const chunks = operator.messages
+      .slice(from)
+      .filter((message) => message.topic === diagnosticsTopic(broker.prefix, KIOSK));
+    expect(chunks.length).toBe(Math.ceil(bundle.length / 32_768));
+    expect(chunks.every((chunk) => !chunk.retain && chunk.payload.length <= 48 * 1024)).toBe(true);
+    const transfer = await rebuild(operator, broker.prefix, KIOSK, ack, from, Date.now());
+    expect(transfer.view.phase).toBe('ready');
+    if (transfer.view.phase !== 'ready') return;
+    expect(Buffer.from(transfer.view.bundle).equals(bundle)).toBe(true);
+    expect(transfer.view.sha256).toBe(createHash('sha256').update(bundle).digest('hex'));
+    expect(gunzipSync(transfer.view.bundle).length).toBe(500_000);
+  });
+
+  it('refused while a shopper is served, with the reason, and nothing is gathered', async () => {
+    const kiosk = kiosks[0];
+    if (!kiosk) throw new Error('the first test starts the kiosk');
+    kiosk.actions.gatherDiagnostics.mockClear();
+    for (const screen of ['shopping', 'receipt'] as const) {
+      kiosk.activity.setScreen(screen);
+      const from = operator.messages.length;
+      const ack = await send(KIOSK, id());
+      expect(ack).toMatchObject({ ok: false, error: 'busy: a shopper is using the kiosk' });
+      const transfer = await rebuild(operator, broker.prefix, KIOSK, ack, from, Date.now());
+      expect(transfer.view).toMatchObject({ phase: 'failed', reason: ack.error });
+    }
+    expect(kiosk.actions.gatherDiagnostics).not.toHaveBeenCalled();
+    // Asleep outside opening hours, nobody is served: it answers.
+    kiosk.actions.isAsleep.mockReturnValue(true);
+    expect(await send(KIOSK, id())).toMatchObject({ ok: true });
+    expect(kiosk.actions.gatherDiagnostics).toHaveBeenCalledTimes(1);
+    kiosk.actions.isAsleep.mockReturnValue(false);
+    kiosk.activity.setScreen('attract');
+  });
+
+  it('a chunk lost on the way is reported as missing, not waited for', async () => {
+    // The kiosk's MQTT client loses its third chunk, as a broken link would.
+    const losing = (url: string, options: IClientOptions): MqttClient => {
+      const client = mqtt.connect(url, options);
+      const publishAsync = client.publishAsync.bind(client);
+      client.publishAsync = (
+        topic: string,
+        message: string | Buffer,
+        publishOptions?: IClientPublishOptions,
+      ) =>
+        topic.endsWith('/diagnostics') && String(message).includes('"index":2,')
+          ? Promise.resolve(undefined)
+          : publishAsync(topic, message, publishOptions);
+      return client;
+    };
+    await start(OTHER, 'pw2', losing);
+    const from = operator.messages.length;
+    const ack = await send(OTHER, id());
+    expect(ack).toMatchObject({ ok: true });
+    const transfer = await rebuild(operator, broker.prefix, OTHER, ack, from, Date.now());
+    expect(transfer.view).toEqual({
+      phase: 'failed',
+      commandId: ack.id,
+      reason: `missing chunk 2 of ${Math.ceil(bundle.length / 32_768)}`,
+    });
+  });
+});
+
 function fakeActions(overrides: Partial<CommandActions> = {}): CommandActions {
   return {
     whenSafe: () => Promise.resolve(),
@@ -291,6 +451,7 @@ function fakeActions(overrides: Partial<CommandActions> = {}): CommandActions {
     refreshCatalogue: () => Promise.resolve(),
     relaunch: () => undefined,
     screenshot: () => Promise.resolve(),
+    diagnostics: () => Promise.resolve(),
     ...overrides,
   };
 }

@@ -4,8 +4,10 @@
  * strict schema; the commands' real actions (catalogue refresh to the page, screenshot,
  * relaunch, reload of the files); broker trouble that never throws.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_REFRESH_CHANNEL, IPC_CHANNELS } from '../../../../shared/bridge';
 import {
@@ -15,7 +17,11 @@ import {
   type FleetAck,
   type KioskHealth,
 } from '../../../../shared/fleet/payloads';
-import { kioskTopics } from '../../../../shared/fleet/topics';
+import { diagnosticsTopic, kioskTopics } from '../../../../shared/fleet/topics';
+import {
+  createDiagnosticsAssembler,
+  readDiagnosticsChunk,
+} from '../../../../shared/fleet/diagnostics-transfer';
 import { KIOSK_ID_FILE } from '../../../../electron/main/fleet/kiosk-id';
 import { makeKeyPair, signFleetConfig, type TestKeyPair } from '../../../support/fleet-keys';
 import {
@@ -229,6 +235,47 @@ describe.skipIf(skipReason !== null)('setupFleet against Mosquitto', () => {
     kiosk.activity.setScreen('attract');
     expect(await acked).toMatchObject({ id: 'refresh-1', ok: true });
     expect(kiosk.shop.send).toHaveBeenCalledExactlyOnceWith(CATALOGUE_REFRESH_CHANNEL);
+  });
+
+  it('answers diagnostics with its own log, config sources and health, in chunks that rebuild', async () => {
+    const { kiosk } = await startOnline('kiosk-commands2', {
+      configFile: fleetFile('kiosk-commands2', { idleTimeoutSeconds: 75 }),
+      argv: ['--catalogue-max-age=90'],
+    });
+    mkdirSync(join(kiosk.userData, 'logs'), { recursive: true });
+    writeFileSync(
+      join(kiosk.userData, 'logs', 'kiosk.log'),
+      'Kiosk starting in kiosk mode\n[info] cart saved: [{"id":7,"title":"Gold Ring"}]\n',
+    );
+    await kiosk.fleet.client?.publishHealth();
+    const topic = diagnosticsTopic(broker.prefix, 'kiosk-commands2');
+    await operator.client.subscribeAsync(topic, { qos: 1 });
+    const from = operator.messages.length;
+    const ack = await sendCommand('kiosk-commands2', { id: 'diag-1', command: 'diagnostics' });
+    expect(ack).toMatchObject({ ok: true });
+    const assembler = createDiagnosticsAssembler({ command: 'diag-1', startedAt: 0 });
+    for (const message of operator.messages.slice(from).filter((one) => one.topic === topic)) {
+      const chunk = readDiagnosticsChunk(new Uint8Array(message.payload));
+      if (chunk) assembler.receive(chunk, 1);
+    }
+    const state = assembler.state;
+    if (state.phase !== 'assembled') throw new Error(`not assembled: ${JSON.stringify(state)}`);
+    expect(createHash('sha256').update(state.bundle).digest('hex')).toBe(state.sha256);
+    const bundle = JSON.parse(gunzipSync(state.bundle).toString('utf8')) as {
+      kioskId: string;
+      log: string[];
+      config: Record<string, { value: unknown; source: string }>;
+      health: unknown[];
+      versions: Record<string, string>;
+    };
+    expect(bundle.kioskId).toBe('kiosk-commands2');
+    expect(bundle.log[0]).toBe('Kiosk starting in kiosk mode');
+    expect(bundle.log.join('\n')).not.toContain('Gold Ring');
+    expect(bundle.config.idleTimeoutSeconds).toEqual({ value: 75, source: 'config file' });
+    expect(bundle.config.catalogueMaxAgeMinutes).toEqual({ value: 90, source: 'command line' });
+    expect(bundle.config['fleet.password']).toEqual({ value: '[set]', source: 'config file' });
+    expect(bundle.health.length).toBeGreaterThanOrEqual(2);
+    expect(bundle.versions).toMatchObject({ app: '0.1.0', electron: '45.4.1' });
   });
 
   it('captures the attract screen as a retained PNG, and refuses any other screen', async () => {

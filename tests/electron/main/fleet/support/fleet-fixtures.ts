@@ -3,6 +3,7 @@
  * operator that watches every topic: what the fleet tests share.
  */
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { vi } from 'vitest';
 import type { KioskHealth } from '../../../../../shared/fleet/payloads';
@@ -64,7 +65,7 @@ export interface TestKiosk {
   client: FleetClient;
   activity: Activity;
   actions: {
-    [K in keyof FleetActions]: ReturnType<typeof vi.fn<FleetActions[K]>>;
+    [K in keyof FleetActions]-?: ReturnType<typeof vi.fn<NonNullable<FleetActions[K]>>>;
   };
   log: MemoryLog;
   /** Every MQTT client the fleet client made, in order (one per connection attempt). */
@@ -93,6 +94,10 @@ export function startKiosk(broker: Mosquitto, setup: KioskSetup): TestKiosk {
     refreshCatalogue: vi.fn<FleetActions['refreshCatalogue']>(() => Promise.resolve()),
     relaunch: vi.fn<FleetActions['relaunch']>(),
     captureScreenshot: vi.fn<FleetActions['captureScreenshot']>(() => Promise.resolve(TINY_PNG)),
+    isAsleep: vi.fn<NonNullable<FleetActions['isAsleep']>>(() => false),
+    gatherDiagnostics: vi.fn<FleetActions['gatherDiagnostics']>(() =>
+      Promise.resolve(gzipSync(JSON.stringify({ format: 'a test bundle' }))),
+    ),
   };
   const connect =
     setup.connect ?? ((url: string, options: IClientOptions) => mqtt.connect(url, options));

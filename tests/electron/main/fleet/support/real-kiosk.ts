@@ -145,6 +145,7 @@ export function startRealKiosk(setup: RealKioskSetup = {}): RealKiosk {
     versions: { electron: '45.4.1', chrome: '140.0.7339.0' },
     backoff: { baseMs: 100, capMs: 1000 },
     packaged,
+    userDataDir: userData,
     ...setup.deps,
   });
   return { fleet, app, activity, shop, printing, liveConfig, log, userData, writeConfigFile };

@@ -1,0 +1,143 @@
+/**
+ * The exporter's Prometheus metrics (prom-client), drawn from the fleet table at every
+ * scrape: nothing is kept between scrapes but the table, so a kiosk the operator retired
+ * disappears from the next scrape. Every kiosk's series carry `kiosk`, `store` and `region`
+ * labels (empty, which Prometheus treats as absent, when its messages name no store or
+ * region). docs/fleet/alerts/kiosk-alerts.yml holds the alert rules written on them.
+ */
+import { Gauge, Registry } from 'prom-client';
+import type { FleetTable, KioskFacts, KioskState } from './fleet-exporter-readings';
+
+export const METRIC_PREFIX = 'kiosk_shop_';
+const KIOSK_LABELS = ['kiosk', 'store', 'region'] as const;
+const STATES: readonly KioskState[] = ['online', 'offline', 'asleep'];
+
+export interface ExporterMetricsOptions {
+  table: FleetTable;
+  /** The kiosks' catalogueMaxAgeMinutes, for the stale-catalogue alert. */
+  catalogueMaxAgeMinutes: number;
+  brokerConnected(): boolean;
+}
+
+const labelsOf = (facts: KioskFacts) => ({
+  kiosk: facts.kioskId,
+  store: facts.store ?? '',
+  region: facts.region ?? '',
+});
+
+export interface ExporterMetrics {
+  readonly registry: Registry;
+  readonly contentType: string;
+  /** The text exposition of the fleet as the table says now. */
+  render(): Promise<string>;
+}
+
+export function createExporterMetrics(options: ExporterMetricsOptions): ExporterMetrics {
+  const registry = new Registry();
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Gauge<L>({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [registry] });
+
+  const state = gauge('kiosk_state', 'The kiosk is in this state (1) or not (0).', [
+    ...KIOSK_LABELS,
+    'state',
+  ]);
+  const asleep = gauge(
+    'kiosk_asleep',
+    'The kiosk last said it sleeps outside opening hours (1), or not (0).',
+    KIOSK_LABELS,
+  );
+  const info = gauge('kiosk_info', 'Always 1; the app version the kiosk runs.', [
+    ...KIOSK_LABELS,
+    'version',
+  ]);
+  const printer = gauge(
+    'printer_available',
+    'The receipt printer is there (1) or not (0); absent while unknown.',
+    KIOSK_LABELS,
+  );
+  const catalogueAge = gauge(
+    'catalogue_age_minutes',
+    'Minutes since the kiosk last loaded its catalogue.',
+    KIOSK_LABELS,
+  );
+  const catalogueMaxAge = gauge(
+    'catalogue_max_age_minutes',
+    'The catalogue age above which the kiosk counts its catalogue as stale.',
+    KIOSK_LABELS,
+  );
+  const memory = gauge('memory_megabytes', 'Working set of the kiosk’s processes, MB.', [
+    ...KIOSK_LABELS,
+    'process',
+  ]);
+  const lastSeen = gauge(
+    'last_seen_timestamp_seconds',
+    'When the kiosk last said anything (its health’s time), Unix seconds.',
+    KIOSK_LABELS,
+  );
+  const updateFailed = gauge(
+    'update_failed',
+    'The kiosk’s last update attempt failed (1), or not (0).',
+    KIOSK_LABELS,
+  );
+  const kiosks = gauge('exporter_kiosks', 'Kiosks the exporter knows of.', []);
+  const ignored = gauge(
+    'exporter_ignored_messages',
+    'Messages too large or malformed since the exporter started.',
+    [],
+  );
+  const connected = gauge(
+    'exporter_broker_connected',
+    'The exporter is connected to the broker (1) or not (0).',
+    [],
+  );
+
+  // Drawn afresh at every scrape: reset, then set from the table as it is now.
+  const refresh = (): void => {
+    for (const metric of [
+      state,
+      asleep,
+      info,
+      printer,
+      catalogueAge,
+      catalogueMaxAge,
+      memory,
+      lastSeen,
+      updateFailed,
+    ]) {
+      metric.reset();
+    }
+    const all = options.table.kiosks();
+    for (const facts of all) {
+      const labels = labelsOf(facts);
+      const health = facts.health;
+      if (facts.state !== null) {
+        for (const one of STATES) state.set({ ...labels, state: one }, one === facts.state ? 1 : 0);
+      }
+      asleep.set(labels, facts.state === 'asleep' || health?.asleep === true ? 1 : 0);
+      info.set({ ...labels, version: facts.version ?? '' }, 1);
+      catalogueMaxAge.set(labels, options.catalogueMaxAgeMinutes);
+      if (facts.lastSeen !== null) lastSeen.set(labels, facts.lastSeen / 1000);
+      if (!health) continue;
+      if (health.printerAvailable !== null) printer.set(labels, health.printerAvailable ? 1 : 0);
+      if (health.catalogueAgeMinutes !== null) {
+        catalogueAge.set(labels, health.catalogueAgeMinutes);
+      }
+      if (health.mainMB !== null) memory.set({ ...labels, process: 'main' }, health.mainMB);
+      if (health.rendererMB !== null) {
+        memory.set({ ...labels, process: 'renderer' }, health.rendererMB);
+      }
+      updateFailed.set(labels, health.updateFailed ? 1 : 0);
+    }
+    kiosks.set(all.length);
+    ignored.set(options.table.ignored);
+    connected.set(options.brokerConnected() ? 1 : 0);
+  };
+  return {
+    registry,
+    contentType: registry.contentType,
+    render: () => {
+      refresh();
+      return registry.metrics();
+    },
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * What `npm run fleet:exporter` takes from a fleet message, and the table of kiosks it keeps.
+ * Network input: each message's size is checked against its topic's limit before a byte is
+ * decoded (shared/fleet/message-limits.ts), then read leniently, field by field, so a newer
+ * kiosk's extra fields (a store, a region, an `asleep` state) or an older kiosk's missing ones
+ * never hide the rest. Nothing here throws on what a broker delivers.
+ *
+ * The table is the exporter's only state, and it holds only what the broker's retained
+ * status and health say: a restarted exporter rebuilds it as it subscribes.
+ */
+import { MESSAGE_LIMITS } from '../../shared/fleet/message-limits';
+import { parseHealthLenient } from '../../shared/fleet/payloads';
+import { parseKioskTopic } from '../../shared/fleet/topics';
+
+export type KioskState = 'online' | 'offline' | 'asleep';
+const STATES: readonly string[] = ['online', 'offline', 'asleep'];
+
+/** A label value: printable, bounded; anything else is left out. */
+const LABEL = /^[^\p{Cc}]{1,64}$/u;
+
+export interface StatusReading {
+  state: KioskState;
+  version: string | null;
+  store: string | null;
+  region: string | null;
+}
+
+export interface HealthReading {
+  at: number | null;
+  version: string | null;
+  /** The kiosk says it sleeps (outside opening hours); a screen of `asleep`. */
+  asleep: boolean;
+  printerAvailable: boolean | null;
+  catalogueAgeMinutes: number | null;
+  mainMB: number | null;
+  rendererMB: number | null;
+  updateFailed: boolean;
+  store: string | null;
+  region: string | null;
+}
+
+export type FleetReading =
+  | { kind: 'status'; kioskId: string; status: StatusReading | null }
+  | { kind: 'health'; kioskId: string; health: HealthReading | null }
+  /** An empty retained status: the operator retired the kiosk. */
+  | { kind: 'retired'; kioskId: string };
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function json(payload: Uint8Array): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(decoder.decode(payload));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const label = (value: unknown): string | null =>
+  typeof value === 'string' && LABEL.test(value) ? value : null;
+
+export function readStatus(record: Record<string, unknown>): StatusReading | null {
+  const { state } = record;
+  if (typeof state !== 'string' || !STATES.includes(state)) return null;
+  return {
+    state: state as KioskState,
+    version: label(record.version),
+    store: label(record.store),
+    region: label(record.region),
+  };
+}
+
+export function readHealth(record: Record<string, unknown>): HealthReading {
+  const health = parseHealthLenient(record);
+  const at = health.at === undefined ? NaN : Date.parse(health.at);
+  return {
+    at: Number.isFinite(at) ? at : null,
+    version: health.version === undefined ? null : label(health.version),
+    // The schema of this version knows no `asleep` screen: read it from the raw field.
+    asleep: record.screen === 'asleep',
+    printerAvailable: health.printer?.available ?? null,
+    catalogueAgeMinutes: health.catalogue?.ageMinutes ?? null,
+    mainMB: health.memory?.mainMB ?? null,
+    rendererMB: health.memory?.rendererMB ?? null,
+    updateFailed: health.update?.state === 'error',
+    store: label(record.store),
+    region: label(record.region),
+  };
+}
+
+/** A message on a fleet topic read for the exporter, or null for any other topic. */
+export function readFleetMessage(
+  prefix: string,
+  topic: string,
+  payload: Uint8Array,
+): FleetReading | null {
+  const parsed = parseKioskTopic(prefix, topic);
+  if (parsed === null || (parsed.kind !== 'status' && parsed.kind !== 'health')) return null;
+  const { kioskId, kind } = parsed;
+  if (payload.byteLength === 0) return kind === 'status' ? { kind: 'retired', kioskId } : null;
+  const record = payload.byteLength > MESSAGE_LIMITS[kind] ? null : json(payload);
+  if (kind === 'status') return { kind, kioskId, status: record ? readStatus(record) : null };
+  return { kind, kioskId, health: record ? readHealth(record) : null };
+}
+
+// ---------------------------------------------------------------- the table
+
+export interface KioskFacts {
+  kioskId: string;
+  state: KioskState | null;
+  version: string | null;
+  store: string | null;
+  region: string | null;
+  health: HealthReading | null;
+  /** When the exporter last heard from it (its health's time, else when it arrived), ms. */
+  lastSeen: number | null;
+}
+
+/** More kiosks than any fleet this exporter serves; beyond it, new kiosks are not added. */
+export const MAX_KIOSKS = 20_000;
+
+export interface FleetTable {
+  take(reading: FleetReading, receivedAt: number): void;
+  kiosks(): KioskFacts[];
+  /** Messages that were too large or malformed. */
+  readonly ignored: number;
+}
+
+export function createFleetTable(maxKiosks: number = MAX_KIOSKS): FleetTable {
+  const kiosks = new Map<string, KioskFacts>();
+  let ignored = 0;
+  const entry = (kioskId: string): KioskFacts | null => {
+    const known = kiosks.get(kioskId);
+    if (known) return known;
+    if (kiosks.size >= maxKiosks) return null;
+    const made: KioskFacts = {
+      kioskId,
+      state: null,
+      version: null,
+      store: null,
+      region: null,
+      health: null,
+      lastSeen: null,
+    };
+    kiosks.set(kioskId, made);
+    return made;
+  };
+  return {
+    take: (reading, receivedAt) => {
+      if (reading.kind === 'retired') {
+        kiosks.delete(reading.kioskId);
+        return;
+      }
+      if (reading.kind === 'status' && reading.status === null) {
+        ignored += 1;
+        return;
+      }
+      if (reading.kind === 'health' && reading.health === null) {
+        ignored += 1;
+        return;
+      }
+      const facts = entry(reading.kioskId);
+      if (!facts) return;
+      if (reading.kind === 'status' && reading.status) {
+        const { state, version, store, region } = reading.status;
+        facts.state = state;
+        facts.version = version ?? facts.version;
+        // An offline Last Will carries no store or region: the last ones said stay.
+        facts.store = store ?? facts.store;
+        facts.region = region ?? facts.region;
+        if (state !== 'offline') facts.lastSeen = Math.max(facts.lastSeen ?? 0, receivedAt);
+      } else if (reading.kind === 'health' && reading.health) {
+        facts.health = reading.health;
+        facts.version ??= reading.health.version;
+        facts.store = reading.health.store ?? facts.store;
+        facts.region = reading.health.region ?? facts.region;
+        facts.lastSeen = Math.max(facts.lastSeen ?? 0, reading.health.at ?? receivedAt);
+      }
+    },
+    kiosks: () => [...kiosks.values()].map((facts) => ({ ...facts })),
+    get ignored() {
+      return ignored;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The exporter behind `npm run fleet:exporter`: one MQTT client, logged in as the operator,
+ * subscribed to every kiosk's retained status and health, and one HTTP server on 127.0.0.1
+ * that answers `GET /metrics` in Prometheus's text format (fleet-exporter-metrics.ts). It
+ * keeps nothing on disk: a restarted exporter rebuilds its table from the retained messages
+ * the broker sends on subscribing. close() ends both, so no port stays open.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import mqtt, { type MqttClient } from 'mqtt';
+import { everyKiosk } from '../../shared/fleet/topics';
+import { createExporterMetrics } from './fleet-exporter-metrics';
+import { createFleetTable, readFleetMessage, type FleetTable } from './fleet-exporter-readings';
+
+export interface ExporterOptions {
+  brokerUrl: string;
+  /** 0: any free port (tests). */
+  port: number;
+  prefix: string;
+  username?: string;
+  password?: string;
+  /** PEM file of the broker certificate's CA, for mqtts:// and wss://. */
+  caFile?: string;
+  catalogueMaxAgeMinutes: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningExporter {
+  /** The port /metrics is served on (127.0.0.1). */
+  readonly port: number;
+  readonly table: FleetTable;
+  close(): Promise<void>;
+}
+
+export async function startExporter(options: ExporterOptions): Promise<RunningExporter> {
+  const log = options.log ?? (() => undefined);
+  const table = createFleetTable();
+  let connected = false;
+  const metrics = createExporterMetrics({
+    table,
+    catalogueMaxAgeMinutes: options.catalogueMaxAgeMinutes,
+    brokerConnected: () => connected,
+  });
+
+  const client: MqttClient = mqtt.connect(options.brokerUrl, {
+    clientId: `fleet-exporter-${Math.random().toString(16).slice(2, 10)}`,
+    clean: true,
+    keepalive: 30,
+    reconnectPeriod: 5000,
+    connectTimeout: 10_000,
+    ...(options.username ? { username: options.username } : {}),
+    ...(options.password ? { password: options.password } : {}),
+    ...(options.caFile ? { ca: readFileSync(options.caFile) } : {}),
+  });
+  client.on('connect', () => {
+    connected = true;
+    log(`Exporter: connected to ${options.brokerUrl}`);
+    client.subscribe([everyKiosk(options.prefix, 'status'), everyKiosk(options.prefix, 'health')], {
+      qos: 1,
+    });
+  });
+  client.on('close', () => {
+    if (connected) log('Exporter: lost the broker; reconnecting');
+    connected = false;
+  });
+  client.on('error', (error) => log(`Exporter: ${error.message}`));
+  client.on('message', (topic, payload) => {
+    try {
+      const reading = readFleetMessage(options.prefix, topic, payload);
+      if (reading) table.take(reading, Date.now());
+    } catch (error) {
+      // Never: the reader does not throw. Logged rather than lost if it ever did.
+      log(`Exporter: a message on ${topic} could not be read (${String(error)})`);
+    }
+  });
+
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (request.method !== 'GET' || path !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Only GET /metrics here.\n');
+      return;
+    }
+    metrics.render().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.contentType }).end(text),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    port,
+    table,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await client.endAsync(true);
+    },
+  };
+}
