@@ -408,6 +408,8 @@ describe.skipIf(skipReason !== null)(
           ...idle,
           catalogueMaxAgeMinutes: 60,
           speechOutputDevice: '',
+          languages: ['en', 'es', 'fr', 'de', 'ar'],
+          defaultLanguage: 'en',
         };
         expect(kiosk.sent).toEqual([{ channel: IPC_CHANNELS.configChanged, args: [settings] }]);
         expect(page).toEqual(settings);
