@@ -112,3 +112,10 @@ export function parseKioskTopic(prefix: string, topic: string): ParsedKioskTopic
   if (!isValidKioskId(kioskId) || !isKind(kind)) return null;
   return { kioskId, kind };
 }
+
+/** Where a signed config for one group (a store or a region) is published, retained. */
+export function groupConfigTopic(prefix: string, kind: 'store' | 'region', id: string): string {
+  checkPrefix(prefix);
+  if (!KIOSK_ID_PATTERN.test(id)) throw new Error(`invalid ${kind} id`);
+  return `${prefix}/fleet/${kind === 'store' ? 'stores' : 'regions'}/${id}/config`;
+}

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../../shared/catalogue-url';
 import { isCspSafeUrl } from '../../../shared/csp';
+import { isValidGroupId } from '../../../shared/fleet/groups';
 import { isPublicKeyText } from '../../../shared/fleet/receipt-code';
 import {
   DEFAULT_TOPIC_PREFIX,
@@ -336,6 +337,31 @@ export const CONFIG_KEYS = {
     schema: z.int().min(0),
     default: 0,
     from: ['machine-wide file', 'config file'],
+  }),
+  /**
+   * The store and region this kiosk belongs to (group ids), until its enrolment certificate
+   * says otherwise: a valid certificate's store and region win. The machine-wide file only:
+   * whoever picks a kiosk's group picks which signed configs apply to it.
+   */
+  'fleet.store': key({
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isValidGroupId(value), {
+        message: 'must be empty or 1 to 64 letters, digits, - or _',
+      }),
+    default: '',
+    from: ['machine-wide file'],
+  }),
+  'fleet.region': key({
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isValidGroupId(value), {
+        message: 'must be empty or 1 to 64 letters, digits, - or _',
+      }),
+    default: '',
+    from: ['machine-wide file'],
   }),
   /**
    * base64url raw Ed25519 key the operator enrols kiosks with (npm run -s fleet:keygen);

@@ -28,12 +28,14 @@ import type { ReceiptPrinting } from '../printing/printing';
 import { RELAUNCH_ATTEMPT_FLAG } from '../self-care/recovery';
 import { planRelaunch, relaunchApp } from '../self-care/relaunch';
 import type { BackoffOptions } from '../../../shared/fleet/backoff';
+import type { KioskGroups } from '../../../shared/fleet/groups';
 import { createFleetClient, type FleetClient, type FleetClientOptions } from './fleet-client';
 import { watchConfigExpiry } from './config-expiry';
 import { createKioskEnrolment, type KioskEnrolment } from './enrolment';
 import { fileEnrolmentStore } from './enrolment-store';
 import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './health';
 import { resolveKioskId } from './kiosk-id';
+import { groupsForStatus, resolveKioskGroups } from './kiosk-groups';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
 import { fileRemoteConfigStore } from './remote-config-store';
 import { brokerTransportRefusal } from './broker-transport';
@@ -47,6 +49,13 @@ export interface FleetRemote extends RemoteLayers {
   kioskId: string;
   topics: KioskTopics;
   config: RemoteConfig;
+  /** The store and region the kiosk belongs to now. */
+  groups(): KioskGroups;
+  /**
+   * Where the groups come from from now on (setupFleet adds the enrolment certificate to
+   * the machine-wide file); the configs in force are checked again at once.
+   */
+  useGroups(source: () => KioskGroups): void;
 }
 
 /**
@@ -109,10 +118,13 @@ export function fleetRemoteLayers(
     try {
       const kioskId = resolveKioskId(local['fleet.kioskId'], userDataDir, log);
       const topics = kioskTopics(local['fleet.topicPrefix'], kioskId);
+      // Until the enrolment is known: the machine-wide file's store and region.
+      let groupSource = (): KioskGroups => resolveKioskGroups(null, files.config());
       const config = createRemoteConfig({
         kioskId,
         prefix: local['fleet.topicPrefix'],
         topics: { fleet: topics.fleetConfig, kiosk: topics.config },
+        groups: () => groupSource(),
         // Read live: reload-config may bring a new key or new locks.
         publicKey: () => files.config()['fleet.configPublicKey'],
         locks: () => files.locks(),
@@ -127,6 +139,11 @@ export function fleetRemoteLayers(
         config,
         layers: () => config.layers(),
         reverify: () => {
+          config.reverify();
+        },
+        groups: () => groupSource(),
+        useGroups: (source) => {
+          groupSource = source;
           config.reverify();
         },
       };
@@ -303,6 +320,13 @@ export function setupFleet(deps: FleetDeps): Fleet {
     followPendingRelaunch();
   };
 
+  // A valid certificate's store and region win over the machine-wide file's.
+  const enrolledCertificate = () => {
+    const state = deps.enrolment?.state();
+    return state?.kind === 'enrolled' ? state.certificate : null;
+  };
+  remote.useGroups(() => resolveKioskGroups(enrolledCertificate(), liveConfig.files()));
+
   const client: FleetClient = createFleetClient({
     brokerUrl: config['fleet.brokerUrl'],
     kioskId: remote.kioskId,
@@ -317,6 +341,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
       version: app.getVersion(),
       startedAt: new Date(startedAt).toISOString(),
       publicKey: deps.receiptPublicKey(),
+      ...groupsForStatus(remote.groups()),
     }),
     health: () =>
       collectHealth({
@@ -366,6 +391,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
         return image.toPNG();
       },
     },
+    groups: () => remote.groups(),
     onConfigMessage: (scope, bytes) => {
       const result = remote.config.receive(scope, bytes);
       if (result === 'accepted' || result === 'cleared') {
@@ -380,10 +406,29 @@ export function setupFleet(deps: FleetDeps): Fleet {
     ...(deps.connect ? { connect: deps.connect } : {}),
     ...(deps.backoff ? { backoff: deps.backoff } : {}),
   });
+  // The configs kept on disk were checked again under the certificate's groups.
+  apply(liveConfig.refresh());
   // Enrolled, revoked, back to waiting: the request on the broker follows at once.
   deps.enrolment?.onChange(() => {
     void client.publishEnrolmentRequest();
+    followGroups();
   });
+
+  // The groups follow the certificate: a new store's configs apply and the old one's stop.
+  const fleetRemote = remote;
+  let lastGroups = JSON.stringify(fleetRemote.groups());
+  function followGroups(): void {
+    const current = JSON.stringify(fleetRemote.groups());
+    if (current === lastGroups) return;
+    lastGroups = current;
+    log.info(`Fleet: the kiosk's groups are now ${current}`);
+    fleetRemote.config.reverify();
+    apply(liveConfig.refresh());
+    expiry.rearm();
+    void client.refetchConfig();
+    void client.publishStatus();
+    void client.publishHealth();
+  }
 
   // Whatever quits the app (staff exit, the OS), the console sees offline at once rather
   // than a keepalive later; a broker that does not answer holds the quit up QUIT_WAIT_MS.

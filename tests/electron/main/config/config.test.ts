@@ -26,6 +26,8 @@ const FLEET_DEFAULTS = {
   'fleet.keepaliveSeconds': 30,
   'fleet.configPublicKey': '',
   'fleet.minConfigVersion': 0,
+  'fleet.store': '',
+  'fleet.region': '',
   'fleet.enrolmentPublicKey': '',
 };
 
@@ -195,6 +197,9 @@ describe('kiosk config', () => {
       'update.publisherName': '',
       // Only the files may set the minimums.
       'fleet.minConfigVersion': 0,
+      // Only the machine-wide file may name the kiosk's store and region.
+      'fleet.store': '',
+      'fleet.region': '',
       'update.minVersion': '',
     });
   });
