@@ -18,6 +18,7 @@ import {
   isValidTopicPrefix,
 } from '../../../shared/fleet/topics';
 import { parsePlainDecimal } from './decimal-text';
+import { openingHoursSchema } from '../opening-hours/opening-hours';
 import {
   parseStaffPinHash,
   STAFF_PIN_DIGITS,
@@ -479,6 +480,18 @@ export const CONFIG_KEYS = {
     default: true,
     env: 'SHOP_SCHEDULED_RELAUNCH',
     fromText: onOffText,
+  }),
+  /**
+   * The store's weekly opening hours in its time zone (opening-hours.ts); outside them the
+   * kiosk shows its closed screen, lets the display sleep and reports asleep. null: always
+   * open. A store's signed config usually sets it; a schedule that fails its schema is
+   * refused as a whole and the one before stays (none: open).
+   */
+  openingHours: key({
+    schema: openingHoursSchema.nullable(),
+    default: null,
+    remote: true,
+    live: true,
   }),
   /** The log file's size before it rotates; three rotated files are kept. */
   logMaxMB: key({

@@ -73,6 +73,7 @@ describe('the config key table', () => {
       'fleet.healthSeconds',
       'update.channel',
       'update.pinVersion',
+      'openingHours',
     ]);
   });
 
@@ -82,6 +83,7 @@ describe('the config key table', () => {
       'idleCountdownSeconds',
       'printerName',
       'fleet.healthSeconds',
+      'openingHours',
     ]);
   });
 

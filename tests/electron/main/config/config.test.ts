@@ -42,6 +42,7 @@ const UNATTENDED_DEFAULTS = {
   'update.publisherName': '',
   maxMemoryMB: 1536,
   scheduledRelaunch: true,
+  openingHours: null,
   logMaxMB: 1,
   speechOutputDevice: '',
 };
@@ -191,6 +192,7 @@ describe('kiosk config', () => {
       'update.pinVersion': '1.2.3',
       maxMemoryMB: 2048,
       scheduledRelaunch: false,
+      openingHours: null,
       logMaxMB: 4,
       // Only the files may name the feed and the Windows signer.
       'update.feedUrl': '',
