@@ -2,8 +2,9 @@
  * One kiosk's MQTT connection to its fleet, with no Electron in it (the simulator runs
  * hundreds in one Node process; setup-fleet.ts wires the real kiosk to it):
  *
- * - presence: the Last Will `{"state":"offline"}` (retained), `online` with version, start
- *   time and receipt key on every connect (retained), and `offline` again on a clean stop;
+ * - presence: the Last Will `{"state":"offline"}` (retained), `online` (or `asleep` while
+ *   its store is closed) with version, start time, receipt key, store and region on every
+ *   connect and every change (retained), and `offline` again on a clean stop;
  * - health (retained) at once on connect and every fleet.healthSeconds, only while
  *   connected: nothing piles up while the broker is away;
  * - commands on this kiosk's topic and the fleet-wide one (QoS 1), each acknowledged
@@ -22,14 +23,17 @@
  * connection attempt is a fresh client, so nothing queued for a dead one survives.
  */
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { z } from 'zod';
 import { MESSAGE_LIMITS, trustMessageLimit } from '../../../shared/fleet/message-limits';
 import {
   COMMAND_ERRORS,
   healthSchema,
   OFFLINE_STATUS,
+  statusAsleepSchema,
   statusOnlineSchema,
   type FleetAck,
   type KioskHealth,
+  type KioskStatusAsleep,
   type KioskStatusOnline,
 } from '../../../shared/fleet/payloads';
 import { NO_GROUPS, type KioskGroups } from '../../../shared/fleet/groups';
@@ -79,7 +83,8 @@ export interface FleetClientOptions {
   tls?: FleetTls;
   keepaliveSeconds: number;
   healthSeconds: number;
-  status: () => KioskStatusOnline;
+  /** Online, or asleep while the store is closed. */
+  status: () => KioskStatusOnline | KioskStatusAsleep;
   health: () => Promise<KioskHealth>;
   actions: FleetActions;
   /** A message on one of the config topics. */
@@ -300,7 +305,9 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
   const configTopics = (): string[] => [topics.config, topics.fleetConfig, ...groupTopics().keys()];
 
   const publishStatus = async (): Promise<void> => {
-    const status = statusOnlineSchema.safeParse(options.status());
+    const status = z
+      .discriminatedUnion('state', [statusOnlineSchema, statusAsleepSchema])
+      .safeParse(options.status());
     if (status.success) {
       await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
     } else {

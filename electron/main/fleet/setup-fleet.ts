@@ -40,6 +40,7 @@ import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from '.
 import { fileRemoteConfigStore } from './remote-config-store';
 import { brokerTransportRefusal } from './broker-transport';
 import { readTlsFiles } from './tls-files';
+import type { StoreHours } from '../opening-hours/store-hours';
 
 /** How long a quit or a relaunch waits for the broker to take the offline status. */
 export const QUIT_WAIT_MS = 1000;
@@ -178,6 +179,8 @@ export interface FleetDeps {
   receiptPublicKey(): string | null;
   /** The kiosk's enrolment: its request and certificates travel over this connection. */
   enrolment?: KioskEnrolment | null;
+  /** The store's opening hours (store-hours.ts): asleep while closed, in status and health. */
+  storeHours?: Pick<StoreHours, 'asleep' | 'onChange' | 'check'>;
   /** The updater's state, or null while the kiosk has no updater. */
   updateStatus(): UpdateStatus;
   argv: readonly string[];
@@ -317,6 +320,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
     if (changed.includes('fleet.healthSeconds')) {
       client.setHealthSeconds(effective['fleet.healthSeconds']);
     }
+    if (changed.includes('openingHours')) deps.storeHours?.check();
     followPendingRelaunch();
   };
 
@@ -337,7 +341,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
     keepaliveSeconds: config['fleet.keepaliveSeconds'],
     healthSeconds: liveConfig.effective()['fleet.healthSeconds'],
     status: () => ({
-      state: 'online',
+      state: deps.storeHours?.asleep() === true ? ('asleep' as const) : ('online' as const),
       version: app.getVersion(),
       startedAt: new Date(startedAt).toISOString(),
       publicKey: deps.receiptPublicKey(),
@@ -364,6 +368,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
         }),
         pendingRelaunch: () => liveConfig.pendingRelaunch(),
         dropped: () => client.droppedMessages(),
+        ...(deps.storeHours ? { asleep: () => deps.storeHours?.asleep() === true } : {}),
       }),
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),
@@ -405,6 +410,11 @@ export function setupFleet(deps: FleetDeps): Fleet {
     ...(deps.enrolment ? { enrolment: deps.enrolment } : {}),
     ...(deps.connect ? { connect: deps.connect } : {}),
     ...(deps.backoff ? { backoff: deps.backoff } : {}),
+  });
+  // Asleep or awake: the console sees it at once, not at the next health period.
+  deps.storeHours?.onChange(() => {
+    void client.publishStatus();
+    void client.publishHealth();
   });
   // The configs kept on disk were checked again under the certificate's groups.
   apply(liveConfig.refresh());
