@@ -72,26 +72,32 @@ export const AlertList = memo(function AlertList({
                   {alert.text}
                   {alert.since !== null && ` (since ${formatClock(alert.since)})`}
                 </span>
-                {!acknowledged && (
+                <span className="ml-auto flex gap-2">
+                  {!acknowledged && (
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      onClick={() => onAcknowledge(alert.key)}
+                    >
+                      Acknowledge
+                      <span className="sr-only">
+                        {' '}
+                        {ALERT_LABELS[alert.kind]} on {alert.kioskId}
+                      </span>
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="btn-secondary"
-                    onClick={() => onAcknowledge(alert.key)}
+                    onClick={() => onClear(alert.key)}
                   >
-                    Acknowledge
+                    Clear
                     <span className="sr-only">
                       {' '}
                       {ALERT_LABELS[alert.kind]} on {alert.kioskId}
                     </span>
                   </button>
-                )}
-                <button type="button" className="btn-secondary" onClick={() => onClear(alert.key)}>
-                  Clear
-                  <span className="sr-only">
-                    {' '}
-                    {ALERT_LABELS[alert.kind]} on {alert.kioskId}
-                  </span>
-                </button>
+                </span>
               </li>
             );
           })}

@@ -94,10 +94,10 @@ export const GroupRollupTable = memo(function GroupRollupTable({
                     <button
                       type="button"
                       className="btn-ghost -mx-2 px-2 font-mono text-sm"
+                      aria-label={`${row.group}: show its kiosks`}
                       onClick={() => onPick(kind, row.group)}
                     >
                       {row.group}
-                      <span className="sr-only">: show its kiosks</span>
                     </button>
                     {row.regions.length > 0 && (
                       <span className="block text-sm text-muted">{row.regions.join(', ')}</span>

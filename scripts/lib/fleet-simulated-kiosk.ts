@@ -60,6 +60,11 @@ export interface SimulatedKioskOptions {
   configPublicKey?: string;
   /** fleet.enrolmentPublicKey: certificates signed with it enrol the kiosk; '' (default): none. */
   enrolmentPublicKey?: string;
+  /** The store and region its status names (group ids); absent: none. */
+  store?: string;
+  region?: string;
+  /** Asleep, as a kiosk whose store is closed (default: awake). */
+  asleep?: boolean;
   /** Told of every MQTT connection the kiosk opens (the fleet bench times reconnects). */
   onConnection?: (connection: MqttClient) => void;
 }
@@ -126,6 +131,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     locks: () => [],
     // Kept for this run only: a simulated kiosk has no disk of its own.
     store: { load: () => ({ fleet: null, kiosk: null }), save: () => undefined },
+    groups: () => ({ store: options.store ?? null, region: options.region ?? null }),
     log: options.log,
   });
 
@@ -184,11 +190,14 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     keepaliveSeconds: options.keepaliveSeconds,
     healthSeconds: options.healthSeconds,
     status: () => ({
-      state: 'online',
+      state: options.asleep === true ? ('asleep' as const) : ('online' as const),
       version,
       startedAt: new Date(startedAt).toISOString(),
       publicKey: signer.receiptPublicKey(),
+      ...(options.store === undefined ? {} : { store: options.store }),
+      ...(options.region === undefined ? {} : { region: options.region }),
     }),
+    groups: () => ({ store: options.store ?? null, region: options.region ?? null }),
     health: () =>
       collectHealth({
         now: Date.now,
