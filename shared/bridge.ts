@@ -119,6 +119,11 @@ export interface KioskActivityBridge {
    * renderer fetches in the background between shoppers. Returns an unsubscribe function.
    */
   onCatalogueRefresh(listener: () => void): () => void;
+  /**
+   * The store closed (true) or opened (false), by its opening hours; main sends it only at
+   * a moment nobody is served. Returns an unsubscribe function.
+   */
+  onStoreClosed(listener: (closed: boolean) => void): () => void;
 }
 
 /** The longest text one speech request may carry; the renderer speaks longer text in parts. */
@@ -168,6 +173,7 @@ export const IPC_CHANNELS = {
   reportCatalogue: 'kiosk:report-catalogue',
   signReceipt: 'kiosk:sign-receipt',
   configChanged: 'kiosk:config-changed',
+  storeClosed: 'kiosk:store-closed',
   speak: 'kiosk:speak',
   speechLanguages: 'kiosk:speech-languages',
   confirmStaffExit: 'kiosk:confirm-staff-exit',

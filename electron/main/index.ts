@@ -33,6 +33,7 @@ import { setupSpeech } from './speech/setup-speech';
 import { openSlipWindow } from './printing/slip-window';
 import { setupStaffExit } from './staff-exit/staff-exit';
 import { relaunchKiosk, setupSelfCare } from './self-care/self-care';
+import { setupStoreHours } from './opening-hours/store-hours';
 import { userDataProblem } from './self-care/user-data';
 import { detectInstall } from './updates/install-kind';
 import { currentUpdateHealth, setupUpdates } from './updates/setup-updates';
@@ -107,6 +108,8 @@ function main(): void {
   setupActivityIpc({ ipcMain, activity, log });
   let mainWindow: BrowserWindow | null = null;
   let quitting = false;
+  /** Whether the store is closed now (set once the store hours are read, below). */
+  let storeClosedNow = (): boolean => false;
 
   app.on('second-instance', () => {
     if (!mainWindow) return;
@@ -146,6 +149,8 @@ function main(): void {
       if (JSON.stringify(live) !== JSON.stringify(madeWith)) {
         window.webContents.send(IPC_CHANNELS.configChanged, live);
       }
+      // A page (re)loaded while the store is closed shows the closed screen again.
+      if (storeClosedNow()) window.webContents.send(IPC_CHANNELS.storeClosed, true);
     });
     if (config.mode === 'kiosk') {
       keepKioskWindowOpen(window, () => quitting);
@@ -220,9 +225,27 @@ function main(): void {
         version: app.getVersion(),
         log,
       });
+      // The store's opening hours: asleep while closed (the closed screen, the display may
+      // sleep, the fleet told), and the daily relaunch inside closed hours.
+      let updatePending = (): boolean => false;
+      const storeHours = setupStoreHours({
+        schedule: () => loaded.effective().openingHours,
+        startedAt: Date.now(),
+        whenSafe: (signal) => activity.whenSafe(signal),
+        relaunch: () => {
+          relaunchKiosk(app, process.argv);
+        },
+        updatePending: () => updatePending(),
+        log,
+      });
+      storeClosedNow = () => storeHours.asleep();
+      storeHours.onChange((closed) => {
+        mainWindow?.webContents.send(IPC_CHANNELS.storeClosed, closed);
+      });
       setupFleet({
         app,
         liveConfig: loaded,
+        storeHours,
         activity,
         window: () => mainWindow,
         rendererConfig: (settings) => toRendererConfig(settings, catalogue.url),
@@ -262,7 +285,8 @@ function main(): void {
           quitting = true;
         },
       });
-      setupSelfCare({
+      updatePending = () => ['ready', 'installing'].includes(updates?.health().state ?? 'idle');
+      const selfCare = setupSelfCare({
         getAppMetrics: () => app.getAppMetrics(),
         powerSaveBlocker,
         activity,
@@ -273,6 +297,10 @@ function main(): void {
         },
         updatePending: () => ['ready', 'installing'].includes(updates?.health().state ?? 'idle'),
         uptimeMs: () => process.uptime() * 1000,
+      });
+      selfCare.allowDisplaySleep(storeHours.asleep());
+      storeHours.onChange((closed) => {
+        selfCare.allowDisplaySleep(closed);
       });
     })
     .catch((error: unknown) => {

@@ -157,5 +157,9 @@ export function createActivityBridge(
       subscribe(ipc, CATALOGUE_REFRESH_CHANNEL, () => {
         listener();
       }),
+    onStoreClosed: (listener) =>
+      subscribe(ipc, IPC_CHANNELS.storeClosed, (closed) => {
+        if (typeof closed === 'boolean') listener(closed);
+      }),
   };
 }

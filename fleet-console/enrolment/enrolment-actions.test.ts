@@ -37,6 +37,32 @@ async function signing() {
 }
 
 describe('approving and revoking in the console', () => {
+  it('signs the region into the certificate when one is named, so the kiosk cannot claim another', async () => {
+    const { signing: with_, published } = await signing();
+    const kiosk = makeReceiptKey();
+    const request = {
+      kioskId: 'kiosk-b',
+      publicKey: kiosk.publicText,
+      requestedAt: 1,
+      version: '1',
+    };
+    const serial = await approve(with_, request, 'lyon-1', 'eu-west');
+    const envelope = readCertificateMessage(new TextEncoder().encode(published[0]?.payload));
+    expect(envelope?.certificate).toMatchObject({ store: 'lyon-1', region: 'eu-west' });
+    if (!envelope) return;
+    const check = { prefix: SAMPLE_PREFIX, kioskId: 'kiosk-b', serial };
+    expect(await checkCertificate(envelope, check, operator.publicText, subtle)).toMatchObject({
+      ok: true,
+    });
+    // The region is under the signature: changing it breaks the certificate.
+    const moved = { ...envelope, certificate: { ...envelope.certificate, region: 'eu-north' } };
+    expect(await checkCertificate(moved, check, operator.publicText, subtle)).toMatchObject({
+      ok: false,
+      reason: 'bad signature',
+    });
+    await expect(approve(with_, request, 'lyon-1', 'eu west')).rejects.toThrow();
+  });
+
   it('publishes, retained at its serial, a certificate that verifies under the enrolment key', async () => {
     const { signing: with_, published } = await signing();
     const kiosk = makeReceiptKey();

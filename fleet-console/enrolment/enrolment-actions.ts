@@ -31,6 +31,8 @@ export async function approve(
   { session, key, subtle, now = Date.now }: Signing,
   request: EnrolmentRequest,
   store: string,
+  /** The store's region, a group id; '' names none. */
+  region = '',
 ): Promise<string> {
   const serial = newSerial();
   const envelope = await signCertificate(
@@ -39,6 +41,7 @@ export async function approve(
       kioskId: request.kioskId,
       publicKey: request.publicKey,
       store,
+      ...(region === '' ? {} : { region }),
       issuedAt: now(),
       serial,
     },

@@ -8,6 +8,7 @@ import { useFleetStore } from '../fleet/fleet-store';
 import { formatClock } from '../lib/format';
 import { pageSubtle } from '../lib/page-crypto';
 import { useTrustStore } from '../trust/trust-store';
+import { isValidGroupId } from '@shared/fleet/groups';
 import { approve, revoke } from './enrolment-actions';
 import { enrolmentRows } from './enrolment-rows';
 import { RecentHandovers } from './recent-handovers';
@@ -255,6 +256,8 @@ export function EnrolmentView({
   const revocations = useTrustStore((state) => state.revocations);
   const [key, setKey] = useState<KeyState>({ kind: 'none' });
   const [store, setStore] = useState('Main store');
+  const [region, setRegion] = useState('');
+  const regionOk = region.trim() === '' || isValidGroupId(region.trim());
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const pinned = settings.enrolmentPublicKey.trim();
   const [subtle] = useState(pageSubtle);
@@ -270,7 +273,7 @@ export function EnrolmentView({
   );
   const codes = usePairingCodes(rows.waiting.map((row) => row.request.publicKey));
   const signing = key.kind === 'loaded' && session && webCrypto();
-  const canSign = Boolean(signing) && connected && store.trim() !== '';
+  const canSign = Boolean(signing) && connected && store.trim() !== '' && regionOk;
 
   const act = async (what: () => Promise<string>) => {
     setOutcome(null);
@@ -323,9 +326,28 @@ export function EnrolmentView({
               className="field"
               value={store}
               maxLength={64}
+              aria-describedby={`${id}-groups-hint`}
               onChange={(event) => setStore(event.target.value)}
             />
           </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-region`} className="text-sm font-semibold">
+              Region (optional)
+            </label>
+            <input
+              id={`${id}-region`}
+              className="field"
+              value={region}
+              maxLength={64}
+              aria-invalid={!regionOk}
+              aria-describedby={`${id}-groups-hint`}
+              onChange={(event) => setRegion(event.target.value)}
+            />
+          </div>
+          <p id={`${id}-groups-hint`} className="basis-full text-sm text-muted">
+            To target a store or region with signed config, name it with letters, digits, - or _
+            only (lyon-1, eu-west).{regionOk ? '' : ' The region is not such a name yet.'}
+          </p>
         </div>
         {rows.waiting.length === 0 ? (
           <p className="mt-3 text-muted">No kiosk is waiting to be enrolled.</p>
@@ -340,7 +362,7 @@ export function EnrolmentView({
                 canSign={canSign}
                 onApprove={() =>
                   act(async () => {
-                    const serial = await approve(signer(), request, store.trim());
+                    const serial = await approve(signer(), request, store.trim(), region.trim());
                     return `Enrolled ${request.kioskId} (certificate ${serial}).`;
                   })
                 }

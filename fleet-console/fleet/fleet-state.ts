@@ -30,7 +30,20 @@ export interface KioskState {
   memoryTrend: readonly number[];
   /** When the kiosk last said anything (its health's time, else the console's). */
   lastSeen: number | null;
+  /**
+   * Asleep on purpose (its store is closed), as its last status said; kept when it goes
+   * offline, so a kiosk switched off at night is not a failure.
+   */
+  asleep: boolean;
+  /** The store and region its status names; null: none (or not heard yet). */
+  store: string | null;
+  region: string | null;
+  /** The last few start times its status named, oldest first (a crash loop shows here). */
+  starts: readonly number[];
 }
+
+/** How many start times a kiosk's state keeps. */
+export const KEPT_STARTS = 5;
 
 export interface ConfigInForce {
   /** null when the retained message on the topic is not a well-formed envelope. */
@@ -89,6 +102,10 @@ const newKiosk = (id: string): KioskState => ({
   health: null,
   memoryTrend: [],
   lastSeen: null,
+  asleep: false,
+  store: null,
+  region: null,
+  starts: [],
 });
 
 /** Folds messages into the state; maps are copied once per call, and only when touched. */
@@ -140,6 +157,13 @@ export function foldMessages(state: FleetState, messages: readonly ReadMessage[]
                 version: status.version,
                 publicKey: status.publicKey ?? was.publicKey,
                 lastSeen: Math.max(was.lastSeen ?? 0, message.receivedAt),
+                asleep: status.asleep,
+                store: status.store,
+                region: status.region,
+                starts:
+                  status.startedAt === null || was.starts.includes(status.startedAt)
+                    ? was.starts
+                    : [...was.starts, status.startedAt].slice(-KEPT_STARTS),
               }
             : {
                 ...was,

@@ -1,7 +1,8 @@
 /** The kiosks view's rows: which kiosks show, in which order. Pure, so it is tested alone. */
 import type { KioskState, Presence } from './fleet-state';
 
-export type SortKey = 'id' | 'version' | 'screen' | 'memory' | 'catalogue' | 'lastSeen';
+export type SortKey =
+  'id' | 'region' | 'store' | 'version' | 'screen' | 'memory' | 'catalogue' | 'lastSeen';
 export type Show = 'all' | 'online' | 'offline' | 'attention';
 
 export interface ListOptions {
@@ -11,6 +12,10 @@ export interface ListOptions {
   sort: SortKey;
   /** Offline (and not yet heard from) kiosks above the online ones, whatever the sort. */
   offlineFirst: boolean;
+  /** Only this region's kiosks ('' = every region). */
+  region?: string;
+  /** Only this store's kiosks ('' = every store). */
+  store?: string;
 }
 
 export const DEFAULT_LIST_OPTIONS: ListOptions = {
@@ -22,6 +27,8 @@ export const DEFAULT_LIST_OPTIONS: ListOptions = {
 
 export const SORT_LABELS: Record<SortKey, string> = {
   id: 'Kiosk id',
+  region: 'Region',
+  store: 'Store',
   version: 'Version',
   screen: 'Screen',
   memory: 'Memory (highest first)',
@@ -36,10 +43,13 @@ export const SHOW_LABELS: Record<Show, string> = {
   attention: 'Needs attention',
 };
 
-/** Offline, printer out, or an error logged: what an operator should look at first. */
+/**
+ * Offline (unless it went while asleep, its store closed), printer out, or an error logged:
+ * what an operator should look at first. Asleep is normal, not a failure.
+ */
 export function needsAttention(kiosk: KioskState): boolean {
   return (
-    kiosk.presence !== 'online' ||
+    (kiosk.presence !== 'online' && !(kiosk.presence === 'offline' && kiosk.asleep)) ||
     kiosk.health?.printerAvailable === false ||
     (kiosk.health?.lastError ?? null) !== null
   );
@@ -66,6 +76,8 @@ const latestMemory = (kiosk: KioskState): number | null => kiosk.memoryTrend.at(
 
 const COMPARE: Record<SortKey, (a: KioskState, b: KioskState) => number> = {
   id: () => 0,
+  region: (a, b) => byText(a.region, b.region),
+  store: (a, b) => byText(a.store, b.store),
   version: (a, b) => byText(a.version, b.version),
   screen: (a, b) => byText(a.health?.screen ?? null, b.health?.screen ?? null),
   memory: (a, b) => byNumberDescending(latestMemory(a), latestMemory(b)),
@@ -78,13 +90,18 @@ const COMPARE: Record<SortKey, (a: KioskState, b: KioskState) => number> = {
   lastSeen: (a, b) => (a.lastSeen ?? -1) - (b.lastSeen ?? -1),
 };
 
-function matches(kiosk: KioskState, query: string, show: Show): boolean {
+function matches(kiosk: KioskState, query: string, options: ListOptions): boolean {
+  const { show } = options;
   if (show === 'online' && kiosk.presence !== 'online') return false;
   if (show === 'offline' && kiosk.presence === 'online') return false;
   if (show === 'attention' && !needsAttention(kiosk)) return false;
+  if (options.region && kiosk.region !== options.region) return false;
+  if (options.store && kiosk.store !== options.store) return false;
   if (!query) return true;
   return (
     kiosk.id.toLowerCase().includes(query) ||
+    (kiosk.store?.toLowerCase().includes(query) ?? false) ||
+    (kiosk.region?.toLowerCase().includes(query) ?? false) ||
     (kiosk.version?.toLowerCase().includes(query) ?? false) ||
     (kiosk.health?.lastError?.toLowerCase().includes(query) ?? false)
   );
@@ -94,7 +111,7 @@ export function listKiosks(kiosks: Iterable<KioskState>, options: ListOptions): 
   const query = options.query.trim().toLowerCase();
   const compare = COMPARE[options.sort];
   const rows: KioskState[] = [];
-  for (const kiosk of kiosks) if (matches(kiosk, query, options.show)) rows.push(kiosk);
+  for (const kiosk of kiosks) if (matches(kiosk, query, options)) rows.push(kiosk);
   return rows.sort(
     (a, b) =>
       (options.offlineFirst ? PRESENCE_ORDER[a.presence] - PRESENCE_ORDER[b.presence] : 0) ||
@@ -106,7 +123,7 @@ export function listKiosks(kiosks: Iterable<KioskState>, options: ListOptions): 
 /** Whether a kiosk that changed keeps its place: same filter verdict, same sort position. */
 function keepsPlace(before: KioskState, after: KioskState, query: string, options: ListOptions) {
   return (
-    matches(before, query, options.show) === matches(after, query, options.show) &&
+    matches(before, query, options) === matches(after, query, options) &&
     (!options.offlineFirst || PRESENCE_ORDER[before.presence] === PRESENCE_ORDER[after.presence]) &&
     COMPARE[options.sort](before, after) === 0
   );

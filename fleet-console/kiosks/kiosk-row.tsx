@@ -36,6 +36,11 @@ export const KioskRow = memo(function KioskRow({
         >
           {kiosk.id}
         </button>
+        {(kiosk.store !== null || kiosk.region !== null) && (
+          <span className="block truncate text-sm text-muted">
+            {[kiosk.store, kiosk.region].filter(Boolean).join(' · ')}
+          </span>
+        )}
       </th>
       <td className="px-3 py-1.5">
         <PresenceBadge kiosk={kiosk} />

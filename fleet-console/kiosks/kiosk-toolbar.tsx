@@ -10,13 +10,19 @@ import {
 interface KioskToolbarProps {
   options: ListOptions;
   onChange: (options: ListOptions) => void;
+  /** The regions and stores the kiosks name, for the group filters. */
+  groups: { regions: readonly string[]; stores: readonly string[] };
 }
 
 const entries = <K extends string>(labels: Record<K, string>) =>
   Object.entries(labels) as [K, string][];
 
 /** Search, filter and order of the kiosk list. */
-export const KioskToolbar = memo(function KioskToolbar({ options, onChange }: KioskToolbarProps) {
+export const KioskToolbar = memo(function KioskToolbar({
+  options,
+  onChange,
+  groups,
+}: KioskToolbarProps) {
   const id = useId();
   const set = (change: Partial<ListOptions>) => onChange({ ...options, ...change });
   return (
@@ -51,6 +57,42 @@ export const KioskToolbar = memo(function KioskToolbar({ options, onChange }: Ki
           {entries(SHOW_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-region`} className="text-sm font-semibold">
+          Region
+        </label>
+        <select
+          id={`${id}-region`}
+          className="field"
+          value={options.region ?? ''}
+          onChange={(event) => set({ region: event.target.value })}
+        >
+          <option value="">Every region</option>
+          {groups.regions.map((region) => (
+            <option key={region} value={region}>
+              {region}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-store`} className="text-sm font-semibold">
+          Store
+        </label>
+        <select
+          id={`${id}-store`}
+          className="field"
+          value={options.store ?? ''}
+          onChange={(event) => set({ store: event.target.value })}
+        >
+          <option value="">Every store</option>
+          {groups.stores.map((store) => (
+            <option key={store} value={store}>
+              {store}
             </option>
           ))}
         </select>

@@ -1,14 +1,19 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { createAlertList } from '../fleet/alerts';
+import { acknowledge, clear, NO_MARKS, pruneMarks } from '../fleet/alert-marks';
 import { useFleetStore } from '../fleet/fleet-store';
+import { createGroupRollup, groupNames, type GroupKind } from '../fleet/group-rollup';
 import {
   createKioskLister,
   DEFAULT_LIST_OPTIONS,
   summarise,
   type ListOptions,
 } from '../fleet/kiosk-list';
+import { AlertList } from './alert-list';
 import { CommandPanel } from './command-panel';
 import { ConfigPanel } from './config-panel';
 import { FleetSummary } from './fleet-summary';
+import { GroupRollupTable } from './group-rollup-table';
 import { KioskDetails } from './kiosk-details';
 import { KioskTable } from './kiosk-table';
 import { KioskToolbar } from './kiosk-toolbar';
@@ -16,6 +21,19 @@ import { Pager, pageCount } from './pager';
 
 /** Rows drawn at once: the list is paged, so 1,000 kiosks cost 50 rows of DOM. */
 export const PAGE_SIZE = 50;
+
+/** How often the alerts look at the clock (offline for more than five minutes). */
+export const ALERT_CLOCK_MS = 30_000;
+
+/** The time, moving on every ALERT_CLOCK_MS: a coarse clock the alert memo can key on. */
+function useCoarseNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ALERT_CLOCK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 /**
  * The view re-renders with every frame that brings messages (with 1,000 kiosks, several a
@@ -30,10 +48,33 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
   const [page, setPage] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [listKiosks] = useState(createKioskLister);
+  const [rollup] = useState(createGroupRollup);
+  const [alertList] = useState(createAlertList);
+  const [groupKind, setGroupKind] = useState<GroupKind>('region');
+  const [marks, setMarks] = useState(NO_MARKS);
+  const now = useCoarseNow();
   const id = useId();
 
   const rows = useMemo(() => listKiosks(kiosks, options), [listKiosks, kiosks, options]);
   const summary = useMemo(() => summarise(kiosks.values()), [kiosks]);
+  const groupRows = useMemo(() => rollup(kiosks, groupKind), [rollup, kiosks, groupKind]);
+  const alerts = useMemo(() => alertList(kiosks, now), [alertList, kiosks, now]);
+  // A stable list of group names while the set of names is the same.
+  const namesKey = useMemo(() => JSON.stringify(groupNames(kiosks.values())), [kiosks]);
+  const groups = useMemo(
+    () => JSON.parse(namesKey) as { regions: string[]; stores: string[] },
+    [namesKey],
+  );
+  // Marks of alerts that cleared by themselves are dropped (each click keeps only live ones).
+  const liveMarks = useMemo(() => pruneMarks(marks, alerts), [marks, alerts]);
+  const onAcknowledge = useCallback(
+    (key: string) => setMarks((current) => acknowledge(pruneMarks(current, alerts), key)),
+    [alerts],
+  );
+  const onClear = useCallback(
+    (key: string) => setMarks((current) => clear(pruneMarks(current, alerts), key)),
+    [alerts],
+  );
   const shownPage = Math.min(page, pageCount(rows.length, PAGE_SIZE) - 1);
   const pageRows = rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
   const select = useCallback((kioskId: string) => {
@@ -45,6 +86,11 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
     setPage(0);
   }, []);
   const closeDetails = useCallback(() => setSelectedId(null), []);
+  const showKiosk = useCallback((kioskId: string) => setSelectedId(kioskId), []);
+  const pickGroup = useCallback((kind: GroupKind, group: string) => {
+    setOptions((current) => ({ ...current, region: '', store: '', [kind]: group }));
+    setPage(0);
+  }, []);
 
   return (
     <div className="mx-auto flex max-w-[1840px] flex-col gap-6 px-4 py-6 lg:px-8">
@@ -60,13 +106,28 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
           </button>
         </div>
       )}
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <AlertList
+          alerts={alerts}
+          marks={liveMarks}
+          onAcknowledge={onAcknowledge}
+          onClear={onClear}
+          onSelect={showKiosk}
+        />
+        <GroupRollupTable
+          rows={groupRows}
+          kind={groupKind}
+          onKind={setGroupKind}
+          onPick={pickGroup}
+        />
+      </div>
       {/* The panels go beside the list only where the list keeps its full width (72rem). */}
       <div className="grid items-start gap-6 min-[105rem]:grid-cols-[minmax(0,1fr)_26rem]">
         <section aria-labelledby={`${id}-list`} className="flex min-w-0 flex-col gap-4">
           <h2 id={`${id}-list`} className="sr-only">
             Kiosk list
           </h2>
-          <KioskToolbar options={options} onChange={changeOptions} />
+          <KioskToolbar options={options} onChange={changeOptions} groups={groups} />
           <KioskTable
             rows={pageRows}
             firstIndex={shownPage * PAGE_SIZE}

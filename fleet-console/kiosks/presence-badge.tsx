@@ -5,7 +5,17 @@ const BADGE = {
   online: { text: 'Online', tone: 'bg-emerald-50 text-emerald-800 ring-emerald-700/30' },
   offline: { text: 'Offline', tone: 'bg-sale-50 text-sale-700 ring-sale-700/30' },
   unknown: { text: 'No status', tone: 'bg-slate-100 text-slate-700 ring-slate-500/30' },
+  asleep: { text: 'Asleep (closed)', tone: 'bg-indigo-50 text-indigo-800 ring-indigo-700/30' },
+  off: { text: 'Off (closed)', tone: 'bg-indigo-50 text-indigo-800 ring-indigo-700/30' },
 } as const;
+
+/** Asleep is normal, not a failure: its own calm badge, online or switched off. */
+const badgeOf = (kiosk: KioskState) =>
+  kiosk.asleep && kiosk.presence === 'online'
+    ? BADGE.asleep
+    : kiosk.asleep && kiosk.presence === 'offline'
+      ? BADGE.off
+      : BADGE[kiosk.presence];
 
 /** "since …" for a kiosk's presence, in words. */
 export function presenceSince(kiosk: KioskState): string {
@@ -19,7 +29,7 @@ export function presenceSince(kiosk: KioskState): string {
 }
 
 export function PresenceBadge({ kiosk }: { kiosk: KioskState }) {
-  const badge = BADGE[kiosk.presence];
+  const badge = badgeOf(kiosk);
   const since = presenceSince(kiosk);
   return (
     <span className="flex flex-col items-start gap-0.5">

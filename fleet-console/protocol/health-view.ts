@@ -32,6 +32,8 @@ export interface HealthView {
   pendingRelaunch: string[] | null;
   /** Messages the kiosk dropped unread since it started, and the last few of them. */
   dropped: { count: number; recent: { at: string; topic: string; reason: string }[] } | null;
+  /** Asleep because the store is closed; null: not reported (an older kiosk). */
+  asleep: boolean | null;
 }
 
 /** null only when the message is not a JSON object at all. */
@@ -65,5 +67,6 @@ export function readHealth(json: unknown): HealthView | null {
     config: h.config ?? null,
     pendingRelaunch: h.pendingRelaunch ?? null,
     dropped: h.dropped ?? null,
+    asleep: h.asleep ?? null,
   };
 }

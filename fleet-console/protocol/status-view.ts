@@ -6,7 +6,16 @@ import { statusSchema } from '@shared/fleet/payloads';
  * online or brings a key to the counter.
  */
 export type StatusView =
-  | { state: 'online'; version: string; startedAt: number | null; publicKey: string | null }
+  | {
+      state: 'online';
+      version: string;
+      startedAt: number | null;
+      publicKey: string | null;
+      /** Connected, and asleep on purpose: its store is closed (the kiosk's `asleep` state). */
+      asleep: boolean;
+      store: string | null;
+      region: string | null;
+    }
   | { state: 'offline' };
 
 export function readStatus(json: unknown): StatusView | null {
@@ -19,5 +28,8 @@ export function readStatus(json: unknown): StatusView | null {
     version: parsed.data.version,
     startedAt: Number.isFinite(started) ? started : null,
     publicKey: parsed.data.publicKey,
+    asleep: parsed.data.state === 'asleep',
+    store: parsed.data.store ?? null,
+    region: parsed.data.region ?? null,
   };
 }

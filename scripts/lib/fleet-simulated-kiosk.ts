@@ -65,6 +65,11 @@ export interface SimulatedKioskOptions {
   enrolmentPublicKey?: string;
   /** The pretend log a diagnostics bundle carries (default: a few start-up lines). */
   logLines?: readonly string[];
+  /** The store and region its status names (group ids); absent: none. */
+  store?: string;
+  region?: string;
+  /** Asleep, as a kiosk whose store is closed (default: awake). */
+  asleep?: boolean;
   /** Told of every MQTT connection the kiosk opens (the fleet bench times reconnects). */
   onConnection?: (connection: MqttClient) => void;
 }
@@ -133,6 +138,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     locks: () => [],
     // Kept for this run only: a simulated kiosk has no disk of its own.
     store: { load: () => ({ fleet: null, kiosk: null }), save: () => undefined },
+    groups: () => ({ store: options.store ?? null, region: options.region ?? null }),
     log: options.log,
   });
 
@@ -198,11 +204,14 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     keepaliveSeconds: options.keepaliveSeconds,
     healthSeconds: options.healthSeconds,
     status: () => ({
-      state: 'online',
+      state: options.asleep === true ? ('asleep' as const) : ('online' as const),
       version,
       startedAt: new Date(startedAt).toISOString(),
       publicKey: signer.receiptPublicKey(),
+      ...(options.store === undefined ? {} : { store: options.store }),
+      ...(options.region === undefined ? {} : { region: options.region }),
     }),
+    groups: () => ({ store: options.store ?? null, region: options.region ?? null }),
     health: async () => {
       const report = await collectHealth({
         now: Date.now,
@@ -228,6 +237,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),
       isAttractScreen: () => activity.snapshot().screen === 'attract',
+      isAsleep: () => options.asleep === true,
       reloadConfig: async () => {
         carriedOut['reload-config'] += 1;
         remote.reverify();

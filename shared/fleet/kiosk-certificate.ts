@@ -11,6 +11,7 @@
  * until the old certificate is revoked.
  */
 import { z } from 'zod';
+import { isValidGroupId } from './groups';
 import { signatureTextSchema } from './payloads';
 import { readJsonBytes, signObject, verifyObject, type Ed25519Signer } from './operator-signature';
 import { isPublicKeyText, type Ed25519Verifier } from './receipt-code';
@@ -40,6 +41,11 @@ export const certificateSchema = z.strictObject({
   /** The kiosk's receipt public key (base64url raw). */
   publicKey,
   store: name(64),
+  /**
+   * The region the store is in, as a group id (groups.ts); absent in older certificates.
+   * Signed like every other field, so a kiosk's region is the operator's word.
+   */
+  region: z.string().refine(isValidGroupId, 'must be a group id').optional(),
   issuedAt: epochMs,
   serial: z.string().regex(SERIAL_PATTERN),
 });

@@ -10,7 +10,8 @@
 import { z } from 'zod';
 import { KIOSK_SCREENS } from '../bridge';
 import { isPublicKeyText, RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
-import { ALL_KIOSKS, isValidKioskId, isValidTopicPrefix } from './topics';
+import { parseConfigTarget } from './groups';
+import { isValidKioskId, isValidTopicPrefix } from './topics';
 
 const isoTime = z.iso.datetime();
 /** A sentence or a name for the log and the console: no control characters, bounded. */
@@ -30,16 +31,27 @@ export const statusOnlineSchema = z.strictObject({
   startedAt: isoTime,
   /** base64url raw Ed25519 key the kiosk signs receipts with; null when it has none. */
   publicKey: z.string().refine(isPublicKeyText, 'must be a base64url raw Ed25519 key').nullable(),
+  /** The store and region the kiosk belongs to (groups.ts); absent where it has none. */
+  store: text(64).min(1).optional(),
+  region: text(64).min(1).optional(),
 });
+
+/**
+ * Closed by its store's opening hours: the screen sleeps on purpose. Otherwise the same
+ * fields as online, so a console sees its version and groups while it sleeps.
+ */
+export const statusAsleepSchema = statusOnlineSchema.extend({ state: z.literal('asleep') });
 
 export const statusOfflineSchema = z.strictObject({ state: z.literal('offline') });
 
 export const statusSchema = z.discriminatedUnion('state', [
   statusOnlineSchema,
+  statusAsleepSchema,
   statusOfflineSchema,
 ]);
 
 export type KioskStatusOnline = z.infer<typeof statusOnlineSchema>;
+export type KioskStatusAsleep = z.infer<typeof statusAsleepSchema>;
 export type KioskStatus = z.infer<typeof statusSchema>;
 
 /** The Last Will and the clean quit: the same bytes, so a retained status is one of two. */
@@ -130,6 +142,8 @@ export const healthShape = {
     count,
     recent: z.array(droppedMessageSchema).max(MAX_REPORTED_DROPS),
   }),
+  /** True while the store is closed and the kiosk sleeps on purpose; absent: an older kiosk. */
+  asleep: z.boolean().optional(),
 };
 
 /** What a kiosk sends: exactly these fields. */
@@ -247,11 +261,12 @@ export const signedConfigSchema = z
   .looseObject({
     /** Strictly higher than every version a kiosk has taken on that topic. */
     version: z.int().positive(),
+    /** `all`, `region:<id>`, `store:<id>` or a kiosk id (groups.ts). */
     target: z
       .string()
       .refine(
-        (value) => value === ALL_KIOSKS || isValidKioskId(value),
-        'must be "all" or a kiosk id',
+        (value) => parseConfigTarget(value) !== null,
+        'must be "all", "region:<id>", "store:<id>" or a kiosk id',
       ),
     /** The fleet's topic prefix (fleet.topicPrefix): a config for one fleet is no other's. */
     prefix: z.string().refine(isValidTopicPrefix, 'must be a fleet topic prefix'),

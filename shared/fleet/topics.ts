@@ -154,3 +154,10 @@ export function parseRolloutTopic(prefix: string, topic: string): string | null 
   const id = topic.slice(head.length);
   return isValidRolloutId(id) ? id : null;
 }
+
+/** Where a signed config for one group (a store or a region) is published, retained. */
+export function groupConfigTopic(prefix: string, kind: 'store' | 'region', id: string): string {
+  checkPrefix(prefix);
+  if (!KIOSK_ID_PATTERN.test(id)) throw new Error(`invalid ${kind} id`);
+  return `${prefix}/fleet/${kind === 'store' ? 'stores' : 'regions'}/${id}/config`;
+}

@@ -33,10 +33,10 @@ const withRealKey = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value).replace(/"[A-Za-z0-9_-]*…[^"]*"/g, `"${'A'.repeat(43)}"`));
 
 describe(`the examples of ${PAGE}`, () => {
-  it('shows a status the schema accepts, online and offline', () => {
+  it('shows a status the schema accepts, online, asleep and offline', () => {
     const [block = ''] = jsonBlocks('Status');
     const examples = lines(block).map(withRealKey);
-    expect(examples).toHaveLength(2);
+    expect(examples).toHaveLength(3);
     for (const example of examples) expect(statusSchema.safeParse(example).error).toBeUndefined();
   });
 

@@ -164,6 +164,8 @@ export function fleetAcl(
     `pattern read ${prefix}/kiosks/%u/config`,
     `pattern read ${prefix}/kiosks/all/commands`,
     `pattern read ${prefix}/fleet/config`,
+    `pattern read ${prefix}/fleet/stores/+/config`,
+    `pattern read ${prefix}/fleet/regions/+/config`,
     `pattern write ${prefix}/kiosks/%u/enrolment`,
     `pattern read ${prefix}/kiosks/%u/certificates/+`,
     `pattern read ${prefix}/fleet/revocations`,

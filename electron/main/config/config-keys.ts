@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../../shared/catalogue-url';
 import { isCspSafeUrl } from '../../../shared/csp';
+import { isValidGroupId } from '../../../shared/fleet/groups';
 import { isPublicKeyText } from '../../../shared/fleet/receipt-code';
 import {
   DEFAULT_LANGUAGE,
@@ -23,6 +24,7 @@ import {
   isValidTopicPrefix,
 } from '../../../shared/fleet/topics';
 import { parsePlainDecimal } from './decimal-text';
+import { openingHoursSchema } from '../opening-hours/opening-hours';
 import {
   parseStaffPinHash,
   STAFF_PIN_DIGITS,
@@ -384,6 +386,31 @@ export const CONFIG_KEYS = {
     from: ['machine-wide file', 'config file'],
   }),
   /**
+   * The store and region this kiosk belongs to (group ids), until its enrolment certificate
+   * says otherwise: a valid certificate's store and region win. The machine-wide file only:
+   * whoever picks a kiosk's group picks which signed configs apply to it.
+   */
+  'fleet.store': key({
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isValidGroupId(value), {
+        message: 'must be empty or 1 to 64 letters, digits, - or _',
+      }),
+    default: '',
+    from: ['machine-wide file'],
+  }),
+  'fleet.region': key({
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isValidGroupId(value), {
+        message: 'must be empty or 1 to 64 letters, digits, - or _',
+      }),
+    default: '',
+    from: ['machine-wide file'],
+  }),
+  /**
    * base64url raw Ed25519 key the operator enrols kiosks with (npm run -s fleet:keygen);
    * a certificate for this kiosk's receipt key must verify against it before receipts are
    * signed. Empty: no certificate can be checked, and receipts show the plain receipt id.
@@ -499,6 +526,18 @@ export const CONFIG_KEYS = {
     default: true,
     env: 'SHOP_SCHEDULED_RELAUNCH',
     fromText: onOffText,
+  }),
+  /**
+   * The store's weekly opening hours in its time zone (opening-hours.ts); outside them the
+   * kiosk shows its closed screen, lets the display sleep and reports asleep. null: always
+   * open. A store's signed config usually sets it; a schedule that fails its schema is
+   * refused as a whole and the one before stays (none: open).
+   */
+  openingHours: key({
+    schema: openingHoursSchema.nullable(),
+    default: null,
+    remote: true,
+    live: true,
   }),
   /** The log file's size before it rotates; three rotated files are kept. */
   logMaxMB: key({

@@ -18,18 +18,43 @@ import {
   RESERVED_CONFIG_FIELDS,
   type ConfigEnvelope,
 } from '../../../shared/fleet/payloads';
+import { groupTarget, type KioskGroups } from '../../../shared/fleet/groups';
 import { ALL_KIOSKS } from '../../../shared/fleet/topics';
 import type { KioskConfig } from '../config/config-keys';
 import { validateConfigKeys } from '../config/config-validate';
 import { isBelowMinimum } from '../updates/version-order';
 import { publicKeyFromRaw, verifyBytes } from './ed25519';
 
-/** Which of the two config topics a payload came from. */
-export type RemoteScope = 'fleet' | 'kiosk';
+/** Which config topic a payload came from: the fleet's, a region's, a store's or the kiosk's. */
+export type RemoteScope = 'fleet' | 'region' | 'store' | 'kiosk';
+
+/**
+ * The one target a payload on a scope's topic may carry for this kiosk; null when the kiosk
+ * belongs to no group of that kind, so nothing on such a topic can ever apply to it.
+ */
+export function audienceOf(
+  scope: RemoteScope,
+  kioskId: string,
+  groups: KioskGroups,
+): string | null {
+  switch (scope) {
+    case 'fleet':
+      return ALL_KIOSKS;
+    case 'kiosk':
+      return kioskId;
+    case 'store':
+    case 'region': {
+      const id = groups[scope];
+      return id === null ? null : groupTarget(scope, id);
+    }
+  }
+}
 
 export interface EnvelopeContext {
   scope: RemoteScope;
   kioskId: string;
+  /** The store and region this kiosk belongs to now (kiosk-groups.ts). */
+  groups: KioskGroups;
   /** fleet.topicPrefix of this kiosk. */
   prefix: string;
   /** fleet.configPublicKey ('' = none: everything is refused). */
@@ -92,8 +117,11 @@ export function checkEnvelope(value: unknown, context: EnvelopeContext): Envelop
     return refused(REFUSAL_REASONS.badSignature);
   }
   if (config.prefix !== context.prefix) return refused(REFUSAL_REASONS.wrongPrefix);
-  const audience = context.scope === 'fleet' ? ALL_KIOSKS : context.kioskId;
-  if (config.target !== audience) return refused(REFUSAL_REASONS.wrongTarget);
+  // A config for another store, region or kiosk never applies here, whichever topic it came on.
+  const audience = audienceOf(context.scope, context.kioskId, context.groups);
+  if (audience === null || config.target !== audience) {
+    return refused(REFUSAL_REASONS.wrongTarget);
+  }
   const expiresAt = Date.parse(config.notAfter);
   if (!(expiresAt > context.now)) return refused(REFUSAL_REASONS.expired);
   if (config.version < context.minVersion) return refused(REFUSAL_REASONS.belowMinimumVersion);

@@ -2,13 +2,16 @@
  * One kiosk's MQTT connection to its fleet, with no Electron in it (the simulator runs
  * hundreds in one Node process; setup-fleet.ts wires the real kiosk to it):
  *
- * - presence: the Last Will `{"state":"offline"}` (retained), `online` with version, start
- *   time and receipt key on every connect (retained), and `offline` again on a clean stop;
+ * - presence: the Last Will `{"state":"offline"}` (retained), `online` (or `asleep` while
+ *   its store is closed) with version, start time, receipt key, store and region on every
+ *   connect and every change (retained), and `offline` again on a clean stop;
  * - health (retained) at once on connect and every fleet.healthSeconds, only while
  *   connected: nothing piles up while the broker is away;
  * - commands on this kiosk's topic and the fleet-wide one (QoS 1), each acknowledged
  *   (commands.ts), and only from those two topics, whatever the broker delivers;
- * - the two retained config topics, handed to the remote config (remote-config.ts);
+ * - the retained config topics, handed to the remote config (remote-config.ts): the fleet's,
+ *   this kiosk's, and its store's and region's while it belongs to them (read afresh at every
+ *   connect and refetch, so a kiosk that changes store follows);
  * - a diagnostics bundle, when asked for, in chunks on this kiosk's diagnostics topic
  *   (shared/fleet/diagnostics-transfer.ts), every chunk out before the command's ack;
  * - every message through one boundary (inbound-guard.ts): over its topic's byte limit it is
@@ -27,17 +30,26 @@ import {
   MAX_DIAGNOSTICS_BUNDLE_BYTES,
   splitIntoChunks,
 } from '../../../shared/fleet/diagnostics-transfer';
+import { z } from 'zod';
 import { MESSAGE_LIMITS, trustMessageLimit } from '../../../shared/fleet/message-limits';
 import {
   COMMAND_ERRORS,
   healthSchema,
   OFFLINE_STATUS,
+  statusAsleepSchema,
   statusOnlineSchema,
   type FleetAck,
   type KioskHealth,
+  type KioskStatusAsleep,
   type KioskStatusOnline,
 } from '../../../shared/fleet/payloads';
-import { diagnosticsTopic, kioskTopics, type KioskTopics } from '../../../shared/fleet/topics';
+import { NO_GROUPS, type KioskGroups } from '../../../shared/fleet/groups';
+import {
+  diagnosticsTopic,
+  groupConfigTopic,
+  kioskTopics,
+  type KioskTopics,
+} from '../../../shared/fleet/topics';
 import { parseTrustTopic } from '../../../shared/fleet/trust-topics';
 import type { Logger } from '../logging/logging';
 import {
@@ -85,11 +97,14 @@ export interface FleetClientOptions {
   tls?: FleetTls;
   keepaliveSeconds: number;
   healthSeconds: number;
-  status: () => KioskStatusOnline;
+  /** Online, or asleep while the store is closed. */
+  status: () => KioskStatusOnline | KioskStatusAsleep;
   health: () => Promise<KioskHealth>;
   actions: FleetActions;
-  /** A message on one of the two config topics. */
+  /** A message on one of the config topics. */
   onConfigMessage: (scope: RemoteScope, bytes: Uint8Array) => void;
+  /** The store and region this kiosk belongs to now; absent: none. */
+  groups?: () => KioskGroups;
   /** Enrolment (enrolment.ts): its topics are subscribed to, its request kept on the broker. */
   enrolment?: FleetEnrolment;
   log: Logger;
@@ -122,6 +137,8 @@ export interface FleetClient {
   setHealthSeconds(seconds: number): void;
   /** Publishes health now, if connected. */
   publishHealth(): Promise<void>;
+  /** Publishes the status again now (its state or groups changed), if connected. */
+  publishStatus(): Promise<void>;
   /**
    * Subscribes to the two config topics again, so the broker sends their retained
    * payloads again (reload-config); nothing when offline (a connect fetches them anyway).
@@ -299,10 +316,39 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     [topics.config, configRoute('kiosk')],
     [topics.fleetConfig, configRoute('fleet')],
   ]);
+  /** The config topics of the groups the kiosk belongs to now, with their scope. */
+  const groupTopics = (): Map<string, 'store' | 'region'> => {
+    const groups = options.groups?.() ?? NO_GROUPS;
+    const found = new Map<string, 'store' | 'region'>();
+    for (const kind of ['store', 'region'] as const) {
+      const id = groups[kind];
+      if (id !== null) found.set(groupConfigTopic(options.topicPrefix, kind, id), kind);
+    }
+    return found;
+  };
+  const routeOf = (topic: string): InboundRoute | undefined => {
+    const route = routes.get(topic);
+    if (route) return route;
+    // Only the current groups' topics: a store the kiosk has left is a stranger's topic.
+    const scope = groupTopics().get(topic);
+    return scope === undefined ? undefined : configRoute(scope);
+  };
+  const configTopics = (): string[] => [topics.config, topics.fleetConfig, ...groupTopics().keys()];
+
+  const publishStatus = async (): Promise<void> => {
+    const status = z
+      .discriminatedUnion('state', [statusOnlineSchema, statusAsleepSchema])
+      .safeParse(options.status());
+    if (status.success) {
+      await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
+    } else {
+      log.warn('Fleet: the online status does not match its schema; not sent');
+    }
+  };
 
   const onMessage = (topic: string, payload: Buffer): void => {
     const bytes = new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
-    const route = routes.get(topic);
+    const route = routeOf(topic);
     if (route) {
       inbound.deliver(topic, bytes, route);
     } else if (enrolment && isEnrolmentTopic(topic)) {
@@ -390,20 +436,14 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
             [
               topics.commands,
               topics.allCommands,
-              topics.config,
-              topics.fleetConfig,
+              ...configTopics(),
               ...(enrolment?.subscriptions ?? []),
             ],
             { qos: 1 },
           )
           .catch(() => undefined);
         await publishEnrolmentRequest();
-        const status = statusOnlineSchema.safeParse(options.status());
-        if (status.success) {
-          await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
-        } else {
-          log.warn('Fleet: the online status does not match its schema; not sent');
-        }
+        await publishStatus();
         await publishHealth();
         scheduleHealth();
       })();
@@ -461,11 +501,12 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       scheduleHealth();
     },
     publishHealth,
+    publishStatus,
     refetchConfig: async () => {
       const target = connected();
       if (!target) return;
       // MQTT replaces an identical subscription and sends its retained messages again.
-      await target.subscribeAsync([topics.config, topics.fleetConfig], { qos: 1 }).catch(() => {
+      await target.subscribeAsync(configTopics(), { qos: 1 }).catch(() => {
         // Lost with the connection: the next connect subscribes afresh.
       });
     },

@@ -36,6 +36,8 @@ export interface HealthSources {
   pendingRelaunch(): readonly string[];
   /** Messages the fleet client dropped unread (inbound-guard.ts). */
   dropped(): KioskHealth['dropped'];
+  /** Whether the kiosk sleeps because its store is closed; absent: it has no store hours. */
+  asleep?: () => boolean;
 }
 
 const megabytes = (kilobytes: number): number => Math.round((kilobytes / 1024) * 10) / 10;
@@ -111,5 +113,6 @@ export async function collectHealth(sources: HealthSources): Promise<KioskHealth
     config: { version: remote.version, refusals: remote.refusals },
     pendingRelaunch: sources.pendingRelaunch().slice(0, MAX_PENDING_RELAUNCH_KEYS),
     dropped: sources.dropped(),
+    ...(sources.asleep ? { asleep: sources.asleep() } : {}),
   };
 }

@@ -26,9 +26,15 @@ const scopeSchema = z
   })
   .nullable();
 
-const recordSchema = z.strictObject({ fleet: scopeSchema, kiosk: scopeSchema });
+// The group scopes came later: a record without them has none in force.
+const recordSchema = z.strictObject({
+  fleet: scopeSchema,
+  kiosk: scopeSchema,
+  store: scopeSchema.default(null),
+  region: scopeSchema.default(null),
+});
 
-const EMPTY: RemoteConfigRecord = { fleet: null, kiosk: null };
+const EMPTY: RemoteConfigRecord = { fleet: null, kiosk: null, store: null, region: null };
 
 export function fileRemoteConfigStore(userDataDir: string, log: Logger): RemoteConfigStore {
   const path = join(userDataDir, REMOTE_CONFIG_FILE);

@@ -26,6 +26,9 @@ import {
 import type { KioskConfig } from '../config/config-keys';
 import type { ConfigLayer } from '../config/config-layers';
 import type { Logger } from '../logging/logging';
+import { NO_GROUPS, type KioskGroups } from '../../../shared/fleet/groups';
+import { groupConfigTopic } from '../../../shared/fleet/topics';
+import { remoteLayersNearestFirst, SCOPES_NEAREST_FIRST, versionInForce } from './config-targets';
 import {
   checkEnvelope,
   readEnvelope,
@@ -54,7 +57,8 @@ export interface ScopeRecord {
 export type RemoteConfigRecord = Record<RemoteScope, ScopeRecord | null>;
 
 export interface RemoteConfigStore {
-  load(): RemoteConfigRecord;
+  /** What was kept; a scope it does not name has nothing kept. */
+  load(): Partial<RemoteConfigRecord>;
   save(record: RemoteConfigRecord): void;
 }
 
@@ -62,8 +66,14 @@ export interface RemoteConfigOptions {
   kioskId: string;
   /** fleet.topicPrefix: a config signed for another prefix is refused. */
   prefix: string;
-  /** Topic of each scope, for refusals and log lines. */
-  topics: Record<RemoteScope, string>;
+  /** Topic of the fleet's and this kiosk's scope, for refusals and log lines. */
+  topics: Record<'fleet' | 'kiosk', string>;
+  /**
+   * The store and region this kiosk belongs to, read at every check: a config on a group's
+   * topic applies only while the kiosk is in that group. Absent: none (only the fleet's and
+   * the kiosk's own configs can apply).
+   */
+  groups?: () => KioskGroups;
   /** fleet.configPublicKey in force ('' = none: everything is refused). */
   publicKey: () => string;
   /** Keys the machine-wide file locks: a remote value for them is refused. */
@@ -83,9 +93,9 @@ export type ReceiveResult = 'accepted' | 'unchanged' | 'refused' | 'cleared';
 export interface RemoteConfig {
   /** A message on a config topic. */
   receive(scope: RemoteScope, bytes: Uint8Array): ReceiveResult;
-  /** The remote layers in force: this kiosk's over the fleet's. */
+  /** The remote layers in force, nearest first: kiosk, store, region, fleet. */
   layers(): ConfigLayer[];
-  /** The version in force: this kiosk's config if it has one, else the fleet's; null: none. */
+  /** The version in force: the nearest scope's config that applies; null: none. */
   version(): number | null;
   /** The most recent refusals, oldest first. */
   refusals(): ConfigRefusal[];
@@ -99,23 +109,38 @@ export interface RemoteConfig {
   expire(): boolean;
 }
 
-const SCOPES = ['kiosk', 'fleet'] as const;
+const SCOPES = SCOPES_NEAREST_FIRST;
+
+/** One value per scope. */
+function perScope<T>(value: T): Record<RemoteScope, T> {
+  return { kiosk: value, store: value, region: value, fleet: value };
+}
 
 export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
-  const { kioskId, topics, store, log } = options;
+  const { kioskId, store, log } = options;
   const now = options.now ?? Date.now;
-  const record: RemoteConfigRecord = store.load();
-  const layers: Record<RemoteScope, Partial<KioskConfig> | null> = { fleet: null, kiosk: null };
+  const groups = options.groups ?? (() => NO_GROUPS);
+  // An older record has no group scopes: they start empty.
+  const record: RemoteConfigRecord = { ...perScope(null), ...store.load() };
+  const layers = perScope<Partial<KioskConfig> | null>(null);
   /** notAfter of each scope's config in force. */
-  const expiry: Record<RemoteScope, number | null> = { fleet: null, kiosk: null };
+  const expiry = perScope<number | null>(null);
   const refusals: ConfigRefusal[] = [];
   // The last payload refused on each topic: a retained one comes again with every reconnect.
-  const lastRefused: Record<RemoteScope, string | null> = { fleet: null, kiosk: null };
+  const lastRefused = perScope<string | null>(null);
+  /** The topic a scope's config comes on, for refusals and log lines. */
+  const topicOf = (scope: RemoteScope): string => {
+    if (scope === 'fleet' || scope === 'kiosk') return options.topics[scope];
+    const id = groups()[scope];
+    return id === null
+      ? `${options.prefix}/fleet/${scope === 'store' ? 'stores' : 'regions'}/(none)/config`
+      : groupConfigTopic(options.prefix, scope, id);
+  };
 
   const refuse = (scope: RemoteScope, reasons: readonly string[]): void => {
     for (const reason of reasons) {
-      refusals.push({ at: new Date(now()).toISOString(), topic: topics[scope], reason });
-      log.warn(`Fleet: refused the config on ${topics[scope]}: ${reason}`);
+      refusals.push({ at: new Date(now()).toISOString(), topic: topicOf(scope), reason });
+      log.warn(`Fleet: refused the config on ${topicOf(scope)}: ${reason}`);
     }
     refusals.splice(0, Math.max(0, refusals.length - MAX_REPORTED_REFUSALS));
   };
@@ -123,6 +148,7 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
   const context = (scope: RemoteScope): EnvelopeContext => ({
     scope,
     kioskId,
+    groups: groups(),
     prefix: options.prefix,
     publicKey: options.publicKey(),
     minVersion: options.minVersion?.() ?? 0,
@@ -219,33 +245,38 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
     expiry[scope] = result.tombstone ? null : result.expiresAt;
     save();
     if (result.tombstone) {
-      log.info(`Fleet: config version ${version} on ${topics[scope]} withdraws its config`);
+      log.info(`Fleet: config version ${version} on ${topicOf(scope)} withdraws its config`);
       return 'cleared';
     }
     const names = Object.keys(result.values);
     log.info(
-      `Fleet: config version ${version} from ${topics[scope]} accepted (${names.length > 0 ? names.join(', ') : 'no keys'})`,
+      `Fleet: config version ${version} from ${topicOf(scope)} accepted (${names.length > 0 ? names.join(', ') : 'no keys'})`,
     );
     return 'accepted';
   };
 
   return {
     receive,
-    layers: () =>
-      SCOPES.flatMap((scope) => {
-        const values = layers[scope];
-        return values ? [{ name: 'remote' as const, where: topics[scope], values }] : [];
-      }),
-    version: () => {
-      if (layers.kiosk && record.kiosk) return record.kiosk.version;
-      if (layers.fleet && record.fleet) return record.fleet.version;
-      return null;
-    },
+    layers: () => remoteLayersNearestFirst(layers, topicOf),
+    version: () =>
+      versionInForce(
+        {
+          kiosk: layers.kiosk !== null,
+          store: layers.store !== null,
+          region: layers.region !== null,
+          fleet: layers.fleet !== null,
+        },
+        {
+          kiosk: record.kiosk?.version ?? null,
+          store: record.store?.version ?? null,
+          region: record.region?.version ?? null,
+          fleet: record.fleet?.version ?? null,
+        },
+      ),
     refusals: () => refusals.map((entry) => ({ ...entry })),
     isKept: () => onDisk,
     reverify: () => {
-      lastRefused.fleet = null;
-      lastRefused.kiosk = null;
+      for (const scope of SCOPES) lastRefused[scope] = null;
       restore();
     },
     nextExpiry: () => {

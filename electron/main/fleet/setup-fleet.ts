@@ -28,6 +28,7 @@ import type { ReceiptPrinting } from '../printing/printing';
 import { RELAUNCH_ATTEMPT_FLAG } from '../self-care/recovery';
 import { planRelaunch, relaunchApp } from '../self-care/relaunch';
 import type { BackoffOptions } from '../../../shared/fleet/backoff';
+import type { KioskGroups } from '../../../shared/fleet/groups';
 import { createFleetClient, type FleetClient, type FleetClientOptions } from './fleet-client';
 import { watchConfigExpiry } from './config-expiry';
 import { createKioskEnrolment, type KioskEnrolment } from './enrolment';
@@ -36,10 +37,12 @@ import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './hea
 import { gatherDiagnostics } from './diagnostics-bundle';
 import { createDiagnosticsHistory } from './diagnostics-history';
 import { resolveKioskId } from './kiosk-id';
+import { groupsForStatus, resolveKioskGroups } from './kiosk-groups';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
 import { fileRemoteConfigStore } from './remote-config-store';
 import { brokerTransportRefusal } from './broker-transport';
 import { readTlsFiles } from './tls-files';
+import type { StoreHours } from '../opening-hours/store-hours';
 
 /** How long a quit or a relaunch waits for the broker to take the offline status. */
 export const QUIT_WAIT_MS = 1000;
@@ -49,6 +52,13 @@ export interface FleetRemote extends RemoteLayers {
   kioskId: string;
   topics: KioskTopics;
   config: RemoteConfig;
+  /** The store and region the kiosk belongs to now. */
+  groups(): KioskGroups;
+  /**
+   * Where the groups come from from now on (setupFleet adds the enrolment certificate to
+   * the machine-wide file); the configs in force are checked again at once.
+   */
+  useGroups(source: () => KioskGroups): void;
 }
 
 /**
@@ -111,10 +121,13 @@ export function fleetRemoteLayers(
     try {
       const kioskId = resolveKioskId(local['fleet.kioskId'], userDataDir, log);
       const topics = kioskTopics(local['fleet.topicPrefix'], kioskId);
+      // Until the enrolment is known: the machine-wide file's store and region.
+      let groupSource = (): KioskGroups => resolveKioskGroups(null, files.config());
       const config = createRemoteConfig({
         kioskId,
         prefix: local['fleet.topicPrefix'],
         topics: { fleet: topics.fleetConfig, kiosk: topics.config },
+        groups: () => groupSource(),
         // Read live: reload-config may bring a new key or new locks.
         publicKey: () => files.config()['fleet.configPublicKey'],
         locks: () => files.locks(),
@@ -129,6 +142,11 @@ export function fleetRemoteLayers(
         config,
         layers: () => config.layers(),
         reverify: () => {
+          config.reverify();
+        },
+        groups: () => groupSource(),
+        useGroups: (source) => {
+          groupSource = source;
           config.reverify();
         },
       };
@@ -163,6 +181,8 @@ export interface FleetDeps {
   receiptPublicKey(): string | null;
   /** The kiosk's enrolment: its request and certificates travel over this connection. */
   enrolment?: KioskEnrolment | null;
+  /** The store's opening hours (store-hours.ts): asleep while closed, in status and health. */
+  storeHours?: Pick<StoreHours, 'asleep' | 'onChange' | 'check'>;
   /** The updater's state, or null while the kiosk has no updater. */
   updateStatus(): UpdateStatus;
   argv: readonly string[];
@@ -309,8 +329,16 @@ export function setupFleet(deps: FleetDeps): Fleet {
     if (changed.includes('fleet.healthSeconds')) {
       client.setHealthSeconds(effective['fleet.healthSeconds']);
     }
+    if (changed.includes('openingHours')) deps.storeHours?.check();
     followPendingRelaunch();
   };
+
+  // A valid certificate's store and region win over the machine-wide file's.
+  const enrolledCertificate = () => {
+    const state = deps.enrolment?.state();
+    return state?.kind === 'enrolled' ? state.certificate : null;
+  };
+  remote.useGroups(() => resolveKioskGroups(enrolledCertificate(), liveConfig.files()));
 
   const client: FleetClient = createFleetClient({
     brokerUrl: config['fleet.brokerUrl'],
@@ -322,10 +350,11 @@ export function setupFleet(deps: FleetDeps): Fleet {
     keepaliveSeconds: config['fleet.keepaliveSeconds'],
     healthSeconds: liveConfig.effective()['fleet.healthSeconds'],
     status: () => ({
-      state: 'online',
+      state: deps.storeHours?.asleep() === true ? ('asleep' as const) : ('online' as const),
       version: app.getVersion(),
       startedAt: new Date(startedAt).toISOString(),
       publicKey: deps.receiptPublicKey(),
+      ...groupsForStatus(remote.groups()),
     }),
     health: async () => {
       const report = await collectHealth({
@@ -348,6 +377,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
         }),
         pendingRelaunch: () => liveConfig.pendingRelaunch(),
         dropped: () => client.droppedMessages(),
+        ...(deps.storeHours ? { asleep: () => deps.storeHours?.asleep() === true } : {}),
       });
       history.recordHealth(report);
       return report;
@@ -355,7 +385,8 @@ export function setupFleet(deps: FleetDeps): Fleet {
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),
       isAttractScreen: () => activity.snapshot().screen === 'attract',
-      ...(deps.isAsleep ? { isAsleep: deps.isAsleep } : {}),
+      // Asleep as the store's hours say, or as the caller knows it otherwise.
+      isAsleep: () => deps.isAsleep?.() === true || deps.storeHours?.asleep() === true,
       gatherDiagnostics: () =>
         Promise.resolve().then(() =>
           gatherDiagnostics({
@@ -399,6 +430,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
         return image.toPNG();
       },
     },
+    groups: () => remote.groups(),
     onConfigMessage: (scope, bytes) => {
       const result = remote.config.receive(scope, bytes);
       if (result === 'accepted' || result === 'cleared') {
@@ -413,10 +445,34 @@ export function setupFleet(deps: FleetDeps): Fleet {
     ...(deps.connect ? { connect: deps.connect } : {}),
     ...(deps.backoff ? { backoff: deps.backoff } : {}),
   });
+  // Asleep or awake: the console sees it at once, not at the next health period.
+  deps.storeHours?.onChange(() => {
+    void client.publishStatus();
+    void client.publishHealth();
+  });
+  // The configs kept on disk were checked again under the certificate's groups.
+  apply(liveConfig.refresh());
   // Enrolled, revoked, back to waiting: the request on the broker follows at once.
   deps.enrolment?.onChange(() => {
     void client.publishEnrolmentRequest();
+    followGroups();
   });
+
+  // The groups follow the certificate: a new store's configs apply and the old one's stop.
+  const fleetRemote = remote;
+  let lastGroups = JSON.stringify(fleetRemote.groups());
+  function followGroups(): void {
+    const current = JSON.stringify(fleetRemote.groups());
+    if (current === lastGroups) return;
+    lastGroups = current;
+    log.info(`Fleet: the kiosk's groups are now ${current}`);
+    fleetRemote.config.reverify();
+    apply(liveConfig.refresh());
+    expiry.rearm();
+    void client.refetchConfig();
+    void client.publishStatus();
+    void client.publishHealth();
+  }
 
   // Whatever quits the app (staff exit, the OS), the console sees offline at once rather
   // than a keepalive later; a broker that does not answer holds the quit up QUIT_WAIT_MS.

@@ -3,7 +3,8 @@
  * - memory: above maxMemoryMB (memory-watch.ts) it relaunches at the next quiet moment;
  * - a scheduled relaunch each night when update.window opens (scheduledRelaunch, on by
  *   default), at a quiet moment inside the window, or not that night at all;
- * - the display never sleeps in kiosk mode (powerSaveBlocker 'prevent-display-sleep').
+ * - the display never sleeps in kiosk mode (powerSaveBlocker 'prevent-display-sleep'),
+ *   except while the store is closed (allowDisplaySleep, from store-hours.ts).
  * A relaunch never happens in front of a shopper (quiet-moment.ts), and each is logged
  * with its reason. When an update is downloaded, its own restart does the job instead.
  */
@@ -23,7 +24,7 @@ export const UPDATE_GRACE_MS = 5 * 60_000;
 
 export interface SelfCareOptions {
   getAppMetrics: () => readonly Pick<ProcessMetric, 'type' | 'memory'>[];
-  powerSaveBlocker: Pick<PowerSaveBlocker, 'start'>;
+  powerSaveBlocker: Pick<PowerSaveBlocker, 'start' | 'stop'>;
   activity: QuietActivity;
   config: Pick<KioskConfig, 'mode' | 'maxMemoryMB' | 'scheduledRelaunch' | 'update.window'>;
   log: Logger;
@@ -42,6 +43,8 @@ export interface SelfCareOptions {
 export interface SelfCare {
   /** The latest memory sample, for fleet health. */
   memory(): MemorySample | null;
+  /** The store is closed (true): the display may sleep; open again (false): kept awake. */
+  allowDisplaySleep(allowed: boolean): void;
   stop(): void;
 }
 
@@ -77,10 +80,22 @@ export function setupSelfCare(options: SelfCareOptions): SelfCare {
     options.relaunch();
   };
 
-  if (config.mode === 'kiosk') {
-    const id = options.powerSaveBlocker.start('prevent-display-sleep');
-    log.info(`Self-care: the display is kept awake (power save blocker ${id})`);
-  }
+  let blocker: number | null = null;
+  const keepAwake = (): void => {
+    blocker = options.powerSaveBlocker.start('prevent-display-sleep');
+    log.info(`Self-care: the display is kept awake (power save blocker ${blocker})`);
+  };
+  if (config.mode === 'kiosk') keepAwake();
+  const allowDisplaySleep = (allowed: boolean): void => {
+    if (config.mode !== 'kiosk') return;
+    if (allowed && blocker !== null) {
+      options.powerSaveBlocker.stop(blocker);
+      blocker = null;
+      log.info('Self-care: the store is closed; the display may sleep');
+    } else if (!allowed && blocker === null) {
+      keepAwake();
+    }
+  };
 
   // Memory: once over, wait for a quiet moment; an update due then restarts it instead.
   const relaunchForMemory = (reason: string): void => {
@@ -161,6 +176,7 @@ export function setupSelfCare(options: SelfCareOptions): SelfCare {
 
   return {
     memory: () => memory.latest(),
+    allowDisplaySleep,
     stop: () => {
       stopper.abort();
       memory.stop();

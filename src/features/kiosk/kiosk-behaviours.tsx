@@ -1,10 +1,12 @@
 import { useCallback, useEffect } from 'react';
 import { useCapabilities } from '@/platform/capabilities-context';
 import { usePrinting } from '@/platform/printing';
+import { useStoreClosed } from '@/platform/store-closed';
 import { useIdleReset } from '@/platform/use-idle-reset';
 import { AccessibilityMode } from './accessibility-mode';
 import { useActivityReports } from './activity/use-activity-reports';
 import { AttractScreen } from './attract-screen';
+import { ClosedScreen } from './closed-screen';
 import { IdlePrompt } from './idle-prompt';
 import { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
 import { KeypadNavigation } from './keypad/keypad-navigation';
@@ -44,7 +46,7 @@ function useNoTouchCallout(enabled: boolean): void {
  * What only a kiosk does, each switched on by the capabilities: staff exit, the on-screen
  * keyboard, keypad navigation, accessibility mode, speech (around the rest: the bar has its
  * switch, the idle prompt waits longer while it talks), the idle prompt and wipe, and the
- * attract screen. The app renders it inside the session's router (keypad navigation goes
+ * attract screen, and the closed screen outside opening hours. The app renders it inside the session's router (keypad navigation goes
  * back through it) and remounts it with every session, so a wipe also closes whatever it
  * had open.
  */
@@ -59,6 +61,8 @@ export function KioskBehaviours({
   // Main may send new idle times while the kiosk runs (a remote config): these are in force.
   const idleReset = useIdleReset();
   const printing = usePrinting();
+  // Outside opening hours (main says so only when nobody is served).
+  const closed = useStoreClosed();
   useNoTouchCallout(target === 'kiosk');
   const reports = useActivityReports(attract, receiptOnScreen);
   const idleWipe = useCallback(() => {
@@ -80,6 +84,7 @@ export function KioskBehaviours({
         />
       )}
       {attract && <AttractScreen onStart={onAttractEnd} />}
+      {closed && <ClosedScreen />}
     </>
   );
   if (!kiosk.speech) return behaviours;

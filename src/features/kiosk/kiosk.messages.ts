@@ -14,6 +14,8 @@ export const kioskText = defineMessages('kiosk', {
   on: 'On',
   off: 'Off',
   stillThere: 'Are you still there?',
+  closedTitle: 'We are closed',
+  closedBody: 'This kiosk opens again with the store. See you soon!',
   privacy:
     "For the next shopper's privacy, this session ends and the cart is emptied in {seconds, plural, one {# second} other {# seconds}}.",
   secondsLeft: '{seconds, plural, other {seconds left}}',

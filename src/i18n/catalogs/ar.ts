@@ -168,6 +168,8 @@ export default defineCatalog('ar', {
   'kiosk.on': 'تشغيل',
   'kiosk.off': 'إيقاف',
   'kiosk.stillThere': 'هل ما زلت هنا؟',
+  'kiosk.closedTitle': 'نحن مغلقون',
+  'kiosk.closedBody': 'يفتح هذا الكشك من جديد مع فتح المتجر. نراكم قريبًا!',
   'kiosk.privacy':
     'حفاظًا على خصوصية المتسوق التالي، تنتهي هذه الجلسة وتُفرَّغ السلة خلال {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}.',
   'kiosk.secondsLeft':

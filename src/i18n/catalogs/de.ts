@@ -174,6 +174,8 @@ export default defineCatalog('de', {
   'kiosk.on': 'Ein',
   'kiosk.off': 'Aus',
   'kiosk.stillThere': 'Sind Sie noch da?',
+  'kiosk.closedTitle': 'Wir haben geschlossen',
+  'kiosk.closedBody': 'Dieses Terminal öffnet wieder mit dem Geschäft. Bis bald!',
   'kiosk.privacy':
     'Zum Schutz der Privatsphäre der nächsten Kundschaft endet diese Sitzung, und der Warenkorb wird in {seconds, plural, one {# Sekunde} other {# Sekunden}} geleert.',
   'kiosk.secondsLeft': '{seconds, plural, one {Sekunde übrig} other {Sekunden übrig}}',

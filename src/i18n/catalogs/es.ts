@@ -168,6 +168,8 @@ export default defineCatalog('es', {
   'kiosk.on': 'Sí',
   'kiosk.off': 'No',
   'kiosk.stillThere': '¿Sigue ahí?',
+  'kiosk.closedTitle': 'Estamos cerrados',
+  'kiosk.closedBody': 'Este quiosco vuelve a abrir con la tienda. ¡Hasta pronto!',
   'kiosk.privacy':
     'Por la privacidad del próximo cliente, esta sesión terminará y el carrito se vaciará en {seconds, plural, one {# segundo} other {# segundos}}.',
   'kiosk.secondsLeft': '{seconds, plural, one {segundo restante} other {segundos restantes}}',

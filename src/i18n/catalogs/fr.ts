@@ -172,6 +172,8 @@ export default defineCatalog('fr', {
   'kiosk.on': 'Oui',
   'kiosk.off': 'Non',
   'kiosk.stillThere': 'Êtes-vous toujours là ?',
+  'kiosk.closedTitle': 'Nous sommes fermés',
+  'kiosk.closedBody': 'Cette borne rouvre avec le magasin. À bientôt !',
   'kiosk.privacy':
     'Pour la confidentialité du prochain client, cette session se termine et le panier est vidé dans {seconds, plural, one {# seconde} other {# secondes}}.',
   'kiosk.secondsLeft': '{seconds, plural, one {seconde restante} other {secondes restantes}}',

@@ -42,13 +42,17 @@ test.describe('more kiosks than a page shows', () => {
     await expect(summary.nth(1)).toHaveText('60');
     fleet[41]?.kill();
     await expect(summary.nth(2)).toHaveText('1');
-    await expect(page.getByRole('row').nth(1)).toContainText('sim-0042');
+    await expect(
+      page.getByRole('table', { name: 'Kiosks, one row each' }).getByRole('row').nth(1),
+    ).toContainText('sim-0042');
     await expect(page.getByText('Showing 1–50 of 60')).toBeVisible();
     await expectNoViolations(page, 'kiosks view, 60 kiosks');
     expect(await undersized(page)).toEqual([]);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Showing 51–60 of 60')).toBeVisible();
-    await expect(page.getByRole('row')).toHaveCount(11);
+    await expect(
+      page.getByRole('table', { name: 'Kiosks, one row each' }).getByRole('row'),
+    ).toHaveCount(11);
   });
 });
 

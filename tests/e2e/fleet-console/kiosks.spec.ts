@@ -31,7 +31,9 @@ test('kiosks appear online with their health, and a dead one shows offline', asy
   await expect(kioskRow(page, 'kiosk-b')).toContainText('Offline');
   await expect(kioskRow(page, 'kiosk-b')).toContainText(/since /);
   // Offline first: the dead kiosk moves to the top.
-  await expect(page.getByRole('row').nth(1)).toContainText('kiosk-b');
+  await expect(
+    page.getByRole('table', { name: 'Kiosks, one row each' }).getByRole('row').nth(1),
+  ).toContainText('kiosk-b');
   await expect(offline).toHaveText('1');
   await expect(online).toHaveText('1');
 });

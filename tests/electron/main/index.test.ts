@@ -157,7 +157,7 @@ vi.mock('electron', async () => {
     },
     session: { defaultSession: session },
     ipcMain: { handle: vi.fn(), on: vi.fn() },
-    powerSaveBlocker: { start: spies.displayBlocker },
+    powerSaveBlocker: { start: spies.displayBlocker, stop: vi.fn() },
     net: {
       fetch: vi.fn((request: Request) =>
         fake.online ? fetch(request) : Promise.reject(new TypeError('fetch failed')),

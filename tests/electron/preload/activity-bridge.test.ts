@@ -148,6 +148,20 @@ describe('the activity bridge', () => {
     expect(ipc.removeListener).toHaveBeenCalledWith(CATALOGUE_REFRESH_CHANNEL, handler);
   });
 
+  it('passes the store’s closed or open to the page as a plain yes or no, and nothing else', () => {
+    const { handlers, bridge, ipc } = fakeIpc();
+    const listener = vi.fn();
+    const unsubscribe = bridge().onStoreClosed(listener);
+    const handler = handlers.get(IPC_CHANNELS.storeClosed);
+    handler?.({ sender: 'secret' }, true);
+    handler?.({ sender: 'secret' }, 'yes');
+    handler?.({ sender: 'secret' }, { closed: true });
+    handler?.({ sender: 'secret' }, false);
+    expect(listener.mock.calls).toEqual([[true], [false]]);
+    unsubscribe();
+    expect(ipc.removeListener).toHaveBeenCalledWith(IPC_CHANNELS.storeClosed, handler);
+  });
+
   it('reports the catalogue’s source and last refresh failure as one printable line each', () => {
     const { ipc, bridge } = fakeIpc();
     const kiosk = bridge();

@@ -1,3 +1,4 @@
+import { NO_GROUPS } from '../../../shared/fleet/groups';
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkEnvelope } from '../../../electron/main/fleet/config-envelope-rules';
@@ -28,6 +29,7 @@ function kioskCheck(envelope: string, kioskId: string, publicKey: string) {
   return checkEnvelope(JSON.parse(envelope), {
     scope: 'kiosk',
     kioskId,
+    groups: NO_GROUPS,
     prefix: PREFIX,
     publicKey,
     minVersion: 0,

@@ -46,7 +46,7 @@ const ONLINE_WAIT_MS = 20_000;
 
 export type RigKioskOptions = Pick<
   SimulatedKioskOptions,
-  'version' | 'memoryMB' | 'screenshotPng' | 'configPublicKey'
+  'version' | 'memoryMB' | 'screenshotPng' | 'configPublicKey' | 'store' | 'region' | 'asleep'
 > & {
   /** Enrolled by the operator's certificate once online (default); false: it waits. */
   enrol?: boolean;
@@ -118,8 +118,11 @@ async function watchBroker(broker: Mosquitto) {
     const parsed = parseKioskTopic(broker.prefix, topic);
     if (!parsed) return;
     if (parsed.kind === 'status') {
-      if (payload.toString('utf8').includes('"state":"online"')) online.add(parsed.kioskId);
-      else online.delete(parsed.kioskId);
+      // Asleep (its store closed) is connected too.
+      const text = payload.toString('utf8');
+      if (text.includes('"state":"online"') || text.includes('"state":"asleep"')) {
+        online.add(parsed.kioskId);
+      } else online.delete(parsed.kioskId);
     }
     if (parsed.kind === 'health') reported.add(parsed.kioskId);
     for (const wake of [...(waiters.get(parsed.kioskId) ?? [])]) wake();

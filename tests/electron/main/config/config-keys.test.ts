@@ -77,6 +77,7 @@ describe('the config key table', () => {
       'fleet.healthSeconds',
       'update.channel',
       'update.pinVersion',
+      'openingHours',
     ]);
   });
 
@@ -86,6 +87,7 @@ describe('the config key table', () => {
       'idleCountdownSeconds',
       'printerName',
       'fleet.healthSeconds',
+      'openingHours',
     ]);
   });
 

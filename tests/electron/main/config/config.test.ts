@@ -28,6 +28,8 @@ const FLEET_DEFAULTS = {
   'fleet.keepaliveSeconds': 30,
   'fleet.configPublicKey': '',
   'fleet.minConfigVersion': 0,
+  'fleet.store': '',
+  'fleet.region': '',
   'fleet.enrolmentPublicKey': '',
 };
 
@@ -42,6 +44,7 @@ const UNATTENDED_DEFAULTS = {
   'update.publisherName': '',
   maxMemoryMB: 1536,
   scheduledRelaunch: true,
+  openingHours: null,
   logMaxMB: 1,
   speechOutputDevice: '',
   languages: 'en,es,fr,de,ar',
@@ -197,12 +200,16 @@ describe('kiosk config', () => {
       'update.pinVersion': '1.2.3',
       maxMemoryMB: 2048,
       scheduledRelaunch: false,
+      openingHours: null,
       logMaxMB: 4,
       // Only the files may name the feed and the Windows signer.
       'update.feedUrl': '',
       'update.publisherName': '',
       // Only the files may set the minimums.
       'fleet.minConfigVersion': 0,
+      // Only the machine-wide file may name the kiosk's store and region.
+      'fleet.store': '',
+      'fleet.region': '',
       'update.minVersion': '',
     });
   });

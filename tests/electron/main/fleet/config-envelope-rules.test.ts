@@ -21,6 +21,7 @@ const KIOSK = 'kiosk-7';
 const context: EnvelopeContext = {
   scope: 'kiosk',
   kioskId: KIOSK,
+  groups: { store: 'lyon-1', region: 'eu-west' },
   prefix: PREFIX,
   publicKey: signer.publicText,
   minVersion: 0,
@@ -164,6 +165,79 @@ describe('the signed config reader, on hostile input', () => {
       ok: false,
       reasons: [REFUSAL_REASONS.belowMinimumVersion],
     });
+  });
+});
+
+describe('configs for a store or a region', () => {
+  const forGroup = (target: string) =>
+    signEnvelope(
+      {
+        version: 3,
+        target,
+        prefix: PREFIX,
+        notAfter: '2026-12-01T00:00:00.000Z',
+        idleTimeoutSeconds: 50,
+      },
+      signer.privateKey,
+    );
+  const refusedAsWrongTarget = { ok: false, reasons: [REFUSAL_REASONS.wrongTarget] };
+
+  it('takes a config for its own store on the store topic and its own region on the region topic', () => {
+    expect(checkEnvelope(forGroup('store:lyon-1'), { ...context, scope: 'store' })).toMatchObject({
+      ok: true,
+      values: { idleTimeoutSeconds: 50 },
+    });
+    expect(
+      checkEnvelope(forGroup('region:eu-west'), { ...context, scope: 'region' }),
+    ).toMatchObject({ ok: true, values: { idleTimeoutSeconds: 50 } });
+  });
+
+  it('refuses a config signed for another store or region, even on its own group topic', () => {
+    expect(checkEnvelope(forGroup('store:paris-2'), { ...context, scope: 'store' })).toEqual(
+      refusedAsWrongTarget,
+    );
+    expect(checkEnvelope(forGroup('region:eu-north'), { ...context, scope: 'region' })).toEqual(
+      refusedAsWrongTarget,
+    );
+  });
+
+  it('refuses a group config when the kiosk is in no group of that kind', () => {
+    const ungrouped = { ...context, groups: { store: null, region: null } };
+    expect(checkEnvelope(forGroup('store:lyon-1'), { ...ungrouped, scope: 'store' })).toEqual(
+      refusedAsWrongTarget,
+    );
+    expect(checkEnvelope(forGroup('region:eu-west'), { ...ungrouped, scope: 'region' })).toEqual(
+      refusedAsWrongTarget,
+    );
+  });
+
+  it('never lets one audience stand in for another', () => {
+    // A store's config on the fleet's or the kiosk's topic, a region's on the store's topic…
+    expect(checkEnvelope(forGroup('store:lyon-1'), { ...context, scope: 'fleet' })).toEqual(
+      refusedAsWrongTarget,
+    );
+    expect(checkEnvelope(forGroup('store:lyon-1'), { ...context, scope: 'kiosk' })).toEqual(
+      refusedAsWrongTarget,
+    );
+    expect(checkEnvelope(forGroup('region:lyon-1'), { ...context, scope: 'store' })).toEqual(
+      refusedAsWrongTarget,
+    );
+    // …and the fleet's or a kiosk's config on a group's topic.
+    expect(checkEnvelope(forGroup('all'), { ...context, scope: 'store' })).toEqual(
+      refusedAsWrongTarget,
+    );
+    expect(checkEnvelope(forGroup(KIOSK), { ...context, scope: 'region' })).toEqual(
+      refusedAsWrongTarget,
+    );
+  });
+
+  it('reads a target that is no valid group as malformed', () => {
+    for (const target of ['store:', 'store:a/b', 'region:#', 'store:+', 'shop:lyon-1']) {
+      expect(checkEnvelope(forGroup(target), { ...context, scope: 'store' })).toEqual({
+        ok: false,
+        reasons: [REFUSAL_REASONS.malformed],
+      });
+    }
   });
 });
 

@@ -22,16 +22,24 @@ describe('the remote config record on disk', () => {
     };
     writeFileSync(join(dir, REMOTE_CONFIG_FILE), JSON.stringify({ fleet: older, kiosk: null }));
     const store = fileRemoteConfigStore(dir, memoryLog());
+    // A record kept before stores and regions had configs reads with none for them.
     expect(store.load()).toEqual({
       fleet: { envelope: null, version: 9, digest: 'd' },
       kiosk: null,
+      store: null,
+      region: null,
     });
   });
 
   it('writes the record only its owner may read, and reads it back', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kiosk-remote-store-'));
     const store = fileRemoteConfigStore(dir, memoryLog());
-    const record = { fleet: null, kiosk: { envelope: null, version: 4, digest: 'x' } };
+    const record = {
+      fleet: null,
+      kiosk: { envelope: null, version: 4, digest: 'x' },
+      store: { envelope: null, version: 2, digest: 's' },
+      region: null,
+    };
     store.save(record);
     expect(statSync(join(dir, REMOTE_CONFIG_FILE)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(join(dir, REMOTE_CONFIG_FILE), 'utf8'))).toEqual(record);

@@ -23,6 +23,10 @@ import {
   readDiagnosticsChunk,
 } from '../../../../shared/fleet/diagnostics-transfer';
 import { KIOSK_ID_FILE } from '../../../../electron/main/fleet/kiosk-id';
+import {
+  setupStoreHours,
+  type StoreHours,
+} from '../../../../electron/main/opening-hours/store-hours';
 import { makeKeyPair, signFleetConfig, type TestKeyPair } from '../../../support/fleet-keys';
 import {
   publishKioskConfig,
@@ -435,3 +439,107 @@ describe.skipIf(skipReason !== null)(
     }, 30_000);
   },
 );
+
+describe.skipIf(skipReason !== null)('a store’s opening hours, from a signed config', () => {
+  const ID = 'kiosk-hours';
+  const PASSWORD = 'pw-hours';
+  let broker: Mosquitto;
+  let operator: Observer;
+  let signer: TestKeyPair;
+
+  beforeAll(async () => {
+    signer = makeKeyPair();
+    broker = await startMosquitto({ kiosks: { [ID]: PASSWORD } });
+    operator = await observe(broker);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(running.splice(0).map(({ fleet }) => fleet.stop()));
+    await operator.close();
+    await broker.dispose();
+  });
+
+  it('puts the kiosk to sleep outside them: asleep in its retained status and its health, awake again when withdrawn', async () => {
+    const topics = kioskTopics(broker.prefix, ID);
+    // The store hours read the kiosk's own live config; made once the kiosk is.
+    let hours: StoreHours | null = null;
+    const early: ((asleep: boolean) => void)[] = [];
+    const forward = {
+      asleep: () => hours?.asleep() ?? false,
+      onChange: (listener: (asleep: boolean) => void) => {
+        early.push(listener);
+        return () => undefined;
+      },
+      check: () => hours?.check(),
+    };
+    const from = operator.messages.length;
+    const kiosk = start({
+      configFile: {
+        fleet: {
+          brokerUrl: broker.tcpUrl,
+          kioskId: ID,
+          username: ID,
+          password: PASSWORD,
+          topicPrefix: broker.prefix,
+          configPublicKey: signer.publicText,
+        },
+      },
+      deps: { storeHours: forward },
+    });
+    const made = setupStoreHours({
+      schedule: () => kiosk.liveConfig.effective().openingHours,
+      startedAt: Date.now(),
+      whenSafe: (signal) => kiosk.activity.whenSafe(signal),
+      relaunch: () => undefined,
+      updatePending: () => false,
+      log: kiosk.log,
+    });
+    hours = made;
+    for (const listener of early) made.onChange(listener);
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+
+    // Closed all week: whatever the time now, the store is closed.
+    const closedAllWeek = { timeZone: 'Europe/Paris', days: {} };
+    const sleeping = operator.messages.length;
+    await operator.publish(
+      topics.config,
+      JSON.stringify(
+        signFleetConfig(
+          { version: 1, target: ID, openingHours: closedAllWeek },
+          signer.privateKey,
+          broker.prefix,
+        ),
+      ),
+      { retain: true },
+    );
+    const asleep = await operator.next(topics.status, hasFields({ state: 'asleep' }), {
+      from: sleeping,
+    });
+    expect(statusSchema.parse(JSON.parse(asleep.payload.toString()))).toMatchObject({
+      state: 'asleep',
+      version: '0.1.0',
+    });
+    const health = await operator.next(topics.health, hasFields({ asleep: true }), {
+      from: sleeping,
+    });
+    expect(healthSchema.safeParse(JSON.parse(health.payload.toString())).success).toBe(true);
+
+    // Withdrawn: no schedule is always open.
+    const waking = operator.messages.length;
+    await operator.publish(
+      topics.config,
+      JSON.stringify(
+        signFleetConfig(
+          { version: 2, target: ID, tombstone: true },
+          signer.privateKey,
+          broker.prefix,
+        ),
+      ),
+      { retain: true },
+    );
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from: waking });
+    await operator.next(topics.health, hasFields({ asleep: false }), { from: waking });
+    made.stop();
+    await operator.publish(topics.config, '', { retain: true });
+  }, 30_000);
+});

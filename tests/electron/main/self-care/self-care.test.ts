@@ -21,7 +21,10 @@ let relaunch: ReturnType<typeof vi.fn<() => void>>;
 let rendererMB: number;
 let updatePending: boolean;
 let care: SelfCare;
-let blocker: { start: ReturnType<typeof vi.fn<(type: string) => number>> };
+let blocker: {
+  start: ReturnType<typeof vi.fn<(type: string) => number>>;
+  stop: ReturnType<typeof vi.fn<(id: number) => boolean>>;
+};
 
 function start(overrides: Partial<SelfCareOptions['config']> = {}, uptimeMs = 2 * MINUTE * 60) {
   care = setupSelfCare({
@@ -53,7 +56,7 @@ beforeEach(() => {
   relaunch = vi.fn<() => void>();
   rendererMB = 300;
   updatePending = false;
-  blocker = { start: vi.fn(() => 7) };
+  blocker = { start: vi.fn(() => 7), stop: vi.fn(() => true) };
 });
 
 afterEach(() => {
@@ -72,6 +75,23 @@ describe('self-care', () => {
     blocker.start.mockClear();
     start({ mode: 'windowed' });
     expect(blocker.start).not.toHaveBeenCalled();
+  });
+
+  it('lets the display sleep while the store is closed, and keeps it awake again when it opens', () => {
+    start();
+    care.allowDisplaySleep(true);
+    expect(blocker.stop).toHaveBeenCalledExactlyOnceWith(7);
+    care.allowDisplaySleep(true);
+    expect(blocker.stop).toHaveBeenCalledTimes(1);
+    blocker.start.mockClear();
+    care.allowDisplaySleep(false);
+    expect(blocker.start).toHaveBeenCalledExactlyOnceWith('prevent-display-sleep');
+    care.stop();
+    // A staff laptop never held the display awake: nothing to release.
+    blocker.stop.mockClear();
+    start({ mode: 'windowed' });
+    care.allowDisplaySleep(true);
+    expect(blocker.stop).not.toHaveBeenCalled();
   });
 
   it('relaunches for memory at the next quiet moment, never in front of a shopper, saying why', async () => {
