@@ -37,7 +37,8 @@ export const TINY_PNG = Buffer.from(
 export const SIMULATED_VERSION = '0.1.0';
 
 export interface SimulatedKioskOptions {
-  brokerUrl: string;
+  /** One broker, or the nodes of a cluster (fleet.brokerUrls). */
+  brokerUrls: readonly string[];
   kioskId: string;
   topicPrefix: string;
   username?: string;
@@ -176,7 +177,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
   };
 
   const client: FleetClient = createFleetClient({
-    brokerUrl: options.brokerUrl,
+    brokerUrls: options.brokerUrls,
     kioskId: options.kioskId,
     topicPrefix: options.topicPrefix,
     ...(options.username ? { username: options.username } : {}),

@@ -15,6 +15,7 @@ const DEFAULT_PATH = USER_CONFIG_FILE;
 /** The fleet's keys at their defaults: no broker, so nothing connects. */
 const FLEET_DEFAULTS = {
   'fleet.brokerUrl': '',
+  'fleet.brokerUrls': [],
   'fleet.kioskId': '',
   'fleet.username': '',
   'fleet.password': '',
@@ -141,6 +142,7 @@ describe('kiosk config', () => {
         SHOP_PRINTER_NAME: 'EPSON TM-T20',
         SHOP_SPEECH_OUTPUT_DEVICE: 'USB Headset',
         SHOP_FLEET_BROKER: 'mqtts://broker.example:8883',
+        SHOP_FLEET_BROKERS: 'mqtts://a.example:8883, mqtts://b.example:8883',
         SHOP_FLEET_KIOSK_ID: 'front-1',
         SHOP_FLEET_USERNAME: 'front-1',
         SHOP_FLEET_PASSWORD: 'secret',
@@ -170,6 +172,7 @@ describe('kiosk config', () => {
       printerName: 'EPSON TM-T20',
       speechOutputDevice: 'USB Headset',
       'fleet.brokerUrl': 'mqtts://broker.example:8883',
+      'fleet.brokerUrls': ['mqtts://a.example:8883', 'mqtts://b.example:8883'],
       'fleet.kioskId': 'front-1',
       'fleet.username': 'front-1',
       'fleet.password': 'secret',

@@ -97,7 +97,7 @@ export function startKiosk(broker: Mosquitto, setup: KioskSetup): TestKiosk {
   const connect =
     setup.connect ?? ((url: string, options: IClientOptions) => mqtt.connect(url, options));
   const client = createFleetClient({
-    brokerUrl: broker.tcpUrl,
+    brokerUrls: [broker.tcpUrl],
     topicPrefix: broker.prefix,
     username: setup.kioskId,
     keepaliveSeconds: 2,
