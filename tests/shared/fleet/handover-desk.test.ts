@@ -15,7 +15,11 @@ import {
   recordSchema,
 } from '../../../shared/fleet/handover-messages';
 import { handoverConflictTopic, handoverTopic } from '../../../shared/fleet/trust-topics';
-import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../support/mosquitto';
+import {
+  fleetBrokers,
+  startFleetBroker,
+  type FleetBroker,
+} from '../../support/fleet-brokers';
 import {
   COUNTER_PASSWORD,
   memoryQueue,
@@ -23,15 +27,13 @@ import {
   type TestCounter,
 } from './support/mqtt-counter';
 
-const skipReason = mosquittoUnavailable();
-if (skipReason) console.log(`[handover tests] skipped: ${skipReason}`);
 
 const KIOSK = 'kiosk-a';
 const receipt = (n: number) => `Receipt-1700000${String(n).padStart(6, '0')}-${n % 1000}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The operator's view of the handover topics: every message, in order, per topic. */
-async function watchHandovers(broker: Mosquitto) {
+async function watchHandovers(broker: FleetBroker) {
   const client: MqttClient = await mqtt.connectAsync(broker.tcpUrl, {
     ...broker.operator,
     reconnectPeriod: 0,
@@ -54,7 +56,7 @@ async function watchHandovers(broker: Mosquitto) {
 }
 
 /** The retained message on a topic, read by a fresh operator connection; null if none. */
-async function retained(broker: Mosquitto, topic: string): Promise<unknown> {
+async function retained(broker: FleetBroker, topic: string): Promise<unknown> {
   const reader = await mqtt.connectAsync(broker.tcpUrl, { ...broker.operator, reconnectPeriod: 0 });
   try {
     return await new Promise((resolve) => {
@@ -71,8 +73,8 @@ async function retained(broker: Mosquitto, topic: string): Promise<unknown> {
   }
 }
 
-describe.skipIf(skipReason !== null)('the handover record on a real Mosquitto', () => {
-  let broker: Mosquitto;
+describe.each(fleetBrokers())('the handover record on a real broker: %s', (kind) => {
+  let broker: FleetBroker;
   const counters: TestCounter[] = [];
   const counter = async (user: string, name: string, setup: object = {}) => {
     const started = await startCounter(broker, { user, name, ...setup });
@@ -82,7 +84,7 @@ describe.skipIf(skipReason !== null)('the handover record on a real Mosquitto', 
   const topicOf = (receiptId: string) => handoverTopic(broker.prefix, KIOSK, receiptId);
 
   beforeAll(async () => {
-    broker = await startMosquitto({
+    broker = await startFleetBroker(kind, {
       counters: { 'counter-1': COUNTER_PASSWORD, 'counter-2': COUNTER_PASSWORD },
       kiosks: { [KIOSK]: 'kiosk-secret' },
     });
