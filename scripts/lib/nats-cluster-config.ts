@@ -137,9 +137,9 @@ export function nodeConfig(options: NodeConfigOptions): string {
     `server_name: ${q(options.name)}`,
     `listen: "127.0.0.1:${ports.client}"`,
     `max_payload: ${options.maxPayload}`,
-    // A planned stop (lame duck mode) closes its clients over a few seconds while the node
-    // still runs, so their Last Wills are published and kept; then the node exits.
-    `lame_duck_duration: "5s"`,
+    // A planned stop (lame duck mode) closes its clients over 30 s (nats-server's shortest)
+    // while the node still runs, so their Last Wills are published and kept; then it exits.
+    `lame_duck_duration: "30s"`,
     `lame_duck_grace_period: "1s"`,
     // 10,000 kiosks' MQTT sessions and retained topics, replicated: room to spare.
     `jetstream { store_dir: ${q(options.storeDir)}, max_memory_store: 268435456, max_file_store: 2147483648 }`,
@@ -148,7 +148,9 @@ export function nodeConfig(options: NodeConfigOptions): string {
     `  listen: "127.0.0.1:${ports.route}"`,
     `  routes: [${options.routes.map((port) => q(`nats-route://127.0.0.1:${port}`)).join(', ')}]`,
     `}`,
-    // Retained messages and sessions on every node: losing one loses nothing.
+    // Retained messages, sessions and each QoS 1 subscription's consumer on every node:
+    // losing one loses nothing. (Consumers kept on one node only were tried: a session whose
+    // consumers sat on the crashed node could not be taken over until it came back.)
     `mqtt { listen: "127.0.0.1:${ports.mqtt}", stream_replicas: 3 }`,
     // NATS resolves an include beside the config file.
     `include ${q(options.usersFile)}`,

@@ -172,6 +172,7 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Nat
     );
     let child: ChildProcess | null = null;
     let watchdog: ChildProcess | null = null;
+    let stderr = '';
     const mqttUrl = `mqtt://127.0.0.1:${nodePorts.mqtt}`;
     const node = {
       name,
@@ -186,14 +187,19 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Nat
       },
       log: () => {
         try {
-          return readFileSync(logFile, 'utf8');
+          return readFileSync(logFile, 'utf8') + stderr;
         } catch {
-          return '';
+          return stderr;
         }
       },
       spawnNode: () => {
         const started = spawn(NATS_SERVER, ['-c', configFile, '-l', logFile], {
-          stdio: ['ignore', 'ignore', 'ignore'],
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        // A config it refuses is said on stderr, before any log file exists.
+        started.stderr?.setEncoding('utf8');
+        started.stderr?.on('data', (chunk: string) => {
+          stderr = (stderr + chunk).slice(-4000);
         });
         child = started;
         if (started.pid !== undefined) {
@@ -240,7 +246,7 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Nat
         if (!running || running.pid === undefined || !node.running) return;
         const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
         spawnSync(NATS_SERVER, ['--signal', `ldm=${running.pid}`], { timeout: 5000 });
-        const killed = setTimeout(() => running.kill('SIGKILL'), 30_000);
+        const killed = setTimeout(() => running.kill('SIGKILL'), 45_000);
         await exited;
         clearTimeout(killed);
         watchdog?.kill('SIGKILL');

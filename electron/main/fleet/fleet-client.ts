@@ -371,18 +371,29 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       offlineReason = null;
       void (async () => {
         // Subscribed before saying online: a console may send a command the moment it sees it.
-        await created
-          .subscribeAsync(
-            [
-              topics.commands,
-              topics.allCommands,
-              topics.config,
-              topics.fleetConfig,
-              ...(enrolment?.subscriptions ?? []),
-            ],
-            { qos: 1 },
-          )
-          .catch(() => undefined);
+        const wanted = [
+          topics.commands,
+          topics.allCommands,
+          topics.config,
+          topics.fleetConfig,
+          ...(enrolment?.subscriptions ?? []),
+        ];
+        let failure = '';
+        const granted = await created.subscribeAsync(wanted, { qos: 1 }).catch((error: unknown) => {
+          failure = describeError(error);
+          return null;
+        });
+        // Lost meanwhile: the close handler retries.
+        if (client !== created || !created.connected) return;
+        // A refused subscription (SUBACK 128: a cluster node whose JetStream is still
+        // recovering, or an ACL that forgot a topic) would leave a kiosk online but deaf to
+        // its commands or configs. Such a session is dropped and retried, on another node.
+        const refused = granted?.find((grant) => grant.qos === 128)?.topic;
+        if (granted === null || refused !== undefined) {
+          lastError = `the broker refused a subscription (${refused ?? failure})`;
+          created.end(true);
+          return;
+        }
         await publishEnrolmentRequest();
         const status = statusOnlineSchema.safeParse(options.status());
         if (status.success) {

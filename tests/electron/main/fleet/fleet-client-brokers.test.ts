@@ -4,7 +4,8 @@
  * one, never the same node twice in a row. Real sockets to loopback ports where nothing
  * listens (each attempt is refused at once), the random source injected.
  */
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { Aedes } from 'aedes';
 import mqtt, { type IClientOptions } from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -39,6 +40,7 @@ describe('the fleet client with several brokers', () => {
 
   const start = (brokerUrls: string[], random: () => number) => {
     const attempts: string[] = [];
+    const log = memoryLog();
     const client = createFleetClient({
       brokerUrls,
       kioskId: 'kiosk-cluster',
@@ -49,7 +51,7 @@ describe('the fleet client with several brokers', () => {
       health: () => Promise.reject(new Error('never connected')),
       onConfigMessage: () => undefined,
       actions,
-      log: memoryLog(),
+      log,
       random,
       backoff: { baseMs: 20, capMs: 40 },
       connect: (url: string, options: IClientOptions) => {
@@ -59,7 +61,7 @@ describe('the fleet client with several brokers', () => {
     });
     running.push(client);
     client.start();
-    return { client, attempts };
+    return { client, attempts, log };
   };
 
   const attemptsAfter = async (attempts: string[], count: number) => {
@@ -94,5 +96,41 @@ describe('the fleet client with several brokers', () => {
     const url = `mqtt://127.0.0.1:${await closedPort()}`;
     const { attempts } = start([url], () => 0.5);
     expect(await attemptsAfter(attempts, 3)).toEqual([url, url, url]);
+  });
+
+  it('drops a session whose subscription the broker refused, and comes online on another node', async () => {
+    const brokers: { server: Server; close: () => Promise<void> }[] = [];
+    const startBroker = async (refuse: boolean) => {
+      const broker = await Aedes.createBroker();
+      if (refuse) {
+        // As a cluster node whose JetStream is still recovering answers: SUBACK 128.
+        broker.authorizeSubscribe = (_client, subscription, done) => {
+          done(null, subscription.topic.endsWith('/config') ? null : subscription);
+        };
+      }
+      const server = createServer(broker.handle);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const close = async () => {
+        await new Promise<void>((resolve) => broker.close(() => resolve()));
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      };
+      brokers.push({ server, close });
+      return `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    try {
+      const refusing = await startBroker(true);
+      const good = await startBroker(false);
+      // The first draw picks the refusing node.
+      const { client, attempts, log } = start([refusing, good], () => 0);
+      for (let waited = 0; client.state !== 'online' || client.brokerUrl !== good; waited += 20) {
+        if (waited > 3000) throw new Error(`not online on the good node: ${log.lines.join('\n')}`);
+        await sleep(20);
+      }
+      expect(attempts.slice(0, 2)).toEqual([refusing, good]);
+      expect(log.matching('the broker refused a subscription')).toHaveLength(1);
+    } finally {
+      await Promise.all(running.splice(0).map((client) => client.stop()));
+      await Promise.all(brokers.map((broker) => broker.close()));
+    }
   });
 });

@@ -34,9 +34,9 @@ import { sleep, startKiosk, type TestKiosk } from './support/fleet-fixtures';
 const skipReason = natsServerUnavailable();
 if (skipReason) console.log(`[cluster tests] skipped: ${skipReason}`);
 
-const KEEPALIVE_SECONDS = 5;
-/** The kiosk's own after-loss window, scaled to the short keepalive the test uses. */
-const BACKOFF = { baseMs: 250, capMs: 4000, afterLossMs: 2000 };
+/** A third of the kiosk's default (30 s), its backoff scaled alike: the budget is 20 s. */
+const KEEPALIVE_SECONDS = 10;
+const BACKOFF = { baseMs: 333, capMs: 20_000, afterLossMs: 3333 };
 /** The console's wait for acknowledgements, shortened to the test's scale. */
 const ACK_TIMEOUT_MS = 8000;
 const KIOSKS = Object.fromEntries(
@@ -190,15 +190,21 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
           'the kiosk online on another node',
           () => kiosk.client.state === 'online' && kiosk.client.brokerUrl !== first.mqttUrl,
           2 * KEEPALIVE_SECONDS * 1000,
-        );
+        ).catch((error: unknown) => {
+          throw new Error(
+            `${String(error)} (${kiosk.client.state} at ${kiosk.client.brokerUrl})\n${kiosk.log.lines.join('\n')}\n${broker.log()}`.slice(-8000),
+          );
+        });
         return Date.now() - killedAt;
       }),
     );
+    console.log(`[cluster] moved to another node after ${movedIn.join(', ')} ms`);
     for (const ms of movedIn) expect(ms).toBeLessThan(2 * KEEPALIVE_SECONDS * 1000);
     // Back online in the console, on their new node.
     for (const { kioskId } of sent) {
       await until(`${kioskId} online in the console`, () => presence(kioskId) === 'online', 5000);
     }
+    console.log(`[cluster] back online in the console after ${Date.now() - killedAt} ms`);
     // Each command: acknowledged, or past its time reported as not delivered; never silent.
     await sleep(ACK_TIMEOUT_MS);
     for (const { id } of sent) {
@@ -215,7 +221,14 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
         JSON.stringify({ id, command: 'ping', args: {} }),
         { qos: 1 },
       );
-      await until(`${kioskId} acks ${id}`, () => acks.some((ack) => ack.id === id), 5000);
+      await until(`${kioskId} acks ${id}`, () => acks.some((ack) => ack.id === id), 5000).catch(
+        (error: unknown) => {
+          const kiosk = kiosks.find((one) => one.client.topics.status.includes(`/${kioskId}/`));
+          throw new Error(
+            `${String(error)}\n${kiosk?.log.lines.join('\n') ?? ''}\n${broker.log()}`.slice(-6000),
+          );
+        },
+      );
     }
     // Nothing retained was lost: every surviving node still has each record, once.
     for (const node of broker.cluster.nodes.slice(1)) {
