@@ -41,7 +41,10 @@ async function main(): Promise<void> {
     ]),
   );
   const counters = Object.fromEntries(
-    Array.from({ length: options.counters }, (_, n) => [`counter-${n + 1}`, options.operatorPassword]),
+    Array.from({ length: options.counters }, (_, n) => [
+      `counter-${n + 1}`,
+      options.operatorPassword,
+    ]),
   );
   const starting = startNatsCluster({
     logins: {

@@ -41,18 +41,27 @@ export function parseFleetClusterOptions(argv: readonly string[]): FleetClusterO
     },
     strict: true,
   });
-  const bounded = (name: string, raw: string | undefined, min: number, max: number, fallback?: number) => {
+  const bounded = (
+    name: string,
+    raw: string | undefined,
+    min: number,
+    max: number,
+    fallback?: number,
+  ) => {
     const value = parseCount(name, raw, min) ?? fallback;
     if (value === undefined) throw new Error(`--${name} is required`);
     if (value > max) throw new Error(`--${name} must be at most ${max}, got ${value}`);
     return value;
   };
   if (!isValidTopicPrefix(values.prefix)) throw new Error('--prefix is not a valid topic prefix');
-  if (!isValidKioskId(`${values['id-prefix']}-0001`)) throw new Error('--id-prefix makes invalid kiosk ids');
+  if (!isValidKioskId(`${values['id-prefix']}-0001`))
+    throw new Error('--id-prefix makes invalid kiosk ids');
   for (const name of ['kiosk-password', 'operator-password'] as const) {
     const text = values[name];
     if (text === '' || text.length > 256 || /[\p{Cc}"\\]/u.test(text)) {
-      throw new Error(`--${name} must be 1–256 characters, without quotes, backslashes or control characters`);
+      throw new Error(
+        `--${name} must be 1–256 characters, without quotes, backslashes or control characters`,
+      );
     }
   }
   return {
@@ -69,5 +78,8 @@ export function parseFleetClusterOptions(argv: readonly string[]): FleetClusterO
 /** The kiosk ids the simulator makes for N kiosks: sim-0001 … (at least four digits). */
 export function simulatedKioskIds(idPrefix: string, count: number): string[] {
   const width = Math.max(4, String(count).length);
-  return Array.from({ length: count }, (_, n) => `${idPrefix}-${String(n + 1).padStart(width, '0')}`);
+  return Array.from(
+    { length: count },
+    (_, n) => `${idPrefix}-${String(n + 1).padStart(width, '0')}`,
+  );
 }

@@ -115,7 +115,11 @@ export interface NodeConfigOptions {
 export function usersConfig(logins: ClusterLogins): string {
   const { prefix } = logins;
   const users = [
-    userBlock(logins.operator.username, logins.operator.password, fleetPermissions(prefix, { kind: 'operator' })),
+    userBlock(
+      logins.operator.username,
+      logins.operator.password,
+      fleetPermissions(prefix, { kind: 'operator' }),
+    ),
     ...Object.entries(logins.counters).map(([name, password]) =>
       userBlock(name, password, fleetPermissions(prefix, { kind: 'counter' })),
     ),

@@ -101,7 +101,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Whether the node takes an MQTT session (JetStream up and its streams placed): a login
  * with a QoS 1 subscription, refused or timed out while the cluster is still forming.
  */
-async function servesMqtt(url: string, login: { username: string; password: string }, prefix: string): Promise<boolean> {
+async function servesMqtt(
+  url: string,
+  login: { username: string; password: string },
+  prefix: string,
+): Promise<boolean> {
   try {
     const client = await mqtt.connectAsync(url, {
       ...login,
@@ -151,116 +155,126 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Nat
   }
   const routes = ports.map((port) => port.route);
 
-  const nodes = ports.map((nodePorts, index): ClusterNode & { spawnNode(): void; ready(): Promise<void> } => {
-    const name = `node-${index + 1}`;
-    const configFile = join(dir, `${name}.conf`);
-    const logFile = join(dir, `${name}.log`);
-    const storeDir = join(dir, `${name}-store`);
-    mkdirSync(storeDir, { recursive: true });
-    writeFileSync(
-      configFile,
-      nodeConfig({
+  const nodes = ports.map(
+    (nodePorts, index): ClusterNode & { spawnNode(): void; ready(): Promise<void> } => {
+      const name = `node-${index + 1}`;
+      const configFile = join(dir, `${name}.conf`);
+      const logFile = join(dir, `${name}.log`);
+      const storeDir = join(dir, `${name}-store`);
+      mkdirSync(storeDir, { recursive: true });
+      writeFileSync(
+        configFile,
+        nodeConfig({
+          name,
+          ports: nodePorts,
+          routes,
+          storeDir,
+          logins: options.logins,
+          maxPayload: BROKER_MESSAGE_SIZE_LIMIT,
+          usersFile,
+        }),
+        { mode: 0o600 },
+      );
+      let child: ChildProcess | null = null;
+      let watchdog: ChildProcess | null = null;
+      let stderr = '';
+      const mqttUrl = `mqtt://127.0.0.1:${nodePorts.mqtt}`;
+      const node = {
         name,
         ports: nodePorts,
-        routes,
-        storeDir,
-        logins: options.logins,
-        maxPayload: BROKER_MESSAGE_SIZE_LIMIT,
-        usersFile,
-      }),
-      { mode: 0o600 },
-    );
-    let child: ChildProcess | null = null;
-    let watchdog: ChildProcess | null = null;
-    let stderr = '';
-    const mqttUrl = `mqtt://127.0.0.1:${nodePorts.mqtt}`;
-    const node = {
-      name,
-      ports: nodePorts,
-      mqttUrl,
-      wsUrl: `ws://127.0.0.1:${nodePorts.ws}`,
-      get running() {
-        return child !== null && child.exitCode === null && child.signalCode === null;
-      },
-      get pid() {
-        return child?.pid;
-      },
-      log: () => {
-        try {
-          return readFileSync(logFile, 'utf8') + stderr;
-        } catch {
-          return stderr;
-        }
-      },
-      spawnNode: () => {
-        const started = spawn(NATS_SERVER, ['-c', configFile, '-l', logFile], {
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
-        // A config it refuses is said on stderr, before any log file exists.
-        started.stderr?.setEncoding('utf8');
-        started.stderr?.on('data', (chunk: string) => {
-          stderr = (stderr + chunk).slice(-4000);
-        });
-        child = started;
-        if (started.pid !== undefined) {
-          // Waits on its stdin; EOF (this process gone) kills the node. `$0` is the node's PID.
-          watchdog = spawn('sh', ['-c', 'read _ignored; kill -9 "$0" 2>/dev/null', String(started.pid)], {
-            stdio: ['pipe', 'ignore', 'ignore'],
+        mqttUrl,
+        wsUrl: `ws://127.0.0.1:${nodePorts.ws}`,
+        get running() {
+          return child !== null && child.exitCode === null && child.signalCode === null;
+        },
+        get pid() {
+          return child?.pid;
+        },
+        log: () => {
+          try {
+            return readFileSync(logFile, 'utf8') + stderr;
+          } catch {
+            return stderr;
+          }
+        },
+        spawnNode: () => {
+          const started = spawn(NATS_SERVER, ['-c', configFile, '-l', logFile], {
+            stdio: ['ignore', 'ignore', 'pipe'],
           });
-          watchdog.stdin?.on('error', () => undefined);
-        }
-      },
-      ready: async () => {
-        const deadline = Date.now() + startTimeoutMs;
-        const started = child;
-        for (const port of [nodePorts.mqtt]) {
-          while (!(await canConnect(port))) {
-            if (started?.exitCode !== null || Date.now() > deadline) {
-              throw new Error(`nats-server ${name} did not start on port ${port}:\n${node.log().slice(-4000)}`);
+          // A config it refuses is said on stderr, before any log file exists.
+          started.stderr.setEncoding('utf8');
+          started.stderr.on('data', (chunk: string) => {
+            stderr = (stderr + chunk).slice(-4000);
+          });
+          child = started;
+          if (started.pid !== undefined) {
+            // Waits on its stdin; EOF (this process gone) kills the node. `$0` is the node's PID.
+            watchdog = spawn(
+              'sh',
+              ['-c', 'read _ignored; kill -9 "$0" 2>/dev/null', String(started.pid)],
+              {
+                stdio: ['pipe', 'ignore', 'ignore'],
+              },
+            );
+            watchdog.stdin?.on('error', () => undefined);
+          }
+        },
+        ready: async () => {
+          const deadline = Date.now() + startTimeoutMs;
+          const started = child;
+          for (const port of [nodePorts.mqtt]) {
+            while (!(await canConnect(port))) {
+              if (started?.exitCode !== null || Date.now() > deadline) {
+                throw new Error(
+                  `nats-server ${name} did not start on port ${port}:\n${node.log().slice(-4000)}`,
+                );
+              }
+              await sleep(100);
             }
-            await sleep(100);
           }
-        }
-        while (!(await servesMqtt(mqttUrl, options.logins.operator, options.logins.prefix))) {
-          if (Date.now() > deadline) {
-            throw new Error(`nats-server ${name} does not serve MQTT yet:\n${node.log().slice(-4000)}`);
+          while (!(await servesMqtt(mqttUrl, options.logins.operator, options.logins.prefix))) {
+            if (Date.now() > deadline) {
+              throw new Error(
+                `nats-server ${name} does not serve MQTT yet:\n${node.log().slice(-4000)}`,
+              );
+            }
+            await sleep(250);
           }
-          await sleep(250);
-        }
-      },
-      stop: async (signal: 'SIGKILL' | 'SIGTERM' = 'SIGTERM') => {
-        const running = child;
-        child = null;
-        // The watchdog first: it must never outlive its node's PID.
-        watchdog?.kill('SIGKILL');
-        watchdog = null;
-        if (!running || running.exitCode !== null || running.signalCode !== null) return;
-        const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-        running.kill(signal);
-        const killed = setTimeout(() => running.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(killed);
-      },
-      lameDuck: async () => {
-        const running = child;
-        if (!running || running.pid === undefined || !node.running) return;
-        const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-        spawnSync(NATS_SERVER, ['--signal', `ldm=${running.pid}`], { timeout: 5000 });
-        const killed = setTimeout(() => running.kill('SIGKILL'), 45_000);
-        await exited;
-        clearTimeout(killed);
-        watchdog?.kill('SIGKILL');
-        watchdog = null;
-        child = null;
-      },
-      start: async () => {
-        if (node.running) return;
-        node.spawnNode();
-        await node.ready();
-      },
-    };
-    return node;
-  });
+        },
+        stop: async (signal: 'SIGKILL' | 'SIGTERM' = 'SIGTERM') => {
+          const running = child;
+          child = null;
+          // The watchdog first: it must never outlive its node's PID.
+          watchdog?.kill('SIGKILL');
+          watchdog = null;
+          if (!running || running.exitCode !== null || running.signalCode !== null) return;
+          const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+          running.kill(signal);
+          const killed = setTimeout(() => running.kill('SIGKILL'), 5000);
+          await exited;
+          clearTimeout(killed);
+        },
+        lameDuck: async () => {
+          const running = child;
+          if (!running || running.pid === undefined || !node.running) return;
+          const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+          spawnSync(NATS_SERVER, ['--signal', `ldm=${running.pid}`], { timeout: 5000 });
+          const killed = setTimeout(() => running.kill('SIGKILL'), 45_000);
+          await exited;
+          clearTimeout(killed);
+          watchdog?.kill('SIGKILL');
+          watchdog = null;
+          child = null;
+        },
+        start: async () => {
+          if (node.running) return;
+          node.spawnNode();
+          await node.ready();
+        },
+      };
+      return node;
+    },
+  );
 
   const bridges: WsTcpBridge[] = [];
   const stopAll = async (): Promise<void> => {

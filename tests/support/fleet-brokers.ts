@@ -6,11 +6,7 @@
  * reason printed.
  */
 import { mosquittoUnavailable, startMosquitto, type MosquittoOptions } from './mosquitto';
-import {
-  natsServerUnavailable,
-  startNatsClusterBroker,
-  type FleetBroker,
-} from './nats-cluster';
+import { natsServerUnavailable, startNatsClusterBroker, type FleetBroker } from './nats-cluster';
 
 export type BrokerKind = 'mosquitto' | 'nats-cluster';
 export type { FleetBroker };

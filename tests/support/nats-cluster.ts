@@ -59,7 +59,8 @@ export async function startNatsClusterBroker(
     operator,
     prefix,
     dir: cluster.dir,
-    log: () => cluster.nodes.map((node) => `--- ${node.name}\n${node.log().slice(-3000)}`).join('\n'),
+    log: () =>
+      cluster.nodes.map((node) => `--- ${node.name}\n${node.log().slice(-3000)}`).join('\n'),
     stop: () => cluster.stop(),
     restart: async () => {
       await cluster.stop();

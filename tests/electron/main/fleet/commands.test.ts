@@ -13,11 +13,7 @@ import {
   MAX_REMEMBERED_IDS,
   type CommandActions,
 } from '../../../../electron/main/fleet/commands';
-import {
-  fleetBrokers,
-  startFleetBroker,
-  type FleetBroker,
-} from '../../../support/fleet-brokers';
+import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../../support/fleet-brokers';
 import {
   hasFields,
   observe,
@@ -27,7 +23,6 @@ import {
   type Observer,
   type TestKiosk,
 } from './support/fleet-fixtures';
-
 
 const KIOSK = 'kiosk-commands';
 const OTHER = 'kiosk-neighbour';

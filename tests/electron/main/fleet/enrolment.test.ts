@@ -30,11 +30,7 @@ import {
   signCertificateWith,
   signRevocationsWith,
 } from '../../../support/fixtures/kiosk-certificate';
-import {
-  fleetBrokers,
-  startFleetBroker,
-  type FleetBroker,
-} from '../../../support/fleet-brokers';
+import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../../support/fleet-brokers';
 import { memoryLog, observe, startKiosk, type Observer } from './support/fleet-fixtures';
 
 const KIOSK = 'kiosk-a';
@@ -229,7 +225,6 @@ describe('a kiosk’s enrolment', () => {
     );
   });
 });
-
 
 describe.each(fleetBrokers())('enrolment over a real broker: %s', (kind) => {
   let broker: FleetBroker;

@@ -148,8 +148,13 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
 
   afterAll(async () => {
     await Promise.all(kiosks.map(({ client }) => client.stop()));
-    await console_?.endAsync(true);
-    await broker?.dispose();
+    // Set only if beforeAll got that far: the nodes are stopped whatever failed before.
+    const started = {
+      console: console_ as MqttClient | undefined,
+      broker: broker as NatsClusterBroker | undefined,
+    };
+    await started.console?.endAsync(true);
+    await started.broker?.dispose();
   }, 60_000);
 
   it('spreads the kiosks over the nodes by their draws', () => {
@@ -192,7 +197,9 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
           2 * KEEPALIVE_SECONDS * 1000,
         ).catch((error: unknown) => {
           throw new Error(
-            `${String(error)} (${kiosk.client.state} at ${kiosk.client.brokerUrl})\n${kiosk.log.lines.join('\n')}\n${broker.log()}`.slice(-8000),
+            `${String(error)} (${kiosk.client.state} at ${kiosk.client.brokerUrl})\n${kiosk.log.lines.join('\n')}\n${broker.log()}`.slice(
+              -8000,
+            ),
           );
         });
         return Date.now() - killedAt;
@@ -239,7 +246,7 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
         ]);
       }
     }
-  }, 60_000);
+  }, 120_000);
 
   it('the crashed node rejoins: it serves the same retained records, once each, and kiosks may use it again', async () => {
     const [first] = broker.cluster.nodes;

@@ -15,14 +15,9 @@ import { healthSchema, REFUSAL_REASONS, type KioskHealth } from '../../../../sha
 import { fleetConfigTopic, kioskTopics } from '../../../../shared/fleet/topics';
 import { REMOTE_CONFIG_FILE } from '../../../../electron/main/fleet/remote-config-store';
 import { makeKeyPair, signEnvelope, type TestKeyPair } from '../../../support/fleet-keys';
-import {
-  fleetBrokers,
-  startFleetBroker,
-  type FleetBroker,
-} from '../../../support/fleet-brokers';
+import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../../support/fleet-brokers';
 import { hasFields, observe, sleep, type Observer } from './support/fleet-fixtures';
 import { startRealKiosk, type RealKiosk, type RealKioskSetup } from './support/real-kiosk';
-
 
 const ID = 'kiosk-remote';
 const KIOSKS = { [ID]: 'pw-remote' };
