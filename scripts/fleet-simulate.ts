@@ -3,7 +3,9 @@
  * the real fleet client with a pretend shop behind it (screens, receipts, memory), against
  * a broker on this machine only, for S seconds; then each publishes offline and quits.
  *
- *   --broker mqtt://127.0.0.1:1883   loopback only (localhost, 127.x.x.x, ::1)
+ *   --broker mqtt://127.0.0.1:1883   loopback only (localhost, 127.x.x.x, ::1); a comma-
+ *                                    separated list is a cluster (as fleet.brokerUrls):
+ *                                    each kiosk picks one at random, moves on at a loss
  *   --kiosks 5 --seconds 30          1–5000 kiosks, 1–3600 seconds
  *   --prefix kiosk-shop              topic prefix
  *   --id-prefix sim                  kiosk ids sim-0001, sim-0002, …
@@ -17,6 +19,7 @@
  * commands, health, remote config and receipt signer, with a pretend shop behind them.
  */
 import { parseArgs } from 'node:util';
+import { MAX_BROKER_URLS, splitBrokerList } from '../shared/fleet/broker-choice';
 import { isValidKioskId, isValidTopicPrefix } from '../shared/fleet/topics';
 import { parseCount } from './lib/cli-args';
 import {
@@ -54,12 +57,17 @@ async function main(): Promise<void> {
       'enrolment-public-key': { type: 'string', default: '' },
     },
   });
-  const broker = values.broker ?? '';
-  if (!isLoopbackBroker(broker)) {
+  const brokers = splitBrokerList(values.broker ?? '');
+  const stranger = brokers.find((url) => !isLoopbackBroker(url));
+  if (brokers.length === 0 || stranger !== undefined) {
     throw new Error(
-      `--broker must be an mqtt://, mqtts://, ws:// or wss:// URL on this machine (127.0.0.1, ::1 or localhost), got "${broker}"`,
+      `--broker must be mqtt://, mqtts://, ws:// or wss:// URLs on this machine (127.0.0.1, ::1 or localhost), comma-separated, got "${stranger ?? ''}"`,
     );
   }
+  if (brokers.length > MAX_BROKER_URLS || new Set(brokers).size !== brokers.length) {
+    throw new Error(`--broker must name 1 to ${MAX_BROKER_URLS} different brokers`);
+  }
+  const broker = brokers.join(', ');
   const kiosks = bounded('kiosks', values.kiosks, 1, 5000, 5);
   const seconds = bounded('seconds', values.seconds, 1, 3600, 30);
   const healthSeconds = bounded('health-seconds', values['health-seconds'], 1, 3600, 5);
@@ -81,7 +89,7 @@ async function main(): Promise<void> {
   };
   const fleet: SimulatedKiosk[] = ids.map((kioskId, index) =>
     createSimulatedKiosk({
-      brokerUrl: broker,
+      brokerUrls: brokers,
       kioskId,
       topicPrefix: values.prefix,
       ...(values['per-kiosk']

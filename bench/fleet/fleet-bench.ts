@@ -230,7 +230,7 @@ export async function measureFleet(
     ids.forEach((kioskId, index) => {
       const cable = cables.get(kioskId);
       const kiosk = createSimulatedKiosk({
-        brokerUrl: cable ? cable.url : broker.tcpUrl,
+        brokerUrls: [cable ? cable.url : broker.tcpUrl],
         kioskId,
         topicPrefix: broker.prefix,
         username: kioskId,

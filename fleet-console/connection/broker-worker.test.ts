@@ -44,7 +44,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-async function startWorker(): Promise<FakeMqtt> {
+async function startWorker(brokerUrl = 'ws://127.0.0.1:9001'): Promise<FakeMqtt> {
   await import('./broker-worker');
   const handler = (globalThis as { onmessage?: (event: MessageEvent<ToWorker>) => void }).onmessage;
   if (!handler) throw new Error('the worker set no onmessage');
@@ -52,7 +52,7 @@ async function startWorker(): Promise<FakeMqtt> {
     new MessageEvent<ToWorker>('message', {
       data: {
         type: 'connect',
-        settings: { ...DEFAULT_SETTINGS, brokerUrl: 'ws://127.0.0.1:9001' },
+        settings: { ...DEFAULT_SETTINGS, brokerUrl },
         clientId: 'fleet-console-test',
       },
     }),
@@ -82,6 +82,26 @@ describe('the broker worker', () => {
     expect(posted.filter((message) => message.type === 'phase').at(-1)).toMatchObject({
       phase: 'reconnecting',
     });
+  });
+
+  it('with a cluster connects to a node drawn at random, and after each loss to another', async () => {
+    const draws = [0.5, 0, 0.9, 0.9, 0.1, 0.9];
+    let n = 0;
+    vi.spyOn(Math, 'random').mockImplementation(() => draws[n++ % draws.length]!);
+    const client = await startWorker('ws://127.0.0.1:1, ws://127.0.0.1:2, ws://127.0.0.1:3');
+    const transform = made[0]?.options.transformWsUrl as (() => string) | undefined;
+    expect(made[0]?.url).toBe('ws://127.0.0.1:2');
+    expect(transform?.()).toBe('ws://127.0.0.1:2');
+    const seen = [transform?.()];
+    for (let loss = 0; loss < 3; loss += 1) {
+      client.emit('close');
+      vi.advanceTimersByTime(60_000);
+      seen.push(transform?.());
+    }
+    for (let index = 1; index < seen.length; index += 1) {
+      expect(seen[index]).not.toBe(seen[index - 1]);
+    }
+    expect(client.reconnect).toHaveBeenCalledTimes(3);
   });
 
   it('reads every message through its inbox: nothing a broker sends throws out of the handler', async () => {

@@ -5,10 +5,14 @@
  * (worker-inbox.ts: size limit, JSON and schema, never a throw), which posts what it read
  * to the page in batches, screenshots' bytes transferred, not copied. The page's main
  * thread then only folds views into its state.
+ *
+ * Settings that name a cluster's nodes (comma-separated) connect to one at random and, after
+ * each loss, to another (broker-rotation.ts): MQTT.js asks for the URL at every connect.
  */
 // MQTT.js's browser build has a default export only.
 import mqtt, { type MqttClient } from 'mqtt';
 import { consoleSubscriptions } from '../protocol/fleet-topics';
+import { createBrokerRotation } from './broker-rotation';
 import { describeProblem, type FromWorker, type ToWorker } from './broker-protocol';
 import { createReconnector } from './reconnector';
 import { createWorkerInbox } from './worker-inbox';
@@ -27,7 +31,9 @@ function connect(settings: ToWorker & { type: 'connect' }): void {
     prefix: topicPrefix,
     post: (messages, transfer) => post({ type: 'messages', messages }, transfer),
   });
-  const connection = mqtt.connect(brokerUrl, {
+  const brokers = createBrokerRotation(brokerUrl);
+  const connection = mqtt.connect(brokers.current(), {
+    transformWsUrl: () => brokers.current(),
     clientId: settings.clientId,
     clean: true,
     keepalive: 30,
@@ -54,6 +60,7 @@ function connect(settings: ToWorker & { type: 'connect' }): void {
   connection.on('reconnect', () => post({ type: 'phase', phase: 'reconnecting', problem }));
   connection.on('close', () => {
     post({ type: 'phase', phase: 'reconnecting', problem });
+    brokers.leave();
     reconnector.lost();
   });
   connection.on('error', (error) => {

@@ -1,6 +1,11 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
-import { checkSettings, type ConsoleSettings, type SettingsProblems } from './console-settings';
+import {
+  brokersWithin,
+  checkSettings,
+  type ConsoleSettings,
+  type SettingsProblems,
+} from './console-settings';
 
 interface ConnectionDialogProps {
   open: boolean;
@@ -106,9 +111,9 @@ export function ConnectionDialog({
     setProblems(found);
     if (Object.keys(found).length === 0) onSave(draft);
   };
-  /** The password that came with the settings belongs to their broker, and to no other. */
+  /** The password that came with the settings belongs to their brokers, and to no other. */
   const passwordFor = (brokerUrl: string) =>
-    brokerUrl === settings.brokerUrl ? settings.password : '';
+    brokersWithin(brokerUrl, settings.brokerUrl) ? settings.password : '';
   const set = (name: keyof ConsoleSettings) => (value: string) => {
     if (name === 'password') setTypedPassword(true);
     const followsBroker = name === 'brokerUrl' && !typedPassword;

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  brokersWithin,
   catalogueBase,
   checkSettings,
   DEFAULT_SETTINGS,
@@ -65,6 +67,51 @@ describe('console settings', () => {
     ]);
   });
 
+  it('keep a served password with a cluster only while every broker named was served', () => {
+    const cluster = { ...served, brokerUrl: 'ws://n1:1, ws://n2:2,ws://n3:3' };
+    const kept = resolveSettings({ query: new URLSearchParams(), served: cluster, saved: {} });
+    expect(kept.settings.password).toBe('secret');
+    // A link to some of the served nodes keeps it; one naming any other broker drops it.
+    const fewer = resolveSettings({
+      query: new URLSearchParams('broker=ws://n2:2,ws://n1:1'),
+      served: cluster,
+      saved: {},
+    });
+    expect(fewer.fromLink).toMatchObject({ brokerUrl: 'ws://n2:2,ws://n1:1', password: 'secret' });
+    const widened = resolveSettings({
+      query: new URLSearchParams('broker=ws://n1:1,ws://evil:1'),
+      served: cluster,
+      saved: {},
+    });
+    expect(widened.fromLink).toMatchObject({ password: '', username: '' });
+    // Saved without a served list: no password at all.
+    const saved = resolveSettings({
+      query: new URLSearchParams(),
+      served: {},
+      saved: { brokerUrl: 'ws://n1:1,ws://n2:2', password: 'never' },
+    });
+    expect(saved.settings.password).toBe('');
+  });
+
+  it('only let a password go with brokers it was served for', () => {
+    expect(brokersWithin('ws://a:1', 'ws://a:1, ws://b:2')).toBe(true);
+    expect(brokersWithin(' ws://b:2 ,ws://a:1', 'ws://a:1,ws://b:2')).toBe(true);
+    expect(brokersWithin('ws://a:1,ws://c:3', 'ws://a:1,ws://b:2')).toBe(false);
+    expect(brokersWithin('', 'ws://a:1')).toBe(false);
+    expect(brokersWithin(',', '')).toBe(false);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), fc.string({ maxLength: 80 }), (a, b) => {
+        // Anything it lets through names only brokers that were served.
+        if (brokersWithin(a, b)) {
+          for (const url of a.split(',').map((item) => item.trim())) {
+            if (url !== '') expect(b.split(',').map((item) => item.trim())).toContain(url);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('propose a catalogue a link names, and nothing for a link that changes nothing', () => {
     const catalogue = resolveSettings({
       query: new URLSearchParams('catalogue=https://titles.example/api'),
@@ -124,6 +171,15 @@ describe('console settings', () => {
         }),
       ),
     ).toEqual(['brokerUrl', 'topicPrefix', 'catalogueUrl']);
+  });
+
+  it('take a cluster’s WebSockets URLs, comma-separated, each once', () => {
+    const check = (brokerUrl: string) =>
+      checkSettings({ ...DEFAULT_SETTINGS, brokerUrl }).brokerUrl;
+    expect(check('ws://127.0.0.1:1, ws://127.0.0.1:2,wss://n3.example')).toBeUndefined();
+    expect(check('ws://127.0.0.1:1, mqtt://127.0.0.1:2')).toMatch(/WebSockets URL/);
+    expect(check(' , ')).toMatch(/WebSockets URL/);
+    expect(check('ws://127.0.0.1:1,ws://127.0.0.1:1')).toMatch(/each broker once/);
   });
 
   it('need a public key if any, a hold window of 1 to 365 days and a counter name', () => {

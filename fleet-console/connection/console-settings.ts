@@ -14,14 +14,22 @@
  * The enrolment public key is the one key the counter trusts receipts under. It comes from
  * `npm run fleet` or is typed in; never from the page's query (a link must not choose it)
  * and never from the broker.
+ *
+ * The broker may be a cluster: its nodes' WebSockets URLs, comma-separated (the worker
+ * connects to one at random and moves to another at a loss). A served password then goes
+ * only to the brokers it was served for: a list that names any other broker drops it.
  */
+import { MAX_BROKER_URLS, splitBrokerList } from '@shared/fleet/broker-choice';
 import { counterNameSchema } from '@shared/fleet/handover-messages';
 import { isPublicKeyText } from '@shared/fleet/receipt-code';
 import { isValidTopicPrefix } from '@shared/fleet/topics';
 import { isJsonObject } from '../protocol/config-envelope';
 
 export interface ConsoleSettings {
-  /** ws:// or wss:// URL of the broker's WebSockets listener; "" until one is given. */
+  /**
+   * ws:// or wss:// URL of the broker's WebSockets listener, or a cluster's, comma-separated;
+   * "" until one is given.
+   */
   brokerUrl: string;
   username: string;
   password: string;
@@ -93,6 +101,16 @@ function fromQuery(query: URLSearchParams): Partial_ {
   return picked;
 }
 
+/**
+ * Whether every broker `candidate` names is one of `servedFor`'s (the brokers a password
+ * came with): only then may that password go with it. An empty list names none.
+ */
+export function brokersWithin(candidate: string, servedFor: string): boolean {
+  const allowed = new Set(splitBrokerList(servedFor));
+  const wanted = splitBrokerList(candidate);
+  return wanted.length > 0 && wanted.every((url) => allowed.has(url));
+}
+
 export interface ResolvedSettings {
   /** What the console connects with: `npm run fleet`'s presets over what was saved. */
   settings: ConsoleSettings;
@@ -116,10 +134,10 @@ export function resolveSettings({
 }): ResolvedSettings {
   const presets = pick(served, true);
   const settings: ConsoleSettings = { ...DEFAULT_SETTINGS, ...pick(saved, false), ...presets };
-  if (settings.brokerUrl !== presets.brokerUrl) settings.password = '';
+  if (!brokersWithin(settings.brokerUrl, presets.brokerUrl ?? '')) settings.password = '';
   const link = fromQuery(query);
   const proposed: ConsoleSettings = { ...settings, ...link };
-  if (proposed.brokerUrl !== settings.brokerUrl) {
+  if (!brokersWithin(proposed.brokerUrl, settings.brokerUrl)) {
     proposed.password = '';
     proposed.username = link.username ?? '';
   }
@@ -152,8 +170,12 @@ export type SettingsProblems = Partial<Record<keyof ConsoleSettings, string>>;
 
 export function checkSettings(settings: ConsoleSettings): SettingsProblems {
   const problems: SettingsProblems = {};
-  if (!/^wss?:\/\/[^\s/]+/.test(settings.brokerUrl)) {
-    problems.brokerUrl = 'Enter the broker’s WebSockets URL, starting ws:// or wss://';
+  const brokers = splitBrokerList(settings.brokerUrl);
+  if (brokers.length === 0 || !brokers.every((url) => /^wss?:\/\/[^\s/]+/.test(url))) {
+    problems.brokerUrl =
+      'Enter the broker’s WebSockets URL, starting ws:// or wss:// (a cluster’s, separated by commas)';
+  } else if (brokers.length > MAX_BROKER_URLS || new Set(brokers).size !== brokers.length) {
+    problems.brokerUrl = `Name each broker once, at most ${MAX_BROKER_URLS}`;
   }
   if (!isValidTopicPrefix(settings.topicPrefix)) {
     problems.topicPrefix =

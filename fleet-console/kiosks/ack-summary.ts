@@ -1,5 +1,6 @@
 import { formatCount } from '@web-shared/lib/count';
 import type { SentCommand } from '../fleet/fleet-state';
+import { ACK_TIMEOUT_MS, deliveryOf } from './command-delivery';
 
 export interface AckTally {
   ok: number;
@@ -17,9 +18,21 @@ export function tallyAcks(command: SentCommand): AckTally {
   return { ok, failed, expected: command.expected };
 }
 
-/** "ping: 998 of 1,000 acknowledged, 2 errors" — what the live region says. */
-export function describeAcks(command: SentCommand): string {
+/**
+ * "ping: 998 of 1,000 acknowledged, 2 errors" — what the live region says. Given `now`, a
+ * command whose acknowledgements did not all come within ACK_TIMEOUT_MS says it was not
+ * delivered (command-delivery.ts).
+ */
+export function describeAcks(command: SentCommand, now?: number): string {
   if (command.problem) return `${command.command} was not sent: ${command.problem}`;
+  const delivery = now === undefined ? null : deliveryOf(command, now);
+  if (delivery?.state === 'not-delivered') {
+    const to =
+      command.target === 'all'
+        ? `${formatCount(delivery.missing)} of ${formatCount(command.expected)} kiosks`
+        : command.target;
+    return `${command.command} was not delivered to ${to}: no acknowledgement within ${ACK_TIMEOUT_MS / 1000} s`;
+  }
   const { ok, failed, expected } = tallyAcks(command);
   const answered = ok + failed;
   const errors = failed === 1 ? '1 error' : `${formatCount(failed)} errors`;

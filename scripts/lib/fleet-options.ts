@@ -3,6 +3,7 @@
  * in one line instead of opening a console that cannot connect.
  */
 import { parseArgs } from 'node:util';
+import { splitBrokerList } from '../../shared/fleet/broker-choice';
 import { counterNameSchema } from '../../shared/fleet/handover-messages';
 import { isPublicKeyText } from '../../shared/fleet/receipt-code';
 import { parseCount } from './cli-args';
@@ -32,7 +33,8 @@ export interface FleetOptions {
 }
 
 export const FLEET_USAGE = `npm run fleet -- [options]
-  --broker ws://HOST:PORT   the broker's MQTT-over-WebSockets URL (ws:// or wss://);
+  --broker ws://HOST:PORT   the broker's MQTT-over-WebSockets URL (ws:// or wss://), or a
+                            cluster's nodes' separated by commas;
                             without it an embedded demo broker starts on loopback
   --username NAME           broker user name (the demo broker then requires it)
   --password TEXT           broker password (given to the page, never stored by it)
@@ -74,9 +76,11 @@ export function parseFleetOptions(argv: readonly string[]): FleetOptions {
     strict: true,
   });
   const broker = values.broker ?? null;
-  if (broker !== null && !/^wss?:\/\/[^\s/]+/.test(broker)) {
+  // A cluster's nodes, comma-separated: each must be a WebSockets URL.
+  const strayBroker = splitBrokerList(broker ?? '').find((url) => !/^wss?:\/\/[^\s/]+/.test(url));
+  if (broker !== null && (strayBroker !== undefined || splitBrokerList(broker).length === 0)) {
     throw new Error(
-      `--broker must be the broker's WebSockets URL (ws:// or wss://), got "${broker}": a browser cannot speak mqtt:// itself`,
+      `--broker must be the broker's WebSockets URL (ws:// or wss://), or a cluster's separated by commas, got "${strayBroker ?? broker}": a browser cannot speak mqtt:// itself`,
     );
   }
   if (values.prefix.length > 64 || !PREFIX.test(values.prefix)) {

@@ -40,7 +40,8 @@ export const TINY_PNG = Buffer.from(
 export const SIMULATED_VERSION = '0.1.0';
 
 export interface SimulatedKioskOptions {
-  brokerUrl: string;
+  /** One broker, or the nodes of a cluster (fleet.brokerUrls). */
+  brokerUrls: readonly string[];
   kioskId: string;
   topicPrefix: string;
   username?: string;
@@ -145,7 +146,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
   const history = createDiagnosticsHistory();
   const logLines = options.logLines ?? [
     `[info] Kiosk starting in kiosk mode (simulated ${options.kioskId})`,
-    `[info] Fleet: connecting to ${options.brokerUrl} as ${options.kioskId}`,
+    `[info] Fleet: connecting to ${options.brokerUrls.join(',')} as ${options.kioskId}`,
   ];
 
   const startMB = options.memoryMB ?? 220 + random() * 120;
@@ -196,7 +197,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
   };
 
   const client: FleetClient = createFleetClient({
-    brokerUrl: options.brokerUrl,
+    brokerUrls: options.brokerUrls,
     kioskId: options.kioskId,
     topicPrefix: options.topicPrefix,
     ...(options.username ? { username: options.username } : {}),

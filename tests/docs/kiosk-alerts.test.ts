@@ -152,7 +152,7 @@ describe.skipIf(skipReason !== null)('the alert rules on the exporter’s own se
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const simulate = (kioskId: string): SimulatedKiosk => {
     const kiosk = createSimulatedKiosk({
-      brokerUrl: broker.tcpUrl,
+      brokerUrls: [broker.tcpUrl],
       kioskId,
       topicPrefix: P,
       username: kioskId,

@@ -98,7 +98,7 @@ describe('npm run fleet:exporter', () => {
       broker = await startMosquitto({ kiosks: { 'sim-a': 'pw', 'sim-b': 'pw' } });
       for (const id of ['sim-a', 'sim-b']) {
         const kiosk = createSimulatedKiosk({
-          brokerUrl: broker.tcpUrl,
+          brokerUrls: [broker.tcpUrl],
           kioskId: id,
           topicPrefix: P,
           username: id,

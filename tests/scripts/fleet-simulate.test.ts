@@ -29,7 +29,14 @@ async function waitFor(check: () => boolean, ms: number, what: string): Promise<
 
 describe('npm run fleet:simulate', () => {
   it('refuses a broker that is not on this machine, connecting to nothing', () => {
-    for (const broker of ['mqtt://example.com:1883', 'mqtt://10.0.0.5', 'http://127.0.0.1', '']) {
+    for (const broker of [
+      'mqtt://example.com:1883',
+      'mqtt://10.0.0.5',
+      'http://127.0.0.1',
+      '',
+      // A cluster's list is held to the same rule, every node of it.
+      'mqtt://127.0.0.1:1883,mqtt://example.com:1883',
+    ]) {
       const run = spawnSync(
         TSX,
         ['scripts/fleet-simulate.ts', '--broker', broker, '--kiosks', '1', '--seconds', '1'],

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../../shared/catalogue-url';
 import { isCspSafeUrl } from '../../../shared/csp';
+import { MAX_BROKER_URLS, splitBrokerList } from '../../../shared/fleet/broker-choice';
 import { isValidGroupId } from '../../../shared/fleet/groups';
 import { isPublicKeyText } from '../../../shared/fleet/receipt-code';
 import {
@@ -91,6 +92,11 @@ function key<T>(spec: ConfigKeySpec<T>): ConfigKeySpec<T> {
 export function decimalText(text: string): TextReading {
   const value = parsePlainDecimal(text);
   return value === null ? { problem: 'must be a whole number in plain digits 0-9' } : { value };
+}
+
+/** A comma-separated broker list from text (`--fleet-brokers=a,b`); empty text is no list. */
+function brokerListText(text: string): TextReading {
+  return { value: splitBrokerList(text) };
 }
 
 function windowedText(text: string): TextReading {
@@ -308,6 +314,27 @@ export const CONFIG_KEYS = {
     default: '',
     env: 'SHOP_FLEET_BROKER',
     flag: 'fleet-broker',
+  }),
+  /**
+   * The equal nodes of a broker cluster; empty: fleet.brokerUrl alone. The kiosk connects
+   * to one at random and moves to another when it is lost (shared/fleet/broker-choice.ts).
+   */
+  'fleet.brokerUrls': key({
+    schema: z
+      .array(
+        z.string().refine(isBrokerUrl, {
+          message:
+            'each must be an mqtt://, mqtts://, ws:// or wss:// URL without credentials (use fleet.username and fleet.password)',
+        }),
+      )
+      .max(MAX_BROKER_URLS, `must name at most ${MAX_BROKER_URLS} brokers`)
+      .refine((urls) => new Set(urls).size === urls.length, {
+        message: 'must not name a broker twice',
+      }),
+    default: [],
+    env: 'SHOP_FLEET_BROKERS',
+    flag: 'fleet-brokers',
+    fromText: brokerListText,
   }),
   /** Empty: a random id made on first start and kept in <userData>/fleet-kiosk-id. */
   'fleet.kioskId': key({

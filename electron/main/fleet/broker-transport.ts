@@ -10,6 +10,7 @@
  *   ::1). An unpackaged kiosk (a developer's, or a demo on one laptop) may use it anywhere.
  */
 import type { KioskConfig } from '../config/config-keys';
+import { fleetBrokerUrls, type BrokerUrlSettings } from './broker-urls';
 
 const PLAIN = new Set(['mqtt:', 'ws:']);
 const TLS_KEYS = ['fleet.ca', 'fleet.cert', 'fleet.key'] as const;
@@ -20,27 +21,47 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-export type BrokerTransportSettings = Pick<
-  KioskConfig,
-  'fleet.brokerUrl' | 'fleet.ca' | 'fleet.cert' | 'fleet.key'
->;
+export type BrokerTransportSettings = BrokerUrlSettings &
+  Pick<KioskConfig, 'fleet.ca' | 'fleet.cert' | 'fleet.key'>;
 
-/** Why the kiosk must not connect to this broker this way, or null when it may. */
+/**
+ * Why the kiosk must not connect to its brokers this way, or null when it may: every
+ * broker of a list is held to the rules, so a failover never lands on a weaker transport.
+ */
 export function brokerTransportRefusal(
+  config: BrokerTransportSettings,
+  packaged: boolean,
+): string | null {
+  const listed = (config['fleet.brokerUrls'] ?? []).length > 0;
+  for (const brokerUrl of fleetBrokerUrls(config)) {
+    const refusal = refusalOf(
+      brokerUrl,
+      listed ? `fleet.brokerUrls entry ${brokerUrl}` : 'fleet.brokerUrl',
+      config,
+      packaged,
+    );
+    if (refusal !== null) return refusal;
+  }
+  return null;
+}
+
+function refusalOf(
+  brokerUrl: string,
+  name: string,
   config: BrokerTransportSettings,
   packaged: boolean,
 ): string | null {
   let url: URL;
   try {
-    url = new URL(config['fleet.brokerUrl']);
+    url = new URL(brokerUrl);
   } catch {
-    return `fleet.brokerUrl is not a URL`;
+    return `${name} is not a URL`;
   }
   if (!PLAIN.has(url.protocol)) return null;
   const scheme = url.protocol.replace(':', '://');
   const tls = TLS_KEYS.filter((key) => config[key] !== '');
   if (tls.length > 0) {
-    return `${tls.join(', ')} ${tls.length === 1 ? 'is' : 'are'} set but fleet.brokerUrl is ${scheme}, which is not TLS: use mqtts:// or wss://, or remove ${tls.length === 1 ? 'it' : 'them'}`;
+    return `${tls.join(', ')} ${tls.length === 1 ? 'is' : 'are'} set but ${name} is ${scheme}, which is not TLS: use mqtts:// or wss://, or remove ${tls.length === 1 ? 'it' : 'them'}`;
   }
   if (packaged && !isLoopbackHost(url.hostname)) {
     return `an installed kiosk does not use plain ${scheme} to ${url.hostname}, another machine: use mqtts:// or wss:// (plain MQTT only to this machine)`;

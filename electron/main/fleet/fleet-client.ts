@@ -23,6 +23,11 @@
  * lost session 10 s to 60 s, so a fleet that lost a restarting broker together does not
  * come back within the same second), one log line per change of state, and every
  * connection attempt is a fresh client, so nothing queued for a dead one survives.
+ *
+ * With several brokers (the nodes of a cluster, fleet.brokerUrls) the first attempt goes to
+ * one drawn at random, so a fleet spreads over the nodes, and each retry after a refused or
+ * lost connection to another one drawn at random (shared/fleet/broker-choice.ts): a kiosk
+ * whose node died moves to a live one after its backoff.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
@@ -43,6 +48,7 @@ import {
   type KioskStatusAsleep,
   type KioskStatusOnline,
 } from '../../../shared/fleet/payloads';
+import { pickBrokerUrl } from '../../../shared/fleet/broker-choice';
 import { NO_GROUPS, type KioskGroups } from '../../../shared/fleet/groups';
 import {
   diagnosticsTopic,
@@ -89,7 +95,8 @@ export interface FleetActions extends Omit<CommandActions, 'screenshot' | 'diagn
 }
 
 export interface FleetClientOptions {
-  brokerUrl: string;
+  /** One broker, or the equal nodes of a cluster; at least one. */
+  brokerUrls: readonly string[];
   kioskId: string;
   topicPrefix: string;
   username?: string;
@@ -129,6 +136,8 @@ export type FleetState = 'idle' | 'connecting' | 'online' | 'offline' | 'stopped
 export interface FleetClient {
   readonly topics: KioskTopics;
   readonly state: FleetState;
+  /** The broker of the current (or next) attempt. */
+  readonly brokerUrl: string;
   /** Starts connecting (and retrying for as long as it runs). */
   start(): void;
   /** Publishes `offline` (if connected), disconnects cleanly and stops retrying. */
@@ -179,6 +188,8 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
   const random = options.random ?? Math.random;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const connect = options.connect ?? ((url, connectOptions) => mqtt.connect(url, connectOptions));
+  const { brokerUrls } = options;
+  let brokerUrl = pickBrokerUrl(brokerUrls, random);
   let healthSeconds = options.healthSeconds;
 
   let state: FleetState = 'idle';
@@ -382,6 +393,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
 
   const scheduleRetry = (): void => {
     if (state === 'stopped' || retryTimer) return;
+    brokerUrl = pickBrokerUrl(brokerUrls, random, brokerUrl);
     const delay = backoffDelayMs(attempt, random, backoff, hadSession);
     attempt += 1;
     retryTimer = setTimeout(() => {
@@ -392,10 +404,10 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
 
   function open(): void {
     if (state === 'stopped') return;
-    if (state === 'idle') log.info(`Fleet: connecting to ${options.brokerUrl} as ${kioskId}`);
+    if (state === 'idle') log.info(`Fleet: connecting to ${brokerUrl} as ${kioskId}`);
     if (state !== 'offline') state = 'connecting';
     let lastError: string | null = null;
-    const created = connect(options.brokerUrl, {
+    const created = connect(brokerUrl, {
       clientId: kioskId,
       protocolVersion: 4,
       clean: true,
@@ -427,21 +439,32 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       attempt = 0;
       hadSession = true;
       state = 'online';
-      log.info(`Fleet: online${offlineReason === null ? '' : ' again'} at ${options.brokerUrl}`);
+      log.info(`Fleet: online${offlineReason === null ? '' : ' again'} at ${brokerUrl}`);
       offlineReason = null;
       void (async () => {
         // Subscribed before saying online: a console may send a command the moment it sees it.
-        await created
-          .subscribeAsync(
-            [
-              topics.commands,
-              topics.allCommands,
-              ...configTopics(),
-              ...(enrolment?.subscriptions ?? []),
-            ],
-            { qos: 1 },
-          )
-          .catch(() => undefined);
+        const wanted = [
+          topics.commands,
+          topics.allCommands,
+          ...configTopics(),
+          ...(enrolment?.subscriptions ?? []),
+        ];
+        let failure = '';
+        const granted = await created.subscribeAsync(wanted, { qos: 1 }).catch((error: unknown) => {
+          failure = describeError(error);
+          return null;
+        });
+        // Lost meanwhile: the close handler retries.
+        if (client !== created || !created.connected) return;
+        // A refused subscription (SUBACK 128: a cluster node whose JetStream is still
+        // recovering, or an ACL that forgot a topic) would leave a kiosk online but deaf to
+        // its commands or configs. Such a session is dropped and retried, on another node.
+        const refused = granted?.find((grant) => grant.qos === 128)?.topic;
+        if (granted === null || refused !== undefined) {
+          lastError = `the broker refused a subscription (${refused ?? failure})`;
+          created.end(true);
+          return;
+        }
         await publishEnrolmentRequest();
         await publishStatus();
         await publishHealth();
@@ -465,6 +488,9 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     topics,
     get state() {
       return state;
+    },
+    get brokerUrl() {
+      return brokerUrl;
     },
     start: () => {
       if (state !== 'idle') return;

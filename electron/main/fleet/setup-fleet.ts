@@ -1,6 +1,6 @@
 /**
  * The real kiosk on its fleet: the fleet client (fleet-client.ts) wired to Electron and to
- * the rest of main. With no fleet.brokerUrl nothing here runs and nothing connects.
+ * the rest of main. With no broker (fleet.brokerUrl, fleet.brokerUrls) nothing here runs and nothing connects.
  *
  * - Presence and health come from the real sources (health.ts); a clean quit says offline
  *   itself, waiting at most QUIT_WAIT_MS for the broker.
@@ -41,6 +41,7 @@ import { groupsForStatus, resolveKioskGroups } from './kiosk-groups';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
 import { fileRemoteConfigStore } from './remote-config-store';
 import { brokerTransportRefusal } from './broker-transport';
+import { fleetBrokerUrls, type BrokerUrlSettings } from './broker-urls';
 import { readTlsFiles } from './tls-files';
 import type { StoreHours } from '../opening-hours/store-hours';
 
@@ -66,11 +67,11 @@ export interface FleetRemote extends RemoteLayers {
  * null when no broker is configured or the id is unusable (receipts then show the plain id).
  */
 export function fleetIdentity(
-  config: Pick<KioskConfig, 'fleet.brokerUrl' | 'fleet.kioskId'>,
+  config: BrokerUrlSettings & Pick<KioskConfig, 'fleet.kioskId'>,
   userDataDir: string,
   log: Logger,
 ): { kioskId: string } | null {
-  if (config['fleet.brokerUrl'] === '') return null;
+  if (fleetBrokerUrls(config).length === 0) return null;
   try {
     return { kioskId: resolveKioskId(config['fleet.kioskId'], userDataDir, log) };
   } catch (error) {
@@ -117,7 +118,7 @@ export function fleetRemoteLayers(
 ): (files: FileConfigView) => FleetRemote | null {
   return (files) => {
     const local = files.config();
-    if (local['fleet.brokerUrl'] === '') return null;
+    if (fleetBrokerUrls(local).length === 0) return null;
     try {
       const kioskId = resolveKioskId(local['fleet.kioskId'], userDataDir, log);
       const topics = kioskTopics(local['fleet.topicPrefix'], kioskId);
@@ -232,8 +233,8 @@ export function setupFleet(deps: FleetDeps): Fleet {
   const quitWaitMs = deps.quitWaitMs ?? QUIT_WAIT_MS;
   const config = liveConfig.startup;
   const remote = liveConfig.remote;
-  if (config['fleet.brokerUrl'] === '' || !remote) {
-    log.info('Fleet: no broker configured (fleet.brokerUrl); not connecting');
+  if (fleetBrokerUrls(config).length === 0 || !remote) {
+    log.info('Fleet: no broker configured (fleet.brokerUrl, fleet.brokerUrls); not connecting');
     return NO_FLEET;
   }
   // Before any file is read or socket opened: a TLS setting with a plain URL, or plain MQTT
@@ -341,7 +342,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
   remote.useGroups(() => resolveKioskGroups(enrolledCertificate(), liveConfig.files()));
 
   const client: FleetClient = createFleetClient({
-    brokerUrl: config['fleet.brokerUrl'],
+    brokerUrls: fleetBrokerUrls(config),
     kioskId: remote.kioskId,
     topicPrefix: config['fleet.topicPrefix'],
     ...(config['fleet.username'] === '' ? {} : { username: config['fleet.username'] }),

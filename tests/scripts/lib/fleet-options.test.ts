@@ -51,10 +51,18 @@ describe('npm run fleet options', () => {
     });
   });
 
+  it('take a cluster’s WebSockets URLs, comma-separated', () => {
+    expect(parseFleetOptions(['--broker', 'ws://127.0.0.1:1,ws://127.0.0.1:2'])).toMatchObject({
+      broker: 'ws://127.0.0.1:1,ws://127.0.0.1:2',
+    });
+  });
+
   it.each([
     [['--enrolment-key', 'not-a-key'], /--enrolment-key must be a public key/],
     [['--counter', ''], /--counter must be a name/],
     [['--broker', 'mqtt://127.0.0.1:1883'], /a browser cannot speak mqtt/],
+    [['--broker', 'ws://127.0.0.1:1,mqtt://127.0.0.1:2'], /got "mqtt:\/\/127.0.0.1:2"/],
+    [['--broker', ' , '], /--broker must be/],
     [['--prefix', 'a/#'], /--prefix/],
     [['--catalogue', 'ftp://x'], /--catalogue/],
     [['--port', '70000'], /--port must be a port/],

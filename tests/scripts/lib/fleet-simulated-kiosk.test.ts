@@ -51,7 +51,7 @@ describe.skipIf(skipReason !== null)('a simulated kiosk on Mosquitto', () => {
     extra: { configPublicKey?: string; enrolmentPublicKey?: string } = {},
   ): SimulatedKiosk => {
     const kiosk = createSimulatedKiosk({
-      brokerUrl: broker.tcpUrl,
+      brokerUrls: [broker.tcpUrl],
       kioskId,
       topicPrefix: broker.prefix,
       username: kioskId,

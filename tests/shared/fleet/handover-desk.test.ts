@@ -15,7 +15,7 @@ import {
   recordSchema,
 } from '../../../shared/fleet/handover-messages';
 import { handoverConflictTopic, handoverTopic } from '../../../shared/fleet/trust-topics';
-import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../support/mosquitto';
+import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../support/fleet-brokers';
 import {
   COUNTER_PASSWORD,
   memoryQueue,
@@ -23,15 +23,12 @@ import {
   type TestCounter,
 } from './support/mqtt-counter';
 
-const skipReason = mosquittoUnavailable();
-if (skipReason) console.log(`[handover tests] skipped: ${skipReason}`);
-
 const KIOSK = 'kiosk-a';
 const receipt = (n: number) => `Receipt-1700000${String(n).padStart(6, '0')}-${n % 1000}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The operator's view of the handover topics: every message, in order, per topic. */
-async function watchHandovers(broker: Mosquitto) {
+async function watchHandovers(broker: FleetBroker) {
   const client: MqttClient = await mqtt.connectAsync(broker.tcpUrl, {
     ...broker.operator,
     reconnectPeriod: 0,
@@ -54,7 +51,7 @@ async function watchHandovers(broker: Mosquitto) {
 }
 
 /** The retained message on a topic, read by a fresh operator connection; null if none. */
-async function retained(broker: Mosquitto, topic: string): Promise<unknown> {
+async function retained(broker: FleetBroker, topic: string): Promise<unknown> {
   const reader = await mqtt.connectAsync(broker.tcpUrl, { ...broker.operator, reconnectPeriod: 0 });
   try {
     return await new Promise((resolve) => {
@@ -71,8 +68,8 @@ async function retained(broker: Mosquitto, topic: string): Promise<unknown> {
   }
 }
 
-describe.skipIf(skipReason !== null)('the handover record on a real Mosquitto', () => {
-  let broker: Mosquitto;
+describe.each(fleetBrokers())('the handover record on a real broker: %s', (kind) => {
+  let broker: FleetBroker;
   const counters: TestCounter[] = [];
   const counter = async (user: string, name: string, setup: object = {}) => {
     const started = await startCounter(broker, { user, name, ...setup });
@@ -82,7 +79,7 @@ describe.skipIf(skipReason !== null)('the handover record on a real Mosquitto', 
   const topicOf = (receiptId: string) => handoverTopic(broker.prefix, KIOSK, receiptId);
 
   beforeAll(async () => {
-    broker = await startMosquitto({
+    broker = await startFleetBroker(kind, {
       counters: { 'counter-1': COUNTER_PASSWORD, 'counter-2': COUNTER_PASSWORD },
       kiosks: { [KIOSK]: 'kiosk-secret' },
     });
@@ -119,32 +116,40 @@ describe.skipIf(skipReason !== null)('the handover record on a real Mosquitto', 
     });
   });
 
-  it('hands an order over exactly once when two counters scan it at the same moment, 100 times', async () => {
-    const one = await counter('counter-1', 'Counter 1');
-    const two = await counter('counter-2', 'Counter 2');
-    const watcher = await watchHandovers(broker);
-    let contested = 0;
-    try {
-      for (let round = 0; round < 100; round += 1) {
-        const receiptId = receipt(1000 + round);
-        // Within a few milliseconds of each other, first one then the other.
-        const gap = round % 4;
-        const [first, second] = round % 2 === 0 ? [one, two] : [two, one];
-        const results = await Promise.all([
-          first.desk.handOver(KIOSK, receiptId, first.name),
-          sleep(gap).then(() => second.desk.handOver(KIOSK, receiptId, second.name)),
-        ]);
-        const handedOver = results.filter((result) => result.kind === 'handed-over');
-        expect(handedOver, `round ${round}: ${JSON.stringify(results)}`).toHaveLength(1);
-        expect(results.filter((result) => result.kind === 'refused')).toHaveLength(1);
-        if (watcher.claims(topicOf(receiptId)) >= 2) contested += 1;
+  // NATS 2.9's MQTT hands a new subscription its retained message from a per-node copy kept
+  // apart from live messages, so the probe can return before a claim already stored: both
+  // counters then claim and both win (seen here: round 8 of 100). The desk therefore runs on
+  // the shop's own Mosquitto, never on the cluster (docs/fleet/cluster.md, "Limits").
+  it.skipIf(kind === 'nats-cluster')(
+    'hands an order over exactly once when two counters scan it at the same moment, 100 times',
+    async () => {
+      const one = await counter('counter-1', 'Counter 1');
+      const two = await counter('counter-2', 'Counter 2');
+      const watcher = await watchHandovers(broker);
+      let contested = 0;
+      try {
+        for (let round = 0; round < 100; round += 1) {
+          const receiptId = receipt(1000 + round);
+          // Within a few milliseconds of each other, first one then the other.
+          const gap = round % 4;
+          const [first, second] = round % 2 === 0 ? [one, two] : [two, one];
+          const results = await Promise.all([
+            first.desk.handOver(KIOSK, receiptId, first.name),
+            sleep(gap).then(() => second.desk.handOver(KIOSK, receiptId, second.name)),
+          ]);
+          const handedOver = results.filter((result) => result.kind === 'handed-over');
+          expect(handedOver, `round ${round}: ${JSON.stringify(results)}`).toHaveLength(1);
+          expect(results.filter((result) => result.kind === 'refused')).toHaveLength(1);
+          if (watcher.claims(topicOf(receiptId)) >= 2) contested += 1;
+        }
+        // Both counters claimed in many rounds: the order of claims decided, not luck.
+        expect(contested).toBeGreaterThan(10);
+      } finally {
+        await watcher.close();
       }
-      // Both counters claimed in many rounds: the order of claims decided, not luck.
-      expect(contested).toBeGreaterThan(10);
-    } finally {
-      await watcher.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it('keeps the record across a broker restart', async () => {
     const one = await counter('counter-1', 'Counter 1');

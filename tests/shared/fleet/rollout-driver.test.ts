@@ -211,7 +211,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
     await spy.subscribeAsync(everyKiosk(broker.prefix, 'config'), { qos: 1 });
     for (const kioskId of [...IDS, STRANGER]) {
       const kiosk = createSimulatedKiosk({
-        brokerUrl: broker.tcpUrl,
+        brokerUrls: [broker.tcpUrl],
         kioskId,
         topicPrefix: broker.prefix,
         username: kioskId,

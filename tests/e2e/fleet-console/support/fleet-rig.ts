@@ -197,7 +197,7 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
       async fleet() {
         const started = simulatedIds(simulatedKiosks).map((id) =>
           createSimulatedKiosk({
-            brokerUrl: broker.tcpUrl,
+            brokerUrls: [broker.tcpUrl],
             kioskId: id,
             topicPrefix: broker.prefix,
             username: id,
@@ -218,7 +218,7 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         const kiosk = createSimulatedKiosk({
           ...options,
           enrolmentPublicKey: enrolmentKey.publicText,
-          brokerUrl: broker.tcpUrl,
+          brokerUrls: [broker.tcpUrl],
           kioskId: id,
           topicPrefix: broker.prefix,
           username: id,

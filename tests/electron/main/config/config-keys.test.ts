@@ -265,6 +265,27 @@ describe('the config key table', () => {
   });
 
   it.each([
+    [[], true],
+    [['mqtt://127.0.0.1:1883'], true],
+    [['mqtts://a.example:8883', 'wss://b.example/mqtt'], true],
+    [[''], false],
+    [['http://broker.example'], false],
+    [['mqtt://user:secret@broker.example'], false],
+    [['mqtt://broker.example\nConfig: forged'], false],
+    [['mqtt://a.example', 'mqtt://a.example'], false],
+    [Array.from({ length: 17 }, (_, n) => `mqtt://n${n}.example`), false],
+    ['mqtt://a.example', false],
+  ])('fleet.brokerUrls %j is accepted: %s', (urls, ok) => {
+    expect(TABLE['fleet.brokerUrls']?.schema.safeParse(urls).success).toBe(ok);
+  });
+
+  it('reads fleet.brokerUrls from text as a comma-separated list', () => {
+    expect(TABLE['fleet.brokerUrls']?.fromText?.(' mqtt://a:1, mqtt://b:2 ,')).toEqual({
+      value: ['mqtt://a:1', 'mqtt://b:2'],
+    });
+  });
+
+  it.each([
     [60, true],
     [1, true],
     [1440, true],

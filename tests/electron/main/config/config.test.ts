@@ -17,6 +17,7 @@ const DEFAULT_PATH = USER_CONFIG_FILE;
 /** The fleet's keys at their defaults: no broker, so nothing connects. */
 const FLEET_DEFAULTS = {
   'fleet.brokerUrl': '',
+  'fleet.brokerUrls': [],
   'fleet.kioskId': '',
   'fleet.username': '',
   'fleet.password': '',
@@ -150,6 +151,7 @@ describe('kiosk config', () => {
         SHOP_LANGUAGES: ' ES, ar ,en',
         SHOP_DEFAULT_LANGUAGE: 'AR',
         SHOP_FLEET_BROKER: 'mqtts://broker.example:8883',
+        SHOP_FLEET_BROKERS: 'mqtts://a.example:8883, mqtts://b.example:8883',
         SHOP_FLEET_KIOSK_ID: 'front-1',
         SHOP_FLEET_USERNAME: 'front-1',
         SHOP_FLEET_PASSWORD: 'secret',
@@ -181,6 +183,7 @@ describe('kiosk config', () => {
       languages: 'es,ar,en',
       defaultLanguage: 'ar',
       'fleet.brokerUrl': 'mqtts://broker.example:8883',
+      'fleet.brokerUrls': ['mqtts://a.example:8883', 'mqtts://b.example:8883'],
       'fleet.kioskId': 'front-1',
       'fleet.username': 'front-1',
       'fleet.password': 'secret',

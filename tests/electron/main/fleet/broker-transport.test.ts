@@ -28,6 +28,34 @@ const settings = (
 });
 
 describe('the broker transport rule', () => {
+  it('holds every broker of fleet.brokerUrls to the rule, not only the first', () => {
+    const cluster = (urls: string[], tls: Partial<BrokerTransportSettings> = {}) =>
+      settings('', { 'fleet.brokerUrls': urls, ...tls });
+    expect(
+      brokerTransportRefusal(cluster(['mqtts://a.example:8883', 'mqtts://b.example:8883']), true),
+    ).toBeNull();
+    expect(
+      brokerTransportRefusal(cluster(['mqtts://a.example:8883', 'mqtt://b.example:1883']), true),
+    ).toBe(
+      'an installed kiosk does not use plain mqtt:// to b.example, another machine: use mqtts:// or wss:// (plain MQTT only to this machine)',
+    );
+    expect(
+      brokerTransportRefusal(
+        cluster(['mqtts://a.example:8883', 'ws://127.0.0.1:9001'], { 'fleet.ca': '/ca.pem' }),
+        false,
+      ),
+    ).toBe(
+      'fleet.ca is set but fleet.brokerUrls entry ws://127.0.0.1:9001 is ws://, which is not TLS: use mqtts:// or wss://, or remove it',
+    );
+    // The list wins over fleet.brokerUrl: a plain single URL beside it is not used.
+    expect(
+      brokerTransportRefusal(
+        settings('mqtt://far.example:1883', { 'fleet.brokerUrls': ['mqtts://a.example:8883'] }),
+        true,
+      ),
+    ).toBeNull();
+  });
+
   it('knows loopback hosts: localhost, 127.0.0.0/8 and ::1, nothing else', () => {
     for (const host of ['localhost', '127.0.0.1', '127.8.9.10', '[::1]', '::1']) {
       expect(isLoopbackHost(host), host).toBe(true);

@@ -30,7 +30,7 @@ import {
   signCertificateWith,
   signRevocationsWith,
 } from '../../../support/fixtures/kiosk-certificate';
-import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
+import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../../support/fleet-brokers';
 import { memoryLog, observe, startKiosk, type Observer } from './support/fleet-fixtures';
 
 const KIOSK = 'kiosk-a';
@@ -226,15 +226,12 @@ describe('a kiosk’s enrolment', () => {
   });
 });
 
-const skipReason = mosquittoUnavailable();
-if (skipReason) console.log(`[enrolment tests] skipped: ${skipReason}`);
-
-describe.skipIf(skipReason !== null)('enrolment over a real Mosquitto', () => {
-  let broker: Mosquitto;
+describe.each(fleetBrokers())('enrolment over a real broker: %s', (kind) => {
+  let broker: FleetBroker;
   let watcher: Observer;
 
   beforeAll(async () => {
-    broker = await startMosquitto({ kiosks: { [KIOSK]: 'kiosk-secret' } });
+    broker = await startFleetBroker(kind, { kiosks: { [KIOSK]: 'kiosk-secret' } });
     watcher = await observe(broker);
   }, 60_000);
 

@@ -162,7 +162,7 @@ describe.skipIf(skipReason !== null)('the fleet client against Mosquitto', () =>
 
   it('goes offline within 1.5 × keepalive when its connection falls silent', async () => {
     const proxy = await startTcpProxy(Number(new URL(broker.tcpUrl).port));
-    kiosk('kiosk-silent', { brokerUrl: proxy.url, keepaliveSeconds: 2 });
+    kiosk('kiosk-silent', { brokerUrls: [proxy.url], keepaliveSeconds: 2 });
     const topics = kioskTopics(broker.prefix, 'kiosk-silent');
     const from = operator.messages.length;
     await operator.next(topics.status, hasFields({ state: 'online' }), { from });
@@ -203,11 +203,11 @@ describe.skipIf(skipReason !== null)('the fleet client against Mosquitto', () =>
 
   it('connects over TLS with the CA made by openssl, and not without it', async () => {
     const ca = readFileSync(broker.caFile ?? '');
-    const trusted = kiosk('kiosk-tls', { brokerUrl: broker.tlsUrl, tls: { ca } });
+    const trusted = kiosk('kiosk-tls', { brokerUrls: [broker.tlsUrl], tls: { ca } });
     const topics = kioskTopics(broker.prefix, 'kiosk-tls');
     await operator.next(topics.status, hasFields({ state: 'online' }));
     await trusted.client.stop();
-    const untrusted = kiosk('kiosk-tls', { brokerUrl: broker.tlsUrl });
+    const untrusted = kiosk('kiosk-tls', { brokerUrls: [broker.tlsUrl] });
     await sleep(1500);
     expect(untrusted.client.state).toBe('offline');
     expect(untrusted.log.matching('Fleet: offline')).toEqual([
@@ -216,7 +216,7 @@ describe.skipIf(skipReason !== null)('the fleet client against Mosquitto', () =>
   });
 
   it('connects over MQTT over WebSockets too', async () => {
-    kiosk('kiosk-tls', { brokerUrl: broker.wsUrl });
+    kiosk('kiosk-tls', { brokerUrls: [broker.wsUrl] });
     await operator.next(
       kioskTopics(broker.prefix, 'kiosk-tls').status,
       hasFields({ state: 'online' }),
@@ -228,7 +228,7 @@ describe.skipIf(skipReason !== null)('the fleet client against Mosquitto', () =>
     if (!issued || !broker.mtlsUrl)
       throw new Error('the broker has no client-certificate listener');
     kiosk('kiosk-mtls', {
-      brokerUrl: broker.mtlsUrl,
+      brokerUrls: [broker.mtlsUrl],
       username: '',
       password: '',
       tls: {

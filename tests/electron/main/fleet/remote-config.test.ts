@@ -16,18 +16,15 @@ import { fleetConfigTopic, kioskTopics } from '../../../../shared/fleet/topics';
 import { toRendererConfig } from '../../../../electron/main/config/config';
 import { REMOTE_CONFIG_FILE } from '../../../../electron/main/fleet/remote-config-store';
 import { makeKeyPair, signEnvelope, type TestKeyPair } from '../../../support/fleet-keys';
-import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
+import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../../support/fleet-brokers';
 import { hasFields, observe, sleep, type Observer } from './support/fleet-fixtures';
 import { startRealKiosk, type RealKiosk, type RealKioskSetup } from './support/real-kiosk';
-
-const skipReason = mosquittoUnavailable();
-if (skipReason) console.log(`[fleet tests] skipped: ${skipReason}`);
 
 const ID = 'kiosk-remote';
 const KIOSKS = { [ID]: 'pw-remote' };
 
-describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', () => {
-  let broker: Mosquitto;
+describe.each(fleetBrokers())('signed remote config through %s', (kind) => {
+  let broker: FleetBroker;
   let operator: Observer;
   let signer: TestKeyPair;
   let stranger: TestKeyPair;
@@ -86,7 +83,7 @@ describe.skipIf(skipReason !== null)('signed remote config through Mosquitto', (
   beforeAll(async () => {
     signer = makeKeyPair();
     stranger = makeKeyPair();
-    broker = await startMosquitto({ kiosks: KIOSKS });
+    broker = await startFleetBroker(kind, { kiosks: KIOSKS });
     operator = await observe(broker);
     topics = kioskTopics(broker.prefix, ID);
   }, 60_000);

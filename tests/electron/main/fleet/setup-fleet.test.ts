@@ -61,7 +61,7 @@ describe('setupFleet without a broker', () => {
     expect(liveConfig.remote).toBeNull();
     expect(existsSync(join(userData, KIOSK_ID_FILE))).toBe(false);
     expect(log.matching('Fleet:')).toEqual([
-      'info: Fleet: no broker configured (fleet.brokerUrl); not connecting',
+      'info: Fleet: no broker configured (fleet.brokerUrl, fleet.brokerUrls); not connecting',
     ]);
   });
 

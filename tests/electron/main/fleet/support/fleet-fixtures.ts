@@ -16,7 +16,7 @@ import {
 } from '../../../../../electron/main/fleet/fleet-client';
 import type { Logger } from '../../../../../electron/main/logging/logging';
 import { SAMPLE_HEALTH } from '../../../../support/fixtures/kiosk-health';
-import type { Mosquitto } from '../../../../support/mosquitto';
+import type { FleetBroker } from '../../../../support/fleet-brokers';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -78,7 +78,7 @@ export interface KioskSetup extends Partial<Omit<FleetClientOptions, 'actions'>>
   password?: string;
 }
 
-export function startKiosk(broker: Mosquitto, setup: KioskSetup): TestKiosk {
+export function startKiosk(broker: FleetBroker, setup: KioskSetup): TestKiosk {
   const log = memoryLog();
   const activity = createActivity({ idleWipeEnabled: () => true });
   // The shop's page has loaded and said it shows the attract screen.
@@ -102,7 +102,7 @@ export function startKiosk(broker: Mosquitto, setup: KioskSetup): TestKiosk {
   const connect =
     setup.connect ?? ((url: string, options: IClientOptions) => mqtt.connect(url, options));
   const client = createFleetClient({
-    brokerUrl: broker.tcpUrl,
+    brokerUrls: [broker.tcpUrl],
     topicPrefix: broker.prefix,
     username: setup.kioskId,
     keepaliveSeconds: 2,
@@ -157,7 +157,7 @@ export interface Observer {
  * The operator, subscribed to everything under the prefix; on the console's listener by
  * default, where two operators at once do not take over each other's session.
  */
-export async function observe(broker: Mosquitto, url = broker.wsUrl): Promise<Observer> {
+export async function observe(broker: FleetBroker, url = broker.wsUrl): Promise<Observer> {
   const client = await mqtt.connectAsync(url, {
     ...broker.operator,
     reconnectPeriod: 0,

@@ -1,0 +1,326 @@
+/**
+ * The fleet on a 3-node NATS cluster that loses a node and loses nothing: real nats-server
+ * nodes (tests/support/nats-cluster.ts), real fleet clients given every node's URL
+ * (fleet.brokerUrls), and the console's own reader and fold (fleet-console/fleet) driven by
+ * a real subscription on a node that stays up.
+ *
+ * - A crash (SIGKILL) of the node some kiosks are on: each moves to another node within
+ *   2 × keepalive; a command sent to them meanwhile is acknowledged or, once its time is
+ *   up, reported as not delivered (fleet-console/kiosks/command-delivery.ts).
+ * - Retained configs, certificates and handover records are on every node after the crash
+ *   and after the node rejoins, once each.
+ * - A planned stop (lame duck mode) of another node: the console sees its kiosks offline
+ *   through their Last Wills, then online again on the other nodes.
+ * - Restarted nodes rejoin; nothing is duplicated (retained messages, acks).
+ */
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  emptyFleet,
+  applyMessages,
+  recordCommand,
+  type FleetState,
+} from '../../../../fleet-console/fleet/fleet-state';
+import { deliveryOf } from '../../../../fleet-console/kiosks/command-delivery';
+import { consoleSubscriptions } from '../../../../fleet-console/protocol/fleet-topics';
+import { kioskTopics } from '../../../../shared/fleet/topics';
+import {
+  natsServerUnavailable,
+  startNatsClusterBroker,
+  type NatsClusterBroker,
+} from '../../../support/nats-cluster';
+import { sleep, startKiosk, type TestKiosk } from './support/fleet-fixtures';
+
+const skipReason = natsServerUnavailable();
+if (skipReason) console.log(`[cluster tests] skipped: ${skipReason}`);
+
+/** A third of the kiosk's default (30 s), its backoff scaled alike: the budget is 20 s. */
+const KEEPALIVE_SECONDS = 10;
+const BACKOFF = { baseMs: 333, capMs: 20_000, afterLossMs: 3333 };
+/** The console's wait for acknowledgements, shortened to the test's scale. */
+const ACK_TIMEOUT_MS = 8000;
+const KIOSKS = Object.fromEntries(
+  Array.from({ length: 6 }, (_, n) => [`kiosk-${n + 1}`, `pw-${n + 1}`]),
+);
+
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | false,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await sleep(25);
+  }
+}
+
+/** Every retained message under the prefix a fresh subscriber on `url` gets, by topic. */
+async function retainedOn(broker: NatsClusterBroker, url: string): Promise<Map<string, string[]>> {
+  const client = await mqtt.connectAsync(url, { ...broker.operator, reconnectPeriod: 0 });
+  const seen = new Map<string, string[]>();
+  client.on('message', (topic, payload, packet) => {
+    if (packet.retain) seen.set(topic, [...(seen.get(topic) ?? []), payload.toString()]);
+  });
+  await client.subscribeAsync(`${broker.prefix}/#`, { qos: 1 });
+  await sleep(1500);
+  await client.endAsync();
+  return seen;
+}
+
+describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () => {
+  let broker: NatsClusterBroker;
+  let console_: MqttClient;
+  let fleet: FleetState = emptyFleet();
+  const kiosks: TestKiosk[] = [];
+  /** Every ack the console received: topic and command id. */
+  const acks: { kioskId: string; id: string }[] = [];
+  const retainedTopics = {
+    config: '',
+    certificate: '',
+    handover: '',
+  };
+
+  const presence = (kioskId: string) => fleet.kiosks.get(kioskId)?.presence;
+
+  beforeAll(async () => {
+    broker = await startNatsClusterBroker({ kiosks: KIOSKS, counters: { 'counter-1': 'pw-c' } });
+    const [, , third] = broker.cluster.nodes;
+    if (!third) throw new Error('no third node');
+    // The console, on node 3 through its WebSockets bridge, as the page's worker connects.
+    console_ = await mqtt.connectAsync(third.wsUrl, {
+      ...broker.operator,
+      clientId: 'console-cluster-test',
+      reconnectPeriod: 0,
+    });
+    console_.on('message', (topic, payload, packet) => {
+      fleet = applyMessages(
+        fleet,
+        [
+          {
+            topic,
+            payload: new Uint8Array(payload),
+            retained: packet.retain,
+            receivedAt: Date.now(),
+          },
+        ],
+        broker.prefix,
+      );
+      const ack = /\/kiosks\/([^/]+)\/acks$/.exec(topic);
+      if (ack?.[1]) {
+        acks.push({ kioskId: ack[1], id: (JSON.parse(payload.toString()) as { id: string }).id });
+      }
+    });
+    for (const { topic, qos } of consoleSubscriptions(broker.prefix)) {
+      await console_.subscribeAsync(topic, { qos });
+    }
+    // What must survive: a fleet config, a certificate and a handover record, retained.
+    retainedTopics.config = `${broker.prefix}/fleet/config`;
+    retainedTopics.certificate = `${broker.prefix}/kiosks/kiosk-1/certificates/cert-1`;
+    retainedTopics.handover = `${broker.prefix}/handovers/Receipt-1-1`;
+    for (const topic of Object.values(retainedTopics)) {
+      await console_.publishAsync(topic, JSON.stringify({ kept: topic }), { qos: 1, retain: true });
+    }
+    // Six kiosks over the three nodes: the injected draws put two on each.
+    for (let n = 0; n < 6; n += 1) {
+      const kioskId = `kiosk-${n + 1}`;
+      const draw = (n + 0.5) / 6;
+      kiosks.push(
+        startKiosk(broker, {
+          kioskId,
+          password: KIOSKS[kioskId],
+          brokerUrls: broker.tcpUrls,
+          keepaliveSeconds: KEEPALIVE_SECONDS,
+          backoff: BACKOFF,
+          random: () => draw,
+        }),
+      );
+    }
+    await until(
+      'all six online in the console',
+      () =>
+        kiosks.every((k) => presence(k.client.topics.status.split('/').at(-2) ?? '') === 'online'),
+      30_000,
+    );
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(kiosks.map(({ client }) => client.stop()));
+    // Set only if beforeAll got that far: the nodes are stopped whatever failed before.
+    const started = {
+      console: console_ as MqttClient | undefined,
+      broker: broker as NatsClusterBroker | undefined,
+    };
+    await started.console?.endAsync(true);
+    await started.broker?.dispose();
+  }, 60_000);
+
+  it('spreads the kiosks over the nodes by their draws', () => {
+    const perNode = broker.cluster.nodes.map(
+      (node) => kiosks.filter((kiosk) => kiosk.client.brokerUrl === node.mqttUrl).length,
+    );
+    expect(perNode).toEqual([2, 2, 2]);
+  });
+
+  it('a node crash: its kiosks move to other nodes within 2 × keepalive; commands meanwhile are acked or reported not delivered', async () => {
+    const [first] = broker.cluster.nodes;
+    if (!first) throw new Error('no first node');
+    const victims = kiosks.filter((kiosk) => kiosk.client.brokerUrl === first.mqttUrl);
+    expect(victims).toHaveLength(2);
+    const killedAt = Date.now();
+    await first.stop('SIGKILL');
+    // Commands to the victims while their node is gone, tracked as the console does.
+    const sent = victims.map((kiosk, index) => {
+      const kioskId = kiosk.client.topics.status.split('/').at(-2) ?? '';
+      const id = `failover-${index}`;
+      fleet = recordCommand(fleet, {
+        id,
+        command: 'ping',
+        target: kioskId,
+        sentAt: Date.now(),
+        expected: 1,
+      });
+      void console_.publishAsync(
+        kioskTopics(broker.prefix, kioskId).commands,
+        JSON.stringify({ id, command: 'ping', args: {} }),
+        { qos: 1 },
+      );
+      return { id, kioskId };
+    });
+    const movedIn = await Promise.all(
+      victims.map(async (kiosk) => {
+        await until(
+          'the kiosk online on another node',
+          () => kiosk.client.state === 'online' && kiosk.client.brokerUrl !== first.mqttUrl,
+          2 * KEEPALIVE_SECONDS * 1000,
+        ).catch((error: unknown) => {
+          throw new Error(
+            `${String(error)} (${kiosk.client.state} at ${kiosk.client.brokerUrl})\n${kiosk.log.lines.join('\n')}\n${broker.log()}`.slice(
+              -8000,
+            ),
+          );
+        });
+        return Date.now() - killedAt;
+      }),
+    );
+    console.log(`[cluster] moved to another node after ${movedIn.join(', ')} ms`);
+    for (const ms of movedIn) expect(ms).toBeLessThan(2 * KEEPALIVE_SECONDS * 1000);
+    // Back online in the console, on their new node.
+    for (const { kioskId } of sent) {
+      await until(`${kioskId} online in the console`, () => presence(kioskId) === 'online', 5000);
+    }
+    console.log(`[cluster] back online in the console after ${Date.now() - killedAt} ms`);
+    // Each command: acknowledged, or past its time reported as not delivered; never silent.
+    await sleep(ACK_TIMEOUT_MS);
+    for (const { id } of sent) {
+      const command = fleet.commands.find((one) => one.id === id);
+      if (!command) throw new Error(`command ${id} not tracked`);
+      const delivery = deliveryOf(command, Date.now(), ACK_TIMEOUT_MS);
+      expect(['acknowledged', 'not-delivered']).toContain(delivery.state);
+    }
+    // Each moved kiosk takes commands again: a ping, sent again (as an operator would after
+    // "not delivered") while a node still refuses the kiosk's subscriptions, is acknowledged.
+    for (const { kioskId } of sent) {
+      const deadline = Date.now() + 2 * KEEPALIVE_SECONDS * 1000;
+      let acked = false;
+      for (let attempt = 0; !acked && Date.now() < deadline; attempt += 1) {
+        const id = `after-${kioskId}-${attempt}`;
+        await console_.publishAsync(
+          kioskTopics(broker.prefix, kioskId).commands,
+          JSON.stringify({ id, command: 'ping', args: {} }),
+          { qos: 1 },
+        );
+        acked = await until(
+          `${kioskId} acks ${id}`,
+          () => acks.some((ack) => ack.id === id),
+          3000,
+        ).then(
+          () => true,
+          () => false,
+        );
+      }
+      expect(acked, `${kioskId} acknowledged a ping within 2 × keepalive of moving`).toBe(true);
+    }
+    // Nothing retained was lost: every surviving node still has each record, once.
+    for (const node of broker.cluster.nodes.slice(1)) {
+      const retained = await retainedOn(broker, node.mqttUrl);
+      for (const topic of Object.values(retainedTopics)) {
+        expect(retained.get(topic), `${topic} on ${node.name}`).toEqual([
+          JSON.stringify({ kept: topic }),
+        ]);
+      }
+    }
+  }, 120_000);
+
+  it('the crashed node rejoins: it serves the same retained records, once each, and kiosks may use it again', async () => {
+    const [first] = broker.cluster.nodes;
+    if (!first) throw new Error('no first node');
+    await first.start();
+    for (const kiosk of kiosks) {
+      const kioskId = kiosk.client.topics.status.split('/').at(-2) ?? '';
+      await until(
+        `${kioskId} online`,
+        () => presence(kioskId) === 'online',
+        2 * KEEPALIVE_SECONDS * 1000,
+      );
+    }
+    const retained = await retainedOn(broker, first.mqttUrl);
+    for (const topic of Object.values(retainedTopics)) {
+      expect(retained.get(topic), `${topic} on ${first.name}`).toEqual([
+        JSON.stringify({ kept: topic }),
+      ]);
+    }
+    // One retained status per kiosk, each online.
+    for (const kiosk of kiosks) {
+      const statuses = retained.get(kiosk.client.topics.status) ?? [];
+      expect(statuses).toHaveLength(1);
+      expect(JSON.parse(statuses[0] ?? '{}')).toMatchObject({ state: 'online' });
+    }
+  }, 60_000);
+
+  it('a planned stop (lame duck): the console shows its kiosks offline through their Last Wills, then online on other nodes', async () => {
+    const [, second] = broker.cluster.nodes;
+    if (!second) throw new Error('no second node');
+    const victims = kiosks
+      .filter((kiosk) => kiosk.client.brokerUrl === second.mqttUrl)
+      .map((kiosk) => kiosk.client.topics.status.split('/').at(-2) ?? '');
+    expect(victims.length).toBeGreaterThan(0);
+    const seenOffline = new Set<string>();
+    const watching = setInterval(() => {
+      for (const id of victims) if (presence(id) === 'offline') seenOffline.add(id);
+    }, 10);
+    try {
+      await second.lameDuck();
+      await until(
+        'every victim seen offline',
+        () => victims.every((id) => seenOffline.has(id)),
+        15_000,
+      );
+      for (const id of victims) {
+        await until(
+          `${id} online again`,
+          () => presence(id) === 'online',
+          2 * KEEPALIVE_SECONDS * 1000,
+        );
+      }
+    } finally {
+      clearInterval(watching);
+    }
+    await second.start();
+  }, 90_000);
+
+  it('after both nodes are back nothing is duplicated: one ack per command and kiosk, one retained record each', async () => {
+    const perAck = new Map<string, number>();
+    for (const ack of acks)
+      perAck.set(`${ack.kioskId} ${ack.id}`, (perAck.get(`${ack.kioskId} ${ack.id}`) ?? 0) + 1);
+    expect([...perAck.values()].every((count) => count === 1)).toBe(true);
+    for (const node of broker.cluster.nodes) {
+      const retained = await retainedOn(broker, node.mqttUrl);
+      for (const topic of Object.values(retainedTopics)) {
+        expect(retained.get(topic), `${topic} on ${node.name}`).toHaveLength(1);
+      }
+    }
+  }, 60_000);
+});
