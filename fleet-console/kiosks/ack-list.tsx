@@ -2,6 +2,8 @@ import { memo } from 'react';
 import type { SentCommand } from '../fleet/fleet-state';
 import { formatTime } from '../lib/format';
 import { describeAcks } from './ack-summary';
+import { deliveryOf } from './command-delivery';
+import { useAckDeadline } from './use-ack-deadline';
 
 /** More than this many acknowledgements are counted, not listed: errors are listed first. */
 const LISTED = 50;
@@ -37,7 +39,11 @@ export const SentCommandItem = memo(function SentCommandItem({
 }: {
   command: SentCommand;
 }) {
-  const failed = command.problem !== null || [...command.acks.values()].some((ack) => !ack.ok);
+  const deadline = useAckDeadline(command);
+  const failed =
+    command.problem !== null ||
+    [...command.acks.values()].some((ack) => !ack.ok) ||
+    (deadline !== undefined && deliveryOf(command, deadline).state === 'not-delivered');
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3">
       <p className="flex flex-wrap items-baseline gap-x-2">
@@ -48,7 +54,7 @@ export const SentCommandItem = memo(function SentCommandItem({
         </span>
       </p>
       <p className={`mt-1 text-sm font-semibold ${failed ? 'text-sale-700' : 'text-ink'}`}>
-        {describeAcks(command)}
+        {describeAcks(command, deadline)}
       </p>
       {command.acks.size > 0 && (
         <details className="mt-1">

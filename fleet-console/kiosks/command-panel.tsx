@@ -5,19 +5,21 @@ import { useBrokerSession } from '../connection/use-broker-session';
 import { useFleetStore } from '../fleet/fleet-store';
 import { SentCommandItem } from './ack-list';
 import { describeAcks } from './ack-summary';
+import { useAckDeadline } from './use-ack-deadline';
 import { COMMAND_HINTS, COMMANDS, sendCommand, type CommandName } from './send-command';
 
-/** Says how the newest command is doing whenever an acknowledgement for it arrives. */
+/** Says how the newest command is doing whenever an acknowledgement for it arrives, or its time is up. */
 function useAckAnnouncements(): void {
   const newest = useFleetStore((state) => state.fleet.commands[0]);
+  const deadline = useAckDeadline(newest);
   const said = useRef('');
   useEffect(() => {
     if (!newest) return;
-    const words = describeAcks(newest);
+    const words = describeAcks(newest, deadline);
     if (words === said.current) return;
     said.current = words;
     announce(words);
-  }, [newest]);
+  }, [newest, deadline]);
 }
 
 /** `online`: the kiosks online now, as the view's summary counts them. */
