@@ -684,7 +684,7 @@ describe('main() and the fleet', () => {
     // No broker configured: nothing connects.
     expect(fleetOf().client).toBeNull();
     expect(log.info).toHaveBeenCalledWith(
-      'Fleet: no broker configured (fleet.brokerUrl); not connecting',
+      'Fleet: no broker configured (fleet.brokerUrl, fleet.brokerUrls); not connecting',
     );
   });
 
