@@ -13,6 +13,13 @@ export type { FleetBroker };
 
 const ALL: readonly BrokerKind[] = ['mosquitto', 'nats-cluster'];
 
+/**
+ * Each test of a suite on a real broker: its observer waits up to 10 s for one message, and a
+ * loaded two-core machine running a three-node cluster can take several seconds to subscribe,
+ * so vitest's 5 s default would fail a test that is only slow.
+ */
+export const BROKER_SUITE = { timeout: 30_000 } as const;
+
 export function brokerUnavailable(kind: BrokerKind): string | null {
   return kind === 'mosquitto' ? mosquittoUnavailable() : natsServerUnavailable();
 }

@@ -15,7 +15,12 @@ import {
   recordSchema,
 } from '../../../shared/fleet/handover-messages';
 import { handoverConflictTopic, handoverTopic } from '../../../shared/fleet/trust-topics';
-import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../support/fleet-brokers';
+import {
+  BROKER_SUITE,
+  fleetBrokers,
+  startFleetBroker,
+  type FleetBroker,
+} from '../../support/fleet-brokers';
 import {
   COUNTER_PASSWORD,
   memoryQueue,
@@ -68,7 +73,7 @@ async function retained(broker: FleetBroker, topic: string): Promise<unknown> {
   }
 }
 
-describe.each(fleetBrokers())('the handover record on a real broker: %s', (kind) => {
+describe.each(fleetBrokers())('the handover record on a real broker: %s', BROKER_SUITE, (kind) => {
   let broker: FleetBroker;
   const counters: TestCounter[] = [];
   const counter = async (user: string, name: string, setup: object = {}) => {

@@ -25,7 +25,12 @@ import {
   MAX_REMEMBERED_IDS,
   type CommandActions,
 } from '../../../../electron/main/fleet/commands';
-import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../../support/fleet-brokers';
+import {
+  BROKER_SUITE,
+  fleetBrokers,
+  startFleetBroker,
+  type FleetBroker,
+} from '../../../support/fleet-brokers';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
 import {
   hasFields,
@@ -40,7 +45,7 @@ import {
 const KIOSK = 'kiosk-commands';
 const OTHER = 'kiosk-neighbour';
 
-describe.each(fleetBrokers())('fleet commands through %s', (kind) => {
+describe.each(fleetBrokers())('fleet commands through %s', BROKER_SUITE, (kind) => {
   let broker: FleetBroker;
   let operator: Observer;
   let kiosk: TestKiosk;

@@ -30,7 +30,12 @@ import {
   signCertificateWith,
   signRevocationsWith,
 } from '../../../support/fixtures/kiosk-certificate';
-import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../../support/fleet-brokers';
+import {
+  BROKER_SUITE,
+  fleetBrokers,
+  startFleetBroker,
+  type FleetBroker,
+} from '../../../support/fleet-brokers';
 import { memoryLog, observe, startKiosk, type Observer } from './support/fleet-fixtures';
 
 const KIOSK = 'kiosk-a';
@@ -226,7 +231,7 @@ describe('a kiosk’s enrolment', () => {
   });
 });
 
-describe.each(fleetBrokers())('enrolment over a real broker: %s', (kind) => {
+describe.each(fleetBrokers())('enrolment over a real broker: %s', BROKER_SUITE, (kind) => {
   let broker: FleetBroker;
   let watcher: Observer;
 

@@ -16,14 +16,19 @@ import { fleetConfigTopic, kioskTopics } from '../../../../shared/fleet/topics';
 import { toRendererConfig } from '../../../../electron/main/config/config';
 import { REMOTE_CONFIG_FILE } from '../../../../electron/main/fleet/remote-config-store';
 import { makeKeyPair, signEnvelope, type TestKeyPair } from '../../../support/fleet-keys';
-import { fleetBrokers, startFleetBroker, type FleetBroker } from '../../../support/fleet-brokers';
+import {
+  BROKER_SUITE,
+  fleetBrokers,
+  startFleetBroker,
+  type FleetBroker,
+} from '../../../support/fleet-brokers';
 import { hasFields, observe, sleep, type Observer } from './support/fleet-fixtures';
 import { startRealKiosk, type RealKiosk, type RealKioskSetup } from './support/real-kiosk';
 
 const ID = 'kiosk-remote';
 const KIOSKS = { [ID]: 'pw-remote' };
 
-describe.each(fleetBrokers())('signed remote config through %s', (kind) => {
+describe.each(fleetBrokers())('signed remote config through %s', BROKER_SUITE, (kind) => {
   let broker: FleetBroker;
   let operator: Observer;
   let signer: TestKeyPair;
