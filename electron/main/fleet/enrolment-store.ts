@@ -6,13 +6,13 @@
  * fleet.enrolmentPublicKey, so editing it gains nothing. A missing or unreadable file is
  * no enrolment, never an error.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { certificateEnvelopeSchema } from '../../../shared/fleet/kiosk-certificate';
 import { revocationEnvelopeSchema } from '../../../shared/fleet/revocation-list';
 import type { Logger } from '../logging/logging';
 import { MAX_OWN_CERTIFICATES, type EnrolmentStore, type StoredEnrolment } from './enrolment';
+import { privateRecordFile } from './private-record-file';
 
 export const ENROLMENT_FILE = 'fleet-enrolment.json';
 
@@ -24,29 +24,11 @@ const storedSchema = z.strictObject({
 const NONE: StoredEnrolment = { certificates: [], revocations: null };
 
 export function fileEnrolmentStore(userDataDir: string, log: Logger): EnrolmentStore {
-  const path = join(userDataDir, ENROLMENT_FILE);
-  return {
-    load: () => {
-      let text: string;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch {
-        return { ...NONE };
-      }
-      try {
-        const parsed = storedSchema.safeParse(JSON.parse(text));
-        if (parsed.success) return parsed.data;
-      } catch {
-        // Reported below, like a record of the wrong shape.
-      }
-      log.warn(`Fleet: ignoring ${path}: not an enrolment record`);
-      return { ...NONE };
-    },
-    save: (stored) => {
-      // Written aside and renamed over: a crash never leaves half a file.
-      const temporary = `${path}.tmp`;
-      writeFileSync(temporary, `${JSON.stringify(stored)}\n`, { mode: 0o600 });
-      renameSync(temporary, path);
-    },
-  };
+  return privateRecordFile({
+    path: join(userDataDir, ENROLMENT_FILE),
+    schema: storedSchema,
+    empty: () => ({ ...NONE }),
+    what: 'an enrolment record',
+    log,
+  });
 }

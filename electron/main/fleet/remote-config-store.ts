@@ -8,11 +8,11 @@
  * in again, within its notAfter and above fleet.minConfigVersion). A missing or unreadable
  * file is no remote config (the owner's files and defaults), never an error.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { configEnvelopeSchema } from '../../../shared/fleet/payloads';
 import type { Logger } from '../logging/logging';
+import { privateRecordFile } from './private-record-file';
 import type { RemoteConfigRecord, RemoteConfigStore } from './remote-config';
 
 export const REMOTE_CONFIG_FILE = 'fleet-remote-config.json';
@@ -37,29 +37,11 @@ const recordSchema = z.strictObject({
 const EMPTY: RemoteConfigRecord = { fleet: null, kiosk: null, store: null, region: null };
 
 export function fileRemoteConfigStore(userDataDir: string, log: Logger): RemoteConfigStore {
-  const path = join(userDataDir, REMOTE_CONFIG_FILE);
-  return {
-    load: () => {
-      let text: string;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch {
-        return { ...EMPTY };
-      }
-      try {
-        const parsed = recordSchema.safeParse(JSON.parse(text));
-        if (parsed.success) return parsed.data;
-      } catch {
-        // Reported below, like a record of the wrong shape.
-      }
-      log.warn(`Fleet: ignoring ${path}: not a remote config record`);
-      return { ...EMPTY };
-    },
-    save: (record) => {
-      // Written aside and renamed over: a crash never leaves half a file.
-      const temporary = `${path}.tmp`;
-      writeFileSync(temporary, `${JSON.stringify(record)}\n`, { mode: 0o600 });
-      renameSync(temporary, path);
-    },
-  };
+  return privateRecordFile({
+    path: join(userDataDir, REMOTE_CONFIG_FILE),
+    schema: recordSchema,
+    empty: () => ({ ...EMPTY }),
+    what: 'a remote config record',
+    log,
+  });
 }
