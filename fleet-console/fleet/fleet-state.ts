@@ -168,6 +168,9 @@ export function foldMessages(state: FleetState, messages: readonly ReadMessage[]
             : {
                 ...was,
                 presence: 'offline',
+                // The Last Will names its groups; an older kiosk's does not: the last said stay.
+                store: status.store ?? was.store,
+                region: status.region ?? was.region,
                 since:
                   was.presence === 'offline'
                     ? was.since

@@ -79,6 +79,42 @@ describe('the rollup per group', () => {
     ]);
   });
 
+  it('counts a kiosk whose only message is its retained Last Will in the store and region it names', () => {
+    const lastWill = (id: string, groups: { store?: string; region?: string }) =>
+      message(`kiosks/${id}/status`, { state: 'offline', ...groups }, { retained: true });
+    const seen = applyMessages(
+      emptyFleet(),
+      [
+        lastWill('gone-a', { store: 'lyon-9', region: 'eu-west' }),
+        // An older kiosk's Last Will names nothing: it stays under "(none)".
+        lastWill('gone-old', {}),
+      ],
+      PREFIX,
+    ).kiosks;
+    expect(seen.get('gone-a')).toMatchObject({ presence: 'offline', store: 'lyon-9' });
+    expect(rollupByGroup(seen.values(), 'store')).toEqual([
+      expect.objectContaining({ group: 'lyon-9', regions: ['eu-west'], total: 1, offline: 1 }),
+      expect.objectContaining({ group: NO_GROUP, total: 1, offline: 1 }),
+    ]);
+    expect(rollupByGroup(seen.values(), 'region')[0]).toMatchObject({
+      group: 'eu-west',
+      offline: 1,
+    });
+  });
+
+  it('keeps the groups an online status named when an older kiosk goes offline without them', () => {
+    const seen = applyMessages(
+      emptyFleet(),
+      [status('old-a', { store: 'lyon-1', region: 'eu-west' }), offline('old-a')],
+      PREFIX,
+    ).kiosks;
+    expect(seen.get('old-a')).toMatchObject({
+      presence: 'offline',
+      store: 'lyon-1',
+      region: 'eu-west',
+    });
+  });
+
   it('counts again only when the kiosks change', () => {
     const rollup = createGroupRollup();
     const first = rollup(fleet, 'region');

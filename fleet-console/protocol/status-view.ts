@@ -16,12 +16,19 @@ export type StatusView =
       store: string | null;
       region: string | null;
     }
-  | { state: 'offline' };
+  /** Offline: with the groups its Last Will names, null where it names none (an older kiosk). */
+  | { state: 'offline'; store: string | null; region: string | null };
 
 export function readStatus(json: unknown): StatusView | null {
   const parsed = statusSchema.safeParse(json);
   if (!parsed.success) return null;
-  if (parsed.data.state === 'offline') return { state: 'offline' };
+  if (parsed.data.state === 'offline') {
+    return {
+      state: 'offline',
+      store: parsed.data.store ?? null,
+      region: parsed.data.region ?? null,
+    };
+  }
   const started = Date.parse(parsed.data.startedAt);
   return {
     state: 'online',

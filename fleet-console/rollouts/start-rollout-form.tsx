@@ -104,7 +104,7 @@ export function StartRolloutForm({
         ) : (
           <Field
             label="App version"
-            hint="Delivered as update.pinVersion; installed at the attract screen."
+            hint="Delivered as update.pinVersion; installed at the attract screen. The kiosks it reaches take it whatever stagingPercentage the feed names."
           >
             {(id) => (
               <input

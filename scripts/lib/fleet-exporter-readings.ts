@@ -167,7 +167,7 @@ export function createFleetTable(maxKiosks: number = MAX_KIOSKS): FleetTable {
         const { state, version, store, region } = reading.status;
         facts.state = state;
         facts.version = version ?? facts.version;
-        // An offline Last Will carries no store or region: the last ones said stay.
+        // An older kiosk's Last Will carries no store or region: the last ones said stay.
         facts.store = store ?? facts.store;
         facts.region = region ?? facts.region;
         if (state !== 'offline') facts.lastSeen = Math.max(facts.lastSeen ?? 0, receivedAt);

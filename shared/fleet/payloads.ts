@@ -42,7 +42,16 @@ export const statusOnlineSchema = z.strictObject({
  */
 export const statusAsleepSchema = statusOnlineSchema.extend({ state: z.literal('asleep') });
 
-export const statusOfflineSchema = z.strictObject({ state: z.literal('offline') });
+/**
+ * Offline: the Last Will, set at each connect, and a clean quit. It names the store and
+ * region the kiosk belonged to when it said it, so a console that connects after the kiosk
+ * went away still counts it in its group; absent where it has none (or an older kiosk).
+ */
+export const statusOfflineSchema = z.strictObject({
+  state: z.literal('offline'),
+  store: text(64).min(1).optional(),
+  region: text(64).min(1).optional(),
+});
 
 export const statusSchema = z.discriminatedUnion('state', [
   statusOnlineSchema,
@@ -54,8 +63,25 @@ export type KioskStatusOnline = z.infer<typeof statusOnlineSchema>;
 export type KioskStatusAsleep = z.infer<typeof statusAsleepSchema>;
 export type KioskStatus = z.infer<typeof statusSchema>;
 
-/** The Last Will and the clean quit: the same bytes, so a retained status is one of two. */
-export const OFFLINE_STATUS: KioskStatus = { state: 'offline' };
+export type KioskStatusOffline = z.infer<typeof statusOfflineSchema>;
+
+/** A kiosk with no groups says offline in these bytes. */
+export const OFFLINE_STATUS: KioskStatusOffline = { state: 'offline' };
+
+/**
+ * The Last Will and the clean quit of a kiosk that says `online` with these groups: the
+ * same store and region, or none where a value would not pass the schema.
+ */
+export function offlineStatusFor(
+  status: Pick<KioskStatusOnline, 'store' | 'region'>,
+): KioskStatusOffline {
+  const parsed = statusOfflineSchema.safeParse({
+    state: 'offline',
+    ...(status.store === undefined ? {} : { store: status.store }),
+    ...(status.region === undefined ? {} : { region: status.region }),
+  });
+  return parsed.success ? parsed.data : OFFLINE_STATUS;
+}
 
 // ---------------------------------------------------------------- health
 

@@ -2,9 +2,12 @@
  * One kiosk's MQTT connection to its fleet, with no Electron in it (the simulator runs
  * hundreds in one Node process; setup-fleet.ts wires the real kiosk to it):
  *
- * - presence: the Last Will `{"state":"offline"}` (retained), `online` (or `asleep` while
- *   its store is closed) with version, start time, receipt key, store and region on every
- *   connect and every change (retained), and `offline` again on a clean stop;
+ * - presence: the Last Will `{"state":"offline"}` (retained) with the store and region the
+ *   kiosk belongs to, `online` (or `asleep` while its store is closed) with version, start
+ *   time, receipt key, store and region on every connect and every change (retained), and
+ *   `offline` again on a clean stop. A Last Will is fixed for its session, so when the
+ *   groups change the kiosk says offline and renews its session at once: a console that
+ *   opens after the kiosk went away still counts it in its own store;
  * - health (retained) at once on connect and every fleet.healthSeconds, only while
  *   connected: nothing piles up while the broker is away;
  * - commands on this kiosk's topic and the fleet-wide one (QoS 1), each acknowledged
@@ -40,7 +43,7 @@ import { MESSAGE_LIMITS, trustMessageLimit } from '../../../shared/fleet/message
 import {
   COMMAND_ERRORS,
   healthSchema,
-  OFFLINE_STATUS,
+  offlineStatusFor,
   statusAsleepSchema,
   statusOnlineSchema,
   type FleetAck,
@@ -346,12 +349,32 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
   };
   const configTopics = (): string[] => [topics.config, topics.fleetConfig, ...groupTopics().keys()];
 
+  /** The offline status as the kiosk would say it now: with its current store and region. */
+  const offlinePayload = (): string => JSON.stringify(offlineStatusFor(options.status()));
+  /** The Last Will of the session in force. */
+  let sessionWill = '';
+  /** The session being ended so a new one carries the new groups in its Last Will. */
+  let renewing: MqttClient | null = null;
+
+  const renewSession = async (current: MqttClient): Promise<void> => {
+    if (renewing === current) return;
+    renewing = current;
+    log.info("Fleet: the kiosk's groups changed; renewing the session so its Last Will names them");
+    // Never an online status left on the broker with no Last Will behind it: offline (with
+    // the new groups) first, then a clean disconnect, then online again from the new session.
+    await publish(topics.status, offlinePayload(), { qos: 1, retain: true });
+    await withTimeout(current.endAsync(), STOP_TIMEOUT_MS).catch(() => undefined);
+    current.end(true);
+  };
+
   const publishStatus = async (): Promise<void> => {
     const status = z
       .discriminatedUnion('state', [statusOnlineSchema, statusAsleepSchema])
       .safeParse(options.status());
     if (status.success) {
       await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
+      const current = connected();
+      if (current && offlinePayload() !== sessionWill) await renewSession(current);
     } else {
       log.warn('Fleet: the online status does not match its schema; not sent');
     }
@@ -407,6 +430,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     if (state === 'idle') log.info(`Fleet: connecting to ${brokerUrl} as ${kioskId}`);
     if (state !== 'offline') state = 'connecting';
     let lastError: string | null = null;
+    sessionWill = offlinePayload();
     const created = connect(brokerUrl, {
       clientId: kioskId,
       protocolVersion: 4,
@@ -419,7 +443,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       resubscribe: false,
       will: {
         topic: topics.status,
-        payload: Buffer.from(JSON.stringify(OFFLINE_STATUS)),
+        payload: Buffer.from(sessionWill),
         qos: 1,
         retain: true,
       },
@@ -479,6 +503,12 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       created.removeAllListeners('message');
       created.end(true);
       if (state === 'stopped') return;
+      if (renewing === created) {
+        // Ended on purpose for a new Last Will: straight back, no backoff, nothing to log.
+        renewing = null;
+        open();
+        return;
+      }
       goOffline(lastError ?? 'the connection closed');
       scheduleRetry();
     });
@@ -509,7 +539,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       if (!current) return;
       if (current.connected) {
         await withTimeout(
-          current.publishAsync(topics.status, JSON.stringify(OFFLINE_STATUS), {
+          current.publishAsync(topics.status, offlinePayload(), {
             qos: 1,
             retain: true,
           }),

@@ -10,7 +10,12 @@ import type { Logger } from '../logging/logging';
 import type { QuietActivity } from '../activity/quiet-moment';
 import { loadAutoUpdater, type UpdaterSetup } from './electron-updater';
 import { whyNoUpdates, type InstallKind } from './install-kind';
-import { createUpdateMachine, type UpdateMachine, type UpdateStatus } from './update-machine';
+import {
+  createUpdateMachine,
+  type UpdateMachine,
+  type UpdateMachineOptions,
+  type UpdateStatus,
+} from './update-machine';
 import { parseUpdateWindow } from './update-window';
 
 export interface UpdatesOptions {
@@ -35,6 +40,8 @@ export interface UpdatesOptions {
   /** Just before the kiosk quits to install, e.g. to let its window close. */
   beforeInstall: () => void;
   load?: (setup: UpdaterSetup) => Promise<UpdateMachineUpdater | null>;
+  /** The machine's draw (when it first checks) and clock; the real ones by default. */
+  timing?: Pick<UpdateMachineOptions, 'random' | 'now' | 'setTimer' | 'clearTimer'>;
 }
 
 type UpdateMachineUpdater = Parameters<typeof createUpdateMachine>[0]['updater'];
@@ -89,6 +96,7 @@ export async function setupUpdates(options: UpdatesOptions): Promise<UpdateMachi
     activity: options.activity,
     log,
     beforeInstall: options.beforeInstall,
+    ...options.timing,
   });
   running.start();
   return running;

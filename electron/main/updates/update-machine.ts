@@ -18,7 +18,15 @@
  * only exactly that version is downloaded. Without a pin allowDowngrade is off: a channel
  * change never installs an older version by itself (electron-updater's channel setter
  * turns it on, so it is set after the channel).
+ *
+ * Two gates, one for each way a kiosk is steered. A kiosk that follows its channel takes
+ * electron-updater's staged rollout: a channel file's `stagingPercentage` offers the version
+ * only to that share of kiosks, by a random id each keeps. A pinned kiosk was chosen by the
+ * operator (a fleet rollout's step, a rollback, a hand-set pin), so the pin is the gate and
+ * the share is not applied on top: a rollout step that reached a kiosk installs there, and a
+ * rollback is never held back by a percentage.
  */
+import type { VerifyUpdateSupport } from 'electron-updater';
 import type { KioskHealth } from '../../../shared/fleet/payloads';
 import type { Logger } from '../logging/logging';
 import { isQuietMoment, whenQuiet, type QuietActivity } from '../activity/quiet-moment';
@@ -44,6 +52,22 @@ export interface UpdaterPort {
   downloadUpdate(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
   on(event: 'download-progress', listener: (info: { percent: number }) => void): unknown;
+  /**
+   * electron-updater's staged-rollout gate (its own `stagingPercentage` check until set);
+   * absent on an updater that has none.
+   */
+  isUserWithinRollout?: VerifyUpdateSupport;
+}
+
+/** A pinned kiosk's gate: the pin chose it, whatever share the channel file names. */
+const PINNED_KIOSK_TAKES_IT: VerifyUpdateSupport = () => true;
+
+/** Each updater's own gate, as it was before any machine replaced it (one updater may serve two). */
+const feedGates = new WeakMap<UpdaterPort, VerifyUpdateSupport>();
+function feedGateOf(updater: UpdaterPort): VerifyUpdateSupport | undefined {
+  const own = updater.isUserWithinRollout;
+  if (!feedGates.has(updater) && own !== undefined) feedGates.set(updater, own);
+  return feedGates.get(updater);
 }
 
 export interface UpdateSettings {
@@ -137,6 +161,8 @@ export function createUpdateMachine(options: UpdateMachineOptions): UpdateMachin
   const clearTimer =
     options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as NodeJS.Timeout));
   let settings = { ...options.settings };
+  /** electron-updater's own stagingPercentage check, for kiosks that follow the channel. */
+  const stagedByFeed = feedGateOf(updater);
   let status: UpdateStatus = { state: 'idle' };
   let timer: unknown = null;
   let failures = 0;
@@ -199,6 +225,7 @@ export function createUpdateMachine(options: UpdateMachineOptions): UpdateMachin
     updater.channel = channel;
     // After the channel, whose setter turns downgrades on.
     updater.allowDowngrade = pinned;
+    if (stagedByFeed) updater.isUserWithinRollout = pinned ? PINNED_KIOSK_TAKES_IT : stagedByFeed;
   };
 
   async function install(version: string, mine: number): Promise<void> {

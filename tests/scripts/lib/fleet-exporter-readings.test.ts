@@ -118,6 +118,14 @@ describe('the exporter’s table', () => {
     expect(table.kiosks()).toEqual([]);
   });
 
+  it('labels a kiosk it first meets by its Last Will with the store and region the will names', () => {
+    const table = createFleetTable();
+    take(table, read('kiosks/k2/status', { state: 'offline', store: 'S2', region: 'R2' }));
+    expect(table.kiosks()).toEqual([
+      expect.objectContaining({ kioskId: 'k2', state: 'offline', store: 'S2', region: 'R2' }),
+    ]);
+  });
+
   it('counts malformed messages, and holds no more kiosks than its bound', () => {
     const table = createFleetTable(3);
     for (const id of ['a', 'b', 'c', 'd', 'e']) take(table, read(`kiosks/${id}/status`, ONLINE));

@@ -5,6 +5,8 @@ import {
   configEnvelopeSchema,
   healthSchema,
   MAX_COMMAND_BYTES,
+  OFFLINE_STATUS,
+  offlineStatusFor,
   parseCommandMessage,
   parseHealthLenient,
   statusSchema,
@@ -39,6 +41,32 @@ describe('status payloads', () => {
     const online = { state: 'online', version: '1', startedAt: '2026-11-23T10:00:00.000Z' };
     expect(statusSchema.safeParse({ ...online, publicKey: 'abc' }).success).toBe(false);
     expect(statusSchema.safeParse({ ...online, publicKey: null, cart: [] }).success).toBe(false);
+  });
+
+  it('accept offline with the store and region the kiosk belonged to, and nothing more', () => {
+    const offline = { state: 'offline', store: 'lyon-1', region: 'eu-west' };
+    expect(statusSchema.parse(offline)).toEqual(offline);
+    expect(statusSchema.safeParse({ ...offline, version: '1.0.0' }).success).toBe(false);
+    expect(statusSchema.safeParse({ ...offline, store: '' }).success).toBe(false);
+    expect(statusSchema.safeParse({ ...offline, region: 'x'.repeat(65) }).success).toBe(false);
+    expect(statusSchema.safeParse({ ...offline, store: 'a\u0007b' }).success).toBe(false);
+  });
+
+  it('make the Last Will from the online status: its groups, only those that pass', () => {
+    const online = onlineStatus({ store: 'lyon-1', region: 'eu-west' });
+    expect(offlineStatusFor(online)).toEqual({
+      state: 'offline',
+      store: 'lyon-1',
+      region: 'eu-west',
+    });
+    expect(offlineStatusFor(onlineStatus({ store: 'lyon-1' }))).toEqual({
+      state: 'offline',
+      store: 'lyon-1',
+    });
+    expect(offlineStatusFor(onlineStatus())).toEqual(OFFLINE_STATUS);
+    // A store the schema refuses never turns the Last Will into one the console would drop.
+    expect(offlineStatusFor({ store: 'a\nb', region: 'eu-west' })).toEqual(OFFLINE_STATUS);
+    expect(statusSchema.safeParse(offlineStatusFor(online)).success).toBe(true);
   });
 });
 

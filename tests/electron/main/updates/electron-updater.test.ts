@@ -6,16 +6,12 @@
  * refused before anything is downloaded. Only Electron is left out: an AppAdapter stands
  * in for `app`, and an HTTP executor on node:http for Electron's `net`.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { request } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppImageUpdater, NsisUpdater } from 'electron-updater';
-import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor';
-import type { AppAdapter } from 'electron-updater/out/AppAdapter';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NsisUpdater } from 'electron-updater';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   autoUpdaterOf,
   prepareUpdater,
@@ -28,48 +24,13 @@ import type { RunPowerShell } from '../../../../electron/main/updates/windows-si
 import { signFeedFile } from '../../../../scripts/lib/update-signing';
 import { makeKeyPair } from '../../../support/fleet-keys';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopback-server';
-import { as, fakeLogger } from '../../support/fake-electron';
-
-/** Electron's net stood in for by node:http; downloads go through electron-updater's code. */
-class NodeHttpExecutor extends ElectronHttpExecutor {
-  override createRequest(
-    options: Record<string, unknown>,
-    callback: (response: IncomingMessage) => void,
-  ): ReturnType<ElectronHttpExecutor['createRequest']> {
-    // node:http's request has every part of Electron's ClientRequest the executor uses.
-    return as<ReturnType<ElectronHttpExecutor['createRequest']>>(request(options, callback));
-  }
-}
-
-/** An AppImageUpdater for version `version`, with its own userData and cache. */
-class LoopbackUpdater extends AppImageUpdater {
-  constructor(app: AppAdapter) {
-    super(null, app);
-    // electron-updater builds its executor from Electron's net only when it makes the app.
-    Object.assign(this, { httpExecutor: new NodeHttpExecutor() });
-  }
-}
+import { fakeLogger } from '../../support/fake-electron';
+import { latestLinuxYml, loopbackApp, LoopbackUpdater } from './support/loopback-updater';
 
 const ARTIFACT = 'Kiosk Shop-1.1.0-x86_64.AppImage';
 const OLD_ARTIFACT = 'Kiosk Shop-1.0.0-x86_64.AppImage';
 const body = randomBytes(256 * 1024);
 const oldBody = randomBytes(64 * 1024);
-const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
-
-/** What electron-builder writes for a Linux AppImage (electron-builder 26). */
-function latestLinuxYml(version: string, file: string, bytes: Buffer, extra = ''): string {
-  return [
-    `version: ${version}`,
-    'files:',
-    `  - url: ${file}`,
-    `    sha512: ${sha512(bytes)}`,
-    `    size: ${bytes.length}`,
-    `path: ${file}`,
-    `sha512: ${sha512(bytes)}`,
-    `releaseDate: '2026-11-23T10:00:00.000Z'`,
-    extra,
-  ].join('\n');
-}
 
 /** The fleet's key, which signs the feed; and another, which is not the fleet's. */
 const fleetKey = makeKeyPair();
@@ -123,31 +84,8 @@ let runs = 0;
 /** A fresh kiosk of `version`, with the staging id that puts it at `rolloutShare` (0–1). */
 function kiosk(version: string, rolloutShare = 0, setup: Partial<UpdaterSetup> = {}) {
   runs += 1;
-  const dir = join(root, `run-${runs}`);
-  const userData = join(dir, 'userData');
-  mkdirSync(userData, { recursive: true });
-  // electron-updater reads a kiosk's place in a staged rollout from the id's last 4 bytes.
-  const tail = Math.min(0xffffffff, Math.round(rolloutShare * 0xffffffff))
-    .toString(16)
-    .padStart(8, '0');
-  writeFileSync(join(userData, '.updaterId'), `0f3a6c2e-9b1d-4c7e-8a5f-1234${tail}`);
-  const appUpdateYml = join(dir, 'app-update.yml');
-  writeFileSync(
-    appUpdateYml,
-    'provider: generic\nurl: https://updates.invalid/\nupdaterCacheDirName: kiosk-shop-updater\n',
-  );
-  const app: AppAdapter = {
-    version,
-    name: 'Kiosk Shop',
-    isPackaged: true,
-    appUpdateConfigPath: appUpdateYml,
-    userDataPath: userData,
-    baseCachePath: join(dir, 'cache'),
-    whenReady: () => Promise.resolve(),
-    relaunch: vi.fn(),
-    quit: vi.fn(),
-    onQuit: vi.fn(),
-  };
+  const app = loopbackApp(join(root, `run-${runs}`), version, rolloutShare);
+  const userData = app.userDataPath;
   const log = fakeLogger();
   const updater = new LoopbackUpdater(app);
   const port = prepareUpdater(

@@ -15,10 +15,12 @@ import {
   INSTALL_TIMEOUT_MS,
   retryDelayMs,
   type UpdateMachine,
+  type UpdaterPort,
   type UpdateSettings,
 } from '../../../../electron/main/updates/update-machine';
+import type { UpdateInfo, VerifyUpdateSupport } from 'electron-updater';
 import { parseUpdateWindow } from '../../../../electron/main/updates/update-window';
-import { fakeLogger } from '../../support/fake-electron';
+import { as, fakeLogger } from '../../support/fake-electron';
 
 type CheckResult = { isUpdateAvailable: boolean; updateInfo: { version: string } } | null;
 
@@ -253,6 +255,24 @@ describe('the update machine', () => {
     await firstCheck();
     expect(updater.downloadUpdate).toHaveBeenCalledTimes(1);
     expect(machine.health()).toEqual({ state: 'ready', version: '1.0.0' });
+  });
+
+  it('a pinned kiosk takes its pin whatever share the channel file stages; following the channel again brings the share back', () => {
+    // electron-updater's own gate, as its staged rollout would answer for a kiosk outside it.
+    const staged: VerifyUpdateSupport = () => false;
+    const port: UpdaterPort = Object.assign(updater, { isUserWithinRollout: staged });
+    start();
+    expect(port.isUserWithinRollout).toBe(staged);
+    machine.reconfigure({ channel: 'latest', pinVersion: '1.0.0' });
+    const info = as<UpdateInfo>({ version: '1.0.0', stagingPercentage: 1 });
+    expect(port.isUserWithinRollout?.(info)).toBe(true);
+    machine.reconfigure({ channel: 'latest', pinVersion: '' });
+    expect(port.isUserWithinRollout).toBe(staged);
+    // A machine made again on the same updater still knows the feed's own gate.
+    machine.reconfigure({ channel: 'latest', pinVersion: '1.0.0' });
+    machine.stop();
+    start();
+    expect(port.isUserWithinRollout).toBe(staged);
   });
 
   it('refuses another version from the pinned folder', async () => {
