@@ -23,6 +23,7 @@ const scopeSchema = z
     envelope: configEnvelopeSchema.nullable().catch(null),
     version: z.int().min(0),
     digest: z.string().max(100),
+    topic: z.string().max(300).optional(),
   })
   .nullable();
 

@@ -52,6 +52,12 @@ export interface ScopeRecord {
   version: number;
   /** Digest of that version's canonical config: its redelivery is recognised as the same. */
   digest: string;
+  /**
+   * The topic it was taken on. A store's or region's versions belong to that group: a kiosk
+   * moved to another store starts the new store's versions afresh, and the old store's
+   * payload no longer applies. Absent in older records: read as the current topic's.
+   */
+  topic?: string;
 }
 
 export type RemoteConfigRecord = Record<RemoteScope, ScopeRecord | null>;
@@ -137,6 +143,13 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
       : groupConfigTopic(options.prefix, scope, id);
   };
 
+  /** What is kept for a scope's current topic: a group the kiosk has left keeps nothing. */
+  const keptFor = (scope: RemoteScope): ScopeRecord | null => {
+    const kept = record[scope];
+    if (!kept) return null;
+    return kept.topic === undefined || kept.topic === topicOf(scope) ? kept : null;
+  };
+
   const refuse = (scope: RemoteScope, reasons: readonly string[]): void => {
     for (const reason of reasons) {
       refusals.push({ at: new Date(now()).toISOString(), topic: topicOf(scope), reason });
@@ -186,7 +199,7 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
     for (const scope of SCOPES) {
       layers[scope] = null;
       expiry[scope] = null;
-      const envelope = record[scope]?.envelope;
+      const envelope = keptFor(scope)?.envelope;
       if (!envelope) continue;
       const result = checkEnvelope(envelope, context(scope));
       if (!result.ok) {
@@ -223,7 +236,7 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
       return refuseBytes([REFUSAL_REASONS.malformed]);
     }
     const claimed = readEnvelope(value);
-    const current = record[scope];
+    const current = keptFor(scope);
     if (claimed && current) {
       const { version } = claimed.envelope.config;
       if (version === current.version && claimed.digest === current.digest && current.envelope) {
@@ -240,7 +253,12 @@ export function createRemoteConfig(options: RemoteConfigOptions): RemoteConfig {
     lastRefused[scope] = null;
     if (result.keyReasons.length > 0) refuse(scope, result.keyReasons);
     const { version } = result.envelope.config;
-    record[scope] = { envelope: result.envelope, version, digest: result.digest };
+    record[scope] = {
+      envelope: result.envelope,
+      version,
+      digest: result.digest,
+      topic: topicOf(scope),
+    };
     layers[scope] = result.tombstone ? null : result.values;
     expiry[scope] = result.tombstone ? null : result.expiresAt;
     save();

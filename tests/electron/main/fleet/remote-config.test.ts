@@ -14,6 +14,7 @@ import { IPC_CHANNELS } from '../../../../shared/bridge';
 import { healthSchema, REFUSAL_REASONS, type KioskHealth } from '../../../../shared/fleet/payloads';
 import { fleetConfigTopic, kioskTopics } from '../../../../shared/fleet/topics';
 import { toRendererConfig } from '../../../../electron/main/config/config';
+import { createRemoteConfig } from '../../../../electron/main/fleet/remote-config';
 import { REMOTE_CONFIG_FILE } from '../../../../electron/main/fleet/remote-config-store';
 import { makeKeyPair, signEnvelope, type TestKeyPair } from '../../../support/fleet-keys';
 import {
@@ -22,7 +23,7 @@ import {
   startFleetBroker,
   type FleetBroker,
 } from '../../../support/fleet-brokers';
-import { hasFields, observe, sleep, type Observer } from './support/fleet-fixtures';
+import { hasFields, memoryLog, observe, sleep, type Observer } from './support/fleet-fixtures';
 import { startRealKiosk, type RealKiosk, type RealKioskSetup } from './support/real-kiosk';
 
 const ID = 'kiosk-remote';
@@ -535,5 +536,82 @@ describe.each(fleetBrokers())('signed remote config through %s', BROKER_SUITE, (
       (h) => h.config.version === 2,
     );
     expect(kiosk.liveConfig.current()['update.pinVersion']).toBe('2.0.1');
+  });
+});
+
+describe('a kiosk moved to another store', () => {
+  const signer = makeKeyPair();
+  const PREFIX = 'chain/moves';
+  const NOW = Date.parse('2026-11-23T10:00:00.000Z');
+  const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+  const forStore = (store: string, version: number, idleTimeoutSeconds: number) =>
+    encode(
+      signEnvelope(
+        {
+          version,
+          target: `store:${store}`,
+          prefix: PREFIX,
+          notAfter: '2026-12-01T00:00:00.000Z',
+          idleTimeoutSeconds,
+        },
+        signer.privateKey,
+      ),
+    );
+
+  function kioskIn(
+    groups: { store: string | null; region: string | null },
+    kept: { record: object },
+  ) {
+    return createRemoteConfig({
+      kioskId: 'kiosk-moved',
+      prefix: PREFIX,
+      topics: { fleet: `${PREFIX}/fleet/config`, kiosk: `${PREFIX}/kiosks/kiosk-moved/config` },
+      groups: () => groups,
+      publicKey: () => signer.publicText,
+      locks: () => [],
+      store: {
+        load: () => kept.record,
+        save: (record) => {
+          kept.record = structuredClone(record);
+        },
+      },
+      log: memoryLog(),
+      now: () => NOW,
+    });
+  }
+  const idleTimeout = (config: ReturnType<typeof kioskIn>) =>
+    config.layers().find((layer) => 'idleTimeoutSeconds' in layer.values)?.values
+      .idleTimeoutSeconds;
+
+  it('drops the old store’s config and takes the new store’s, whatever its version', () => {
+    const groups = { store: 'lyon-1' as string | null, region: null };
+    const kept = { record: {} };
+    const config = kioskIn(groups, kept);
+    expect(config.receive('store', forStore('lyon-1', 7, 40))).toBe('accepted');
+    expect(idleTimeout(config)).toBe(40);
+
+    groups.store = 'paris-2';
+    config.reverify();
+    expect(idleTimeout(config)).toBeUndefined();
+    expect(config.refusals()).toEqual([]);
+    // The new store's versions are its own: 3 is new there, though lyon-1 was at 7.
+    expect(config.receive('store', forStore('paris-2', 3, 55))).toBe('accepted');
+    expect(idleTimeout(config)).toBe(55);
+
+    // Across a restart, the new store's versions still only go up.
+    const restarted = kioskIn(groups, kept);
+    expect(idleTimeout(restarted)).toBe(55);
+    expect(restarted.receive('store', forStore('paris-2', 2, 30))).toBe('refused');
+    expect(restarted.refusals().map((refusal) => refusal.reason)).toEqual([
+      REFUSAL_REASONS.staleVersion,
+    ]);
+  });
+
+  it('keeps refusing an older version in the store it stays in', () => {
+    const groups = { store: 'lyon-1', region: null };
+    const config = kioskIn(groups, { record: {} });
+    expect(config.receive('store', forStore('lyon-1', 7, 40))).toBe('accepted');
+    expect(config.receive('store', forStore('lyon-1', 3, 55))).toBe('refused');
+    expect(idleTimeout(config)).toBe(40);
   });
 });
