@@ -24,7 +24,9 @@ const COLUMNS: { name: string; width?: string }[] = [
 /** The sticky header row's height (h-11): the rows start below it. */
 export const HEADER_HEIGHT_PX = 44;
 /** Rows drawn above and below those in view, so a quick scroll or Tab finds rows ready. */
-const OVERSCAN = 6;
+const OVERSCAN = 4;
+/** The scrolling box's top and bottom border. */
+const BORDERS_PX = 2;
 
 interface KioskTableProps {
   /** The whole filtered, sorted list; only the rows in view are drawn. */
@@ -91,7 +93,13 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
   return (
     <div
       ref={scrollRef}
-      className="max-h-[max(20rem,70vh)] scroll-pt-11 overflow-auto rounded-xl border border-slate-200 bg-white"
+      // A fixed height and strict containment make the box a layout boundary: rows coming
+      // and going inside it (every search, sort, filter and scroll) lay out only the box,
+      // not the page around it with its alerts and rollups.
+      style={{
+        height: `min(max(20rem, 70vh), ${HEADER_HEIGHT_PX + rows.length * ROW_HEIGHT_PX + BORDERS_PX}px)`,
+      }}
+      className="scroll-pt-11 overflow-auto rounded-xl border border-slate-200 bg-white contain-strict"
     >
       <table
         ref={tableRef}
