@@ -47,6 +47,8 @@ export interface ConsoleInteractionFigures {
 
 const LOAD_DEADLINE_MS = 180_000;
 const INPUT_TIMEOUT_MS = 10_000;
+/** Queued messages the console's session may hold beyond two per kiosk. */
+const QUEUE_MARGIN = 1000;
 /** Messages in flight at once from the one publisher. */
 const PUBLISH_BATCH = 500;
 
@@ -118,10 +120,10 @@ async function interact(page: Page, interaction: ConsoleInteraction, i: number):
       await page.getByRole('searchbox', { name: 'Search' }).fill(nth(SEARCHES, i));
       break;
     case 'sort':
-      await page.getByLabel('Sort by').selectOption(nth(SORTS, i));
+      await page.getByLabel('Sort by', { exact: true }).selectOption(nth(SORTS, i));
       break;
     case 'filter':
-      await page.getByLabel('Region').selectOption(nth(FILTERS, i));
+      await page.getByLabel('Region', { exact: true }).selectOption(nth(FILTERS, i));
       break;
   }
   return page.evaluate(() => {
@@ -167,7 +169,11 @@ export async function measureConsoleInteractions(
   say: (line: string) => void,
 ): Promise<ConsoleInteractionFigures> {
   const { kiosks: count, runs } = options;
-  const broker = await startMosquitto();
+  // A console that connects is sent every retained status and health at once: Mosquitto's
+  // default bound of 1,000 queued messages per client would drop most of them (broker.md).
+  const broker = await startMosquitto({
+    settings: [`max_queued_messages ${2 * count + QUEUE_MARGIN}`],
+  });
   const cleanups: (() => Promise<unknown>)[] = [() => broker.dispose()];
   try {
     if (consoleNeedsBuild()) {
