@@ -25,6 +25,13 @@ const COLUMNS: { name: string; width?: string }[] = [
 export const HEADER_HEIGHT_PX = 44;
 /** Rows drawn above and below those in view, so a quick scroll or Tab finds rows ready. */
 const OVERSCAN = 4;
+/**
+ * Rows are keyed by their slot (their place in the list modulo this), not by kiosk: a
+ * search, sort or filter then writes new kiosks into the rows already drawn instead of
+ * removing them all and building new ones, and a scroll by one row moves one slot from one
+ * end to the other. Any run of up to this many consecutive rows has distinct slots.
+ */
+const SLOTS = 128;
 /** The scrolling box's top and bottom border. */
 const BORDERS_PX = 2;
 
@@ -52,7 +59,6 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT_PX,
-    getItemKey: (index) => rows[index]?.id ?? index,
     overscan: OVERSCAN,
     paddingStart: HEADER_HEIGHT_PX,
     scrollPaddingStart: HEADER_HEIGHT_PX,
@@ -138,7 +144,7 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
             if (!kiosk) return null;
             return (
               <KioskRow
-                key={kiosk.id}
+                key={items.length <= SLOTS ? item.index % SLOTS : kiosk.id}
                 kiosk={kiosk}
                 index={item.index}
                 selected={kiosk.id === selectedId}
