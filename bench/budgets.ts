@@ -43,6 +43,11 @@ export const BUDGETS = {
     healthSeconds: 5,
     /** The console page's longest main-thread task during the steady window. */
     longestTaskMs: 50,
+    /**
+     * The kiosk list's search, sort and filter (median, input → next paint) by the number of
+     * kiosks the console holds (console-interactions.ts); other counts are measured, not judged.
+     */
+    consoleInteractionMs: { 10_000: 16 },
   },
   lighthouse: {
     desktop: { performance: 100, accessibility: 100, 'best-practices': 100 },

@@ -30,6 +30,20 @@ describe('npm run bench options', () => {
     expect(() => parseBenchOptions(['--fleet=yes'])).toThrow();
   });
 
+  it('times the console’s kiosk list with 10,000 kiosks unless told, alone on --console-only', () => {
+    expect(parseBenchOptions(['--fleet'])).toMatchObject({
+      consoleKiosks: 10_000,
+      consoleOnly: false,
+    });
+    expect(
+      parseBenchOptions(['--fleet', '--console-only', '--console-kiosks', '2000']),
+    ).toMatchObject({ consoleKiosks: 2000, consoleOnly: true });
+    expect(() => parseBenchOptions(['--fleet', '--console-kiosks', '50001'])).toThrow(
+      /at most 50000/,
+    );
+    expect(() => parseBenchOptions(['--console-only'])).toThrow(/needs --fleet/);
+  });
+
   it('takes the comparison settings, with the budgets’ pairs as defaults', () => {
     expect(parseBenchOptions([])).toMatchObject({
       pairs: 15,

@@ -23,6 +23,10 @@ export interface BenchOptions {
   fleetKiosks: number;
   /** Seconds of steady health traffic whose console tasks are measured. */
   fleetWindowSeconds: number;
+  /** Kiosks the console holds for its search/sort/filter timings (fleet/console-interactions.ts). */
+  consoleKiosks: number;
+  /** With --fleet: only those console timings, not the live fleet of simulated kiosks. */
+  consoleOnly: boolean;
   // The side-by-side comparison with the peer shop (bench/compare*.ts).
   /** The catalogue base the compared build calls, rewritten to the bench's /api. */
   compareCatalogue: string;
@@ -63,6 +67,10 @@ export const USAGE = `npm run bench [-- flags]
                            offline times and the console's longest task
   --fleet-kiosks N         kiosks in the fleet bench (default 1000; budgets need 1000)
   --fleet-window S         seconds of steady health traffic traced (default 45, 10–300)
+  --console-kiosks N       with --fleet: then the console's search, sort and filter with N
+                           kiosks' retained messages from one publisher (default 10000;
+                           judged at 10000, at most 50000)
+  --console-only           with --fleet: only those console timings (about a minute)
   --breakdown              instead: where the main thread's time goes before the first card
                            on a cold /products, from Chromium traces read through the build's
                            source maps (with --compare DIR, the peer's loads alternate with ours)
@@ -91,6 +99,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       fleet: { type: 'boolean', default: false },
       'fleet-kiosks': { type: 'string', default: '1000' },
       'fleet-window': { type: 'string', default: '45' },
+      'console-kiosks': { type: 'string', default: '10000' },
+      'console-only': { type: 'boolean', default: false },
       'compare-catalogue': { type: 'string', default: 'https://fakestoreapi.com' },
       'compare-only': { type: 'boolean', default: false },
       pairs: { type: 'string', default: '15' },
@@ -134,6 +144,13 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
   if (fleetWindowSeconds > 300) {
     throw new Error(`--fleet-window: at most 300 s, got ${fleetWindowSeconds}`);
   }
+  const consoleKiosks = wholeNumber('console-kiosks', values['console-kiosks'], 1);
+  if (consoleKiosks > 50_000) {
+    throw new Error(`--console-kiosks: at most 50000, got ${consoleKiosks}`);
+  }
+  if (values['console-only'] && !values.fleet) {
+    throw new Error(`--console-only needs --fleet\n\n${USAGE}`);
+  }
   return {
     runs: wholeNumber('runs', values.runs, 1),
     sizesOnly: values['sizes-only'],
@@ -147,6 +164,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     fleet: values.fleet,
     fleetKiosks,
     fleetWindowSeconds,
+    consoleKiosks,
+    consoleOnly: values['console-only'],
     compareCatalogue: values['compare-catalogue'],
     compareOnly: values['compare-only'],
     pairs: wholeNumber('pairs', values.pairs, 1),

@@ -30,6 +30,14 @@ import { measureBuild } from './bundle-sizes';
 import { launchChromium } from './chromium';
 import { measureFleet, type FleetFigures } from './fleet/fleet-bench';
 import { fleetChecks, fleetTable } from './fleet/fleet-checks';
+import {
+  measureConsoleInteractions,
+  type ConsoleInteractionFigures,
+} from './fleet/console-interactions';
+import {
+  consoleInteractionChecks,
+  consoleInteractionTable,
+} from './fleet/console-interaction-checks';
 import { HEAP_PRODUCTS, measureHeapGrowth } from './heap-growth';
 import { measureLargeCatalogue } from './interactions';
 import { runLighthouse } from './lighthouse';
@@ -267,6 +275,7 @@ interface FleetBenchResults {
   machine: BenchResults['machine'];
   options: BenchOptions;
   fleet?: FleetFigures;
+  consoleInteractions?: ConsoleInteractionFigures;
   checks: Check[];
   pass?: boolean;
 }
@@ -293,19 +302,29 @@ async function runFleetBench(options: BenchOptions): Promise<number> {
   const browser = await launchChromium();
   results.machine.chromium = browser.version();
   try {
-    results.fleet = await measureFleet(
+    if (!options.consoleOnly) {
+      results.fleet = await measureFleet(
+        browser,
+        {
+          kiosks: options.fleetKiosks,
+          windowSeconds: options.fleetWindowSeconds,
+          traceFile: join(RESULTS_DIR, 'fleet-trace-latest.json'),
+        },
+        (line) => console.log(line),
+      );
+    }
+    results.consoleInteractions = await measureConsoleInteractions(
       browser,
-      {
-        kiosks: options.fleetKiosks,
-        windowSeconds: options.fleetWindowSeconds,
-        traceFile: join(RESULTS_DIR, 'fleet-trace-latest.json'),
-      },
+      { kiosks: options.consoleKiosks, runs: options.runs },
       (line) => console.log(line),
     );
   } finally {
     await browser.close();
   }
-  results.checks = fleetChecks(results.fleet);
+  results.checks = [
+    ...(results.fleet ? fleetChecks(results.fleet) : []),
+    ...consoleInteractionChecks(results.consoleInteractions),
+  ];
   results.finishedAt = new Date().toISOString();
   results.pass = results.checks.every((check) => check.status !== 'FAIL');
   const file = writeResults(results, 'fleet', 'fleet-latest.json');
@@ -314,7 +333,8 @@ async function runFleetBench(options: BenchOptions): Promise<number> {
       `Fleet bench, ${results.startedAt} — ${results.machine.cpus} cores, headless Chromium ${results.machine.chromium}, Node ${results.machine.node}`,
     ),
   );
-  console.log(fleetTable(results.fleet));
+  if (results.fleet) console.log(fleetTable(results.fleet));
+  console.log(consoleInteractionTable(results.consoleInteractions));
   console.log(heading('Budgets'));
   console.log(checksTable(results.checks));
   return verdict(results.checks, file);

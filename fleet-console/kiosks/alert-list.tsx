@@ -45,7 +45,7 @@ export const AlertList = memo(function AlertList({
         </p>
       </div>
       {ordered.length > 0 && (
-        <ul className="flex max-h-[24rem] flex-col gap-2 overflow-auto">
+        <ul className="relative flex max-h-[24rem] flex-col gap-2 overflow-auto">
           {ordered.slice(0, SHOWN_ALERTS).map((alert) => {
             const acknowledged = marks.acknowledged.has(alert.key);
             return (

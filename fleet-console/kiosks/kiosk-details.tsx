@@ -38,7 +38,7 @@ export const KioskDetails = memo(function KioskDetails({
   const kiosk = useFleetStore((state) => state.fleet.kiosks.get(kioskId));
   const id = useId();
   const panel = useRef<HTMLElement>(null);
-  // Narrower than 1,680 px the panel sits under a page of fifty rows: without this a tap on
+  // Narrower than 1,680 px the panel sits under the kiosk table: without this a tap on
   // a kiosk near the top would seem to do nothing. 'nearest' leaves a panel in view alone.
   useEffect(() => {
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

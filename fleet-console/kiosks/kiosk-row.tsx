@@ -8,10 +8,17 @@ const SCREEN = { attract: 'Attract', shopping: 'Shopping', receipt: 'Receipt' } 
 
 const Dash = () => <span className="text-muted">—</span>;
 
+/**
+ * Every row is this tall, whatever it holds (the kiosk button's 44 px and its store line,
+ * padding included): the virtualiser then places rows exactly without measuring them, so
+ * long texts are cut to their line(s) rather than growing the row.
+ */
+export const ROW_HEIGHT_PX = 72;
+
 interface KioskRowProps {
   kiosk: KioskState;
-  /** Its place in the whole filtered list, header row included (aria-rowindex). */
-  rowIndex: number;
+  /** Its place in the whole filtered list, from 0 (the header is aria-rowindex 1). */
+  index: number;
   selected: boolean;
   onSelect: (id: string) => void;
 }
@@ -19,22 +26,28 @@ interface KioskRowProps {
 /** One kiosk; re-drawn only when its own state object changes. */
 export const KioskRow = memo(function KioskRow({
   kiosk,
-  rowIndex,
+  index,
   selected,
   onSelect,
 }: KioskRowProps) {
   const health = kiosk.health;
   const catalogue = health?.catalogue ?? null;
   return (
-    <tr aria-rowindex={rowIndex} className={selected ? 'bg-brand-50' : 'hover:bg-slate-50'}>
-      <th scope="row" className="px-3 py-1.5 text-left font-normal">
+    <tr
+      aria-rowindex={index + 2}
+      data-index={index}
+      style={{ height: ROW_HEIGHT_PX }}
+      className={`shadow-[inset_0_-1px_0_var(--color-slate-100)] ${selected ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
+    >
+      <th scope="row" className="px-3 py-1 text-left font-normal">
         <button
           type="button"
-          className="btn-ghost -mx-2 max-w-full min-w-0 justify-start px-2 text-left font-mono text-sm break-all"
+          className="btn-ghost -mx-2 max-w-full min-w-0 justify-start px-2 text-left font-mono text-sm"
           aria-pressed={selected}
+          title={kiosk.id}
           onClick={() => onSelect(kiosk.id)}
         >
-          {kiosk.id}
+          <span className="truncate">{kiosk.id}</span>
         </button>
         {(kiosk.store !== null || kiosk.region !== null) && (
           <span className="block truncate text-sm text-muted">
@@ -42,15 +55,15 @@ export const KioskRow = memo(function KioskRow({
           </span>
         )}
       </th>
-      <td className="px-3 py-1.5">
+      <td className="px-3 py-1">
         <PresenceBadge kiosk={kiosk} />
       </td>
-      <td className="px-3 py-1.5 whitespace-nowrap">{kiosk.version ?? <Dash />}</td>
-      <td className="px-3 py-1.5">{health?.screen ? SCREEN[health.screen] : <Dash />}</td>
-      <td className="px-3 py-1.5">
+      <td className="truncate px-3 py-1">{kiosk.version ?? <Dash />}</td>
+      <td className="px-3 py-1">{health?.screen ? SCREEN[health.screen] : <Dash />}</td>
+      <td className="px-3 py-1">
         <MemorySparkline samples={kiosk.memoryTrend} />
       </td>
-      <td className="px-3 py-1.5">
+      <td className="px-3 py-1">
         {health?.printerAvailable === true ? (
           'Ready'
         ) : health?.printerAvailable === false ? (
@@ -59,7 +72,7 @@ export const KioskRow = memo(function KioskRow({
           <Dash />
         )}
       </td>
-      <td className="px-3 py-1.5 whitespace-nowrap">
+      <td className="px-3 py-1 whitespace-nowrap">
         {catalogue?.ageMinutes != null ? formatMinutes(catalogue.ageMinutes) : <Dash />}
         {catalogue && (
           <span className="block truncate text-sm text-muted" title={catalogue.source}>
@@ -67,7 +80,7 @@ export const KioskRow = memo(function KioskRow({
           </span>
         )}
       </td>
-      <td className="px-3 py-1.5">
+      <td className="px-3 py-1">
         {health?.lastError ? (
           <span className="line-clamp-2 text-sm break-words text-sale-700" title={health.lastError}>
             {health.lastError}

@@ -17,10 +17,7 @@ import { GroupRollupTable } from './group-rollup-table';
 import { KioskDetails } from './kiosk-details';
 import { KioskTable } from './kiosk-table';
 import { KioskToolbar } from './kiosk-toolbar';
-import { Pager, pageCount } from './pager';
-
-/** Rows drawn at once: the list is paged, so 1,000 kiosks cost 50 rows of DOM. */
-export const PAGE_SIZE = 50;
+import { ListCount } from './list-count';
 
 /** How often the alerts look at the clock (offline for more than five minutes). */
 export const ALERT_CLOCK_MS = 30_000;
@@ -37,7 +34,7 @@ function useCoarseNow(): number {
 
 /**
  * The view re-renders with every frame that brings messages (with 1,000 kiosks, several a
- * second), so what it holds is memoised and gets stable props: the toolbar, pager, panels
+ * second), so what it holds is memoised and gets stable props: the toolbar, count, panels
  * and summary draw again only when their own inputs change, and only changed rows redraw.
  */
 export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void }) {
@@ -45,7 +42,6 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
   const idle = useFleetStore((state) => state.connection.phase === 'idle');
   const ignored = useFleetStore((state) => state.fleet.ignored);
   const [options, setOptions] = useState<ListOptions>(DEFAULT_LIST_OPTIONS);
-  const [page, setPage] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [listKiosks] = useState(createKioskLister);
   const [rollup] = useState(createGroupRollup);
@@ -75,21 +71,14 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
     (key: string) => setMarks((current) => clear(pruneMarks(current, alerts), key)),
     [alerts],
   );
-  const shownPage = Math.min(page, pageCount(rows.length, PAGE_SIZE) - 1);
-  const pageRows = rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
   const select = useCallback((kioskId: string) => {
     setSelectedId((current) => (current === kioskId ? null : kioskId));
   }, []);
   const selected = selectedId !== null && kiosks.has(selectedId) ? selectedId : null;
-  const changeOptions = useCallback((next: ListOptions) => {
-    setOptions(next);
-    setPage(0);
-  }, []);
   const closeDetails = useCallback(() => setSelectedId(null), []);
   const showKiosk = useCallback((kioskId: string) => setSelectedId(kioskId), []);
   const pickGroup = useCallback((kind: GroupKind, group: string) => {
     setOptions((current) => ({ ...current, region: '', store: '', [kind]: group }));
-    setPage(0);
   }, []);
 
   return (
@@ -127,15 +116,9 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
           <h2 id={`${id}-list`} className="sr-only">
             Kiosk list
           </h2>
-          <KioskToolbar options={options} onChange={changeOptions} groups={groups} />
-          <KioskTable
-            rows={pageRows}
-            firstIndex={shownPage * PAGE_SIZE}
-            total={rows.length}
-            selectedId={selected}
-            onSelect={select}
-          />
-          <Pager page={shownPage} pageSize={PAGE_SIZE} total={rows.length} onPage={setPage} />
+          <KioskToolbar options={options} onChange={setOptions} groups={groups} />
+          <ListCount shown={rows.length} total={summary.total} />
+          <KioskTable rows={rows} selectedId={selected} onSelect={select} />
           {ignored > 0 && (
             <p className="text-sm text-muted">
               {ignored} malformed messages from kiosks were ignored.

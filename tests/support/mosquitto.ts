@@ -51,6 +51,8 @@ export interface MosquittoOptions {
    * as the username (so the same ACL applies).
    */
   tls?: boolean | { clientCertificates?: boolean };
+  /** More broker-wide lines for mosquitto.conf (e.g. a larger `max_queued_messages`). */
+  settings?: readonly string[];
 }
 
 export interface ClientCertificate {
@@ -290,6 +292,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     // Running as root, mosquitto would switch to the `mosquitto` user, who cannot read here.
     ...(process.getuid?.() === 0 ? ['user root'] : []),
     ...BROKER_SETTINGS,
+    ...(options.settings ?? []),
     'persistence true',
     `persistence_location ${dir}/`,
     `log_dest file ${logFile}`,
