@@ -36,6 +36,7 @@ export const KioskRow = memo(function KioskRow({
     <tr
       aria-rowindex={index + 2}
       data-index={index}
+      data-kiosk={kiosk.id}
       style={{ height: ROW_HEIGHT_PX }}
       className={`shadow-[inset_0_-1px_0_var(--color-slate-100)] ${selected ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
     >

@@ -25,11 +25,17 @@ const kiosk = (index: number): KioskState => ({
 });
 const FLEET = Array.from({ length: COUNT }, (_, index) => kiosk(index));
 
-function Harness({ onSelect }: { onSelect?: (id: string) => void }) {
+function Harness({
+  onSelect,
+  rows = FLEET,
+}: {
+  onSelect?: (id: string) => void;
+  rows?: readonly KioskState[];
+}) {
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <KioskTable
-      rows={FLEET}
+      rows={rows}
       selectedId={selected}
       onSelect={(id) => {
         onSelect?.(id);
@@ -151,5 +157,23 @@ describe('the kiosk table with 10,000 kiosks', () => {
     fireEvent.keyDown(kioskButton('sim-10000'), { key: 'Home' });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(document.activeElement?.textContent).toBe('sim-00001');
+  });
+
+  it('keeps the focus on its kiosk when the list is sorted under it, never on another one', async () => {
+    const { rerender } = render(<Harness />);
+    kioskButton('sim-00003').focus();
+    // The kiosk the operator is on moves far down (say it went offline and the sort changed).
+    const moved = [...FLEET.slice(0, 2), ...FLEET.slice(3, 5000), FLEET[2]!, ...FLEET.slice(5000)];
+    rerender(<Harness rows={moved} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.activeElement?.textContent).toBe('sim-00003');
+    expect(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex')).toBe('5001');
+  });
+
+  it('gives the focus to the list, not to another kiosk, when its row is scrolled away', async () => {
+    render(<Harness />);
+    kioskButton('sim-00003').focus();
+    await scrollTo(HEADER_HEIGHT_PX + 5000 * ROW_HEIGHT_PX);
+    expect(document.activeElement).toBe(scrollBox());
   });
 });

@@ -1,5 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import type { KioskState } from '../fleet/fleet-state';
 import { KioskRow, ROW_HEIGHT_PX } from './kiosk-row';
 import { rowForKey } from './row-keys';
@@ -77,6 +85,49 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
     setFocusIndex(null);
   }, [focusIndex, items]);
 
+  // Rows are drawn into slots, so after a sort, a filter or a scroll the focused button may
+  // show another kiosk: focus follows the kiosk it was on, never silently onto another one.
+  const focusedKiosk = useRef<string | null>(null);
+  const lastRows = useRef(rows);
+  const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('tr[data-kiosk]');
+    focusedKiosk.current = row?.dataset.kiosk ?? null;
+  }, []);
+  const onBlur = useCallback((event: FocusEvent<HTMLTableSectionElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) {
+      focusedKiosk.current = null;
+    }
+  }, []);
+  useLayoutEffect(() => {
+    const listChanged = lastRows.current !== rows;
+    lastRows.current = rows;
+    const id = focusedKiosk.current;
+    const table = tableRef.current;
+    if (id === null || !table) return;
+    const active = document.activeElement;
+    // A row removed while focused leaves the focus on the page's body.
+    const lost = active === null || active === document.body;
+    if (!lost && !(active instanceof HTMLElement && table.contains(active))) return;
+    if (!lost && active.closest<HTMLElement>('tr[data-kiosk]')?.dataset.kiosk === id) return;
+    const drawn = table.querySelector<HTMLButtonElement>(
+      `tr[data-kiosk="${CSS.escape(id)}"] button`,
+    );
+    if (drawn) {
+      drawn.focus({ preventScroll: true });
+      return;
+    }
+    const index = listChanged ? rows.findIndex((kiosk) => kiosk.id === id) : -1;
+    if (index >= 0) {
+      // The list changed under the operator: follow the kiosk to its new place.
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      setFocusIndex(index);
+      return;
+    }
+    // Scrolled away by hand, or filtered out: the box keeps the focus, not another kiosk.
+    focusedKiosk.current = null;
+    scrollRef.current?.focus({ preventScroll: true });
+  }, [rows, items, virtualizer]);
+
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLTableSectionElement>) => {
       const row = (event.target as HTMLElement).closest<HTMLElement>('tr[data-index]');
@@ -105,6 +156,7 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
       style={{
         height: `min(max(20rem, 70vh), ${HEADER_HEIGHT_PX + rows.length * ROW_HEIGHT_PX + BORDERS_PX}px)`,
       }}
+      tabIndex={-1}
       className="scroll-pt-11 overflow-auto rounded-xl border border-slate-200 bg-white contain-strict"
     >
       <table
@@ -133,7 +185,7 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
             ))}
           </tr>
         </thead>
-        <tbody onKeyDown={onKeyDown}>
+        <tbody onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur}>
           {before > 0 && (
             <tr aria-hidden="true">
               <td colSpan={COLUMNS.length} className="p-0" style={{ height: before }} />
