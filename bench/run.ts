@@ -30,6 +30,7 @@ import { measureBuild } from './bundle-sizes';
 import { launchChromium } from './chromium';
 import { measureFleet, type FleetFigures } from './fleet/fleet-bench';
 import { fleetChecks, fleetTable } from './fleet/fleet-checks';
+import { runClusterFleetBench } from './fleet/cluster-run';
 import { HEAP_PRODUCTS, measureHeapGrowth } from './heap-growth';
 import { measureLargeCatalogue } from './interactions';
 import { runLighthouse } from './lighthouse';
@@ -363,6 +364,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (options.fleet && options.fleetCluster) return runClusterFleetBench(options, RESULTS_DIR);
   if (options.fleet) return runFleetBench(options);
   if (options.breakdown) return runBreakdownBench(options);
   const startedAt = new Date().toISOString();
