@@ -24,7 +24,13 @@ import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 import { BUDGETS } from '../budgets';
 import { freshContext } from '../chromium';
 import type { Check } from '../results';
-import { addConsoleProbes, lastSubmitAt, longTasksSince, whenShown } from './console-probes';
+import {
+  addConsoleProbes,
+  lastSubmitAt,
+  longTasksSince,
+  whenShown,
+  type Watch,
+} from './console-probes';
 import { reconnectStorm, type ReconnectStorm } from './reconnect-storm';
 
 export interface ClusterFleetFigures {
@@ -59,6 +65,17 @@ const FAILOVER_DEADLINE_MS = 120_000;
 const SETTLE_MS = 5000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * whenShown, with a deadline that holds even when the swamped page never answers the
+ * probe's cancel: null some seconds after `timeoutMs`.
+ */
+function shownWithin(page: Page, watch: Watch, timeoutMs: number): Promise<number | null> {
+  return Promise.race([
+    whenShown(page, watch, timeoutMs),
+    sleep(timeoutMs + 10_000).then(() => null),
+  ]);
+}
 
 async function openConsole(browser: Browser, origin: string): Promise<Page> {
   const context = await freshContext(browser);
@@ -147,7 +164,7 @@ export async function measureClusterFleet(
     say(`Starting ${count} kiosks at once; the console watches`);
     const startedAt = Date.now();
     for (const kiosk of fleet) kiosk.start();
-    const shownOnline = await whenShown(
+    const shownOnline = await shownWithin(
       page,
       { kind: 'summary', label: 'Online', value: count },
       ONLINE_DEADLINE_MS,
@@ -163,7 +180,7 @@ export async function measureClusterFleet(
     const all = count.toLocaleString('en-US');
     await page.getByRole('button', { name: 'Send ping' }).click();
     const submitted = await lastSubmitAt(page);
-    const acked = await whenShown(
+    const acked = await shownWithin(
       page,
       { kind: 'text', text: `ping: ${all} of ${all} acknowledged, 0 errors` },
       PING_DEADLINE_MS,
