@@ -49,6 +49,24 @@ export const BUDGETS = {
      */
     consoleInteractionMs: { 10_000: 16 },
   },
+  /**
+   * `npm run bench -- --fleet --cluster --kiosks 10000`: 10,000 simulated kiosks on a
+   * 3-node NATS cluster, the console in Chromium (fleet/cluster-bench.ts).
+   */
+  fleetCluster: {
+    kiosks: 10_000,
+    /** All kiosks started at once → all shown online. */
+    onlineMs: 60_000,
+    /** A fleet-wide ping sent → all its acknowledgements shown. */
+    pingMs: 30_000,
+    keepaliveSeconds: 10,
+    /** A crashed node's kiosks each have a session on another node within this many keepalives. */
+    failoverWithinKeepalives: 2,
+    healthSeconds: 60,
+    longestTaskMs: 50,
+    /** The console page's JavaScript heap, after a collection. */
+    heapBytes: 300 * MIB,
+  },
   lighthouse: {
     desktop: { performance: 100, accessibility: 100, 'best-practices': 100 },
     mobile: { performance: 95, accessibility: 100, 'best-practices': 100 },

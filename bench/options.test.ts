@@ -22,6 +22,20 @@ describe('npm run bench options', () => {
     ).toMatchObject({ fleet: true, fleetKiosks: 200, fleetWindowSeconds: 30 });
   });
 
+  it('runs the fleet bench on a 3-node cluster with --cluster, up to 10,000 kiosks', () => {
+    expect(parseBenchOptions(['--fleet'])).toMatchObject({ fleetCluster: false });
+    expect(parseBenchOptions(['--fleet', '--kiosks', '10000', '--cluster'])).toMatchObject({
+      fleet: true,
+      fleetCluster: true,
+      fleetKiosks: 10_000,
+    });
+    expect(() => parseBenchOptions(['--fleet', '--cluster', '--kiosks', '10001'])).toThrow(
+      /at most 10000/,
+    );
+    expect(() => parseBenchOptions(['--fleet', '--kiosks', '5001'])).toThrow(/at most 5000/);
+    expect(() => parseBenchOptions(['--cluster'])).toThrow(/needs --fleet/);
+  });
+
   it('keeps the fleet bench bounded', () => {
     expect(() => parseBenchOptions(['--fleet', '--fleet-kiosks', '0'])).toThrow(/≥ 1/);
     expect(() => parseBenchOptions(['--fleet', '--fleet-kiosks', '5001'])).toThrow(/at most 5000/);

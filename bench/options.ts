@@ -27,6 +27,8 @@ export interface BenchOptions {
   consoleKiosks: number;
   /** With --fleet: only those console timings, not the live fleet of simulated kiosks. */
   consoleOnly: boolean;
+  /** The fleet bench on a 3-node NATS cluster instead of one Mosquitto (fleet/cluster-bench.ts). */
+  fleetCluster: boolean;
   // The side-by-side comparison with the peer shop (bench/compare*.ts).
   /** The catalogue base the compared build calls, rewritten to the bench's /api. */
   compareCatalogue: string;
@@ -71,6 +73,10 @@ export const USAGE = `npm run bench [-- flags]
                            kiosks' retained messages from one publisher (default 10000;
                            judged at 10000, at most 50000)
   --console-only           with --fleet: only those console timings (about a minute)
+  --cluster                with --fleet: a 3-node NATS cluster instead of Mosquitto, kiosks
+                           health every 60 s, one node killed (budgets need --kiosks 10000)
+  --kiosks N               kiosks in the fleet bench (same as --fleet-kiosks; with --cluster
+                           at most 10000)
   --breakdown              instead: where the main thread's time goes before the first card
                            on a cold /products, from Chromium traces read through the build's
                            source maps (with --compare DIR, the peer's loads alternate with ours)
@@ -101,6 +107,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       'fleet-window': { type: 'string', default: '45' },
       'console-kiosks': { type: 'string', default: '10000' },
       'console-only': { type: 'boolean', default: false },
+      cluster: { type: 'boolean', default: false },
+      kiosks: { type: 'string' },
       'compare-catalogue': { type: 'string', default: 'https://fakestoreapi.com' },
       'compare-only': { type: 'boolean', default: false },
       pairs: { type: 'string', default: '15' },
@@ -137,10 +145,19 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     .map((item) => item.trim())
     .filter((item) => item !== '')
     .map((item) => wholeNumber('products-list', item, 1));
-  const fleetKiosks = wholeNumber('fleet-kiosks', values['fleet-kiosks'], 1);
+  const fleetKiosks =
+    values.kiosks === undefined
+      ? wholeNumber('fleet-kiosks', values['fleet-kiosks'], 1)
+      : wholeNumber('kiosks', values.kiosks, 1);
+  if (values.cluster && !values.fleet) throw new Error(`--cluster needs --fleet\n\n${USAGE}`);
+  // The cluster spreads its kiosks over three nodes: up to 10,000 of them.
+  if (values.cluster && fleetKiosks > 10_000) {
+    throw new Error(`--kiosks: at most 10000 with --cluster, got ${fleetKiosks}`);
+  }
   const fleetWindowSeconds = wholeNumber('fleet-window', values['fleet-window'], 10);
   // Bounded: the simulator runs at most 5,000 kiosks, and a window is minutes, not hours.
-  if (fleetKiosks > 5000) throw new Error(`--fleet-kiosks: at most 5000, got ${fleetKiosks}`);
+  if (!values.cluster && fleetKiosks > 5000)
+    throw new Error(`--fleet-kiosks: at most 5000, got ${fleetKiosks}`);
   if (fleetWindowSeconds > 300) {
     throw new Error(`--fleet-window: at most 300 s, got ${fleetWindowSeconds}`);
   }
@@ -166,6 +183,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     fleetWindowSeconds,
     consoleKiosks,
     consoleOnly: values['console-only'],
+    fleetCluster: values.cluster,
     compareCatalogue: values['compare-catalogue'],
     compareOnly: values['compare-only'],
     pairs: wholeNumber('pairs', values.pairs, 1),

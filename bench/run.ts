@@ -38,6 +38,7 @@ import {
   consoleInteractionChecks,
   consoleInteractionTable,
 } from './fleet/console-interaction-checks';
+import { runClusterFleetBench } from './fleet/cluster-run';
 import { HEAP_PRODUCTS, measureHeapGrowth } from './heap-growth';
 import { measureLargeCatalogue } from './interactions';
 import { runLighthouse } from './lighthouse';
@@ -383,6 +384,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (options.fleet && options.fleetCluster) return runClusterFleetBench(options, RESULTS_DIR);
   if (options.fleet) return runFleetBench(options);
   if (options.breakdown) return runBreakdownBench(options);
   const startedAt = new Date().toISOString();

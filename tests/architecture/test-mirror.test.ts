@@ -23,6 +23,8 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
     'fleet-client.ts given several brokers (refused ports, no broker needed), apart from fleet-client.test.ts on one Mosquitto',
   'tests/electron/main/fleet/fleet-cluster-failover.test.ts':
     'the fleet client and the console reader on a NATS cluster whose nodes are killed; run alone by npm run test:failover',
+  'tests/electron/main/fleet/fleet-cluster-scale.test.ts':
+    '500 simulated kiosks (the fleet client) and the console reader on a NATS cluster that loses a node',
 };
 
 /** Helpers shared by a suite's tests live in a support/ folder of that suite. */

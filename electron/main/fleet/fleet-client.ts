@@ -76,6 +76,16 @@ import {
 import { createInboundGuard, type DroppedMessages, type InboundRoute } from './inbound-guard';
 import type { RemoteScope } from './remote-config';
 
+/**
+ * The kiosk's subscriptions are QoS 0. Its sessions are clean, so QoS 1 on a subscription
+ * keeps nothing across a reconnect, and on a live connection TCP already delivers in order:
+ * what tells the console a command arrived is the kiosk's ack, not the broker's. On a NATS
+ * cluster a QoS 1 subscription is a replicated JetStream consumer of its own, refused while
+ * a lost node's share of JetStream is re-elected; a QoS 0 one is a plain subscription that
+ * any live node takes at once (docs/fleet/cluster.md).
+ */
+const SUBSCRIPTION_QOS = 0;
+
 /** A screenshot larger than this is refused rather than sent (brokers cap message sizes). */
 export const MAX_SCREENSHOT_BYTES = MESSAGE_LIMITS.screenshot;
 
@@ -474,10 +484,12 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
           ...(enrolment?.subscriptions ?? []),
         ];
         let failure = '';
-        const granted = await created.subscribeAsync(wanted, { qos: 1 }).catch((error: unknown) => {
-          failure = describeError(error);
-          return null;
-        });
+        const granted = await created
+          .subscribeAsync(wanted, { qos: SUBSCRIPTION_QOS })
+          .catch((error: unknown) => {
+            failure = describeError(error);
+            return null;
+          });
         // Lost meanwhile: the close handler retries.
         if (client !== created || !created.connected) return;
         // A refused subscription (SUBACK 128: a cluster node whose JetStream is still
@@ -562,7 +574,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       const target = connected();
       if (!target) return;
       // MQTT replaces an identical subscription and sends its retained messages again.
-      await target.subscribeAsync(configTopics(), { qos: 1 }).catch(() => {
+      await target.subscribeAsync(configTopics(), { qos: SUBSCRIPTION_QOS }).catch(() => {
         // Lost with the connection: the next connect subscribes afresh.
       });
     },

@@ -1,0 +1,265 @@
+/**
+ * `npm run bench -- --fleet --cluster --kiosks N`: N simulated kiosks
+ * (scripts/lib/fleet-simulated-kiosk.ts, the kiosk's own fleet code) on a 3-node NATS
+ * cluster on loopback (scripts/lib/nats-cluster.ts, Debian's nats-server), each given every
+ * node and drawing its own, health every 60 s; the operator's console open in headless
+ * Chromium, connected through the WebSockets bridges of nodes 2 and 3. Timed as the
+ * operator sees it:
+ *
+ * 1. every kiosk started at once: until the console's summary shows all of them online;
+ * 2. a fleet-wide `ping` sent from the console: until it shows "N of N acknowledged";
+ * 3. node 1 crashes (SIGKILL): until each of its kiosks has a session on another node
+ *    (the failover time), and how those returns spread (the reconnect storm);
+ * 4. over the whole run, the console page's longest task (its PerformanceObserver) and,
+ *    at the end, its JavaScript heap after a garbage collection.
+ *
+ * Everything is on 127.0.0.1, every wait has a deadline, and everything started is stopped.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../scripts/lib/console-build';
+import { startConsoleServer } from '../../scripts/lib/fleet-console-server';
+import { createSimulatedKiosk, type SimulatedKiosk } from '../../scripts/lib/fleet-simulated-kiosk';
+import { startNatsCluster } from '../../scripts/lib/nats-cluster';
+import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
+import { BUDGETS } from '../budgets';
+import { freshContext } from '../chromium';
+import type { Check } from '../results';
+import {
+  addConsoleProbes,
+  lastSubmitAt,
+  longTasksSince,
+  whenShown,
+  type Watch,
+} from './console-probes';
+import { reconnectStorm, type ReconnectStorm } from './reconnect-storm';
+
+export interface ClusterFleetFigures {
+  kiosks: number;
+  nodes: number;
+  keepaliveSeconds: number;
+  healthSeconds: number;
+  /** Kiosks on each node after the start. */
+  perNode: number[];
+  /** Start of all kiosks → the console showed all online; null: not within the deadline. */
+  onlineMs: number | null;
+  /** 'Send ping' submitted → the console showed "N of N acknowledged, 0 errors". */
+  pingMs: number | null;
+  failover: ReconnectStorm & {
+    /** Kiosks that were on the crashed node. */
+    victims: number;
+    /** Node killed → the last of its kiosks had a session on another node; null: not all. */
+    allMovedMs: number | null;
+  };
+  console: {
+    /** The longest task the page's PerformanceObserver saw (over 50 ms only; 0: none). */
+    longestTaskMs: number;
+    longTasks: number;
+    /** The page's JavaScript heap after a collection at the end, bytes. */
+    heapBytes: number;
+  };
+}
+
+const ONLINE_DEADLINE_MS = 120_000;
+const PING_DEADLINE_MS = 60_000;
+const FAILOVER_DEADLINE_MS = 120_000;
+const SETTLE_MS = 5000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * whenShown, with a deadline that holds even when the swamped page never answers the
+ * probe's cancel: null some seconds after `timeoutMs`.
+ */
+function shownWithin(page: Page, watch: Watch, timeoutMs: number): Promise<number | null> {
+  return Promise.race([
+    whenShown(page, watch, timeoutMs),
+    sleep(timeoutMs + 10_000).then(() => null),
+  ]);
+}
+
+async function openConsole(browser: Browser, origin: string): Promise<Page> {
+  const context = await freshContext(browser);
+  const page = await context.newPage();
+  await addConsoleProbes(page);
+  await page.goto(`${origin}/#/kiosks`);
+  await page.getByRole('status').filter({ hasText: 'Connected to' }).waitFor({ timeout: 60_000 });
+  return page;
+}
+
+export async function measureClusterFleet(
+  browser: Browser,
+  options: { kiosks: number },
+  say: (line: string) => void,
+): Promise<ClusterFleetFigures> {
+  const { kiosks: count } = options;
+  const { keepaliveSeconds, healthSeconds } = BUDGETS.fleetCluster;
+  const width = Math.max(5, String(count).length);
+  const ids = Array.from({ length: count }, (_, n) => `sim-${String(n + 1).padStart(width, '0')}`);
+  const prefix = DEFAULT_TOPIC_PREFIX;
+  const operator = { username: 'operator', password: 'operator-secret' };
+  say(`A 3-node NATS cluster with ${count} kiosk users`);
+  const cluster = await startNatsCluster({
+    logins: {
+      prefix,
+      operator,
+      counters: {},
+      kiosks: Object.fromEntries(ids.map((id) => [id, `pw-${id}`])),
+    },
+    startTimeoutMs: 60_000,
+  });
+  const cleanups: (() => Promise<unknown>)[] = [() => cluster.dispose()];
+  const fleet: SimulatedKiosk[] = [];
+  try {
+    const [first, second, third] = cluster.nodes;
+    if (!first || !second || !third) throw new Error('a cluster of fewer than three nodes');
+    if (consoleNeedsBuild()) {
+      say('Building the console (out/console)');
+      await buildConsole();
+    }
+    const server = await startConsoleServer({
+      port: 0,
+      staticDir: CONSOLE_DIR,
+      presets: {
+        // Nodes 2 and 3: node 1 is the one that crashes.
+        brokerUrl: `${second.wsUrl},${third.wsUrl}`,
+        username: operator.username,
+        password: operator.password,
+        topicPrefix: prefix,
+        catalogueUrl: '/api',
+      },
+    });
+    cleanups.unshift(() => server.close());
+    const page = await openConsole(browser, server.origin);
+    cleanups.unshift(() => page.context().close());
+
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    /** Per kiosk, when each of its sessions was accepted; and when every attempt began. */
+    const sessions = new Map<string, number[]>();
+    const attempts: number[] = [];
+    for (const kioskId of ids) {
+      fleet.push(
+        createSimulatedKiosk({
+          brokerUrls: cluster.mqttUrls,
+          kioskId,
+          topicPrefix: prefix,
+          username: kioskId,
+          password: `pw-${kioskId}`,
+          healthSeconds,
+          keepaliveSeconds,
+          shoppers: false,
+          log: quiet,
+          onConnection: (connection) => {
+            attempts.push(Date.now());
+            connection.once('connect', () => {
+              const times = sessions.get(kioskId) ?? [];
+              times.push(Date.now());
+              sessions.set(kioskId, times);
+            });
+          },
+        }),
+      );
+    }
+    cleanups.unshift(() => Promise.all(fleet.map((kiosk) => kiosk.stop())));
+
+    say(`Starting ${count} kiosks at once; the console watches`);
+    const startedAt = Date.now();
+    for (const kiosk of fleet) kiosk.start();
+    const shownOnline = await shownWithin(
+      page,
+      { kind: 'summary', label: 'Online', value: count },
+      ONLINE_DEADLINE_MS,
+    );
+    const onlineMs = shownOnline === null ? null : shownOnline - startedAt;
+    const perNode = cluster.nodes.map(
+      (node) => fleet.filter((kiosk) => kiosk.client.brokerUrl === node.mqttUrl).length,
+    );
+    say(`  online in the console: ${onlineMs ?? 'not all'} ms; per node ${perNode.join(', ')}`);
+
+    await sleep(SETTLE_MS);
+    say('Ping to all kiosks from the console');
+    const all = count.toLocaleString('en-US');
+    await page.getByRole('button', { name: 'Send ping' }).click();
+    const submitted = await lastSubmitAt(page);
+    const acked = await shownWithin(
+      page,
+      { kind: 'text', text: `ping: ${all} of ${all} acknowledged, 0 errors` },
+      PING_DEADLINE_MS,
+    );
+    const pingMs = acked === null || submitted === null ? null : acked - submitted;
+    say(`  acknowledged by all: ${pingMs ?? 'not all'} ms`);
+
+    await sleep(SETTLE_MS);
+    const victims = fleet.filter((kiosk) => kiosk.client.brokerUrl === first.mqttUrl);
+    say(`Node 1 crashes (SIGKILL) with ${victims.length} kiosks on it`);
+    const killedAt = Date.now();
+    await first.stop('SIGKILL');
+    const movedCount = (): number =>
+      victims.filter((kiosk) => (sessions.get(kiosk.kioskId)?.at(-1) ?? 0) >= killedAt).length;
+    const deadline = killedAt + FAILOVER_DEADLINE_MS;
+    while (movedCount() < victims.length && Date.now() < deadline) await sleep(50);
+    const victimSessions = new Map(
+      victims.map((kiosk) => [kiosk.kioskId, sessions.get(kiosk.kioskId) ?? []]),
+    );
+    const storm = reconnectStorm(killedAt, victimSessions, attempts, 0);
+    const allMovedMs =
+      movedCount() < victims.length || storm.spreadMs === null ? null : storm.spreadMs.max;
+    say(`  all moved: ${allMovedMs ?? 'not all'} ms; peak ${storm.peakPerSecond} sessions/s`);
+
+    const longTasks = await longTasksSince(page, 0);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    await cdp.detach();
+    return {
+      kiosks: count,
+      nodes: cluster.nodes.length,
+      keepaliveSeconds,
+      healthSeconds,
+      perNode,
+      onlineMs,
+      pingMs,
+      failover: { ...storm, victims: victims.length, allMovedMs },
+      console: {
+        longestTaskMs: Math.round(Math.max(0, ...longTasks.map((task) => task.duration))),
+        longTasks: longTasks.length,
+        heapBytes: usedSize,
+      },
+    };
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+  }
+}
+
+/** The figures against BUDGETS.fleetCluster; judged only at the budgets' kiosk count. */
+export function clusterFleetChecks(figures: ClusterFleetFigures): Check[] {
+  const budget = BUDGETS.fleetCluster;
+  const judged = figures.kiosks === budget.kiosks;
+  const check = (name: string, value: number | null, limit: number, unit: string): Check => ({
+    name,
+    measured: value === null ? 'not reached' : `${value} ${unit}`,
+    limit: `< ${limit} ${unit}`,
+    status: !judged ? 'SKIP' : value !== null && value < limit ? 'PASS' : 'FAIL',
+  });
+  return [
+    check('cluster: all online', figures.onlineMs, budget.onlineMs, 'ms'),
+    check('cluster: fleet-wide ping acked', figures.pingMs, budget.pingMs, 'ms'),
+    check(
+      'cluster: failover (node killed)',
+      figures.failover.allMovedMs,
+      budget.failoverWithinKeepalives * budget.keepaliveSeconds * 1000,
+      'ms',
+    ),
+    check(
+      'cluster: console longest task',
+      figures.console.longestTaskMs,
+      budget.longestTaskMs,
+      'ms',
+    ),
+    check(
+      'cluster: console heap',
+      Math.round(figures.console.heapBytes / 1024 / 1024),
+      Math.round(budget.heapBytes / 1024 / 1024),
+      'MiB',
+    ),
+  ];
+}

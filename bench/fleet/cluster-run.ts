@@ -1,0 +1,95 @@
+/**
+ * The runner of `npm run bench -- --fleet --cluster`: Chromium up, the cluster bench
+ * (cluster-bench.ts), its figures and budgets printed and kept in
+ * bench-results/fleet-cluster-*.json (git-ignored, per machine).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '../chromium';
+import type { BenchOptions } from '../options';
+import { checksTable, heading, table } from '../report';
+import { clusterFleetChecks, measureClusterFleet, type ClusterFleetFigures } from './cluster-bench';
+
+function figuresTable(figures: ClusterFleetFigures): string {
+  const ms = (value: number | null) => (value === null ? 'not reached' : `${value} ms`);
+  const spread = figures.failover.spreadMs;
+  return table(
+    ['measure', 'value'],
+    [
+      ['kiosks (per node)', `${figures.kiosks} (${figures.perNode.join(', ')})`],
+      ['all online in the console', ms(figures.onlineMs)],
+      ['fleet-wide ping acked by all', ms(figures.pingMs)],
+      [
+        `node killed: its ${figures.failover.victims} kiosks moved`,
+        ms(figures.failover.allMovedMs),
+      ],
+      [
+        'reconnect spread (min / median / p90 / max)',
+        spread === null
+          ? '—'
+          : `${spread.min} / ${spread.median} / ${spread.p90} / ${spread.max} ms`,
+      ],
+      [
+        'peak sessions accepted',
+        `${figures.failover.peakPerSecond}/s, ${figures.failover.peakPer100ms}/100 ms`,
+      ],
+      ['peak connection attempts', `${figures.failover.attemptsPeakPerSecond}/s`],
+      [
+        'console longest task (over 50 ms; 0: none)',
+        `${figures.console.longestTaskMs} ms (${figures.console.longTasks} long)`,
+      ],
+      ['console heap after GC', `${(figures.console.heapBytes / 1024 / 1024).toFixed(1)} MiB`],
+    ],
+    ['left', 'right'],
+  );
+}
+
+export async function runClusterFleetBench(
+  options: BenchOptions,
+  resultsDir: string,
+): Promise<number> {
+  const startedAt = new Date().toISOString();
+  console.log(
+    heading(`Fleet bench: ${options.fleetKiosks} simulated kiosks, 3-node NATS cluster, console`),
+  );
+  const load = { start: loadavg()[0] ?? 0, end: 0 };
+  const browser = await launchChromium();
+  const chromium = browser.version();
+  let figures: ClusterFleetFigures;
+  try {
+    figures = await measureClusterFleet(browser, { kiosks: options.fleetKiosks }, (line) =>
+      console.log(line),
+    );
+  } finally {
+    await browser.close();
+  }
+  load.end = loadavg()[0] ?? 0;
+  const checks = clusterFleetChecks(figures);
+  const results = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version, platform: process.platform, chromium },
+    load,
+    options,
+    fleetCluster: figures,
+    checks,
+    pass: checks.every((check) => check.status !== 'FAIL'),
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `fleet-cluster-${startedAt.replace(/[:.]/g, '-')}.json`);
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(file, json);
+  writeFileSync(join(resultsDir, 'fleet-cluster-latest.json'), json);
+  console.log(
+    heading(
+      `Fleet cluster bench, ${startedAt} — ${results.machine.cpus} cores, load ${load.start.toFixed(1)} → ${load.end.toFixed(1)}`,
+    ),
+  );
+  console.log(figuresTable(figures));
+  console.log(heading('Budgets'));
+  console.log(checksTable(checks));
+  const failed = checks.filter((check) => check.status === 'FAIL').length;
+  console.log(`\n${failed} FAIL — results in ${file}`);
+  return failed > 0 ? 1 : 0;
+}
