@@ -12,6 +12,8 @@ import type { RunningServer } from '../../server/http/listen-fetch';
 import { freePort } from '../bench-server';
 import type { BuildSizes } from '../bundle-sizes';
 import { freshContext, launchChromium } from '../chromium';
+import { interact, settle } from '../interactions';
+import { initScript, installInteractionProbe } from '../page-probes';
 import {
   compareLarge,
   compareOnDemo,
@@ -20,6 +22,7 @@ import {
   inPairs,
   LARGE_IDS,
   LARGE_PRODUCTS,
+  median,
   progress,
   sizeFigure,
   startRun,
@@ -57,6 +60,34 @@ export async function showsFirstCard(browser: Browser, origin: string): Promise<
     return true;
   } catch {
     return false;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Our search alone, where the peer cannot be compared: submit → results painted, `count`
+ * times from a settled /products, as compareLarge times both shops.
+ */
+async function ourSearchAlone(browser: Browser, ours: string, count: number): Promise<number[]> {
+  const context = await freshContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(initScript(installInteractionProbe, 30_000));
+    await page.goto(`${ours}/products`);
+    await page
+      .getByRole('main')
+      .locator('button', { hasText: 'Add to Cart' })
+      .first()
+      .waitFor({ timeout: HOLDS_TIMEOUT_MS });
+    const samples: number[] = [];
+    for (let index = 0; index <= count; index += 1) {
+      await settle(page);
+      const { inputToPaint } = await interact(page, 'search', index);
+      // The first is a warm-up, as in the pairs.
+      if (index > 0) samples.push(inputToPaint);
+    }
+    return samples;
   } finally {
     await context.close();
   }
@@ -146,9 +177,16 @@ export async function runCrossOriginComparisons(
         ];
         if (!held.every(Boolean)) {
           const who = held[0] ? 'the peer' : held[1] ? 'this shop' : 'neither shop';
+          const size = count.toLocaleString('en-US');
           run.notes.push(
-            `${count.toLocaleString('en-US')} products: not compared, ${who} showed no product within ${HOLDS_TIMEOUT_MS / 1000} s`,
+            `${size} products: not compared, ${who} showed no product within ${HOLDS_TIMEOUT_MS / 1000} s`,
           );
+          if (held[0]) {
+            const alone = await ourSearchAlone(browser, shops.ours, settings.largePairs);
+            run.notes.push(
+              `${size} products, this shop alone: search submit → results painted, median ${median(alone).toFixed(1)} ms of ${alone.length} (${alone.map((value) => value.toFixed(1)).join(', ')})`,
+            );
+          }
           continue;
         }
         run.figures.push(...(await compareLarge(browser, shops, options, count, ids)));
