@@ -63,7 +63,8 @@ export const USAGE = `npm run bench [-- flags]
                            adds 50,000 products and our service worker's own figure, and
                            judges the cross-origin budgets in every run
   --pairs N                alternating pairs on the demo catalogue (default 15)
-  --large-pairs N          alternating pairs at 10,000 products (default 5)
+  --large-pairs N          alternating pairs at 10,000 products, and at 50,000 with
+                           --cross-origin (default 5)
   --repeat N               run the comparison N times and report the spread (default 1)
   --fleet                  the fleet bench instead (about 2 min): 1,000 simulated kiosks on
                            a Mosquitto on loopback, the console in Chromium; online, ping,
