@@ -72,10 +72,14 @@ export function verdictOf(ratios: readonly number[], budget: number): Verdict {
   return 'RUNS DISAGREE';
 }
 
-/** Across runs: each run's ratio, min–max, and the verdict where all runs agree. */
+/**
+ * Across runs: each run's ratio, min–max, and the verdict where all runs agree; with
+ * `everyRun` (cross-origin), PASS only where the budget holds in every run, else FAIL.
+ */
 export function spreadTable(
   runs: readonly ComparisonRun[],
   budgets: RatioBudgets = RATIO_BUDGETS,
+  everyRun = false,
 ): string {
   const first = runs[0];
   if (!first) return '';
@@ -89,7 +93,11 @@ export function spreadTable(
       ...ratios.map(ratio),
       `${ratio(Math.min(...ratios))}–${ratio(Math.max(...ratios))}`,
       budget === undefined ? '' : `≤ ${budget.toFixed(2)}`,
-      budget === undefined ? '(reported)' : verdictOf(ratios, budget),
+      budget === undefined
+        ? '(reported)'
+        : everyRun && verdictOf(ratios, budget) !== 'PASS'
+          ? 'FAIL'
+          : verdictOf(ratios, budget),
     ];
   });
   if (first.kioskTapToCard.length > 0) {

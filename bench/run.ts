@@ -235,8 +235,14 @@ function printReport(results: BenchResults): void {
       for (const note of run.notes ?? []) console.log(`  ${note}`);
     });
     if (comparison.runs.length > 1) {
-      console.log(heading('Across runs: ours ÷ peer per run; a verdict only where all agree'));
-      console.log(spreadTable(comparison.runs, budgets));
+      console.log(
+        heading(
+          comparison.crossOrigin
+            ? 'Across runs: ours ÷ peer per run; PASS only where every run holds its budget'
+            : 'Across runs: ours ÷ peer per run; a verdict only where all agree',
+        ),
+      );
+      console.log(spreadTable(comparison.runs, budgets, comparison.crossOrigin === true));
       console.log(loadLines(comparison.runs));
     }
   }

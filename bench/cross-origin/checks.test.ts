@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RATIO_BUDGETS, RATIO_BUDGETS_CROSS_ORIGIN } from '../budgets';
 import type { ComparisonRun, PairedFigure } from '../compare';
-import { runTable } from '../compare-report';
+import { runTable, spreadTable } from '../compare-report';
 import { comparisonChecks } from '../compare-run';
 import type { ComparisonResults } from '../results';
 import { crossOriginChecks, ratioBudgetsOf } from './checks';
@@ -90,5 +90,13 @@ describe('the cross-origin budgets', () => {
     );
     expect(table).toMatch(/huge-search .*0\.90×\s+≤ 1\.00\s+PASS/);
     expect(table).toMatch(/sw-returning .*1\.20×\s+\(reported\)/);
+  });
+
+  it('say FAIL across runs where one run misses, as the checks do', () => {
+    const runs = [0.6, 0.8].map((ratio) => run([figure('first-card-cold', [ratio], [1])]));
+    expect(spreadTable(runs, RATIO_BUDGETS_CROSS_ORIGIN, true)).toMatch(
+      /first-card-cold .*≤ 0\.75\s+FAIL/,
+    );
+    expect(spreadTable(runs, RATIO_BUDGETS_CROSS_ORIGIN)).toMatch(/RUNS DISAGREE/);
   });
 });
