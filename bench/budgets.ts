@@ -96,3 +96,25 @@ export const RATIO_BUDGETS = {
 } as const;
 
 export type RatioMeasure = keyof typeof RATIO_BUDGETS;
+
+/**
+ * `--compare DIR --cross-origin`: the shops as deployed, each calling the catalogue on
+ * another origin over TLS (bench/cross-origin/). The same figures as RATIO_BUDGETS, with
+ * 50,000 products ('huge-…') beside 10,000, and each budget judged in every run.
+ */
+export const RATIO_BUDGETS_CROSS_ORIGIN = {
+  'initial-size': 0.9,
+  'first-card-cold': 0.75,
+  'first-card-warm': 0.7,
+  detail: 0.75,
+  'tap-to-card': 0.7,
+  'large-first-card-cold': 0.75,
+  'large-search': 1.0,
+  'huge-first-card-cold': 0.75,
+  'huge-search': 1.0,
+} as const;
+
+export type CrossOriginMeasure = keyof typeof RATIO_BUDGETS_CROSS_ORIGIN;
+
+/** Cross-origin: our returning visitor's first card ÷ our own cold first card, in one run. */
+export const RETURNING_OVER_COLD_BUDGET = 0.85;

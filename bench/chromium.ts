@@ -14,11 +14,16 @@ const ARGS = [
   '--allow-file-access-from-files',
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs`: switches of one bench mode (the cross-origin run's resolver and certificate). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(chromiumMissing(CHROMIUM_PATH));
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...ARGS, ...extraArgs],
+    headless: true,
+  });
 }
 
 export const LAPTOP = { width: 1366, height: 768 } as const;
@@ -28,6 +33,12 @@ export const KIOSK_PORTRAIT = { width: 1080, height: 1920 } as const;
 export function freshContext(
   browser: Browser,
   viewport: { width: number; height: number } = LAPTOP,
+  blockWorkers = false,
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC' });
+  return browser.newContext({
+    viewport,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    ...(blockWorkers ? { serviceWorkers: 'block' as const } : {}),
+  });
 }

@@ -3,14 +3,19 @@
  * across runs (`--repeat N`), each ratio per run, their spread, and a verdict only where
  * every run agrees.
  */
-import { RATIO_BUDGETS, type RatioMeasure } from './budgets';
-import { median, ratioOf, type ComparisonRun, type PairedFigure } from './compare';
+import { RATIO_BUDGETS } from './budgets';
+import { median, ratioOf, type ComparisonRun, type FigureId, type PairedFigure } from './compare';
 import { table } from './report';
 
 export type Verdict = 'PASS' | 'FAIL' | 'RUNS DISAGREE';
 
-const budgetOf = (figure: PairedFigure): number | undefined =>
-  figure.id in RATIO_BUDGETS ? RATIO_BUDGETS[figure.id as RatioMeasure] : undefined;
+/** The budgets a comparison is judged on: same-origin (RATIO_BUDGETS) or cross-origin. */
+export type RatioBudgets = Readonly<Partial<Record<FigureId, number>>>;
+
+export const budgetOf = (
+  figure: Pick<PairedFigure, 'id'>,
+  budgets: RatioBudgets = RATIO_BUDGETS,
+): number | undefined => budgets[figure.id];
 
 const ratio = (value: number): string => `${value.toFixed(2)}×`;
 const load = (values: readonly number[]): string => values.map((v) => v.toFixed(2)).join(' / ');
@@ -20,10 +25,10 @@ export function runLoad(run: ComparisonRun): string {
 }
 
 /** One run: both medians, the ratio, the budget and PASS/FAIL (no budget: reported only). */
-export function runTable(run: ComparisonRun): string {
+export function runTable(run: ComparisonRun, budgets: RatioBudgets = RATIO_BUDGETS): string {
   const rows = run.figures.map((figure) => {
     const value = ratioOf(figure);
-    const budget = budgetOf(figure);
+    const budget = budgetOf(figure, budgets);
     return [
       figure.label,
       figure.unit === 'KB' ? '—' : String(figure.ours.length),
@@ -67,21 +72,32 @@ export function verdictOf(ratios: readonly number[], budget: number): Verdict {
   return 'RUNS DISAGREE';
 }
 
-/** Across runs: each run's ratio, min–max, and the verdict where all runs agree. */
-export function spreadTable(runs: readonly ComparisonRun[]): string {
+/**
+ * Across runs: each run's ratio, min–max, and the verdict where all runs agree; with
+ * `everyRun` (cross-origin), PASS only where the budget holds in every run, else FAIL.
+ */
+export function spreadTable(
+  runs: readonly ComparisonRun[],
+  budgets: RatioBudgets = RATIO_BUDGETS,
+  everyRun = false,
+): string {
   const first = runs[0];
   if (!first) return '';
   const rows = first.figures.map((figure) => {
     const ratios = runs
       .map((run) => run.figures.find((each) => each.id === figure.id) ?? { ours: [], peer: [] })
       .map(ratioOf);
-    const budget = budgetOf(figure);
+    const budget = budgetOf(figure, budgets);
     return [
       figure.label,
       ...ratios.map(ratio),
       `${ratio(Math.min(...ratios))}–${ratio(Math.max(...ratios))}`,
       budget === undefined ? '' : `≤ ${budget.toFixed(2)}`,
-      budget === undefined ? '(reported)' : verdictOf(ratios, budget),
+      budget === undefined
+        ? '(reported)'
+        : everyRun && verdictOf(ratios, budget) !== 'PASS'
+          ? 'FAIL'
+          : verdictOf(ratios, budget),
     ];
   });
   if (first.kioskTapToCard.length > 0) {

@@ -5,18 +5,19 @@
 import type { Browser } from '@playwright/test';
 import type { RunningServer } from '../server/http/listen-fetch';
 import { freePort, serveShop, withShop } from './bench-server';
-import { RATIO_BUDGETS, type RatioMeasure } from './budgets';
+import { RATIO_BUDGETS } from './budgets';
 import type { BuildSizes } from './bundle-sizes';
 import {
   compareLarge,
   compareOnDemo,
   endRun,
   LARGE_PRODUCTS,
+  median,
   ratioOf,
   sizeFigure,
   startRun,
 } from './compare';
-import { verdictOf } from './compare-report';
+import { budgetOf, verdictOf, type RatioBudgets } from './compare-report';
 import type { BenchOptions } from './options';
 import { preparePeer } from './peer';
 import { heading } from './report';
@@ -85,25 +86,66 @@ export async function runComparisons(
   }
 }
 
-/** One check per ratio budget: the verdict across the runs (PASS or FAIL only if all agree). */
-export function comparisonChecks(comparison: ComparisonResults | undefined): Check[] {
+/**
+ * One check per ratio budget. Same-origin: the verdict across the runs (PASS or FAIL only
+ * if all agree). `everyRun` (cross-origin): PASS only when the budget holds in each run.
+ * A figure some run could not take (a peer that cannot hold the catalogue) is a SKIP.
+ */
+export function comparisonChecks(
+  comparison: ComparisonResults | undefined,
+  budgets: RatioBudgets = RATIO_BUDGETS,
+  everyRun = false,
+): Check[] {
   const first = comparison?.runs[0];
   if (!comparison || !first) return [];
-  return first.figures
-    .filter((figure) => figure.id in RATIO_BUDGETS)
-    .map((figure) => {
-      const budget = RATIO_BUDGETS[figure.id as RatioMeasure];
-      const ratios = comparison.runs.map((run) =>
-        ratioOf(run.figures.find((each) => each.id === figure.id) ?? { ours: [], peer: [] }),
-      );
-      const verdict = verdictOf(ratios, budget);
-      return {
-        name: `ours ÷ peer: ${figure.label}`,
-        measured:
-          ratios.map((value) => `${value.toFixed(2)}×`).join(', ') +
-          (verdict === 'RUNS DISAGREE' ? ' (runs disagree)' : ''),
-        limit: `≤ ${budget.toFixed(2)}×`,
+  return first.figures.flatMap((figure): Check[] => {
+    const budget = budgetOf(figure, budgets);
+    if (budget === undefined) return [];
+    const ratios = comparison.runs.map((run) =>
+      ratioOf(run.figures.find((each) => each.id === figure.id) ?? { ours: [], peer: [] }),
+    );
+    const measured = ratios.map((value) => `${value.toFixed(2)}×`).join(', ');
+    const limit = `≤ ${budget.toFixed(2)}×`;
+    const name = `ours ÷ peer: ${figure.label}`;
+    if (ratios.some((value) => !Number.isFinite(value))) {
+      return [{ name, measured: `${measured} (not measured in every run)`, limit, status: 'SKIP' }];
+    }
+    const verdict = verdictOf(ratios, budget);
+    if (everyRun) {
+      return [{ name, measured, limit, status: verdict === 'PASS' ? 'PASS' : 'FAIL' }];
+    }
+    return [
+      {
+        name,
+        measured: measured + (verdict === 'RUNS DISAGREE' ? ' (runs disagree)' : ''),
+        limit,
         status: verdict === 'RUNS DISAGREE' ? 'SKIP' : verdict,
-      };
-    });
+      },
+    ];
+  });
+}
+
+/**
+ * Cross-origin: our returning visitor's first card ÷ our own cold first card, in each run
+ * (the returning visit must gain on the first one by itself, whatever the peer does).
+ */
+export function returningOverColdCheck(
+  comparison: ComparisonResults | undefined,
+  budget: number,
+): Check[] {
+  if (!comparison || comparison.runs.length === 0) return [];
+  const ratios = comparison.runs.map((run) => {
+    const of = (id: string) => run.figures.find((figure) => figure.id === id)?.ours ?? [];
+    return median(of('first-card-warm')) / median(of('first-card-cold'));
+  });
+  const measured = ratios.map((value) => `${value.toFixed(2)}×`).join(', ');
+  const pass = ratios.every((value) => Number.isFinite(value) && value <= budget);
+  return [
+    {
+      name: 'ours: returning first card ÷ our cold first card',
+      measured,
+      limit: `≤ ${budget.toFixed(2)}×`,
+      status: pass ? 'PASS' : 'FAIL',
+    },
+  ];
 }

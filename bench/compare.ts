@@ -9,7 +9,7 @@
 import { loadavg } from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import { installBridge, KIOSK_URL } from '../tests/e2e/support/kiosk';
-import { RATIO_BUDGETS, type RatioMeasure } from './budgets';
+import { RATIO_BUDGETS, type CrossOriginMeasure, type RatioMeasure } from './budgets';
 import type { BuildSizes } from './bundle-sizes';
 import { freshContext, KIOSK_PORTRAIT } from './chromium';
 import { settle, interact } from './interactions';
@@ -35,12 +35,47 @@ export interface ComparisonOptions {
   pairs: number;
   /** Pairs at LARGE_PRODUCTS (5). */
   largePairs: number;
+  /**
+   * A returning visit to our shop comes after its service worker controls the page, as it
+   * does for a shopper who came the day before (the worker registers only once the first
+   * visit has a moment to spare). Off: the second visit starts as soon as the first loaded.
+   */
+  waitForOurWorker?: boolean;
+}
+
+/** How a returning visit is set up: its worker awaited on the first visit, or blocked. */
+export interface ReturningVisit {
+  waitForWorker?: boolean;
+  /** No service worker at all in the context (Playwright's serviceWorkers: 'block'). */
+  blockWorkers?: boolean;
 }
 
 export const LARGE_PRODUCTS = 10_000;
 
+/** The figures of one large catalogue: 10,000 products ('large-…'), 50,000 ('huge-…'). */
+export const LARGE_IDS = {
+  cold: 'large-first-card-cold',
+  search: 'large-search',
+  category: 'large-category',
+  page: 'large-page',
+} as const;
+export const HUGE_IDS = {
+  cold: 'huge-first-card-cold',
+  search: 'huge-search',
+  category: 'huge-category',
+  page: 'huge-page',
+} as const;
+type LargeIds = typeof LARGE_IDS | typeof HUGE_IDS;
+
+export type FigureId =
+  | RatioMeasure
+  | CrossOriginMeasure
+  | LargeIds[keyof LargeIds]
+  /** Ours with its service worker ÷ ours with it blocked, returning visits. */
+  | 'sw-returning';
+
 export interface PairedFigure {
-  id: RatioMeasure | 'large-category' | 'large-page';
+  id: FigureId;
   label: string;
   unit: 'ms' | 'KB';
   /** Samples in pair order: ours[i] and peer[i] were taken one right after the other. */
@@ -56,6 +91,8 @@ export interface ComparisonRun {
   figures: PairedFigure[];
   /** The kiosk renderer from disk, tap → first card (catalogue cached): no peer equivalent. */
   kioskTapToCard: number[];
+  /** What a run could not measure, and why (a catalogue a shop cannot hold). */
+  notes?: string[];
 }
 
 const LOAD_TIMEOUT_MS = 120_000;
@@ -79,7 +116,7 @@ export const ratioOf = (figure: Pick<PairedFigure, 'ours' | 'peer'>): number =>
  * Pairs of samples, alternating which shop goes first; one unmeasured sample of each
  * first, so neither shop's first figure carries Chromium's or the server's start-up.
  */
-async function inPairs(
+export async function inPairs(
   count: number,
   ours: (pair: number) => Promise<number>,
   peer: (pair: number) => Promise<number>,
@@ -103,8 +140,9 @@ async function withPage<T>(
   browser: Browser,
   work: (page: Page) => Promise<T>,
   viewport?: { width: number; height: number },
+  blockWorkers = false,
 ): Promise<T> {
-  const context = await freshContext(browser, viewport);
+  const context = await freshContext(browser, viewport, blockWorkers);
   try {
     return await work(await context.newPage());
   } finally {
@@ -128,7 +166,7 @@ const firstCardButton = (page: Page) =>
  * `products` key; then, once the page has loaded, its service worker active if it has one
  * (ready or not after 5 s: a returning visitor does not wait for it either).
  */
-export async function firstVisit(page: Page, url: string): Promise<void> {
+export async function firstVisit(page: Page, url: string, waitForWorker = false): Promise<void> {
   await page.goto(url);
   await firstCardButton(page).waitFor({ timeout: LOAD_TIMEOUT_MS });
   await page.waitForFunction(
@@ -147,15 +185,33 @@ export async function firstVisit(page: Page, url: string): Promise<void> {
       ]);
     })
     .catch(() => undefined);
+  if (waitForWorker) {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: WORKER_TIMEOUT_MS,
+      polling: 100,
+    });
+  }
 }
 
+/** The worker registers when the first visit is idle (at most 5 s) and then installs. */
+const WORKER_TIMEOUT_MS = 30_000;
+
 /** Navigation start → first card painted, on a second visit (catalogue cached). */
-export function warmLoad(browser: Browser, origin: string): Promise<number> {
-  return withPage(browser, async (page) => {
-    await page.addInitScript(initScript(installLoadProbe, { kind: 'first-card' }));
-    await firstVisit(page, `${origin}/products`);
-    return probedLoad(page, open(page, `${origin}/products`));
-  });
+export function warmLoad(
+  browser: Browser,
+  origin: string,
+  visit: ReturningVisit = {},
+): Promise<number> {
+  return withPage(
+    browser,
+    async (page) => {
+      await page.addInitScript(initScript(installLoadProbe, { kind: 'first-card' }));
+      await firstVisit(page, `${origin}/products`, visit.waitForWorker);
+      return probedLoad(page, open(page, `${origin}/products`));
+    },
+    undefined,
+    visit.blockWorkers,
+  );
 }
 
 /**
@@ -178,10 +234,15 @@ async function tapStartShoping(page: Page, tapIndex: number): Promise<number> {
 }
 
 /** Web: /products visited once (catalogue cached), then the landing page, then the tap. */
-export function tapToCard(browser: Browser, origin: string, tapIndex: number): Promise<number> {
+export function tapToCard(
+  browser: Browser,
+  origin: string,
+  tapIndex: number,
+  waitForWorker = false,
+): Promise<number> {
   return withPage(browser, async (page) => {
     await page.addInitScript(initScript(installTapProbe, LOAD_TIMEOUT_MS));
-    await firstVisit(page, `${origin}/products`);
+    await firstVisit(page, `${origin}/products`, waitForWorker);
     await page.goto(`${origin}/`);
     return tapStartShoping(page, tapIndex);
   });
@@ -227,7 +288,7 @@ export function sizeFigure(ours: BuildSizes, peer: BuildSizes): PairedFigure {
   };
 }
 
-function progress(label: string): () => void {
+export function progress(label: string): () => void {
   process.stdout.write(`  ${label} …`);
   return () => process.stdout.write(' done\n');
 }
@@ -258,8 +319,10 @@ export async function compareOnDemo(
   await paired('first-card-cold', '/products first card, cold', (origin) =>
     load(browser, { kind: 'first-card' }, `${origin}/products`),
   );
+  const worker = (origin: string): boolean =>
+    origin === shops.ours && options.waitForOurWorker === true;
   await paired('first-card-warm', '/products first card, warm (catalogue cached)', (origin) =>
-    warmLoad(browser, origin),
+    warmLoad(browser, origin, { waitForWorker: worker(origin) }),
   );
   await paired('detail', '/product/1 title', (origin) =>
     load(browser, { kind: 'heading', text: productTitle }, `${origin}/product/1`),
@@ -268,7 +331,7 @@ export async function compareOnDemo(
     'tap-to-card',
     "tap 'Start Shoping' → first card (catalogue cached)",
     // The same spread of releases as the interactions (pair -1, the warm-up, is tap 0).
-    (origin, pair) => tapToCard(browser, origin, pair + 1),
+    (origin, pair) => tapToCard(browser, origin, pair + 1, worker(origin)),
   );
   const kioskSamples: number[] = [];
   if (kiosk) {
@@ -307,13 +370,15 @@ async function openBoth(
   }
 }
 
-/** LARGE_PRODUCTS generated products: cold first card, then search, category and page. */
+/** `products` generated products: cold first card, then search, category and page. */
 export async function compareLarge(
   browser: Browser,
   shops: ComparedShops,
   options: ComparisonOptions,
+  products: number = LARGE_PRODUCTS,
+  ids: LargeIds = LARGE_IDS,
 ): Promise<PairedFigure[]> {
-  const count = LARGE_PRODUCTS.toLocaleString('en-US');
+  const count = products.toLocaleString('en-US');
   const figures: PairedFigure[] = [];
   let done = progress(`${count} products: first card, cold`);
   const cold = await inPairs(
@@ -322,16 +387,16 @@ export async function compareLarge(
     () => load(browser, { kind: 'first-card' }, `${shops.peer}/products`),
   );
   figures.push({
-    id: 'large-first-card-cold',
+    id: ids.cold,
     label: `${count}: /products first card, cold`,
     unit: 'ms',
     ...cold,
   });
   done();
   const kinds = [
-    ['search', 'large-search', 'search submit → results painted'],
-    ['category', 'large-category', 'category → results painted'],
-    ['page', 'large-page', 'Next page → results painted'],
+    ['search', ids.search, 'search submit → results painted'],
+    ['category', ids.category, 'category → results painted'],
+    ['page', ids.page, 'Next page → results painted'],
   ] as const;
   for (const [interaction, id, label] of kinds) {
     done = progress(`${count} products: ${label}`);

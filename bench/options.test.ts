@@ -127,4 +127,13 @@ describe('npm run bench options', () => {
       skipBuild: true,
     });
   });
+
+  it('takes --cross-origin only with a peer to compare with', () => {
+    expect(parseBenchOptions([])).toMatchObject({ crossOrigin: false });
+    expect(
+      parseBenchOptions(['--compare', '../peer/dist', '--cross-origin', '--pairs', '3']),
+    ).toMatchObject({ compare: '../peer/dist', crossOrigin: true, pairs: 3 });
+    expect(() => parseBenchOptions(['--cross-origin'])).toThrow(/--cross-origin needs --compare/);
+    expect(() => parseBenchOptions(['--cross-origin=yes', '--compare', 'x'])).toThrow();
+  });
 });

@@ -46,6 +46,8 @@ export interface ComparisonResults {
   /** What the bench changed in its copy: the catalogue base, file by file. */
   catalogueBase: string;
   rewritten: PreparedPeer['rewritten'];
+  /** --cross-origin: neither build rewritten, the catalogue on its own HTTPS origin. */
+  crossOrigin?: boolean;
   sizes: BuildSizes;
   runs: ComparisonRun[];
 }

@@ -63,8 +63,18 @@ import { breakdownTable, runBreakdown } from './breakdown/run-breakdown';
 import { comparisonChecks, runComparisons } from './compare-run';
 import { sizeFigure, startRun } from './compare';
 import { loadLines, runLoad, runTable, spreadTable } from './compare-report';
+import { buildDeployedWeb, DEPLOYED_WEB_DIR } from './cross-origin/deployed-build';
+import { runCrossOriginComparisons } from './cross-origin/compare-cross-origin';
+import { crossOriginChecks, crossOriginHeading, ratioBudgetsOf } from './cross-origin/checks';
 
 const RESULTS_DIR = join(REPO_ROOT, 'bench-results');
+
+/** The web build compared with the peer: as deployed for --cross-origin, else out/web. */
+function comparedWebSizes(results: BenchResults) {
+  return results.compare?.crossOrigin
+    ? measureBuild(REPO_ROOT, DEPLOYED_WEB_DIR)
+    : results.sizes.web;
+}
 
 async function productTitle(origin: string, id: number): Promise<string> {
   const response = await fetch(`${origin}/api/products/${id}`);
@@ -220,18 +230,28 @@ function printReport(results: BenchResults): void {
   const comparison = results.compare;
   if (comparison && comparison.runs.length > 0) {
     const copied = comparison.rewritten.map((item) => `${item.file} ×${item.count}`).join(', ');
+    const budgets = ratioBudgetsOf(comparison);
     console.log(
       heading(
-        `Side by side: this shop ÷ ${comparison.dir} (served from a copy, its ${comparison.catalogueBase} → /api in ${copied})`,
+        comparison.crossOrigin
+          ? crossOriginHeading(comparison)
+          : `Side by side: this shop ÷ ${comparison.dir} (served from a copy, its ${comparison.catalogueBase} → /api in ${copied})`,
       ),
     );
     comparison.runs.forEach((run, index) => {
       console.log(`\nRun ${index + 1} of ${comparison.runs.length}: ${runLoad(run)}`);
-      console.log(runTable(run));
+      console.log(runTable(run, budgets));
+      for (const note of run.notes ?? []) console.log(`  ${note}`);
     });
     if (comparison.runs.length > 1) {
-      console.log(heading('Across runs: ours ÷ peer per run; a verdict only where all agree'));
-      console.log(spreadTable(comparison.runs));
+      console.log(
+        heading(
+          comparison.crossOrigin
+            ? 'Across runs: ours ÷ peer per run; PASS only where every run holds its budget'
+            : 'Across runs: ours ÷ peer per run; a verdict only where all agree',
+        ),
+      );
+      console.log(spreadTable(comparison.runs, budgets, comparison.crossOrigin === true));
       console.log(loadLines(comparison.runs));
     }
   }
@@ -395,6 +415,10 @@ async function main(): Promise<number> {
     console.log(heading(`Build (kiosk renderer's catalogue on port ${port})`));
     await buildShop(port);
   }
+  if (options.crossOrigin && (!options.skipBuild || !existsSync(DEPLOYED_WEB_DIR))) {
+    console.log(heading('Build (the web shop as deployed: its default catalogue host)'));
+    await buildDeployedWeb();
+  }
   const results: BenchResults = {
     startedAt,
     machine: { cpus: cpus().length, node: process.version, platform: process.platform },
@@ -419,6 +443,7 @@ async function main(): Promise<number> {
       dir,
       catalogueBase: options.compareCatalogue,
       rewritten: [],
+      ...(options.crossOrigin ? { crossOrigin: true } : {}),
       sizes: measureBuild(REPO_ROOT, dir),
       runs: [],
     };
@@ -426,9 +451,9 @@ async function main(): Promise<number> {
 
   if (options.sizesOnly) {
     if (results.compare) {
-      const sizes = sizeFigure(results.sizes.web, results.compare.sizes);
+      const sizes = sizeFigure(comparedWebSizes(results), results.compare.sizes);
       results.compare.runs.push({ ...startRun(), figures: [sizes] });
-      results.checks.push(...comparisonChecks(results.compare));
+      results.checks.push(...crossOriginChecks(results.compare, comparisonChecks));
     }
     results.checks.push(...interactionChecks(results, 'not measured (--sizes-only)'));
     results.checks.push(heapCheck(results, 'not measured (--sizes-only)'));
@@ -439,7 +464,14 @@ async function main(): Promise<number> {
       if (!options.compareOnly && !options.lighthouseOnly) {
         await measureInBrowser(browser, port, options, results);
       }
-      if (results.compare) {
+      if (results.compare?.crossOrigin) {
+        await runCrossOriginComparisons(
+          { pairs: options.pairs, largePairs: options.largePairs, repeat: options.repeat },
+          DEPLOYED_WEB_DIR,
+          comparedWebSizes(results),
+          results.compare,
+        );
+      } else if (results.compare) {
         await runComparisons(
           browser,
           port,
@@ -459,7 +491,7 @@ async function main(): Promise<number> {
         ? 'not measured (--lighthouse-only)'
         : undefined;
     results.checks.push(...interactionChecks(results, why), heapCheck(results, why));
-    results.checks.push(...comparisonChecks(results.compare));
+    results.checks.push(...crossOriginChecks(results.compare, comparisonChecks));
     if (options.lighthouse && !options.compareOnly) {
       console.log(heading('Lighthouse'));
       results.lighthouse = await withShop(port, undefined, (server) =>
