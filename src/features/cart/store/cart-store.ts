@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Product } from '@shared/product-rule';
-import { addLine, removeLine, setLineQuantity, type CartLine } from '../cart-rules';
+import { addLine, removeLine, setLineQuantity } from '../cart-lines';
+import type { CartLine } from '../cart-rules';
 import { cartStoreMade } from '../cart-count';
 import { savingsFor, subtotal } from '../pricing';
 import { isValidVoucher } from '../vouchers';
