@@ -5,7 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { generateCatalogue } from '../server/catalogue/generate-catalogue';
-import { addLine, type CartLine } from '../src/features/cart/cart-rules';
+import { addLine } from '../src/features/cart/cart-lines';
+import type { CartLine } from '../src/features/cart/cart-rules';
 import { orderTotals, savingsFor, subtotal } from '../src/features/cart/pricing';
 import { pickSuggestions } from '../src/features/cart/suggestions';
 import { parseProductList } from '../shared/product-rule';

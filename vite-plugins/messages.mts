@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import MessageFormat from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
+import * as cardinals from '@messageformat/runtime/lib/cardinals';
 import type { Plugin } from 'vite';
 import {
   englishMessages,
@@ -31,6 +32,13 @@ export const MESSAGE_RUNTIME = fileURLToPath(
 const CATALOG_FILE = /[\\/]src[\\/]i18n[\\/]catalogs[\\/][^\\/]+\.ts$/;
 
 const COMPILED_PREFIX = 'virtual:shop-messages/';
+/**
+ * One language's plural rule, a module of its own: taken from messageformat's module of every
+ * language's rules, which the bundler would put whole into the first download with English's
+ * (a module goes into one chunk, with every part any chunk uses), each language's rule now
+ * comes with its catalog's chunk.
+ */
+const PLURAL_PREFIX = 'virtual:shop-plural/';
 export const PSEUDO_CATALOG = 'virtual:shop-pseudo-catalog';
 /** The pseudo-locale's language tag: English, accented (the private-use region XA). */
 export const PSEUDO_LANGUAGE = 'en-XA';
@@ -49,7 +57,20 @@ export function compileTexts(
   const rules = language === PSEUDO_LANGUAGE ? 'en' : language;
   const formatter = new MessageFormat(rules, { requireAllArguments: strict });
   const code = compileModule(formatter, texts);
-  return code.replace(/from "@messageformat\/runtime"/g, `from ${JSON.stringify(MESSAGE_RUNTIME)}`);
+  return code
+    .replace(/from "@messageformat\/runtime"/g, `from ${JSON.stringify(MESSAGE_RUNTIME)}`)
+    .replace(
+      /import \{ ([\w$]+) \} from "@messageformat\/runtime\/lib\/cardinals";/g,
+      (_, rule: string) => `import { ${rule} } from ${JSON.stringify(PLURAL_PREFIX + rule)};`,
+    );
+}
+
+/** The plural rule `name` (a language's) as a module of its own, from messageformat's rules. */
+export function pluralRuleModule(name: string): string {
+  const rule = (cardinals as Readonly<Record<string, unknown>>)[name];
+  if (typeof rule !== 'function') throw new Error(`messageformat has no plural rule "${name}"`);
+  // make-plural's rules are self-contained arrow functions: their text is the whole rule.
+  return `export const ${name} = ${String(rule)};`;
 }
 
 /** A file's texts compiled, each call's object replaced by the module that holds it. */
@@ -99,7 +120,9 @@ export function compiledMessages(): Plugin {
       strict = !config.isProduction;
     },
     resolveId(id) {
-      if (id.startsWith(COMPILED_PREFIX) || id === PSEUDO_CATALOG) return `\0${id}`;
+      if (id.startsWith(COMPILED_PREFIX) || id.startsWith(PLURAL_PREFIX) || id === PSEUDO_CATALOG) {
+        return `\0${id}`;
+      }
       return null;
     },
     load(id) {
@@ -110,6 +133,9 @@ export function compiledMessages(): Plugin {
           texts[messageId] = pseudoMessage(text);
         }
         return compileTexts(PSEUDO_LANGUAGE, texts, strict);
+      }
+      if (id.startsWith(`\0${PLURAL_PREFIX}`)) {
+        return pluralRuleModule(id.slice(PLURAL_PREFIX.length + 1));
       }
       if (!id.startsWith(`\0${COMPILED_PREFIX}`)) return null;
       const entry = compiled.get(id.slice(COMPILED_PREFIX.length + 1));

@@ -14,7 +14,7 @@ import { ShopNavigationProvider } from '@/components/ui/shop-link';
 import type { Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';
 import { useCartSync } from '@/features/cart/use-cart-sync';
-import { ensureProductsKey } from '@/features/catalogue/products-cache';
+import { ensureProductsKey } from '@/features/catalogue/products-key';
 import { useReceiptOnScreen } from '@/features/checkout/public';
 import type { CatalogueFreshnessProps } from '@/features/catalogue/freshness/catalogue-freshness';
 import type { KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';

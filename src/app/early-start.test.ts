@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { productsUrl, productUrl } from '@/features/catalogue/api/catalogue-urls';
-import { mayHaveCachedProducts, PRODUCTS_KEY } from '@/features/catalogue/products-cache';
+import { mayHaveCachedProducts, PRODUCTS_KEY } from '@/features/catalogue/products-key';
 import { EARLY_HINTS_ID, earlyRequests, startEarly, type EarlyHints } from './early-start';
 import { lazyPages, routes } from './routes';
 

@@ -1,7 +1,6 @@
 import { ShopLink } from '@/components/ui/shop-link';
 import { CartIcon } from '@/components/ui/icons';
-import { totalQuantity } from '@/features/cart/cart-rules';
-import { useCartStore } from '@/features/cart/store/cart-store';
+import { useCartCount } from '@/features/cart/cart-count';
 import { useI18n } from '@/i18n/language-store';
 import { formatNumber } from '@/i18n/count-format';
 import { layoutText } from './layout.messages';
@@ -11,7 +10,7 @@ import { layoutText } from './layout.messages';
  * separators; the badge grows leftwards over the icon, so it stays inside the header.
  */
 export function CartLink() {
-  const count = useCartStore((state) => totalQuantity(state.cart));
+  const count = useCartCount();
   const { t, language } = useI18n();
   const shown = formatNumber(language, count);
   return (

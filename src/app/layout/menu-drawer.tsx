@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { CloseIcon } from '@/components/ui/icons';
+import { CloseIcon } from '@/components/ui/page-icons';
 import { ShopLink } from '@/components/ui/shop-link';
 import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
 import { useI18n } from '@/i18n/language-store';

@@ -1,4 +1,4 @@
-import { useCartStore } from '@/features/cart/public';
+import { clearCart } from '@/features/cart/cart-store-loader';
 import { forgetReceipt } from '@/features/checkout/public';
 import { resetLanguage } from '@/i18n/language-store';
 
@@ -39,7 +39,7 @@ export const ON_SCREEN = [
 ] as const;
 
 export const KEPT = {
-  'cart, savings and subtotal': () => useCartStore.getState().clearCart(),
+  'cart, savings and subtotal': clearCart,
   receipt: forgetReceipt,
   /** The next shopper starts in the kiosk's default language. */
   language: resetLanguage,

@@ -2,7 +2,7 @@ import { createContext, useContext, useState } from 'react';
 import { isCatalogueImageUrl } from '@shared/product-rule';
 import { useI18n } from '@/i18n/language-store';
 import { controlsText } from './controls.messages';
-import { ImageOffIcon } from './icons';
+import { ImageOffIcon } from './page-icons';
 
 interface ProductImageProps {
   src: string;

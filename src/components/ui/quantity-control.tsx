@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useI18n } from '@/i18n/language-store';
 import { formatNumber } from '@/i18n/count-format';
 import { controlsText } from './controls.messages';
-import { MinusIcon, PlusIcon } from './icons';
+import { MinusIcon, PlusIcon } from './page-icons';
 
 interface QuantityControlProps {
   value: number;

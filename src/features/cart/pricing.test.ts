@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test/product-fixtures';
-import { addLine, type CartLine } from './cart-rules';
+import { addLine } from './cart-lines';
+import type { CartLine } from './cart-rules';
 import {
   cardListPrice,
   lineTotal,

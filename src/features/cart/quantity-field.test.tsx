@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { commitQuantityInput, digitsOnly } from './cart-rules';
+import { commitQuantityInput, digitsOnly } from './quantity-input';
 import { QuantityControl } from '@/components/ui/quantity-control';
 
 function Harness({ initial = 1, max = 999 }: { initial?: number; max?: number }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test/product-fixtures';
-import { addLine } from './cart-rules';
+import { addLine } from './cart-lines';
 import { pickSuggestions } from './suggestions';
 
 const products = [

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test/product-fixtures';
 import { catalogueKeys } from './api/catalogue-keys';
 import { CatalogueProvider, createCatalogueQueryClient } from './catalogue-provider';
-import { PRODUCTS_KEY } from './products-cache';
+import { PRODUCTS_KEY } from './products-key';
 
 const URL = 'http://catalogue.test';
 const OTHER_URL = 'http://other.test';

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { catalogueKeys } from './api/catalogue-keys';
-import { loadCachedProducts, PRODUCTS_KEY } from './products-cache';
+import { loadCachedProducts } from './products-cache';
+import { PRODUCTS_KEY } from './products-key';
 
 /**
  * The catalogue's data layer (React Query), loaded with the first page that shows products:

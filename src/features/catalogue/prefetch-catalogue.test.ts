@@ -6,7 +6,7 @@ import { prefetchProduct } from './api/product-query';
 import { prefetchProducts, readyCachedProducts } from './api/products-query';
 import { createCatalogueQueryClient } from './catalogue-provider';
 import { prefetchCatalogue, readyCachedCatalogue } from './prefetch-catalogue';
-import { PRODUCTS_KEY } from './products-cache';
+import { PRODUCTS_KEY } from './products-key';
 
 /** The data layer, as the app loads it (src/app/shop-pages.ts). */
 const dataLayer = () =>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadCatalogueCall, productsUrl, productUrl } from './api/catalogue-urls';
-import { mayHaveCachedProducts } from './products-cache';
+import { mayHaveCachedProducts } from './products-key';
 
 /** The app's query client, made the first time it is needed (src/app/catalogue-cache.tsx). */
 export type ClientFor = (create: () => QueryClient) => QueryClient;

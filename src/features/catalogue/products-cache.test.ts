@@ -4,12 +4,10 @@ import { makeProduct } from '@/test/product-fixtures';
 import {
   CACHE_AFTER_PAINT_FROM,
   cacheFetchedProducts,
-  ensureProductsKey,
   loadCachedProducts,
-  mayHaveCachedProducts,
-  PRODUCTS_KEY,
   saveCachedProducts,
 } from './products-cache';
+import { ensureProductsKey, mayHaveCachedProducts, PRODUCTS_KEY } from './products-key';
 
 const shirt = makeProduct({ id: 1 });
 const ring = makeProduct({ id: 2, category: 'jewelery' });

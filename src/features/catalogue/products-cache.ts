@@ -1,27 +1,18 @@
 import { afterNextPaint } from '@/lib/after-next-paint';
-import { readJson, readRaw, removeKey, writeRaw } from '@web-shared/lib/browser-storage';
+import { readJson, removeKey, writeRaw } from '@web-shared/lib/browser-storage';
 import { parseProductList, type Product } from '@shared/product-rule';
+import { mayHaveCachedProducts, PRODUCTS_KEY } from './products-key';
 
 /**
- * The catalogue's cache in local storage under the spec's `products` key (a JSON array of
- * FakeStore products, as the original shop wrote it). The catalogue feature alone owns it.
+ * The cached catalogue itself: read, validated, written. Only the pages that show products
+ * need it, so it comes with their chunk; the first download has only ./products-key.ts.
  */
-export const PRODUCTS_KEY = 'products';
 
 /** The cached catalogue, validated; undefined when there is none worth using (spec §7: fetch). */
 export function loadCachedProducts(): Product[] | undefined {
   if (!mayHaveCachedProducts()) return undefined;
   const products = parseProductList(readJson(PRODUCTS_KEY), 'stored products');
   return products && products.length > 0 ? products : undefined;
-}
-
-/**
- * Whether a catalogue may be cached, without reading megabytes of it: false only when
- * the key is missing or holds the empty default, where the catalogue will surely be fetched.
- */
-export function mayHaveCachedProducts(): boolean {
-  const raw = readRaw(PRODUCTS_KEY)?.trim();
-  return raw !== undefined && raw !== '' && raw !== '[]';
 }
 
 /** Caches a fetched catalogue; one too large for the quota is dropped, never left half-written. */
@@ -42,12 +33,4 @@ export function cacheFetchedProducts(products: readonly Product[]): void {
   if (products.length === 0) return;
   if (products.length < CACHE_AFTER_PAINT_FROM) saveCachedProducts(products);
   else afterNextPaint(() => saveCachedProducts(products), 1000);
-}
-
-/**
- * On start, a missing or unreadable key gets the spec's default (an empty list), as every
- * key of the shop's state does; a readable cache is left as it is (it can be megabytes).
- */
-export function ensureProductsKey(): void {
-  if (!Array.isArray(readJson(PRODUCTS_KEY))) writeRaw(PRODUCTS_KEY, '[]');
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { AccessibilityIcon } from '@/components/ui/icons';
+import { AccessibilityIcon } from '@/components/ui/page-icons';
 import { useI18n } from '@/i18n/language-store';
 import { BarSwitch } from './bar-switch';
 import { kioskText } from './kiosk.messages';

@@ -149,4 +149,12 @@ describe('the translations', () => {
       expect(letters(shown ?? ''), id).toBeGreaterThanOrEqual(Math.ceil(letters(inEnglish) * 1.4));
     }
   });
+
+  it('each language’s plural forms follow its own rule, which comes with its catalog', () => {
+    // Arabic has forms of its own for none and two; French counts 0 as one, English as many.
+    expect(ar['layout.cart']?.({ count: 0 })).toBe('السلة، لا قطع');
+    expect(ar['layout.cart']?.({ count: 2 })).toBe('السلة، قطعتان');
+    expect(fr['layout.cart']?.({ count: 0 })).toBe('Panier, 0 article');
+    expect(compiledEnglish.get('layout.cart')?.({ count: 0 })).toBe('Cart, 0 items');
+  });
 });

@@ -5,7 +5,9 @@ import { QuantityControl } from '@/components/ui/quantity-control';
 import { ShopLink } from '@/components/ui/shop-link';
 import { useI18n } from '@/i18n/language-store';
 import { cartText } from '../cart.messages';
-import { commitQuantityInput, digitsOnly, isInCart, MAX_QUANTITY } from '../cart-rules';
+import { isInCart } from '../cart-lines';
+import { MAX_QUANTITY } from '../cart-rules';
+import { commitQuantityInput, digitsOnly } from '../quantity-input';
 import { useCartStore } from '../store/cart-store';
 
 export const DEFAULT_DETAIL_QUANTITY = 1;

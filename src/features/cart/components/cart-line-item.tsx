@@ -6,7 +6,8 @@ import { QuantityControl } from '@/components/ui/quantity-control';
 import { productCategory } from '@/features/catalogue/public';
 import { useI18n } from '@/i18n/language-store';
 import { cartText } from '../cart.messages';
-import { commitQuantityInput, digitsOnly, MAX_QUANTITY, type CartLine } from '../cart-rules';
+import { MAX_QUANTITY, type CartLine } from '../cart-rules';
+import { commitQuantityInput, digitsOnly } from '../quantity-input';
 import { lineTotal } from '../pricing';
 
 interface CartLineItemProps {

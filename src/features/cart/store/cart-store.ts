@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Product } from '@shared/product-rule';
-import { addLine, removeLine, setLineQuantity, type CartLine } from '../cart-rules';
+import { addLine, removeLine, setLineQuantity } from '../cart-lines';
+import type { CartLine } from '../cart-rules';
+import { cartStoreMade } from '../cart-count';
 import { savingsFor, subtotal } from '../pricing';
 import { isValidVoucher } from '../vouchers';
 import { createCartStorage, type PersistedCart } from './cart-storage';
@@ -63,3 +65,6 @@ export const useCartStore = create<CartState>()(
     },
   ),
 );
+
+// The header's badge counts from storage until the store is here (../cart-count.ts, ../cart-store-loader.ts).
+cartStoreMade(useCartStore);

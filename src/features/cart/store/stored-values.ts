@@ -10,15 +10,16 @@ export const CART_STORAGE_KEYS = {
 
 /**
  * A stored cart, validated: lines without a valid product are dropped, odd quantities
- * become a safe whole number, duplicate lines of one product are merged.
+ * become a safe whole number, duplicate lines of one product are merged. A dropped line is
+ * logged unless `quiet` (a second reader of the same lines: ../cart-count.ts).
  */
-export function parseStoredCart(value: unknown): CartLine[] {
+export function parseStoredCart(value: unknown, { quiet = false } = {}): CartLine[] {
   if (!Array.isArray(value)) return [];
   const lines = new Map<number, CartLine>();
   for (const item of value) {
     const product = isRecord(item) ? parseProduct(item.productData) : null;
     if (!product || !isRecord(item)) {
-      console.warn('[storage] dropped an invalid cart line');
+      if (!quiet) console.warn('[storage] dropped an invalid cart line');
       continue;
     }
     const quantity = clampQuantity(Number(item.quantity));

@@ -7,7 +7,7 @@ import { hangingFetch } from '@/test/hanging-fetch';
 import { makeProduct } from '@/test/product-fixtures';
 import { TEST_CAPABILITIES, TEST_CATALOGUE_URL } from '@/test/render-app';
 import { createCatalogueQueryClient } from '../catalogue-provider';
-import { PRODUCTS_KEY } from '../products-cache';
+import { PRODUCTS_KEY } from '../products-key';
 import { TIMED_OUT } from './catalogue-client';
 import {
   fetchProducts,

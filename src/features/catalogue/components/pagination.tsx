@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { ChevronIcon } from '@/components/ui/icons';
+import { ChevronIcon } from '@/components/ui/page-icons';
 import { useI18n } from '@/i18n/language-store';
 import { catalogueText } from '../catalogue.messages';
 

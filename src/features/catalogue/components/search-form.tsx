@@ -1,5 +1,5 @@
 import { memo, useRef, type SubmitEvent } from 'react';
-import { SearchIcon } from '@/components/ui/icons';
+import { SearchIcon } from '@/components/ui/page-icons';
 import { useI18n } from '@/i18n/language-store';
 import { catalogueText } from '../catalogue.messages';
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CatalogueInfo, CatalogueRefreshFailure } from '@shared/bridge';
-import { loadCachedProducts, mayHaveCachedProducts } from '../products-cache';
+import { loadCachedProducts } from '../products-cache';
+import { mayHaveCachedProducts } from '../products-key';
 import { staleReason } from './freshness-rule';
 import { readProductsMeta, writeProductsMeta } from './products-meta';
 import { refreshCatalogue } from './refresh-catalogue';

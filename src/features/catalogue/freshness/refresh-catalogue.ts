@@ -5,7 +5,7 @@ import { CATALOGUE_TIMEOUT_MS, getCatalogueJson } from '../api/catalogue-client'
 import { catalogueKeys } from '../api/catalogue-keys';
 import { PRODUCTS_FAILED, PRODUCTS_MAX_BYTES } from '../api/products-query';
 import { productsUrl } from '../api/catalogue-urls';
-import { PRODUCTS_KEY } from '../products-cache';
+import { PRODUCTS_KEY } from '../products-key';
 import { writeProductsMeta, type ProductsMeta } from './products-meta';
 
 /** A list that cannot replace the cached one, and why (one line for the log and the fleet). */

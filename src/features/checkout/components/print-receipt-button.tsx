@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PrinterIcon } from '@/components/ui/icons';
+import { PrinterIcon } from '@/components/ui/page-icons';
 import { useCapabilities } from '@/platform/capabilities-context';
 import { printReceipt } from '@/platform/printing';
 import { useI18n } from '@/i18n/language-store';

@@ -7,7 +7,7 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
 } from 'react';
-import { BackspaceIcon, KeyboardHideIcon } from '@/components/ui/icons';
+import { BackspaceIcon, KeyboardHideIcon } from '@/components/ui/page-icons';
 import {
   arrowContextOf,
   arrowMove,

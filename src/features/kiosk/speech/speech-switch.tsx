@@ -1,4 +1,4 @@
-import { SpeakerIcon } from '@/components/ui/icons';
+import { SpeakerIcon } from '@/components/ui/page-icons';
 import { useI18n } from '@/i18n/language-store';
 import { BarSwitch } from '../bar-switch';
 import { kioskText } from '../kiosk.messages';
