@@ -71,7 +71,7 @@ describe('layer rules, by file path', () => {
   it('a feature cannot reach into another by a relative path', async () => {
     const errors = await layerErrors(
       'src/features/catalogue/catalogue-rules.ts',
-      "import { addLine } from '../cart/cart-rules';\nexport const probe = addLine;\n",
+      "import { addLine } from '../cart/cart-lines';\nexport const probe = addLine;\n",
     );
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining('features/catalogue must not depend on features/cart'),
@@ -333,7 +333,7 @@ describe('layer rules, by alias', () => {
   it('a feature cannot reach into another through @/', async () => {
     const errors = await layerErrors(
       'src/features/catalogue/catalogue-rules.ts',
-      "import { addLine } from '@/features/cart/cart-rules';\nexport const probe = addLine;\n",
+      "import { addLine } from '@/features/cart/cart-lines';\nexport const probe = addLine;\n",
     );
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining('features/catalogue must not depend on features/cart'),
@@ -378,7 +378,7 @@ describe('layer rules, by alias', () => {
   it('lib imports no feature through @/', async () => {
     const errors = await layerErrors(
       'src/lib/text.ts',
-      "import { addLine } from '@/features/cart/cart-rules';\nexport const probe = addLine;\n",
+      "import { addLine } from '@/features/cart/cart-lines';\nexport const probe = addLine;\n",
     );
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining('lib is the bottom layer'),
