@@ -93,7 +93,7 @@ export const GroupRollupTable = memo(function GroupRollupTable({
                   <th scope="row" className="px-3 py-1 text-left font-normal">
                     <button
                       type="button"
-                      className="btn-ghost -mx-2 px-2 font-mono text-sm"
+                      className="btn-ghost -mx-2 px-2 font-mono text-sm whitespace-nowrap"
                       aria-label={`${row.group}: show its kiosks`}
                       onClick={() => onPick(kind, row.group)}
                     >

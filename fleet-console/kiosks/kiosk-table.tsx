@@ -24,7 +24,7 @@ const COLUMNS: { name: string; width?: string }[] = [
   { name: 'Version', width: 'w-[5.5rem]' },
   { name: 'Screen', width: 'w-[6.5rem]' },
   { name: 'Memory', width: 'w-[12rem]' },
-  { name: 'Printer', width: 'w-[7rem]' },
+  { name: 'Printer', width: 'w-[8.5rem]' },
   { name: 'Catalogue age', width: 'w-[9rem]' },
   { name: 'Last error' },
 ];
