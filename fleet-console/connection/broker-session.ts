@@ -5,7 +5,7 @@
  * through it; one kiosk's screenshot is watched at a time.
  */
 import { kioskTopics } from '@shared/fleet/topics';
-import { handoverTopic } from '@shared/fleet/trust-topics';
+import { handoverClaimTopic, handoverTopic } from '@shared/fleet/trust-topics';
 import { foldMessages, type FleetState } from '../fleet/fleet-state';
 import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
@@ -76,8 +76,12 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
     }
     if (trust.length === 0) return rest;
     for (const message of trust) {
-      if (message.kind !== 'handover') continue;
-      const topic = handoverTopic(prefix, message.kioskId, message.receiptId);
+      if (message.kind !== 'handover' && message.kind !== 'handover-claim') continue;
+      const topic = (message.kind === 'handover' ? handoverTopic : handoverClaimTopic)(
+        prefix,
+        message.kioskId,
+        message.receiptId,
+      );
       for (const listener of [...handoverListeners]) {
         listener(topic, message.payload, message.retained);
       }

@@ -128,6 +128,9 @@ export function foldTrust(state: TrustState, messages: readonly Trusted[]): Trus
           .slice(0, RECENT_HANDOVERS);
         break;
       }
+      case 'handover-claim':
+        // Claims are the desk's business alone.
+        break;
       case 'handover-conflict': {
         if (!message.conflict) {
           ignored += 1;

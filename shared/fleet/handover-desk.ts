@@ -3,31 +3,30 @@
  * shared by every counter, and at most one handover per receipt, also when two counters
  * scan the same code at the same moment.
  *
- * The protocol, on the receipt's topic `P/handovers/ID/RECEIPT` (handover-messages.ts):
+ * The protocol, on the receipt's two topics (handover-messages.ts, trust-topics.ts): the
+ * record on `P/handovers/ID/RECEIPT`, and the claims beside it on `…/RECEIPT/claim`.
  *
- * 1. Subscribe to the topic and publish a probe (not retained) with a fresh nonce. MQTT
- *    orders messages per topic, and a subscription's retained message is queued before
- *    anything published after it, so when the probe comes back every message that was on
- *    the topic has arrived.
- * 2. Anything seen before the probe (a record, a claim, something unreadable) decides:
+ * 1. Subscribe to both topics and publish a probe (not retained) with a fresh nonce on each.
+ *    MQTT orders messages per topic, and a subscription's retained message is queued before
+ *    anything published after it, so when a probe comes back every message that was on its
+ *    topic has arrived.
+ * 2. Anything seen before the probes (a record, a claim, something unreadable) decides:
  *    the order is collected, or being handed over, and this counter does not claim.
- * 3. Otherwise publish a claim, retained, and wait for it to come back. The first claim
- *    that arrives after the probe wins. Why everyone agrees: the broker stores claims one
- *    after another; a counter that claims saw no claim before its probe came back, so it
- *    was subscribed before the first claim was stored, and receives that first claim,
- *    like every other claimer, before any later one. So all claimers see the same first
- *    claim, and exactly one of them holds it.
+ * 3. Otherwise publish a claim, retained, on the claim topic, and wait for it to come back.
+ *    The first claim that arrives after the probe wins. Why everyone agrees: the broker
+ *    stores claims one after another; a counter that claims saw no claim before its probe
+ *    came back, so it was subscribed before the first claim was stored, and receives that
+ *    first claim, like every other claimer, before any later one. So all claimers see the
+ *    same first claim, and exactly one of them holds it.
  * 4. The winner writes the outcome to its local queue first, then tells staff to hand over,
- *    then publishes the record (retained) that replaces its claim. A loser whose claim
- *    came after the record (and so replaced it as the retained message) puts the record
- *    back.
+ *    then publishes the record (retained). The record has a topic of its own so that a
+ *    loser's claim, however late it arrives, replaces only another claim, never the record.
  *
  * Crashes: a claim without a record stays retained, so every later scan refuses ("being
- * handed over", then "interrupted" after STALE_CLAIM_MS) and staff decide. A winner that
- * dies before its record sends it from its queue when it is back. When the broker cannot be
- * reached, nothing is claimed: staff may hand over anyway, and the queue sends it later
- * through the same protocol; a conflict found then is reported on the broker
- * (`P/handover-conflicts/…`) for staff and the operator.
+ * handed over", then "interrupted" after STALE_CLAIM_MS) and staff decide. A winner that dies before its record sends it from its queue when it
+ * is back. When the broker cannot be reached, nothing is claimed: staff may hand over
+ * anyway, and the queue sends it later through the same protocol; a conflict found then
+ * is reported on the broker (`P/handover-conflicts/…`) for staff and the operator.
  *
  * Transport-agnostic (the console's broker worker, or MQTT.js in Node for the tests); the
  * caller feeds every message of the handover topics to `receive`.
@@ -40,7 +39,7 @@ import {
   type HandoverMessage,
   type HandoverRecord,
 } from './handover-messages';
-import { handoverConflictTopic, handoverTopic } from './trust-topics';
+import { handoverClaimTopic, handoverConflictTopic, handoverTopic } from './trust-topics';
 
 /** How long one step (subscribe and probe, a claim's return, a publish) may take. */
 export const STEP_TIMEOUT_MS = 5000;
@@ -237,7 +236,7 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
 
   type Watch = ReturnType<typeof watch>;
 
-  /** Steps 1 and 2: subscribe, probe, and the index just after the probe's return. */
+  /** Step 1 on one topic: subscribe, probe, and the index just after the probe's return. */
   async function settle(topic: string, seen: Watch): Promise<number> {
     await withTimeout(transport.subscribe(topic), stepMs, 'the subscription was not confirmed');
     const nonce = randomId();
@@ -249,6 +248,39 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
       stepMs,
     );
     return echo;
+  }
+
+  /** A receipt's two topics, watched: the record's, and the claims' beside it. */
+  function look(kioskId: string, receiptId: string) {
+    const topics = {
+      record: handoverTopic(prefix, kioskId, receiptId),
+      claims: handoverClaimTopic(prefix, kioskId, receiptId),
+    };
+    const records = watch(topics.record);
+    const claims = watch(topics.claims);
+    return {
+      topics,
+      records,
+      claims,
+      close(): void {
+        records.close();
+        claims.close();
+      },
+    };
+  }
+
+  type Look = ReturnType<typeof look>;
+  /** Where each topic's log stood when its probe came back, and what both held by then. */
+  type Settled = { records: number; claims: number; state: HandoverState };
+
+  /** Steps 1 and 2 on both topics. Throws on a timeout. */
+  async function settleBoth(seen: Look): Promise<Settled> {
+    const [records, claims] = await Promise.all([
+      settle(seen.topics.record, seen.records),
+      settle(seen.topics.claims, seen.claims),
+    ]);
+    const state = stateOf([...seen.records.log.slice(0, records), ...seen.claims.log.slice(0, claims)]);
+    return { records, claims, state };
   }
 
   const publishRecord = async (topic: string, record: HandoverRecord): Promise<boolean> => {
@@ -276,40 +308,32 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
   type ClaimOutcome =
     { won: true } | { won: false; found: Exclude<HandoverState, { state: 'none' }> };
 
-  /** Step 3: claims `claimId` on a settled watch; who won. Throws on a timeout. */
+  /** Step 3: claims `claimId` on a settled look; who won. Throws on a timeout. */
   async function claim(
-    topic: string,
-    seen: Watch,
-    settled: number,
+    seen: Look,
+    settled: Settled,
     claimId: string,
     counter: string,
     at: number,
   ): Promise<ClaimOutcome> {
     const payload: HandoverClaim = { type: 'claim', claim: claimId, counter, at };
-    void transport.publish(topic, JSON.stringify(payload), { retain: true }).catch(() => undefined);
-    const own = await seen.until(
+    void transport
+      .publish(seen.topics.claims, JSON.stringify(payload), { retain: true })
+      .catch(() => undefined);
+    const own = await seen.claims.until(
       ({ message }) => message?.type === 'claim' && message.claim === claimId,
       stepMs,
-      settled,
+      settled.claims,
     );
-    const after = seen.log.slice(settled, own + 1);
-    const first = after.find(({ message }) => message?.type === 'claim')?.message;
+    const first = seen.claims.log
+      .slice(settled.claims, own + 1)
+      .find(({ message }) => message?.type === 'claim')?.message;
     if (first?.type === 'claim' && first.claim === claimId) return { won: true };
     const winner = first?.type === 'claim' ? first : payload;
-    // Our claim came after the winner's record and replaced it as the retained message.
-    const recordBefore = after.find(({ message }) => message?.type === 'collected')?.message;
-    if (recordBefore?.type === 'collected') {
-      await publishRecord(topic, recordBefore);
-      return { won: false, found: { state: 'collected', record: recordBefore } };
-    }
     // The winner's record usually follows at once: wait a moment for it.
-    const record = await seen
-      .until(
-        ({ message }) => message?.type === 'collected' && message.claim === winner.claim,
-        WINNER_RECORD_WAIT_MS,
-        own + 1,
-      )
-      .then((index) => seen.log[index]?.message ?? null)
+    const record = await seen.records
+      .until(({ message }) => message?.type === 'collected', WINNER_RECORD_WAIT_MS, settled.records)
+      .then((index) => seen.records.log[index]?.message ?? null)
       .catch(() => null);
     return record?.type === 'collected'
       ? { won: false, found: { state: 'collected', record } }
@@ -326,30 +350,30 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
   });
 
   const send = async (entry: QueuedHandover): Promise<FlushOutcome> => {
-    const topic = handoverTopic(prefix, entry.kioskId, entry.receiptId);
+    const recordTopic = handoverTopic(prefix, entry.kioskId, entry.receiptId);
     if (entry.reason === 'won') {
       // This counter holds the first claim: only its record is missing.
-      return (await publishRecord(topic, recordOf(entry)))
+      return (await publishRecord(recordTopic, recordOf(entry)))
         ? { kind: 'recorded', entry }
         : { kind: 'kept', entry, why: 'the record was not confirmed' };
     }
-    const seen = watch(topic);
+    const seen = look(entry.kioskId, entry.receiptId);
     try {
-      const settled = await settle(topic, seen);
-      const state = stateOf(seen.log.slice(0, settled));
+      const settled = await settleBoth(seen);
+      const { state } = settled;
       const ours =
         (state.state === 'claimed' && state.claim.claim === entry.claim) ||
         (state.state === 'collected' && state.record.claim === entry.claim);
       if (ours || (state.state !== 'collected' && entry.reason === 'override')) {
-        return (await publishRecord(topic, recordOf(entry)))
+        return (await publishRecord(recordTopic, recordOf(entry)))
           ? { kind: 'recorded', entry }
           : { kind: 'kept', entry, why: 'the record was not confirmed' };
       }
       let found = state;
       if (state.state === 'none') {
-        const outcome = await claim(topic, seen, settled, entry.claim, entry.counter, entry.at);
+        const outcome = await claim(seen, settled, entry.claim, entry.counter, entry.at);
         if (outcome.won) {
-          return (await publishRecord(topic, recordOf(entry)))
+          return (await publishRecord(recordTopic, recordOf(entry)))
             ? { kind: 'recorded', entry }
             : { kind: 'kept', entry, why: 'the record was not confirmed' };
         }
@@ -410,11 +434,9 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
       if (!transport.connected()) {
         return { state: 'unreachable', why: 'the broker cannot be reached' };
       }
-      const topic = handoverTopic(prefix, kioskId, receiptId);
-      const seen = watch(topic);
+      const seen = look(kioskId, receiptId);
       try {
-        const settled = await settle(topic, seen);
-        return stateOf(seen.log.slice(0, settled));
+        return (await settleBoth(seen)).state;
       } catch (error) {
         return { state: 'unreachable', ...unreachable(error) };
       } finally {
@@ -423,22 +445,20 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
     },
 
     async handOver(kioskId, receiptId, counter) {
-      const topic = handoverTopic(prefix, kioskId, receiptId);
       if (entries.some((queued) => sameReceipt(queued, kioskId, receiptId))) {
         return { kind: 'unconfirmed', why: 'this counter already handed it over (not yet sent)' };
       }
       if (!transport.connected())
         return { kind: 'unconfirmed', why: 'the broker cannot be reached' };
-      const seen = watch(topic);
+      const seen = look(kioskId, receiptId);
       let claimed = false;
       try {
-        const settled = await settle(topic, seen);
-        const state = stateOf(seen.log.slice(0, settled));
-        if (state.state !== 'none') return { kind: 'refused', found: state };
+        const settled = await settleBoth(seen);
+        if (settled.state.state !== 'none') return { kind: 'refused', found: settled.state };
         const claimId = randomId();
         const at = now();
         claimed = true;
-        const outcome = await claim(topic, seen, settled, claimId, counter, at);
+        const outcome = await claim(seen, settled, claimId, counter, at);
         if (!outcome.won) return { kind: 'refused', found: outcome.found };
         // Kept before staff are told: a crash from here on still sends the record later.
         const entry: QueuedHandover = {
@@ -450,7 +470,7 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
           reason: 'won',
         };
         keep([...entries, entry]);
-        const recorded = await publishRecord(topic, recordOf(entry));
+        const recorded = await publishRecord(seen.topics.record, recordOf(entry));
         if (recorded) keep(entries.filter((queued) => queued !== entry));
         return { kind: 'handed-over', at, recorded };
       } catch (error) {

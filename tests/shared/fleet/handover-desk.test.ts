@@ -8,13 +8,17 @@
 import fc from 'fast-check';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHandoverDesk } from '../../../shared/fleet/handover-desk';
+import { createHandoverDesk, type HandoverTransport } from '../../../shared/fleet/handover-desk';
 import {
   conflictSchema,
   handoverMessageSchema,
   recordSchema,
 } from '../../../shared/fleet/handover-messages';
-import { handoverConflictTopic, handoverTopic } from '../../../shared/fleet/trust-topics';
+import {
+  handoverClaimTopic,
+  handoverConflictTopic,
+  handoverTopic,
+} from '../../../shared/fleet/trust-topics';
 import {
   BROKER_SUITE,
   fleetBrokers,
@@ -145,7 +149,9 @@ describe.each(fleetBrokers())('the handover record on a real broker: %s', BROKER
           const handedOver = results.filter((result) => result.kind === 'handed-over');
           expect(handedOver, `round ${round}: ${JSON.stringify(results)}`).toHaveLength(1);
           expect(results.filter((result) => result.kind === 'refused')).toHaveLength(1);
-          if (watcher.claims(topicOf(receiptId)) >= 2) contested += 1;
+          if (watcher.claims(handoverClaimTopic(broker.prefix, KIOSK, receiptId)) >= 2) {
+            contested += 1;
+          }
         }
         // Both counters claimed in many rounds: the order of claims decided, not luck.
         expect(contested).toBeGreaterThan(10);
@@ -293,14 +299,17 @@ function memoryBroker() {
 
 describe('the handover desk with hostile records on the topic', () => {
   const TOPIC = handoverTopic('kiosk-shop', KIOSK, receipt(7));
-  const desk = (broker: ReturnType<typeof memoryBroker>) => {
+  const desk = (
+    broker: ReturnType<typeof memoryBroker>,
+    wrap: (transport: HandoverTransport) => HandoverTransport = (transport) => transport,
+  ) => {
     let made: ReturnType<typeof createHandoverDesk> | null = null;
     const transport = broker.client((topic, bytes, isRetained) =>
       made?.receive(topic, bytes, isRetained),
     );
     made = createHandoverDesk({
       prefix: 'kiosk-shop',
-      transport,
+      transport: wrap(transport),
       queue: memoryQueue(),
       stepTimeoutMs: 500,
     });
@@ -350,5 +359,49 @@ describe('the handover desk with hostile records on the topic', () => {
       ]);
       expect(results.filter((result) => result.kind === 'handed-over')).toHaveLength(1);
     }
+  });
+
+  it('keeps the record when a losing claim arrives after it, even if that counter then dies', async () => {
+    const broker = memoryBroker();
+    // Counter 2 has seen the topics empty and sends its claim, which is held up on the way…
+    let held: () => void = () => undefined;
+    const release = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    let claimSent: () => void = () => undefined;
+    const sending = new Promise<void>((resolve) => {
+      claimSent = resolve;
+    });
+    let dead = false;
+    const late = desk(broker, (transport) => ({
+      ...transport,
+      publish: async (topic, payload, options) => {
+        if (dead) throw new Error('connection lost');
+        if (!payload.includes('"type":"claim"')) return transport.publish(topic, payload, options);
+        claimSent();
+        await release;
+        await transport.publish(topic, payload, options);
+        // …and dies right after it: nothing it sends from here on reaches the broker.
+        dead = true;
+      },
+    }));
+    const losing = late.handOver(KIOSK, receipt(8), 'Counter 2');
+    await sending;
+    // Meanwhile Counter 1 claims, wins and records.
+    expect(await desk(broker).handOver(KIOSK, receipt(8), 'Counter 1')).toMatchObject({
+      kind: 'handed-over',
+      recorded: true,
+    });
+    held();
+    expect(await losing).toMatchObject({ kind: 'refused' });
+
+    const record = broker.retained.get(handoverTopic('kiosk-shop', KIOSK, receipt(8)));
+    expect(recordSchema.parse(JSON.parse(new TextDecoder().decode(record)))).toMatchObject({
+      counter: 'Counter 1',
+    });
+    expect(await desk(broker).lookup(KIOSK, receipt(8))).toMatchObject({
+      state: 'collected',
+      record: { counter: 'Counter 1' },
+    });
   });
 });
