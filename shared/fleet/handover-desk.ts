@@ -177,6 +177,14 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
   const queueListeners = new Set<() => void>();
   let entries: QueuedHandover[] = queue.load();
   let flushing: Promise<FlushOutcome[]> | null = null;
+  /**
+   * Claims this counter sent that the broker never confirmed (a step timed out after the
+   * claim went out), by receipt: if staff hand the order over anyway, the queued entry
+   * carries the same claim, so that when it is sent the counter knows that claim as its own
+   * instead of filing a conflict against itself. Bounded: only timeouts add to it.
+   */
+  const unconfirmedClaims = new Map<string, string>();
+  const MAX_UNCONFIRMED_CLAIMS = 100;
 
   const keep = (next: QueuedHandover[]): void => {
     entries = next;
@@ -452,10 +460,10 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
         return { kind: 'unconfirmed', why: 'the broker cannot be reached' };
       const seen = look(kioskId, receiptId);
       let claimed = false;
+      const claimId = randomId();
       try {
         const settled = await settleBoth(seen);
         if (settled.state.state !== 'none') return { kind: 'refused', found: settled.state };
-        const claimId = randomId();
         const at = now();
         claimed = true;
         const outcome = await claim(seen, settled, claimId, counter, at);
@@ -475,10 +483,15 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
         return { kind: 'handed-over', at, recorded };
       } catch (error) {
         const { why } = unreachable(error);
-        return {
-          kind: 'unconfirmed',
-          why: claimed ? `${why}; its claim may have reached the broker` : why,
-        };
+        if (!claimed) return { kind: 'unconfirmed', why };
+        const key = `${kioskId}/${receiptId}`;
+        unconfirmedClaims.delete(key);
+        unconfirmedClaims.set(key, claimId);
+        if (unconfirmedClaims.size > MAX_UNCONFIRMED_CLAIMS) {
+          const [oldest] = unconfirmedClaims.keys();
+          if (oldest !== undefined) unconfirmedClaims.delete(oldest);
+        }
+        return { kind: 'unconfirmed', why: `${why}; its claim may have reached the broker` };
       } finally {
         seen.close();
       }
@@ -487,14 +500,16 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
     handOverAnyway(kioskId, receiptId, counter, reason) {
       const known = entries.find((queued) => sameReceipt(queued, kioskId, receiptId));
       if (known) return known;
+      const key = `${kioskId}/${receiptId}`;
       const entry: QueuedHandover = {
         kioskId,
         receiptId,
         counter,
         at: now(),
-        claim: randomId(),
+        claim: unconfirmedClaims.get(key) ?? randomId(),
         reason,
       };
+      unconfirmedClaims.delete(key);
       keep([...entries, entry]);
       return entry;
     },

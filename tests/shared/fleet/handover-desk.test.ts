@@ -404,4 +404,37 @@ describe('the handover desk with hostile records on the topic', () => {
       record: { counter: 'Counter 1' },
     });
   });
+
+  it('sends a handover staff decided after its claim timed out under that claim, so the counter records it instead of reporting a conflict with itself', async () => {
+    const broker = memoryBroker();
+    // The claim reaches the broker only after the desk stopped waiting for it.
+    let landed: Promise<void> = Promise.resolve();
+    const slow = desk(broker, (transport) => ({
+      ...transport,
+      publish: (topic, payload, options) => {
+        if (!payload.includes('"type":"claim"')) return transport.publish(topic, payload, options);
+        landed = sleep(700).then(() => transport.publish(topic, payload, options));
+        return landed;
+      },
+    }));
+    expect(await slow.handOver(KIOSK, receipt(9), 'Counter 1')).toMatchObject({
+      kind: 'unconfirmed',
+      why: expect.stringContaining('its claim may have reached the broker') as unknown,
+    });
+    await landed;
+    const claimed = await desk(broker).lookup(KIOSK, receipt(9));
+    expect(claimed).toMatchObject({ state: 'claimed', claim: { counter: 'Counter 1' } });
+
+    // Staff hand it over anyway: the queued handover carries the claim that is on the broker.
+    const entry = slow.handOverAnyway(KIOSK, receipt(9), 'Counter 1', 'offline');
+    expect(claimed.state === 'claimed' && claimed.claim.claim).toBe(entry.claim);
+    expect(await slow.flush()).toMatchObject([{ kind: 'recorded' }]);
+    expect(await desk(broker).lookup(KIOSK, receipt(9))).toMatchObject({
+      state: 'collected',
+      record: { counter: 'Counter 1', claim: entry.claim },
+    });
+    expect(
+      broker.retained.has(handoverConflictTopic('kiosk-shop', KIOSK, receipt(9))),
+    ).toBe(false);
+  });
 });
