@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import {
-  STALE_CLAIM_MS,
+  claimInterrupted,
   type HandoverState,
   type QueuedHandover,
 } from '@shared/fleet/handover-desk';
@@ -62,7 +62,7 @@ function Found({
       </Notice>
     );
   }
-  if (found.state === 'claimed' && now() - found.claim.at < STALE_CLAIM_MS) {
+  if (found.state === 'claimed' && !claimInterrupted(found.claim, found.seenSince, now())) {
     return (
       <Notice tone="stop">
         Being handed over at {found.claim.counter} right now (since {formatClock(found.claim.at)}

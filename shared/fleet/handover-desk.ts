@@ -23,10 +23,11 @@
  *    loser's claim, however late it arrives, replaces only another claim, never the record.
  *
  * Crashes: a claim without a record stays retained, so every later scan refuses ("being
- * handed over", then "interrupted" after STALE_CLAIM_MS) and staff decide. A winner that dies before its record sends it from its queue when it
- * is back. When the broker cannot be reached, nothing is claimed: staff may hand over
- * anyway, and the queue sends it later through the same protocol; a conflict found then
- * is reported on the broker (`P/handover-conflicts/…`) for staff and the operator.
+ * handed over", then "interrupted" once `claimInterrupted` says so) and staff decide. A
+ * winner that dies before its record sends it from its queue when it is back. When the
+ * broker cannot be reached, nothing is claimed: staff may hand over anyway, and the queue
+ * sends it later through the same protocol; a conflict found then is reported on the
+ * broker (`P/handover-conflicts/…`) for staff and the operator.
  *
  * Transport-agnostic (the console's broker worker, or MQTT.js in Node for the tests); the
  * caller feeds every message of the handover topics to `receive`.
@@ -43,8 +44,29 @@ import { handoverClaimTopic, handoverConflictTopic, handoverTopic } from './trus
 
 /** How long one step (subscribe and probe, a claim's return, a publish) may take. */
 export const STEP_TIMEOUT_MS = 5000;
-/** A claim without a record older than this was interrupted, not in progress. */
+/** A claim without a record for this long was interrupted, not in progress. */
 export const STALE_CLAIM_MS = 60_000;
+/**
+ * How far behind this counter's clock another counter's may be before its claims look
+ * older than they are: the five minutes a receipt may be dated ahead of a counter's clock,
+ * so a counter further behind already shows it by refusing fresh receipts.
+ */
+export const CLAIM_CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+/**
+ * Whether a claim without a record was interrupted rather than in progress. The claim's time
+ * is the claiming counter's clock, so on its own it would make every claim of a counter
+ * whose clock is behind look interrupted at once, and staff would be offered to hand over
+ * an order that is being handed over. So either this counter has seen the claim sit
+ * without a record for STALE_CLAIM_MS (measured on its own clock alone), or the claim's
+ * time is older than that plus CLAIM_CLOCK_TOLERANCE_MS.
+ */
+export function claimInterrupted(claim: HandoverClaim, seenSince: number, now: number): boolean {
+  return (
+    now - seenSince >= STALE_CLAIM_MS || now - claim.at >= STALE_CLAIM_MS + CLAIM_CLOCK_TOLERANCE_MS
+  );
+}
+
 /** How long a counter that lost waits for the winner's record, for a clearer answer. */
 const WINNER_RECORD_WAIT_MS = 1500;
 
@@ -84,7 +106,8 @@ export interface HandoverQueueStore {
 export type HandoverState =
   | { state: 'none' }
   | { state: 'collected'; record: HandoverRecord }
-  | { state: 'claimed'; claim: HandoverClaim }
+  /** `seenSince`: when this counter first saw that claim, by its own clock. */
+  | { state: 'claimed'; claim: HandoverClaim; seenSince: number }
   | { state: 'unreadable' };
 
 export type LookupResult =
@@ -152,8 +175,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The state that messages seen before the probe came back describe. */
-export function stateOf(seen: readonly Seen[]): HandoverState {
+/**
+ * The state that messages seen before the probe came back describe; `seenSince` says when
+ * this counter first saw a claim.
+ */
+export function stateOf(
+  seen: readonly Seen[],
+  seenSince: (claim: HandoverClaim) => number,
+): HandoverState {
   let claim: HandoverClaim | null = null;
   let record: HandoverRecord | null = null;
   let unreadable = false;
@@ -163,7 +192,7 @@ export function stateOf(seen: readonly Seen[]): HandoverState {
     else if (message.type === 'claim') claim ??= message;
   }
   if (record) return { state: 'collected', record };
-  if (claim) return { state: 'claimed', claim };
+  if (claim) return { state: 'claimed', claim, seenSince: seenSince(claim) };
   return unreadable ? { state: 'unreadable' } : { state: 'none' };
 }
 
@@ -185,6 +214,20 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
    */
   const unconfirmedClaims = new Map<string, string>();
   const MAX_UNCONFIRMED_CLAIMS = 100;
+  /** When this counter first saw each claim (claimInterrupted); bounded, oldest out first. */
+  const firstSeen = new Map<string, number>();
+  const MAX_FIRST_SEEN = 1000;
+  const seenSince = (claim: HandoverClaim): number => {
+    const known = firstSeen.get(claim.claim);
+    if (known !== undefined) return known;
+    const at = now();
+    firstSeen.set(claim.claim, at);
+    if (firstSeen.size > MAX_FIRST_SEEN) {
+      const [oldest] = firstSeen.keys();
+      if (oldest !== undefined) firstSeen.delete(oldest);
+    }
+    return at;
+  };
 
   const keep = (next: QueuedHandover[]): void => {
     entries = next;
@@ -287,7 +330,10 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
       settle(seen.topics.record, seen.records),
       settle(seen.topics.claims, seen.claims),
     ]);
-    const state = stateOf([...seen.records.log.slice(0, records), ...seen.claims.log.slice(0, claims)]);
+    const state = stateOf(
+      [...seen.records.log.slice(0, records), ...seen.claims.log.slice(0, claims)],
+      seenSince,
+    );
     return { records, claims, state };
   }
 
@@ -345,7 +391,7 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
       .catch(() => null);
     return record?.type === 'collected'
       ? { won: false, found: { state: 'collected', record } }
-      : { won: false, found: { state: 'claimed', claim: winner } };
+      : { won: false, found: { state: 'claimed', claim: winner, seenSince: seenSince(winner) } };
   }
 
   const unreachable = (error: unknown): { why: string } => ({

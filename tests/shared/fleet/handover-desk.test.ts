@@ -8,7 +8,13 @@
 import fc from 'fast-check';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHandoverDesk, type HandoverTransport } from '../../../shared/fleet/handover-desk';
+import {
+  CLAIM_CLOCK_TOLERANCE_MS,
+  claimInterrupted,
+  createHandoverDesk,
+  STALE_CLAIM_MS,
+  type HandoverTransport,
+} from '../../../shared/fleet/handover-desk';
 import {
   conflictSchema,
   handoverMessageSchema,
@@ -301,7 +307,10 @@ describe('the handover desk with hostile records on the topic', () => {
   const TOPIC = handoverTopic('kiosk-shop', KIOSK, receipt(7));
   const desk = (
     broker: ReturnType<typeof memoryBroker>,
-    wrap: (transport: HandoverTransport) => HandoverTransport = (transport) => transport,
+    {
+      wrap = (transport) => transport,
+      now,
+    }: { wrap?: (transport: HandoverTransport) => HandoverTransport; now?: () => number } = {},
   ) => {
     let made: ReturnType<typeof createHandoverDesk> | null = null;
     const transport = broker.client((topic, bytes, isRetained) =>
@@ -312,6 +321,7 @@ describe('the handover desk with hostile records on the topic', () => {
       transport: wrap(transport),
       queue: memoryQueue(),
       stepTimeoutMs: 500,
+      ...(now ? { now } : {}),
     });
     return made;
   };
@@ -373,7 +383,8 @@ describe('the handover desk with hostile records on the topic', () => {
       claimSent = resolve;
     });
     let dead = false;
-    const late = desk(broker, (transport) => ({
+    const late = desk(broker, {
+      wrap: (transport) => ({
       ...transport,
       publish: async (topic, payload, options) => {
         if (dead) throw new Error('connection lost');
@@ -384,7 +395,8 @@ describe('the handover desk with hostile records on the topic', () => {
         // …and dies right after it: nothing it sends from here on reaches the broker.
         dead = true;
       },
-    }));
+      }),
+    });
     const losing = late.handOver(KIOSK, receipt(8), 'Counter 2');
     await sending;
     // Meanwhile Counter 1 claims, wins and records.
@@ -409,14 +421,18 @@ describe('the handover desk with hostile records on the topic', () => {
     const broker = memoryBroker();
     // The claim reaches the broker only after the desk stopped waiting for it.
     let landed: Promise<void> = Promise.resolve();
-    const slow = desk(broker, (transport) => ({
-      ...transport,
-      publish: (topic, payload, options) => {
-        if (!payload.includes('"type":"claim"')) return transport.publish(topic, payload, options);
-        landed = sleep(700).then(() => transport.publish(topic, payload, options));
-        return landed;
-      },
-    }));
+    const slow = desk(broker, {
+      wrap: (transport) => ({
+        ...transport,
+        publish: (topic, payload, options) => {
+          if (!payload.includes('"type":"claim"')) {
+            return transport.publish(topic, payload, options);
+          }
+          landed = sleep(700).then(() => transport.publish(topic, payload, options));
+          return landed;
+        },
+      }),
+    });
     expect(await slow.handOver(KIOSK, receipt(9), 'Counter 1')).toMatchObject({
       kind: 'unconfirmed',
       why: expect.stringContaining('its claim may have reached the broker') as unknown,
@@ -436,5 +452,37 @@ describe('the handover desk with hostile records on the topic', () => {
     expect(
       broker.retained.has(handoverConflictTopic('kiosk-shop', KIOSK, receipt(9))),
     ).toBe(false);
+  });
+
+  it('counts a claim as interrupted by how long this counter has seen it, so a counter whose clock is behind does not look interrupted at once', async () => {
+    const broker = memoryBroker();
+    let clock = 1_800_000_000_000;
+    // Counter 2's clock is three minutes behind this one's, and its claim says so.
+    const claim = {
+      type: 'claim',
+      claim: 'bm9uY2Utbm9uY2Utbm9uY2U',
+      counter: 'Counter 2',
+      at: clock - 3 * 60_000,
+    } as const;
+    broker.retained.set(
+      handoverClaimTopic('kiosk-shop', KIOSK, receipt(10)),
+      new TextEncoder().encode(JSON.stringify(claim)),
+    );
+    const counter = desk(broker, { now: () => clock });
+    const first = await counter.lookup(KIOSK, receipt(10));
+    expect(first).toMatchObject({ state: 'claimed', claim, seenSince: clock });
+    if (first.state !== 'claimed') throw new Error('not claimed');
+    expect(claimInterrupted(first.claim, first.seenSince, clock)).toBe(false);
+
+    // Seen for a minute without its record: interrupted, whatever the clocks say.
+    clock += STALE_CLAIM_MS;
+    const later = await counter.lookup(KIOSK, receipt(10));
+    expect(later).toMatchObject({ state: 'claimed', seenSince: first.seenSince });
+    if (later.state !== 'claimed') throw new Error('not claimed');
+    expect(claimInterrupted(later.claim, later.seenSince, clock)).toBe(true);
+
+    // A claim older than any clock error allows is interrupted as soon as it is seen.
+    const old = { ...claim, at: clock - STALE_CLAIM_MS - CLAIM_CLOCK_TOLERANCE_MS };
+    expect(claimInterrupted(old, clock, clock)).toBe(true);
   });
 });
