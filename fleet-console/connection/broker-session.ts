@@ -16,7 +16,7 @@ import { diagnosticsTopic } from '@shared/fleet/topics';
 import type { DiagnosticsChunk } from '@shared/fleet/diagnostics-transfer';
 import type { FromWorker, ToWorker } from './broker-protocol';
 import type { BrokerSession } from './broker-session-handle';
-import type { ConsoleSettings } from './console-settings';
+import { isBrokerCluster, type ConsoleSettings } from './console-settings';
 import { createFrameBatcher } from './frame-batcher';
 
 function randomSuffix(): string {
@@ -158,6 +158,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
 
   return {
     prefix,
+    cluster: isBrokerCluster(broker),
     publish(topic, payload, { retain }) {
       return request((requestId) => send({ type: 'publish', requestId, topic, payload, retain }));
     },

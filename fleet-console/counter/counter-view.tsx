@@ -1,5 +1,10 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { catalogueBase, holdDaysOf, type ConsoleSettings } from '../connection/console-settings';
+import {
+  catalogueBase,
+  holdDaysOf,
+  isBrokerCluster,
+  type ConsoleSettings,
+} from '../connection/console-settings';
 import { useFleetStore } from '../fleet/fleet-store';
 import { pageSubtle } from '../lib/page-crypto';
 import { useTrustStore } from '../trust/trust-store';
@@ -112,6 +117,14 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
       {settings.enrolmentPublicKey.trim() === '' && (
         <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
           No enrolment public key is set: every receipt is refused until one is (Connection).
+        </p>
+      )}
+      {isBrokerCluster(settings.brokerUrl) && (
+        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
+          Handovers need the shop’s own broker. This counter is connected to a cluster, where two
+          counters could each hand the same order over, so it cannot confirm any handover: you
+          decide each one, as when the broker cannot be reached. Connect it to the shop’s broker
+          (Connection).
         </p>
       )}
       <form className="card flex flex-col gap-3 p-5" onSubmit={submit}>

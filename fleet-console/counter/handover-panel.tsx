@@ -146,7 +146,7 @@ function Unconfirmed({ why, handover }: { why: string; handover: Handover }) {
     <div className="flex flex-col gap-3">
       <Notice tone="warn">
         Cannot confirm that this order was not already collected ({why}). Hand it over only if you
-        are sure; it is recorded when the link returns.
+        are sure; it is recorded on the broker as soon as it can be.
       </Notice>
       <AnywayButton label="Hand over anyway" onClick={() => handover.handOverAnyway('offline')} />
     </div>

@@ -45,6 +45,7 @@ function open(session: BrokerSession): HandoverDesk {
       connected: () => session.handovers.connected(),
     },
     queue: browserQueueStore(session.prefix),
+    exactlyOnce: !session.cluster,
   });
   const queue = useHandoverQueue.getState();
   queue.setQueued(desk.queued());

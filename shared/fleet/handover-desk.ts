@@ -114,7 +114,12 @@ export type LookupResult =
   | HandoverState
   /** This counter handed it over and the broker does not have it yet. */
   | { state: 'queued'; entry: QueuedHandover }
+  /** No sure answer: the broker cannot be reached, or its claims do not decide (a cluster). */
   | { state: 'unreachable'; why: string };
+
+/** Why a counter on a cluster cannot confirm a handover (HandoverDeskOptions.exactlyOnce). */
+export const NOT_THE_SHOPS_BROKER =
+  'this counter is connected to a cluster, not the shop’s own broker, where two counters could both hand it over';
 
 export type HandOverResult =
   /** Hand the goods over. `recorded`: the broker has the record (else it is queued). */
@@ -137,6 +142,13 @@ export interface HandoverDeskOptions {
   /** A fresh random id (16 bytes, base64url). */
   randomId?: () => string;
   stepTimeoutMs?: number;
+  /**
+   * Whether the broker orders claims so that exactly one wins: the shop's own Mosquitto
+   * (the default). False on a cluster, where a new subscription's retained message may come
+   * from another node's copy (docs/fleet/cluster.md): then the desk never claims, and an
+   * order with nothing on the broker is left to staff, as when the broker is away.
+   */
+  exactlyOnce?: boolean;
 }
 
 export interface HandoverDesk {
@@ -201,6 +213,7 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
   const now = options.now ?? Date.now;
   const randomId = options.randomId ?? defaultRandomId;
   const stepMs = options.stepTimeoutMs ?? STEP_TIMEOUT_MS;
+  const exactlyOnce = options.exactlyOnce ?? true;
   /** Per topic, the watches that want its messages. */
   const watchers = new Map<string, Set<(seen: Seen) => void>>();
   const queueListeners = new Set<() => void>();
@@ -490,7 +503,11 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
       }
       const seen = look(kioskId, receiptId);
       try {
-        return (await settleBoth(seen)).state;
+        const { state } = await settleBoth(seen);
+        // A record or a claim still refuses; only "nothing there" is not sure on a cluster.
+        return state.state === 'none' && !exactlyOnce
+          ? { state: 'unreachable', why: NOT_THE_SHOPS_BROKER }
+          : state;
       } catch (error) {
         return { state: 'unreachable', ...unreachable(error) };
       } finally {
@@ -510,6 +527,7 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
       try {
         const settled = await settleBoth(seen);
         if (settled.state.state !== 'none') return { kind: 'refused', found: settled.state };
+        if (!exactlyOnce) return { kind: 'unconfirmed', why: NOT_THE_SHOPS_BROKER };
         const at = now();
         claimed = true;
         const outcome = await claim(seen, settled, claimId, counter, at);

@@ -12,6 +12,7 @@ import {
   CLAIM_CLOCK_TOLERANCE_MS,
   claimInterrupted,
   createHandoverDesk,
+  NOT_THE_SHOPS_BROKER,
   STALE_CLAIM_MS,
   type HandoverTransport,
 } from '../../../shared/fleet/handover-desk';
@@ -310,7 +311,12 @@ describe('the handover desk with hostile records on the topic', () => {
     {
       wrap = (transport) => transport,
       now,
-    }: { wrap?: (transport: HandoverTransport) => HandoverTransport; now?: () => number } = {},
+      exactlyOnce,
+    }: {
+      wrap?: (transport: HandoverTransport) => HandoverTransport;
+      now?: () => number;
+      exactlyOnce?: boolean;
+    } = {},
   ) => {
     let made: ReturnType<typeof createHandoverDesk> | null = null;
     const transport = broker.client((topic, bytes, isRetained) =>
@@ -322,6 +328,7 @@ describe('the handover desk with hostile records on the topic', () => {
       queue: memoryQueue(),
       stepTimeoutMs: 500,
       ...(now ? { now } : {}),
+      ...(exactlyOnce === undefined ? {} : { exactlyOnce }),
     });
     return made;
   };
@@ -484,5 +491,28 @@ describe('the handover desk with hostile records on the topic', () => {
     // A claim older than any clock error allows is interrupted as soon as it is seen.
     const old = { ...claim, at: clock - STALE_CLAIM_MS - CLAIM_CLOCK_TOLERANCE_MS };
     expect(claimInterrupted(old, clock, clock)).toBe(true);
+  });
+
+  it('on a cluster claims nothing: an order with nothing on the broker is left to staff, one already collected is still refused', async () => {
+    const broker = memoryBroker();
+    const onCluster = desk(broker, { exactlyOnce: false });
+    const unsure = { state: 'unreachable', why: NOT_THE_SHOPS_BROKER };
+    expect(await onCluster.lookup(KIOSK, receipt(11))).toEqual(unsure);
+    expect(await onCluster.handOver(KIOSK, receipt(11), 'Counter 1')).toEqual({
+      kind: 'unconfirmed',
+      why: NOT_THE_SHOPS_BROKER,
+    });
+    expect(broker.retained.has(handoverClaimTopic('kiosk-shop', KIOSK, receipt(11)))).toBe(false);
+
+    // Staff decide; what they handed over is recorded, and refused everywhere after.
+    onCluster.handOverAnyway(KIOSK, receipt(11), 'Counter 1', 'offline');
+    expect(await onCluster.flush()).toMatchObject([{ kind: 'recorded' }]);
+    expect(await onCluster.lookup(KIOSK, receipt(11))).toMatchObject({
+      state: 'collected',
+      record: { counter: 'Counter 1', offline: true },
+    });
+    expect(await onCluster.handOver(KIOSK, receipt(11), 'Counter 2')).toMatchObject({
+      kind: 'refused',
+    });
   });
 });
