@@ -13,6 +13,7 @@ import { checkReceipt, DAY_MS, type CheckResult } from './check-receipt';
 import { HandoverConflicts } from './handover-conflicts';
 import { HandoverPanel } from './handover-panel';
 import { useHandoverDesk, useHandoverQueue } from './handover-service';
+import { QueueNotice } from './queue-notice';
 import { ReceiptResult } from './receipt-result';
 import { useHandover } from './use-handover';
 
@@ -61,6 +62,7 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
   const [checking, setChecking] = useState(false);
   const titles = useCatalogueTitles(catalogueBase(settings.catalogueUrl, window.location.href));
   const queued = useHandoverQueue((state) => state.queued.length);
+  const kept = useHandoverQueue((state) => state.kept);
   const holdDays = holdDaysOf(settings);
 
   const check = async (text: string) => {
@@ -172,13 +174,7 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
           shown && <ReceiptResult result={shown.result} titles={titles} handover={null} />
         )}
       </div>
-      {queued > 0 && (
-        <p role="status" className="rounded-xl bg-amber-50 p-4 text-amber-900">
-          {queued === 1 ? '1 handover' : `${queued} handovers`} made here{' '}
-          {queued === 1 ? 'is' : 'are'} not on the broker yet: {queued === 1 ? 'it is' : 'they are'}{' '}
-          sent as soon as the link returns.
-        </p>
-      )}
+      <QueueNotice queued={queued} kept={kept} />
       <HandoverConflicts />
     </div>
   );

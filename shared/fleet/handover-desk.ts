@@ -167,6 +167,11 @@ export interface HandoverDesk {
   /** Sends what is queued; one outcome per entry tried. */
   flush(): Promise<FlushOutcome[]>;
   queued(): readonly QueuedHandover[];
+  /**
+   * Whether the store keeps the queue as it stands. False: it could not (too many entries,
+   * storage full), so closing or reloading the page before they are sent would lose them.
+   */
+  queueKept(): boolean;
   /** Called whenever the queue changes. Returns an unsubscribe function. */
   onQueueChange(listener: () => void): () => void;
 }
@@ -242,9 +247,11 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
     return at;
   };
 
+  let kept = true;
+
   const keep = (next: QueuedHandover[]): void => {
     entries = next;
-    queue.save(entries);
+    kept = queue.save(entries);
     for (const listener of [...queueListeners]) listener();
   };
   const sameReceipt = (entry: QueuedHandover, kioskId: string, receiptId: string): boolean =>
@@ -586,6 +593,8 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
     },
 
     queued: () => entries,
+
+    queueKept: () => kept,
 
     onQueueChange(listener) {
       queueListeners.add(listener);

@@ -14,6 +14,7 @@ import {
   createHandoverDesk,
   NOT_THE_SHOPS_BROKER,
   STALE_CLAIM_MS,
+  type HandoverQueueStore,
   type HandoverTransport,
 } from '../../../shared/fleet/handover-desk';
 import {
@@ -312,10 +313,12 @@ describe('the handover desk with hostile records on the topic', () => {
       wrap = (transport) => transport,
       now,
       exactlyOnce,
+      queue = memoryQueue(),
     }: {
       wrap?: (transport: HandoverTransport) => HandoverTransport;
       now?: () => number;
       exactlyOnce?: boolean;
+      queue?: HandoverQueueStore;
     } = {},
   ) => {
     let made: ReturnType<typeof createHandoverDesk> | null = null;
@@ -325,7 +328,7 @@ describe('the handover desk with hostile records on the topic', () => {
     made = createHandoverDesk({
       prefix: 'kiosk-shop',
       transport: wrap(transport),
-      queue: memoryQueue(),
+      queue,
       stepTimeoutMs: 500,
       ...(now ? { now } : {}),
       ...(exactlyOnce === undefined ? {} : { exactlyOnce }),
@@ -392,16 +395,17 @@ describe('the handover desk with hostile records on the topic', () => {
     let dead = false;
     const late = desk(broker, {
       wrap: (transport) => ({
-      ...transport,
-      publish: async (topic, payload, options) => {
-        if (dead) throw new Error('connection lost');
-        if (!payload.includes('"type":"claim"')) return transport.publish(topic, payload, options);
-        claimSent();
-        await release;
-        await transport.publish(topic, payload, options);
-        // …and dies right after it: nothing it sends from here on reaches the broker.
-        dead = true;
-      },
+        ...transport,
+        publish: async (topic, payload, options) => {
+          if (dead) throw new Error('connection lost');
+          if (!payload.includes('"type":"claim"'))
+            return transport.publish(topic, payload, options);
+          claimSent();
+          await release;
+          await transport.publish(topic, payload, options);
+          // …and dies right after it: nothing it sends from here on reaches the broker.
+          dead = true;
+        },
       }),
     });
     const losing = late.handOver(KIOSK, receipt(8), 'Counter 2');
@@ -456,9 +460,7 @@ describe('the handover desk with hostile records on the topic', () => {
       state: 'collected',
       record: { counter: 'Counter 1', claim: entry.claim },
     });
-    expect(
-      broker.retained.has(handoverConflictTopic('kiosk-shop', KIOSK, receipt(9))),
-    ).toBe(false);
+    expect(broker.retained.has(handoverConflictTopic('kiosk-shop', KIOSK, receipt(9)))).toBe(false);
   });
 
   it('counts a claim as interrupted by how long this counter has seen it, so a counter whose clock is behind does not look interrupted at once', async () => {
@@ -514,5 +516,26 @@ describe('the handover desk with hostile records on the topic', () => {
     expect(await onCluster.handOver(KIOSK, receipt(11), 'Counter 2')).toMatchObject({
       kind: 'refused',
     });
+  });
+
+  it('says when the store cannot keep its queue, and again when it can', async () => {
+    const broker = memoryBroker();
+    let connected = false;
+    // Storage that is full: only an empty queue can be written.
+    const full: HandoverQueueStore = { load: () => [], save: (entries) => entries.length === 0 };
+    const counter = desk(broker, {
+      queue: full,
+      wrap: (transport) => ({ ...transport, connected: () => connected }),
+    });
+    const changes: boolean[] = [];
+    counter.onQueueChange(() => changes.push(counter.queueKept()));
+    expect(counter.queueKept()).toBe(true);
+    counter.handOverAnyway(KIOSK, receipt(12), 'Counter 1', 'offline');
+    expect(counter.queueKept()).toBe(false);
+
+    connected = true;
+    expect(await counter.flush()).toMatchObject([{ kind: 'recorded' }]);
+    expect(counter.queueKept()).toBe(true);
+    expect(changes).toEqual([false, true]);
   });
 });
