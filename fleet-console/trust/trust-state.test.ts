@@ -71,15 +71,13 @@ describe('what the console reads of enrolment and handovers', () => {
     expect(fold(many).certificates.get('kiosk-a')?.size).toBe(MAX_CERTIFICATES_PER_KIOSK);
   });
 
-  it('keeps the highest version of the revocation list the broker offered', () => {
-    const list = (version: number) =>
-      message(
-        'fleet/revocations',
-        signRevocationsWith(revocationList([], { version }), operator.privateKey),
-      );
-    const state = fold([list(3), list(2)]);
-    expect(state.revocations?.revocations.version).toBe(3);
-    expect(fold([list(4)], state).revocations?.revocations.version).toBe(4);
+  it('passes on the revocation list the broker offered last, never weighing a version it has not verified', () => {
+    const list = (version: number, key = operator.privateKey) =>
+      message('fleet/revocations', signRevocationsWith(revocationList([], { version }), key));
+    // A list at the highest version, signed by anyone, does not shut out the genuine ones.
+    const junk = fold([list(3), list(2 ** 31 - 1, makeEnrolmentKey().privateKey)]);
+    expect(junk.revocations?.revocations.version).toBe(2 ** 31 - 1);
+    expect(fold([list(4)], junk).revocations?.revocations.version).toBe(4);
   });
 
   it('lists the newest handover records, and the conflicts counters reported', () => {

@@ -1,7 +1,7 @@
 /**
  * What the console has read of enrolment and handovers (read-message.ts's TrustMessage),
  * folded into one state by a pure function: the kiosks waiting to be enrolled, the
- * certificates retained per kiosk and serial, the newest revocation list on the broker,
+ * certificates retained per kiosk and serial, the revocation list the broker offered last,
  * the latest handover records and the conflicts counters reported. Nothing here is trusted
  * yet: certificates and lists are verified where they are used, against the enrolment key
  * pinned in the console's settings. Every collection is bounded, so a flood of messages
@@ -35,7 +35,12 @@ export interface TrustState {
   requests: ReadonlyMap<string, EnrolmentRequest>;
   /** kiosk id → serial → certificate, as retained on the broker. */
   certificates: ReadonlyMap<string, ReadonlyMap<string, CertificateEnvelope>>;
-  /** The highest version of the list seen on the broker (not yet verified). */
+  /**
+   * The list the broker offered last, not yet verified. Its version is not weighed here: an
+   * unverified version is anyone's word, and a junk list at the highest version would shut
+   * out every genuine list after it. The revocation keeper compares versions among the
+   * lists that verify under the pinned key (revocation-keeper.ts).
+   */
   revocations: RevocationEnvelope | null;
   /** Newest first. */
   handovers: readonly HandoverSeen[];
@@ -107,12 +112,7 @@ export function foldTrust(state: TrustState, messages: readonly Trusted[]): Trus
       }
       case 'revocations':
         if (!message.envelope) ignored += 1;
-        else if (
-          revocations === null ||
-          message.envelope.revocations.version >= revocations.revocations.version
-        ) {
-          revocations = message.envelope;
-        }
+        else revocations = message.envelope;
         break;
       case 'handover': {
         const record = message.message;

@@ -200,6 +200,27 @@ describe('a kiosk’s enrolment', () => {
     });
   });
 
+  it('is not frozen by a revocation list that does not verify, whatever version it names', async () => {
+    const { kiosk } = enrolment();
+    await kiosk.receive(certTopic(), json(certificate()));
+    await kiosk.receive(
+      revocationsTopic(SAMPLE_PREFIX),
+      json(
+        signRevocationsWith(
+          revocationList([], { version: 2 ** 31 - 1 }),
+          makeEnrolmentKey().privateKey,
+        ),
+      ),
+    );
+    expect(kiosk.enrolled()).toBe(true);
+    const revoked = { kioskId: KIOSK, serial: SAMPLE_SERIAL, revokedAt: 1_700_000_500_000 };
+    await kiosk.receive(
+      revocationsTopic(SAMPLE_PREFIX),
+      json(signRevocationsWith(revocationList([revoked], { version: 2 }), operator.privateKey)),
+    );
+    expect(kiosk.state()).toMatchObject({ kind: 'revoked', listVersion: 2 });
+  });
+
   it('goes back to waiting when the operator withdraws its certificate from the broker', async () => {
     const { kiosk } = enrolment();
     await kiosk.receive(certTopic(), json(certificate()));
