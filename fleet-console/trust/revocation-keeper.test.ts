@@ -2,6 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
+import type { RevocationEnvelope } from '@shared/fleet/revocation-list';
 import {
   makeEnrolmentKey,
   revocationList,
@@ -9,8 +10,6 @@ import {
   SAMPLE_SERIAL,
   signRevocationsWith,
 } from '../../tests/support/fixtures/kiosk-certificate';
-import { isTrustMessage, readMessages } from '../fleet/read-message';
-import { message } from '../test/messages';
 import { loadKept, REVOCATIONS_STORAGE_KEY, useRevocationKeeper, weigh } from './revocation-keeper';
 import { useTrustStore } from './trust-store';
 
@@ -52,20 +51,21 @@ describe('the revocation list a console keeps', () => {
 
   it('is not frozen by a list at the highest version that does not verify: a later genuine list still revokes', async () => {
     useTrustStore.getState().reset();
-    const offer = (envelope: unknown) =>
+    const offer = (envelope: RevocationEnvelope) =>
       act(() =>
         useTrustStore
           .getState()
-          .fold(
-            readMessages(SAMPLE_PREFIX, [message('fleet/revocations', envelope)]).filter(
-              isTrustMessage,
-            ),
-          ),
+          .fold([{ kind: 'revocations', envelope, retained: true, receivedAt: 1 }]),
       );
     const { unmount } = renderHook(() =>
       useRevocationKeeper(SAMPLE_PREFIX, operator.publicText, subtle),
     );
-    offer(signRevocationsWith(revocationList([], { version: 2 ** 31 - 1 }), makeEnrolmentKey().privateKey));
+    offer(
+      signRevocationsWith(
+        revocationList([], { version: 2 ** 31 - 1 }),
+        makeEnrolmentKey().privateKey,
+      ),
+    );
     await waitFor(() => expect(useTrustStore.getState().revocations.refused).toBe(true));
 
     const revoked = { kioskId: 'kiosk-a', serial: SAMPLE_SERIAL, revokedAt: 1_700_000_500_000 };

@@ -30,8 +30,14 @@ const record = (at: number, counter = 'Counter 1') => ({
   at,
 });
 
-function fold(messages: FleetMessage[], state = emptyTrust()) {
-  return foldTrust(state, readMessages(PREFIX, messages).filter(isTrustMessage));
+/** Folds as the console does, each certificate marked as its gate would (certificate-gate.ts). */
+function fold(messages: FleetMessage[], state = emptyTrust(), verified = true) {
+  return foldTrust(
+    state,
+    readMessages(PREFIX, messages)
+      .filter(isTrustMessage)
+      .map((read) => (read.kind === 'certificate' ? { ...read, verified } : read)),
+  );
 }
 
 describe('what the console reads of enrolment and handovers', () => {
@@ -69,6 +75,35 @@ describe('what the console reads of enrolment and handovers', () => {
       return message(`kiosks/kiosk-a/certificates/${serial}`, certificate(serial));
     });
     expect(fold(many).certificates.get('kiosk-a')?.size).toBe(MAX_CERTIFICATES_PER_KIOSK);
+  });
+
+  it('keeps only certificates that verified, so any number that do not can never push out a genuine one', () => {
+    const stranger = makeEnrolmentKey();
+    const junk = Array.from({ length: MAX_CERTIFICATES_PER_KIOSK + 10 }, (_, n) => {
+      const serial = `junk-serial-${String(n).padStart(8, '0')}`;
+      return message(
+        `kiosks/kiosk-a/certificates/${serial}`,
+        signCertificateWith(
+          certificateFields({ kioskId: 'kiosk-a', publicKey: kiosk.publicText, serial }),
+          stranger.privateKey,
+        ),
+      );
+    });
+    const flooded = fold(junk, emptyTrust(), false);
+    expect(flooded.certificates.size).toBe(0);
+    expect(flooded.unverified.size).toBe(MAX_CERTIFICATES_PER_KIOSK + 10);
+    const genuine = fold(
+      [message(`kiosks/kiosk-a/certificates/${SAMPLE_SERIAL}`, certificate())],
+      flooded,
+    );
+    expect([...(genuine.certificates.get('kiosk-a')?.keys() ?? [])]).toEqual([SAMPLE_SERIAL]);
+    // Junk published later at the genuine one's serial does not replace it either.
+    const replaced = fold(
+      [message(`kiosks/kiosk-a/certificates/${SAMPLE_SERIAL}`, junk[0]?.payload ?? '')],
+      genuine,
+      false,
+    );
+    expect(replaced.certificates.get('kiosk-a')?.get(SAMPLE_SERIAL)).toEqual(certificate());
   });
 
   it('passes on the revocation list the broker offered last, never weighing a version it has not verified', () => {
