@@ -5,6 +5,8 @@
  */
 export interface BrokerSession {
   readonly prefix: string;
+  /** Connected through a list of brokers, not one (console-settings.ts, isBrokerCluster). */
+  readonly cluster: boolean;
   /** Resolves once the broker has the message (QoS 1), rejects if it cannot be sent. */
   publish: (topic: string, payload: string, options: { retain: boolean }) => Promise<void>;
   /** Subscribes to this kiosk's retained screenshot (null: to none). */

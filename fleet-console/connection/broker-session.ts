@@ -5,18 +5,20 @@
  * through it; one kiosk's screenshot is watched at a time.
  */
 import { kioskTopics } from '@shared/fleet/topics';
-import { handoverTopic } from '@shared/fleet/trust-topics';
+import { handoverClaimTopic, handoverTopic } from '@shared/fleet/trust-topics';
 import { foldMessages, type FleetState } from '../fleet/fleet-state';
 import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
 import { useRolloutStore } from '../rollouts/rollout-store';
+import { createCertificateGate } from '../trust/certificate-gate';
 import { useTrustStore } from '../trust/trust-store';
+import { pageSubtle } from '../lib/page-crypto';
 import { useDiagnosticsStore } from '../kiosks/diagnostics-store';
 import { diagnosticsTopic } from '@shared/fleet/topics';
 import type { DiagnosticsChunk } from '@shared/fleet/diagnostics-transfer';
 import type { FromWorker, ToWorker } from './broker-protocol';
 import type { BrokerSession } from './broker-session-handle';
-import type { ConsoleSettings } from './console-settings';
+import { isBrokerCluster, type ConsoleSettings } from './console-settings';
 import { createFrameBatcher } from './frame-batcher';
 
 function randomSuffix(): string {
@@ -56,6 +58,11 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
     (topic: string, payload: Uint8Array, retained: boolean) => void
   >();
 
+  let closed = false;
+  const gate = createCertificateGate(prefix, settings.enrolmentPublicKey.trim(), pageSubtle());
+  /** Trust batches are folded in order, each once its certificates have been checked. */
+  let folding: Promise<void> = Promise.resolve();
+
   const request = (send_: (requestId: number) => void): Promise<void> =>
     new Promise((resolve, reject) => {
       const requestId = nextRequest++;
@@ -65,7 +72,8 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
 
   /**
    * Enrolment and handover messages skip the frame batcher: they are few, never dropped,
-   * and the handover desk needs them in order, at once.
+   * and the handover desk needs them in order, at once. The trust store takes them in
+   * order too, once the gate has checked their certificates under the pinned key.
    */
   const takeTrust = (messages: ReadMessage[]): ReadMessage[] => {
     const trust: Extract<ReadMessage, TrustMessage>[] = [];
@@ -76,13 +84,22 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
     }
     if (trust.length === 0) return rest;
     for (const message of trust) {
-      if (message.kind !== 'handover') continue;
-      const topic = handoverTopic(prefix, message.kioskId, message.receiptId);
+      if (message.kind !== 'handover' && message.kind !== 'handover-claim') continue;
+      const topic = (message.kind === 'handover' ? handoverTopic : handoverClaimTopic)(
+        prefix,
+        message.kioskId,
+        message.receiptId,
+      );
       for (const listener of [...handoverListeners]) {
         listener(topic, message.payload, message.retained);
       }
     }
-    useTrustStore.getState().fold(trust);
+    folding = folding
+      .then(async () => {
+        const checked = await gate(trust);
+        if (!closed) useTrustStore.getState().fold(checked);
+      })
+      .catch(() => undefined);
     return rest;
   };
 
@@ -154,6 +171,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
 
   return {
     prefix,
+    cluster: isBrokerCluster(broker),
     publish(topic, payload, { retain }) {
       return request((requestId) => send({ type: 'publish', requestId, topic, payload, retain }));
     },
@@ -183,6 +201,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
       return request((requestId) => send({ type: 'subscribe-once', requestId, topic }));
     },
     close() {
+      closed = true;
       batcher.clear();
       // Ending the worker drops its socket; the broker forgets a clean-session console.
       worker.terminate();

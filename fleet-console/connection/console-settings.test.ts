@@ -6,6 +6,7 @@ import {
   checkSettings,
   DEFAULT_SETTINGS,
   holdDaysOf,
+  isBrokerCluster,
   linkChanges,
   resolveSettings,
   settingsToSave,
@@ -203,5 +204,11 @@ describe('console settings', () => {
     expect(catalogueBase('/api/', 'http://127.0.0.1:4180/#/counter')).toBe(
       'http://127.0.0.1:4180/api',
     );
+  });
+
+  it('take a list of more than one broker as a cluster, where the counter claims nothing', () => {
+    expect(isBrokerCluster('wss://shop.example:8884')).toBe(false);
+    expect(isBrokerCluster(' wss://shop.example:8884 , ')).toBe(false);
+    expect(isBrokerCluster('wss://a.example:8884,wss://b.example:8884')).toBe(true);
   });
 });

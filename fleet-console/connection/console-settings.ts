@@ -166,6 +166,15 @@ export function settingsToSave({ password: _password, ...rest }: ConsoleSettings
   return rest;
 }
 
+/**
+ * Whether the console connects through a list of brokers (a cluster) rather than one: the
+ * counter's exactly-once claim holds only on the shop's own broker, so on a list the
+ * handover desk claims nothing and leaves every handover to staff (docs/fleet/counter.md).
+ */
+export function isBrokerCluster(brokerUrl: string): boolean {
+  return splitBrokerList(brokerUrl).length > 1;
+}
+
 export type SettingsProblems = Partial<Record<keyof ConsoleSettings, string>>;
 
 export function checkSettings(settings: ConsoleSettings): SettingsProblems {

@@ -1,5 +1,10 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { catalogueBase, holdDaysOf, type ConsoleSettings } from '../connection/console-settings';
+import {
+  catalogueBase,
+  holdDaysOf,
+  isBrokerCluster,
+  type ConsoleSettings,
+} from '../connection/console-settings';
 import { useFleetStore } from '../fleet/fleet-store';
 import { pageSubtle } from '../lib/page-crypto';
 import { useTrustStore } from '../trust/trust-store';
@@ -8,6 +13,7 @@ import { checkReceipt, DAY_MS, type CheckResult } from './check-receipt';
 import { HandoverConflicts } from './handover-conflicts';
 import { HandoverPanel } from './handover-panel';
 import { useHandoverDesk, useHandoverQueue } from './handover-service';
+import { QueueNotice } from './queue-notice';
 import { ReceiptResult } from './receipt-result';
 import { useHandover } from './use-handover';
 
@@ -56,6 +62,7 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
   const [checking, setChecking] = useState(false);
   const titles = useCatalogueTitles(catalogueBase(settings.catalogueUrl, window.location.href));
   const queued = useHandoverQueue((state) => state.queued.length);
+  const kept = useHandoverQueue((state) => state.kept);
   const holdDays = holdDaysOf(settings);
 
   const check = async (text: string) => {
@@ -114,6 +121,14 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
           No enrolment public key is set: every receipt is refused until one is (Connection).
         </p>
       )}
+      {isBrokerCluster(settings.brokerUrl) && (
+        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
+          Handovers need the shop’s own broker. This counter is connected to a cluster, where two
+          counters could each hand the same order over, so it cannot confirm any handover: you
+          decide each one, as when the broker cannot be reached. Connect it to the shop’s broker
+          (Connection).
+        </p>
+      )}
       <form className="card flex flex-col gap-3 p-5" onSubmit={submit}>
         <label htmlFor={`${id}-code`} className="text-lg font-semibold">
           Receipt code
@@ -159,13 +174,7 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
           shown && <ReceiptResult result={shown.result} titles={titles} handover={null} />
         )}
       </div>
-      {queued > 0 && (
-        <p role="status" className="rounded-xl bg-amber-50 p-4 text-amber-900">
-          {queued === 1 ? '1 handover' : `${queued} handovers`} made here{' '}
-          {queued === 1 ? 'is' : 'are'} not on the broker yet: {queued === 1 ? 'it is' : 'they are'}{' '}
-          sent as soon as the link returns.
-        </p>
-      )}
+      <QueueNotice queued={queued} kept={kept} />
       <HandoverConflicts />
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import {
-  STALE_CLAIM_MS,
+  claimInterrupted,
   type HandoverState,
   type QueuedHandover,
 } from '@shared/fleet/handover-desk';
@@ -62,7 +62,7 @@ function Found({
       </Notice>
     );
   }
-  if (found.state === 'claimed' && now() - found.claim.at < STALE_CLAIM_MS) {
+  if (found.state === 'claimed' && !claimInterrupted(found.claim, found.seenSince, now())) {
     return (
       <Notice tone="stop">
         Being handed over at {found.claim.counter} right now (since {formatClock(found.claim.at)}
@@ -146,7 +146,7 @@ function Unconfirmed({ why, handover }: { why: string; handover: Handover }) {
     <div className="flex flex-col gap-3">
       <Notice tone="warn">
         Cannot confirm that this order was not already collected ({why}). Hand it over only if you
-        are sure; it is recorded when the link returns.
+        are sure; it is recorded on the broker as soon as it can be.
       </Notice>
       <AnywayButton label="Hand over anyway" onClick={() => handover.handOverAnyway('offline')} />
     </div>

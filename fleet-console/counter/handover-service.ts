@@ -25,12 +25,15 @@ export const FLUSH_EVERY_MS = 30_000;
  */
 export interface HandoverQueueState {
   queued: readonly QueuedHandover[];
-  setQueued: (queued: readonly QueuedHandover[]) => void;
+  /** Whether this browser keeps them; false: a reload before they are sent loses them. */
+  kept: boolean;
+  setQueued: (queued: readonly QueuedHandover[], kept: boolean) => void;
 }
 
 export const useHandoverQueue = create<HandoverQueueState>()((set) => ({
   queued: [],
-  setQueued: (queued) => set({ queued }),
+  kept: true,
+  setQueued: (queued, kept) => set({ queued, kept }),
 }));
 
 let current: { session: BrokerSession; desk: HandoverDesk; stop: () => void } | null = null;
@@ -45,10 +48,11 @@ function open(session: BrokerSession): HandoverDesk {
       connected: () => session.handovers.connected(),
     },
     queue: browserQueueStore(session.prefix),
+    exactlyOnce: !session.cluster,
   });
-  const queue = useHandoverQueue.getState();
-  queue.setQueued(desk.queued());
-  const offQueue = desk.onQueueChange(() => useHandoverQueue.getState().setQueued(desk.queued()));
+  const show = (): void => useHandoverQueue.getState().setQueued(desk.queued(), desk.queueKept());
+  show();
+  const offQueue = desk.onQueueChange(show);
   const offMessages = session.handovers.onMessage((topic, payload, retained) => {
     desk.receive(topic, payload, retained);
   });

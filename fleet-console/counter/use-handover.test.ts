@@ -15,6 +15,7 @@ function fakeDesk(answers: LookupResult[]): HandoverDesk & { lookups: () => numb
     handOverAnyway: vi.fn(),
     flush: vi.fn(() => Promise.resolve([])),
     queued: () => [],
+    queueKept: () => true,
     onQueueChange: () => () => undefined,
     lookups: () => lookup.mock.calls.length,
   };

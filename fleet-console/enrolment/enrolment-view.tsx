@@ -271,6 +271,8 @@ export function EnrolmentView({
     () => enrolmentRows(trust.requests, trust.certificates, verified, revocations.list),
     [trust.requests, trust.certificates, verified, revocations.list],
   );
+  // Those the session's gate refused are never kept; those kept are checked again here.
+  const unverified = rows.unverified + trust.unverified.size;
   const codes = usePairingCodes(rows.waiting.map((row) => row.request.publicKey));
   const signing = key.kind === 'loaded' && session && webCrypto();
   const canSign = Boolean(signing) && connected && store.trim() !== '' && regionOk;
@@ -399,8 +401,8 @@ export function EnrolmentView({
             ` The broker now offers version ${revocations.olderOnBroker}, older than the one kept here: someone replaced it. Counters keep the newer one.`}
           {revocations.refused &&
             ' The revocation list on the broker does not verify under the pinned key.'}
-          {rows.unverified > 0 &&
-            ` ${rows.unverified} certificate${rows.unverified === 1 ? '' : 's'} on the broker do not verify under the pinned key and are ignored.`}
+          {unverified > 0 &&
+            ` ${unverified} certificate${unverified === 1 ? '' : 's'} on the broker do not verify under the pinned key and are ignored.`}
         </p>
         {rows.enrolled.length > 0 && (
           <div className="mt-3 overflow-x-auto">

@@ -82,6 +82,8 @@ export type TrustMessage =
       payload: Uint8Array;
       message: HandoverMessage | null;
     }
+  /** A claim's topic (beside the record): only the counter's handover desk reads it. */
+  | { kind: 'handover-claim'; kioskId: string; receiptId: string; payload: Uint8Array }
   | {
       kind: 'handover-conflict';
       kioskId: string;
@@ -97,6 +99,7 @@ export const TRUST_KINDS: ReadonlySet<string> = new Set<TrustMessage['kind']>([
   'certificate-cleared',
   'revocations',
   'handover',
+  'handover-claim',
   'handover-conflict',
   'handover-conflict-cleared',
 ]);
@@ -138,6 +141,13 @@ function readTrustMessage(prefix: string, topic: string, payload: Uint8Array): T
         receiptId: parsed.receiptId,
         payload,
         message: empty ? null : readHandoverMessage(payload),
+      };
+    case 'handover-claim':
+      return {
+        kind: 'handover-claim',
+        kioskId: parsed.kioskId,
+        receiptId: parsed.receiptId,
+        payload,
       };
     case 'handover-conflict':
       return empty

@@ -30,8 +30,14 @@ const record = (at: number, counter = 'Counter 1') => ({
   at,
 });
 
-function fold(messages: FleetMessage[], state = emptyTrust()) {
-  return foldTrust(state, readMessages(PREFIX, messages).filter(isTrustMessage));
+/** Folds as the console does, each certificate marked as its gate would (certificate-gate.ts). */
+function fold(messages: FleetMessage[], state = emptyTrust(), verified = true) {
+  return foldTrust(
+    state,
+    readMessages(PREFIX, messages)
+      .filter(isTrustMessage)
+      .map((read) => (read.kind === 'certificate' ? { ...read, verified } : read)),
+  );
 }
 
 describe('what the console reads of enrolment and handovers', () => {
@@ -71,15 +77,42 @@ describe('what the console reads of enrolment and handovers', () => {
     expect(fold(many).certificates.get('kiosk-a')?.size).toBe(MAX_CERTIFICATES_PER_KIOSK);
   });
 
-  it('keeps the highest version of the revocation list the broker offered', () => {
-    const list = (version: number) =>
-      message(
-        'fleet/revocations',
-        signRevocationsWith(revocationList([], { version }), operator.privateKey),
+  it('keeps only certificates that verified, so any number that do not can never push out a genuine one', () => {
+    const stranger = makeEnrolmentKey();
+    const junk = Array.from({ length: MAX_CERTIFICATES_PER_KIOSK + 10 }, (_, n) => {
+      const serial = `junk-serial-${String(n).padStart(8, '0')}`;
+      return message(
+        `kiosks/kiosk-a/certificates/${serial}`,
+        signCertificateWith(
+          certificateFields({ kioskId: 'kiosk-a', publicKey: kiosk.publicText, serial }),
+          stranger.privateKey,
+        ),
       );
-    const state = fold([list(3), list(2)]);
-    expect(state.revocations?.revocations.version).toBe(3);
-    expect(fold([list(4)], state).revocations?.revocations.version).toBe(4);
+    });
+    const flooded = fold(junk, emptyTrust(), false);
+    expect(flooded.certificates.size).toBe(0);
+    expect(flooded.unverified.size).toBe(MAX_CERTIFICATES_PER_KIOSK + 10);
+    const genuine = fold(
+      [message(`kiosks/kiosk-a/certificates/${SAMPLE_SERIAL}`, certificate())],
+      flooded,
+    );
+    expect([...(genuine.certificates.get('kiosk-a')?.keys() ?? [])]).toEqual([SAMPLE_SERIAL]);
+    // Junk published later at the genuine one's serial does not replace it either.
+    const replaced = fold(
+      [message(`kiosks/kiosk-a/certificates/${SAMPLE_SERIAL}`, junk[0]?.payload ?? '')],
+      genuine,
+      false,
+    );
+    expect(replaced.certificates.get('kiosk-a')?.get(SAMPLE_SERIAL)).toEqual(certificate());
+  });
+
+  it('passes on the revocation list the broker offered last, never weighing a version it has not verified', () => {
+    const list = (version: number, key = operator.privateKey) =>
+      message('fleet/revocations', signRevocationsWith(revocationList([], { version }), key));
+    // A list at the highest version, signed by anyone, does not shut out the genuine ones.
+    const junk = fold([list(3), list(2 ** 31 - 1, makeEnrolmentKey().privateKey)]);
+    expect(junk.revocations?.revocations.version).toBe(2 ** 31 - 1);
+    expect(fold([list(4)], junk).revocations?.revocations.version).toBe(4);
   });
 
   it('lists the newest handover records, and the conflicts counters reported', () => {

@@ -1,11 +1,13 @@
 /**
  * What the console has read of enrolment and handovers (read-message.ts's TrustMessage),
  * folded into one state by a pure function: the kiosks waiting to be enrolled, the
- * certificates retained per kiosk and serial, the newest revocation list on the broker,
- * the latest handover records and the conflicts counters reported. Nothing here is trusted
- * yet: certificates and lists are verified where they are used, against the enrolment key
- * pinned in the console's settings. Every collection is bounded, so a flood of messages
- * costs memory in proportion to the bounds, not to the flood.
+ * certificates retained per kiosk and serial, the revocation list the broker offered last,
+ * the latest handover records and the conflicts counters reported. Certificates come in
+ * checked (certificate-gate.ts): only those that verify under the pinned enrolment key are
+ * kept; the others are only counted. The rest is not trusted yet: the list is verified by
+ * the revocation keeper, and certificates again where they are used. Every collection is
+ * bounded, so a flood of messages costs memory in proportion to the bounds, not to the
+ * flood, and junk never takes the place of what verifies.
  */
 import type { HandoverConflict, HandoverRecord } from '@shared/fleet/handover-messages';
 import type { CertificateEnvelope, EnrolmentRequest } from '@shared/fleet/kiosk-certificate';
@@ -18,6 +20,8 @@ export const MAX_TRUST_KIOSKS = 10_000;
 export const MAX_CERTIFICATES_PER_KIOSK = 50;
 export const RECENT_HANDOVERS = 50;
 export const MAX_CONFLICTS = 500;
+/** Certificates that did not verify, counted for the operator up to this many. */
+export const MAX_UNVERIFIED = 1000;
 
 export interface HandoverSeen {
   kioskId: string;
@@ -33,9 +37,16 @@ export interface ConflictSeen {
 
 export interface TrustState {
   requests: ReadonlyMap<string, EnrolmentRequest>;
-  /** kiosk id → serial → certificate, as retained on the broker. */
+  /** kiosk id → serial → certificate that verified under the pinned key. */
   certificates: ReadonlyMap<string, ReadonlyMap<string, CertificateEnvelope>>;
-  /** The highest version of the list seen on the broker (not yet verified). */
+  /** `kioskId/serial` of certificates on the broker that did not verify (never kept). */
+  unverified: ReadonlySet<string>;
+  /**
+   * The list the broker offered last, not yet verified. Its version is not weighed here: an
+   * unverified version is anyone's word, and a junk list at the highest version would shut
+   * out every genuine list after it. The revocation keeper compares versions among the
+   * lists that verify under the pinned key (revocation-keeper.ts).
+   */
   revocations: RevocationEnvelope | null;
   /** Newest first. */
   handovers: readonly HandoverSeen[];
@@ -48,6 +59,7 @@ export interface TrustState {
 export const emptyTrust = (): TrustState => ({
   requests: new Map(),
   certificates: new Map(),
+  unverified: new Set(),
   revocations: null,
   handovers: [],
   conflicts: new Map(),
@@ -56,12 +68,19 @@ export const emptyTrust = (): TrustState => ({
 
 export const receiptKey = (kioskId: string, receiptId: string): string => `${kioskId}/${receiptId}`;
 
-type Trusted = Extract<ReadMessage, TrustMessage>;
+/** A trust message as the broker worker read it. */
+export type TrustInput = Extract<ReadMessage, TrustMessage>;
+
+/** A trust message once its certificate, if any, was checked under the pinned key. */
+export type CheckedTrustMessage =
+  | Exclude<TrustInput, { kind: 'certificate' }>
+  | (Extract<TrustInput, { kind: 'certificate' }> & { verified: boolean });
 
 /** Folds a batch into the state; collections are copied once per call, and only when touched. */
-export function foldTrust(state: TrustState, messages: readonly Trusted[]): TrustState {
+export function foldTrust(state: TrustState, messages: readonly CheckedTrustMessage[]): TrustState {
   let requests: Map<string, EnrolmentRequest> | null = null;
   let certificates: Map<string, ReadonlyMap<string, CertificateEnvelope>> | null = null;
+  let unverified: Set<string> | null = null;
   let conflicts: Map<string, ConflictSeen> | null = null;
   let { revocations, handovers, ignored } = state;
 
@@ -88,6 +107,18 @@ export function foldTrust(state: TrustState, messages: readonly Trusted[]): Trus
           ignored += 1;
           break;
         }
+        const id = `${message.kioskId}/${message.serial}`;
+        if (!message.verified) {
+          // Never kept, nor counted against the kiosk's bound: junk cannot push out, or
+          // replace, a certificate that verifies.
+          unverified ??= new Set(state.unverified);
+          if (unverified.size < MAX_UNVERIFIED) unverified.add(id);
+          break;
+        }
+        if ((unverified ?? state.unverified).has(id)) {
+          unverified ??= new Set(state.unverified);
+          unverified.delete(id);
+        }
         certificates ??= new Map(state.certificates);
         const known = certificates.get(message.kioskId);
         if (!known && certificates.size >= MAX_TRUST_KIOSKS) break;
@@ -96,6 +127,11 @@ export function foldTrust(state: TrustState, messages: readonly Trusted[]): Trus
         break;
       }
       case 'certificate-cleared': {
+        const id = `${message.kioskId}/${message.serial}`;
+        if ((unverified ?? state.unverified).has(id)) {
+          unverified ??= new Set(state.unverified);
+          unverified.delete(id);
+        }
         const known = (certificates ?? state.certificates).get(message.kioskId);
         if (!known?.has(message.serial)) break;
         certificates ??= new Map(state.certificates);
@@ -107,12 +143,7 @@ export function foldTrust(state: TrustState, messages: readonly Trusted[]): Trus
       }
       case 'revocations':
         if (!message.envelope) ignored += 1;
-        else if (
-          revocations === null ||
-          message.envelope.revocations.version >= revocations.revocations.version
-        ) {
-          revocations = message.envelope;
-        }
+        else revocations = message.envelope;
         break;
       case 'handover': {
         const record = message.message;
@@ -128,6 +159,9 @@ export function foldTrust(state: TrustState, messages: readonly Trusted[]): Trus
           .slice(0, RECENT_HANDOVERS);
         break;
       }
+      case 'handover-claim':
+        // Claims are the desk's business alone.
+        break;
       case 'handover-conflict': {
         if (!message.conflict) {
           ignored += 1;
@@ -157,6 +191,7 @@ export function foldTrust(state: TrustState, messages: readonly Trusted[]): Trus
   if (
     !requests &&
     !certificates &&
+    !unverified &&
     !conflicts &&
     revocations === state.revocations &&
     handovers === state.handovers &&
@@ -167,6 +202,7 @@ export function foldTrust(state: TrustState, messages: readonly Trusted[]): Trus
   return {
     requests: requests ?? state.requests,
     certificates: certificates ?? state.certificates,
+    unverified: unverified ?? state.unverified,
     revocations,
     handovers,
     conflicts: conflicts ?? state.conflicts,

@@ -6,8 +6,7 @@
  */
 import { create } from 'zustand';
 import type { RevocationList } from '@shared/fleet/revocation-list';
-import type { ReadMessage, TrustMessage } from '../fleet/read-message';
-import { emptyTrust, foldTrust, type TrustState } from './trust-state';
+import { emptyTrust, foldTrust, type CheckedTrustMessage, type TrustState } from './trust-state';
 
 export interface VerifiedRevocations {
   /** The highest version verified under the pinned key for this fleet; null: none yet. */
@@ -21,7 +20,8 @@ export interface VerifiedRevocations {
 export interface TrustStore {
   trust: TrustState;
   revocations: VerifiedRevocations;
-  fold: (messages: readonly Extract<ReadMessage, TrustMessage>[]) => void;
+  /** Certificates checked first (certificate-gate.ts). */
+  fold: (messages: readonly CheckedTrustMessage[]) => void;
   setRevocations: (revocations: VerifiedRevocations) => void;
   /** A new broker or prefix: nothing known about the old one applies. */
   reset: () => void;

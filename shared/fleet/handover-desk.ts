@@ -3,31 +3,31 @@
  * shared by every counter, and at most one handover per receipt, also when two counters
  * scan the same code at the same moment.
  *
- * The protocol, on the receipt's topic `P/handovers/ID/RECEIPT` (handover-messages.ts):
+ * The protocol, on the receipt's two topics (handover-messages.ts, trust-topics.ts): the
+ * record on `P/handovers/ID/RECEIPT`, and the claims beside it on `…/RECEIPT/claim`.
  *
- * 1. Subscribe to the topic and publish a probe (not retained) with a fresh nonce. MQTT
- *    orders messages per topic, and a subscription's retained message is queued before
- *    anything published after it, so when the probe comes back every message that was on
- *    the topic has arrived.
- * 2. Anything seen before the probe (a record, a claim, something unreadable) decides:
+ * 1. Subscribe to both topics and publish a probe (not retained) with a fresh nonce on each.
+ *    MQTT orders messages per topic, and a subscription's retained message is queued before
+ *    anything published after it, so when a probe comes back every message that was on its
+ *    topic has arrived.
+ * 2. Anything seen before the probes (a record, a claim, something unreadable) decides:
  *    the order is collected, or being handed over, and this counter does not claim.
- * 3. Otherwise publish a claim, retained, and wait for it to come back. The first claim
- *    that arrives after the probe wins. Why everyone agrees: the broker stores claims one
- *    after another; a counter that claims saw no claim before its probe came back, so it
- *    was subscribed before the first claim was stored, and receives that first claim,
- *    like every other claimer, before any later one. So all claimers see the same first
- *    claim, and exactly one of them holds it.
+ * 3. Otherwise publish a claim, retained, on the claim topic, and wait for it to come back.
+ *    The first claim that arrives after the probe wins. Why everyone agrees: the broker
+ *    stores claims one after another; a counter that claims saw no claim before its probe
+ *    came back, so it was subscribed before the first claim was stored, and receives that
+ *    first claim, like every other claimer, before any later one. So all claimers see the
+ *    same first claim, and exactly one of them holds it.
  * 4. The winner writes the outcome to its local queue first, then tells staff to hand over,
- *    then publishes the record (retained) that replaces its claim. A loser whose claim
- *    came after the record (and so replaced it as the retained message) puts the record
- *    back.
+ *    then publishes the record (retained). The record has a topic of its own so that a
+ *    loser's claim, however late it arrives, replaces only another claim, never the record.
  *
  * Crashes: a claim without a record stays retained, so every later scan refuses ("being
- * handed over", then "interrupted" after STALE_CLAIM_MS) and staff decide. A winner that
- * dies before its record sends it from its queue when it is back. When the broker cannot be
- * reached, nothing is claimed: staff may hand over anyway, and the queue sends it later
- * through the same protocol; a conflict found then is reported on the broker
- * (`P/handover-conflicts/…`) for staff and the operator.
+ * handed over", then "interrupted" once `claimInterrupted` says so) and staff decide. A
+ * winner that dies before its record sends it from its queue when it is back. When the
+ * broker cannot be reached, nothing is claimed: staff may hand over anyway, and the queue
+ * sends it later through the same protocol; a conflict found then is reported on the
+ * broker (`P/handover-conflicts/…`) for staff and the operator.
  *
  * Transport-agnostic (the console's broker worker, or MQTT.js in Node for the tests); the
  * caller feeds every message of the handover topics to `receive`.
@@ -40,12 +40,33 @@ import {
   type HandoverMessage,
   type HandoverRecord,
 } from './handover-messages';
-import { handoverConflictTopic, handoverTopic } from './trust-topics';
+import { handoverClaimTopic, handoverConflictTopic, handoverTopic } from './trust-topics';
 
 /** How long one step (subscribe and probe, a claim's return, a publish) may take. */
 export const STEP_TIMEOUT_MS = 5000;
-/** A claim without a record older than this was interrupted, not in progress. */
+/** A claim without a record for this long was interrupted, not in progress. */
 export const STALE_CLAIM_MS = 60_000;
+/**
+ * How far behind this counter's clock another counter's may be before its claims look
+ * older than they are: the five minutes a receipt may be dated ahead of a counter's clock,
+ * so a counter further behind already shows it by refusing fresh receipts.
+ */
+export const CLAIM_CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+/**
+ * Whether a claim without a record was interrupted rather than in progress. The claim's time
+ * is the claiming counter's clock, so on its own it would make every claim of a counter
+ * whose clock is behind look interrupted at once, and staff would be offered to hand over
+ * an order that is being handed over. So either this counter has seen the claim sit
+ * without a record for STALE_CLAIM_MS (measured on its own clock alone), or the claim's
+ * time is older than that plus CLAIM_CLOCK_TOLERANCE_MS.
+ */
+export function claimInterrupted(claim: HandoverClaim, seenSince: number, now: number): boolean {
+  return (
+    now - seenSince >= STALE_CLAIM_MS || now - claim.at >= STALE_CLAIM_MS + CLAIM_CLOCK_TOLERANCE_MS
+  );
+}
+
 /** How long a counter that lost waits for the winner's record, for a clearer answer. */
 const WINNER_RECORD_WAIT_MS = 1500;
 
@@ -85,14 +106,20 @@ export interface HandoverQueueStore {
 export type HandoverState =
   | { state: 'none' }
   | { state: 'collected'; record: HandoverRecord }
-  | { state: 'claimed'; claim: HandoverClaim }
+  /** `seenSince`: when this counter first saw that claim, by its own clock. */
+  | { state: 'claimed'; claim: HandoverClaim; seenSince: number }
   | { state: 'unreadable' };
 
 export type LookupResult =
   | HandoverState
   /** This counter handed it over and the broker does not have it yet. */
   | { state: 'queued'; entry: QueuedHandover }
+  /** No sure answer: the broker cannot be reached, or its claims do not decide (a cluster). */
   | { state: 'unreachable'; why: string };
+
+/** Why a counter on a cluster cannot confirm a handover (HandoverDeskOptions.exactlyOnce). */
+export const NOT_THE_SHOPS_BROKER =
+  'this counter is connected to a cluster, not the shop’s own broker, where two counters could both hand it over';
 
 export type HandOverResult =
   /** Hand the goods over. `recorded`: the broker has the record (else it is queued). */
@@ -115,6 +142,13 @@ export interface HandoverDeskOptions {
   /** A fresh random id (16 bytes, base64url). */
   randomId?: () => string;
   stepTimeoutMs?: number;
+  /**
+   * Whether the broker orders claims so that exactly one wins: the shop's own Mosquitto
+   * (the default). False on a cluster, where a new subscription's retained message may come
+   * from another node's copy (docs/fleet/cluster.md): then the desk never claims, and an
+   * order with nothing on the broker is left to staff, as when the broker is away.
+   */
+  exactlyOnce?: boolean;
 }
 
 export interface HandoverDesk {
@@ -133,6 +167,11 @@ export interface HandoverDesk {
   /** Sends what is queued; one outcome per entry tried. */
   flush(): Promise<FlushOutcome[]>;
   queued(): readonly QueuedHandover[];
+  /**
+   * Whether the store keeps the queue as it stands. False: it could not (too many entries,
+   * storage full), so closing or reloading the page before they are sent would lose them.
+   */
+  queueKept(): boolean;
   /** Called whenever the queue changes. Returns an unsubscribe function. */
   onQueueChange(listener: () => void): () => void;
 }
@@ -153,8 +192,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The state that messages seen before the probe came back describe. */
-export function stateOf(seen: readonly Seen[]): HandoverState {
+/**
+ * The state that messages seen before the probe came back describe; `seenSince` says when
+ * this counter first saw a claim.
+ */
+export function stateOf(
+  seen: readonly Seen[],
+  seenSince: (claim: HandoverClaim) => number,
+): HandoverState {
   let claim: HandoverClaim | null = null;
   let record: HandoverRecord | null = null;
   let unreadable = false;
@@ -164,7 +209,7 @@ export function stateOf(seen: readonly Seen[]): HandoverState {
     else if (message.type === 'claim') claim ??= message;
   }
   if (record) return { state: 'collected', record };
-  if (claim) return { state: 'claimed', claim };
+  if (claim) return { state: 'claimed', claim, seenSince: seenSince(claim) };
   return unreadable ? { state: 'unreadable' } : { state: 'none' };
 }
 
@@ -173,15 +218,40 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
   const now = options.now ?? Date.now;
   const randomId = options.randomId ?? defaultRandomId;
   const stepMs = options.stepTimeoutMs ?? STEP_TIMEOUT_MS;
+  const exactlyOnce = options.exactlyOnce ?? true;
   /** Per topic, the watches that want its messages. */
   const watchers = new Map<string, Set<(seen: Seen) => void>>();
   const queueListeners = new Set<() => void>();
   let entries: QueuedHandover[] = queue.load();
   let flushing: Promise<FlushOutcome[]> | null = null;
+  /**
+   * Claims this counter sent that the broker never confirmed (a step timed out after the
+   * claim went out), by receipt: if staff hand the order over anyway, the queued entry
+   * carries the same claim, so that when it is sent the counter knows that claim as its own
+   * instead of filing a conflict against itself. Bounded: only timeouts add to it.
+   */
+  const unconfirmedClaims = new Map<string, string>();
+  const MAX_UNCONFIRMED_CLAIMS = 100;
+  /** When this counter first saw each claim (claimInterrupted); bounded, oldest out first. */
+  const firstSeen = new Map<string, number>();
+  const MAX_FIRST_SEEN = 1000;
+  const seenSince = (claim: HandoverClaim): number => {
+    const known = firstSeen.get(claim.claim);
+    if (known !== undefined) return known;
+    const at = now();
+    firstSeen.set(claim.claim, at);
+    if (firstSeen.size > MAX_FIRST_SEEN) {
+      const [oldest] = firstSeen.keys();
+      if (oldest !== undefined) firstSeen.delete(oldest);
+    }
+    return at;
+  };
+
+  let kept = true;
 
   const keep = (next: QueuedHandover[]): void => {
     entries = next;
-    queue.save(entries);
+    kept = queue.save(entries);
     for (const listener of [...queueListeners]) listener();
   };
   const sameReceipt = (entry: QueuedHandover, kioskId: string, receiptId: string): boolean =>
@@ -237,7 +307,7 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
 
   type Watch = ReturnType<typeof watch>;
 
-  /** Steps 1 and 2: subscribe, probe, and the index just after the probe's return. */
+  /** Step 1 on one topic: subscribe, probe, and the index just after the probe's return. */
   async function settle(topic: string, seen: Watch): Promise<number> {
     await withTimeout(transport.subscribe(topic), stepMs, 'the subscription was not confirmed');
     const nonce = randomId();
@@ -249,6 +319,42 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
       stepMs,
     );
     return echo;
+  }
+
+  /** A receipt's two topics, watched: the record's, and the claims' beside it. */
+  function look(kioskId: string, receiptId: string) {
+    const topics = {
+      record: handoverTopic(prefix, kioskId, receiptId),
+      claims: handoverClaimTopic(prefix, kioskId, receiptId),
+    };
+    const records = watch(topics.record);
+    const claims = watch(topics.claims);
+    return {
+      topics,
+      records,
+      claims,
+      close(): void {
+        records.close();
+        claims.close();
+      },
+    };
+  }
+
+  type Look = ReturnType<typeof look>;
+  /** Where each topic's log stood when its probe came back, and what both held by then. */
+  type Settled = { records: number; claims: number; state: HandoverState };
+
+  /** Steps 1 and 2 on both topics. Throws on a timeout. */
+  async function settleBoth(seen: Look): Promise<Settled> {
+    const [records, claims] = await Promise.all([
+      settle(seen.topics.record, seen.records),
+      settle(seen.topics.claims, seen.claims),
+    ]);
+    const state = stateOf(
+      [...seen.records.log.slice(0, records), ...seen.claims.log.slice(0, claims)],
+      seenSince,
+    );
+    return { records, claims, state };
   }
 
   const publishRecord = async (topic: string, record: HandoverRecord): Promise<boolean> => {
@@ -276,44 +382,36 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
   type ClaimOutcome =
     { won: true } | { won: false; found: Exclude<HandoverState, { state: 'none' }> };
 
-  /** Step 3: claims `claimId` on a settled watch; who won. Throws on a timeout. */
+  /** Step 3: claims `claimId` on a settled look; who won. Throws on a timeout. */
   async function claim(
-    topic: string,
-    seen: Watch,
-    settled: number,
+    seen: Look,
+    settled: Settled,
     claimId: string,
     counter: string,
     at: number,
   ): Promise<ClaimOutcome> {
     const payload: HandoverClaim = { type: 'claim', claim: claimId, counter, at };
-    void transport.publish(topic, JSON.stringify(payload), { retain: true }).catch(() => undefined);
-    const own = await seen.until(
+    void transport
+      .publish(seen.topics.claims, JSON.stringify(payload), { retain: true })
+      .catch(() => undefined);
+    const own = await seen.claims.until(
       ({ message }) => message?.type === 'claim' && message.claim === claimId,
       stepMs,
-      settled,
+      settled.claims,
     );
-    const after = seen.log.slice(settled, own + 1);
-    const first = after.find(({ message }) => message?.type === 'claim')?.message;
+    const first = seen.claims.log
+      .slice(settled.claims, own + 1)
+      .find(({ message }) => message?.type === 'claim')?.message;
     if (first?.type === 'claim' && first.claim === claimId) return { won: true };
     const winner = first?.type === 'claim' ? first : payload;
-    // Our claim came after the winner's record and replaced it as the retained message.
-    const recordBefore = after.find(({ message }) => message?.type === 'collected')?.message;
-    if (recordBefore?.type === 'collected') {
-      await publishRecord(topic, recordBefore);
-      return { won: false, found: { state: 'collected', record: recordBefore } };
-    }
     // The winner's record usually follows at once: wait a moment for it.
-    const record = await seen
-      .until(
-        ({ message }) => message?.type === 'collected' && message.claim === winner.claim,
-        WINNER_RECORD_WAIT_MS,
-        own + 1,
-      )
-      .then((index) => seen.log[index]?.message ?? null)
+    const record = await seen.records
+      .until(({ message }) => message?.type === 'collected', WINNER_RECORD_WAIT_MS, settled.records)
+      .then((index) => seen.records.log[index]?.message ?? null)
       .catch(() => null);
     return record?.type === 'collected'
       ? { won: false, found: { state: 'collected', record } }
-      : { won: false, found: { state: 'claimed', claim: winner } };
+      : { won: false, found: { state: 'claimed', claim: winner, seenSince: seenSince(winner) } };
   }
 
   const unreachable = (error: unknown): { why: string } => ({
@@ -326,30 +424,30 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
   });
 
   const send = async (entry: QueuedHandover): Promise<FlushOutcome> => {
-    const topic = handoverTopic(prefix, entry.kioskId, entry.receiptId);
+    const recordTopic = handoverTopic(prefix, entry.kioskId, entry.receiptId);
     if (entry.reason === 'won') {
       // This counter holds the first claim: only its record is missing.
-      return (await publishRecord(topic, recordOf(entry)))
+      return (await publishRecord(recordTopic, recordOf(entry)))
         ? { kind: 'recorded', entry }
         : { kind: 'kept', entry, why: 'the record was not confirmed' };
     }
-    const seen = watch(topic);
+    const seen = look(entry.kioskId, entry.receiptId);
     try {
-      const settled = await settle(topic, seen);
-      const state = stateOf(seen.log.slice(0, settled));
+      const settled = await settleBoth(seen);
+      const { state } = settled;
       const ours =
         (state.state === 'claimed' && state.claim.claim === entry.claim) ||
         (state.state === 'collected' && state.record.claim === entry.claim);
       if (ours || (state.state !== 'collected' && entry.reason === 'override')) {
-        return (await publishRecord(topic, recordOf(entry)))
+        return (await publishRecord(recordTopic, recordOf(entry)))
           ? { kind: 'recorded', entry }
           : { kind: 'kept', entry, why: 'the record was not confirmed' };
       }
       let found = state;
       if (state.state === 'none') {
-        const outcome = await claim(topic, seen, settled, entry.claim, entry.counter, entry.at);
+        const outcome = await claim(seen, settled, entry.claim, entry.counter, entry.at);
         if (outcome.won) {
-          return (await publishRecord(topic, recordOf(entry)))
+          return (await publishRecord(recordTopic, recordOf(entry)))
             ? { kind: 'recorded', entry }
             : { kind: 'kept', entry, why: 'the record was not confirmed' };
         }
@@ -410,11 +508,13 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
       if (!transport.connected()) {
         return { state: 'unreachable', why: 'the broker cannot be reached' };
       }
-      const topic = handoverTopic(prefix, kioskId, receiptId);
-      const seen = watch(topic);
+      const seen = look(kioskId, receiptId);
       try {
-        const settled = await settle(topic, seen);
-        return stateOf(seen.log.slice(0, settled));
+        const { state } = await settleBoth(seen);
+        // A record or a claim still refuses; only "nothing there" is not sure on a cluster.
+        return state.state === 'none' && !exactlyOnce
+          ? { state: 'unreachable', why: NOT_THE_SHOPS_BROKER }
+          : state;
       } catch (error) {
         return { state: 'unreachable', ...unreachable(error) };
       } finally {
@@ -423,22 +523,21 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
     },
 
     async handOver(kioskId, receiptId, counter) {
-      const topic = handoverTopic(prefix, kioskId, receiptId);
       if (entries.some((queued) => sameReceipt(queued, kioskId, receiptId))) {
         return { kind: 'unconfirmed', why: 'this counter already handed it over (not yet sent)' };
       }
       if (!transport.connected())
         return { kind: 'unconfirmed', why: 'the broker cannot be reached' };
-      const seen = watch(topic);
+      const seen = look(kioskId, receiptId);
       let claimed = false;
+      const claimId = randomId();
       try {
-        const settled = await settle(topic, seen);
-        const state = stateOf(seen.log.slice(0, settled));
-        if (state.state !== 'none') return { kind: 'refused', found: state };
-        const claimId = randomId();
+        const settled = await settleBoth(seen);
+        if (settled.state.state !== 'none') return { kind: 'refused', found: settled.state };
+        if (!exactlyOnce) return { kind: 'unconfirmed', why: NOT_THE_SHOPS_BROKER };
         const at = now();
         claimed = true;
-        const outcome = await claim(topic, seen, settled, claimId, counter, at);
+        const outcome = await claim(seen, settled, claimId, counter, at);
         if (!outcome.won) return { kind: 'refused', found: outcome.found };
         // Kept before staff are told: a crash from here on still sends the record later.
         const entry: QueuedHandover = {
@@ -450,15 +549,20 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
           reason: 'won',
         };
         keep([...entries, entry]);
-        const recorded = await publishRecord(topic, recordOf(entry));
+        const recorded = await publishRecord(seen.topics.record, recordOf(entry));
         if (recorded) keep(entries.filter((queued) => queued !== entry));
         return { kind: 'handed-over', at, recorded };
       } catch (error) {
         const { why } = unreachable(error);
-        return {
-          kind: 'unconfirmed',
-          why: claimed ? `${why}; its claim may have reached the broker` : why,
-        };
+        if (!claimed) return { kind: 'unconfirmed', why };
+        const key = `${kioskId}/${receiptId}`;
+        unconfirmedClaims.delete(key);
+        unconfirmedClaims.set(key, claimId);
+        if (unconfirmedClaims.size > MAX_UNCONFIRMED_CLAIMS) {
+          const [oldest] = unconfirmedClaims.keys();
+          if (oldest !== undefined) unconfirmedClaims.delete(oldest);
+        }
+        return { kind: 'unconfirmed', why: `${why}; its claim may have reached the broker` };
       } finally {
         seen.close();
       }
@@ -467,14 +571,16 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
     handOverAnyway(kioskId, receiptId, counter, reason) {
       const known = entries.find((queued) => sameReceipt(queued, kioskId, receiptId));
       if (known) return known;
+      const key = `${kioskId}/${receiptId}`;
       const entry: QueuedHandover = {
         kioskId,
         receiptId,
         counter,
         at: now(),
-        claim: randomId(),
+        claim: unconfirmedClaims.get(key) ?? randomId(),
         reason,
       };
+      unconfirmedClaims.delete(key);
       keep([...entries, entry]);
       return entry;
     },
@@ -487,6 +593,8 @@ export function createHandoverDesk(options: HandoverDeskOptions): HandoverDesk {
     },
 
     queued: () => entries,
+
+    queueKept: () => kept,
 
     onQueueChange(listener) {
       queueListeners.add(listener);

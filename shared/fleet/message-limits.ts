@@ -35,6 +35,7 @@ export const TRUST_MESSAGE_LIMITS: Readonly<Record<TrustTopic['kind'], number>> 
   certificate: MAX_CERTIFICATE_BYTES,
   revocations: MAX_REVOCATION_LIST_BYTES,
   handover: MAX_HANDOVER_BYTES,
+  'handover-claim': MAX_HANDOVER_BYTES,
   'handover-conflict': MAX_HANDOVER_BYTES,
 };
 

@@ -7,7 +7,8 @@
  *   P/kiosks/ID/enrolment                 a kiosk's enrolment request (retained; the kiosk)
  *   P/kiosks/ID/certificates/SERIAL       a signed kiosk certificate (retained; the operator)
  *   P/fleet/revocations                   the signed revocation list (retained; the operator)
- *   P/handovers/ID/RECEIPT                claims and the handover record (retained; counters)
+ *   P/handovers/ID/RECEIPT                the handover record (retained; counters)
+ *   P/handovers/ID/RECEIPT/claim          the claims that decide who records it (retained; counters)
  *   P/handover-conflicts/ID/RECEIPT       a conflict found after an offline handover (counters)
  */
 import { RECEIPT_ID_PATTERN } from './receipt-code';
@@ -56,6 +57,15 @@ export function handoverTopic(prefix: string, kioskId: string, receiptId: string
   return `${prefix}/handovers/${kioskId}/${receiptId}`;
 }
 
+/**
+ * Where counters claim a receipt before one of them records its handover: beside the record,
+ * not on it, so that a claim arriving after the record can never take its place as the
+ * retained message (handover-desk.ts).
+ */
+export function handoverClaimTopic(prefix: string, kioskId: string, receiptId: string): string {
+  return `${handoverTopic(prefix, kioskId, receiptId)}/claim`;
+}
+
 export function handoverConflictTopic(prefix: string, kioskId: string, receiptId: string): string {
   checkPrefix(prefix);
   checkKiosk(kioskId);
@@ -80,6 +90,7 @@ export type TrustTopic =
   | { kind: 'certificate'; kioskId: string; serial: string }
   | { kind: 'revocations' }
   | { kind: 'handover'; kioskId: string; receiptId: string }
+  | { kind: 'handover-claim'; kioskId: string; receiptId: string }
   | { kind: 'handover-conflict'; kioskId: string; receiptId: string };
 
 /** What a topic of this file names, or null for any other topic. */
@@ -96,7 +107,11 @@ export function parseTrustTopic(prefix: string, topic: string): TrustTopic | nul
     }
     return null;
   }
-  if (rest.length !== 3 || !RECEIPT_ID_PATTERN.test(leaf)) return null;
+  if (!RECEIPT_ID_PATTERN.test(leaf)) return null;
+  if (root === 'handovers' && rest.length === 4 && extra === 'claim') {
+    return { kind: 'handover-claim', kioskId, receiptId: leaf };
+  }
+  if (rest.length !== 3) return null;
   if (root === 'handovers') return { kind: 'handover', kioskId, receiptId: leaf };
   if (root === 'handover-conflicts') return { kind: 'handover-conflict', kioskId, receiptId: leaf };
   return null;

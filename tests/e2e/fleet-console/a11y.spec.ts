@@ -1,7 +1,10 @@
 /**
  * The console is accessible like the shop: axe (WCAG 2.0/2.1 A+AA) on every view with live
- * data and their panels open, 44 px touch targets, the keyboard, and a visible focus ring.
+ * data and their panels open, the counter in each state staff must act on, 44 px touch
+ * targets, the keyboard, and a visible focus ring.
  */
+import mqtt from 'mqtt';
+import { handoverClaimTopic, handoverConflictTopic } from '../../../shared/fleet/trust-topics';
 import { expectNoViolations, undersized } from './support/a11y-checks';
 import { expect, kioskRow, openConsole, requireMosquitto, test } from './support/fleet-rig';
 
@@ -112,6 +115,89 @@ test('the counter view: axe clean and targets 44 px with a receipt to hand over,
   await field.press('Enter');
   await expect(page.getByRole('alert')).toBeVisible();
   await expectNoViolations(page, 'counter with a refusal');
+});
+
+test('the counter view: axe clean and targets 44 px with an interrupted handover, the handed-over-twice list, and without the broker', async ({
+  page,
+  rig,
+}) => {
+  test.setTimeout(90_000);
+  const kiosk = await rig.kiosk('kiosk-a');
+  const t = Date.now() - 60_000;
+  const order = (n: number) => ({
+    r: `Receipt-${t}-${n}`,
+    t,
+    i: [[2, 1]] as [number, number][],
+    c: 2230,
+  });
+  // On the broker: a claim that Counter 2 never completed an hour ago, and a conflict it reported.
+  const operator = await mqtt.connectAsync(rig.broker.tcpUrl, {
+    ...rig.broker.operator,
+    reconnectPeriod: 0,
+  });
+  await operator.publishAsync(
+    handoverClaimTopic(rig.broker.prefix, 'kiosk-a', order(7).r),
+    JSON.stringify({
+      type: 'claim',
+      claim: 'aW50ZXJydXB0ZWQtY2xhaW0',
+      counter: 'Counter 2',
+      at: Date.now() - 60 * 60_000,
+    }),
+    { qos: 1, retain: true },
+  );
+  await operator.publishAsync(
+    handoverConflictTopic(rig.broker.prefix, 'kiosk-a', order(9).r),
+    JSON.stringify({
+      type: 'conflict',
+      counter: 'Counter 2',
+      at: t + 2000,
+      found: { state: 'collected', counter: 'Counter 1', at: t + 1000 },
+      reportedAt: t + 3000,
+    }),
+    { qos: 1, retain: true },
+  );
+  await operator.endAsync();
+
+  await openConsole(page, rig, 'counter');
+  const conflicts = page.getByRole('region', { name: /Handed over twice/ });
+  await expect(conflicts).toContainText(order(9).r);
+  await expect(conflicts.getByRole('button', { name: /Dismiss the conflict/ })).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Receipt code' });
+  await field.fill(kiosk.receiptCode(order(7)));
+  await field.press('Enter');
+  const interrupted = page.getByRole('article', { name: order(7).r });
+  await expect(interrupted.getByRole('alert')).toContainText(
+    'A handover at Counter 2 was interrupted',
+  );
+  await expect(interrupted.getByRole('button', { name: 'Hand over anyway' })).toBeVisible();
+  await expectNoViolations(page, 'counter with an interrupted handover and handed over twice');
+  expect(await undersized(page)).toEqual([]);
+
+  // Without the broker: the counter cannot confirm, and staff decide.
+  await rig.broker.stop();
+  await expect(page.getByRole('status').filter({ hasText: 'Retrying' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await field.fill(kiosk.receiptCode(order(8)));
+  await field.press('Enter');
+  const unconfirmed = page.getByRole('article', { name: order(8).r });
+  await expect(unconfirmed.getByRole('alert')).toContainText(
+    'Cannot confirm that this order was not already collected',
+  );
+  const anyway = unconfirmed.getByRole('button', { name: 'Hand over anyway' });
+  await expect(anyway).toBeVisible();
+  await expectNoViolations(page, 'counter that cannot confirm, without the broker');
+  expect(await undersized(page)).toEqual([]);
+  await anyway.click();
+  await expect(page.getByText('1 handover made here is not on the broker yet')).toBeVisible();
+  await expectNoViolations(page, 'counter with a handover waiting for the broker');
+  expect(await undersized(page)).toEqual([]);
+
+  // The link returns and the handover is sent.
+  await rig.broker.restart();
+  await expect(unconfirmed.getByRole('alert')).toContainText('now recorded on the broker', {
+    timeout: 20_000,
+  });
 });
 
 test('the enrolment view: axe clean and targets 44 px with waiting and enrolled kiosks, keyboard approval', async ({

@@ -8,13 +8,25 @@
 import fc from 'fast-check';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHandoverDesk } from '../../../shared/fleet/handover-desk';
+import {
+  CLAIM_CLOCK_TOLERANCE_MS,
+  claimInterrupted,
+  createHandoverDesk,
+  NOT_THE_SHOPS_BROKER,
+  STALE_CLAIM_MS,
+  type HandoverQueueStore,
+  type HandoverTransport,
+} from '../../../shared/fleet/handover-desk';
 import {
   conflictSchema,
   handoverMessageSchema,
   recordSchema,
 } from '../../../shared/fleet/handover-messages';
-import { handoverConflictTopic, handoverTopic } from '../../../shared/fleet/trust-topics';
+import {
+  handoverClaimTopic,
+  handoverConflictTopic,
+  handoverTopic,
+} from '../../../shared/fleet/trust-topics';
 import {
   BROKER_SUITE,
   fleetBrokers,
@@ -145,7 +157,9 @@ describe.each(fleetBrokers())('the handover record on a real broker: %s', BROKER
           const handedOver = results.filter((result) => result.kind === 'handed-over');
           expect(handedOver, `round ${round}: ${JSON.stringify(results)}`).toHaveLength(1);
           expect(results.filter((result) => result.kind === 'refused')).toHaveLength(1);
-          if (watcher.claims(topicOf(receiptId)) >= 2) contested += 1;
+          if (watcher.claims(handoverClaimTopic(broker.prefix, KIOSK, receiptId)) >= 2) {
+            contested += 1;
+          }
         }
         // Both counters claimed in many rounds: the order of claims decided, not luck.
         expect(contested).toBeGreaterThan(10);
@@ -293,16 +307,31 @@ function memoryBroker() {
 
 describe('the handover desk with hostile records on the topic', () => {
   const TOPIC = handoverTopic('kiosk-shop', KIOSK, receipt(7));
-  const desk = (broker: ReturnType<typeof memoryBroker>) => {
+  const desk = (
+    broker: ReturnType<typeof memoryBroker>,
+    {
+      wrap = (transport) => transport,
+      now,
+      exactlyOnce,
+      queue = memoryQueue(),
+    }: {
+      wrap?: (transport: HandoverTransport) => HandoverTransport;
+      now?: () => number;
+      exactlyOnce?: boolean;
+      queue?: HandoverQueueStore;
+    } = {},
+  ) => {
     let made: ReturnType<typeof createHandoverDesk> | null = null;
     const transport = broker.client((topic, bytes, isRetained) =>
       made?.receive(topic, bytes, isRetained),
     );
     made = createHandoverDesk({
       prefix: 'kiosk-shop',
-      transport,
-      queue: memoryQueue(),
+      transport: wrap(transport),
+      queue,
       stepTimeoutMs: 500,
+      ...(now ? { now } : {}),
+      ...(exactlyOnce === undefined ? {} : { exactlyOnce }),
     });
     return made;
   };
@@ -350,5 +379,163 @@ describe('the handover desk with hostile records on the topic', () => {
       ]);
       expect(results.filter((result) => result.kind === 'handed-over')).toHaveLength(1);
     }
+  });
+
+  it('keeps the record when a losing claim arrives after it, even if that counter then dies', async () => {
+    const broker = memoryBroker();
+    // Counter 2 has seen the topics empty and sends its claim, which is held up on the way…
+    let held: () => void = () => undefined;
+    const release = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    let claimSent: () => void = () => undefined;
+    const sending = new Promise<void>((resolve) => {
+      claimSent = resolve;
+    });
+    let dead = false;
+    const late = desk(broker, {
+      wrap: (transport) => ({
+        ...transport,
+        publish: async (topic, payload, options) => {
+          if (dead) throw new Error('connection lost');
+          if (!payload.includes('"type":"claim"'))
+            return transport.publish(topic, payload, options);
+          claimSent();
+          await release;
+          await transport.publish(topic, payload, options);
+          // …and dies right after it: nothing it sends from here on reaches the broker.
+          dead = true;
+        },
+      }),
+    });
+    const losing = late.handOver(KIOSK, receipt(8), 'Counter 2');
+    await sending;
+    // Meanwhile Counter 1 claims, wins and records.
+    expect(await desk(broker).handOver(KIOSK, receipt(8), 'Counter 1')).toMatchObject({
+      kind: 'handed-over',
+      recorded: true,
+    });
+    held();
+    expect(await losing).toMatchObject({ kind: 'refused' });
+
+    const record = broker.retained.get(handoverTopic('kiosk-shop', KIOSK, receipt(8)));
+    expect(recordSchema.parse(JSON.parse(new TextDecoder().decode(record)))).toMatchObject({
+      counter: 'Counter 1',
+    });
+    expect(await desk(broker).lookup(KIOSK, receipt(8))).toMatchObject({
+      state: 'collected',
+      record: { counter: 'Counter 1' },
+    });
+  });
+
+  it('sends a handover staff decided after its claim timed out under that claim, so the counter records it instead of reporting a conflict with itself', async () => {
+    const broker = memoryBroker();
+    // The claim reaches the broker only after the desk stopped waiting for it.
+    let landed: Promise<void> = Promise.resolve();
+    const slow = desk(broker, {
+      wrap: (transport) => ({
+        ...transport,
+        publish: (topic, payload, options) => {
+          if (!payload.includes('"type":"claim"')) {
+            return transport.publish(topic, payload, options);
+          }
+          landed = sleep(700).then(() => transport.publish(topic, payload, options));
+          return landed;
+        },
+      }),
+    });
+    expect(await slow.handOver(KIOSK, receipt(9), 'Counter 1')).toMatchObject({
+      kind: 'unconfirmed',
+      why: expect.stringContaining('its claim may have reached the broker') as unknown,
+    });
+    await landed;
+    const claimed = await desk(broker).lookup(KIOSK, receipt(9));
+    expect(claimed).toMatchObject({ state: 'claimed', claim: { counter: 'Counter 1' } });
+
+    // Staff hand it over anyway: the queued handover carries the claim that is on the broker.
+    const entry = slow.handOverAnyway(KIOSK, receipt(9), 'Counter 1', 'offline');
+    expect(claimed.state === 'claimed' && claimed.claim.claim).toBe(entry.claim);
+    expect(await slow.flush()).toMatchObject([{ kind: 'recorded' }]);
+    expect(await desk(broker).lookup(KIOSK, receipt(9))).toMatchObject({
+      state: 'collected',
+      record: { counter: 'Counter 1', claim: entry.claim },
+    });
+    expect(broker.retained.has(handoverConflictTopic('kiosk-shop', KIOSK, receipt(9)))).toBe(false);
+  });
+
+  it('counts a claim as interrupted by how long this counter has seen it, so a counter whose clock is behind does not look interrupted at once', async () => {
+    const broker = memoryBroker();
+    let clock = 1_800_000_000_000;
+    // Counter 2's clock is three minutes behind this one's, and its claim says so.
+    const claim = {
+      type: 'claim',
+      claim: 'bm9uY2Utbm9uY2Utbm9uY2U',
+      counter: 'Counter 2',
+      at: clock - 3 * 60_000,
+    } as const;
+    broker.retained.set(
+      handoverClaimTopic('kiosk-shop', KIOSK, receipt(10)),
+      new TextEncoder().encode(JSON.stringify(claim)),
+    );
+    const counter = desk(broker, { now: () => clock });
+    const first = await counter.lookup(KIOSK, receipt(10));
+    expect(first).toMatchObject({ state: 'claimed', claim, seenSince: clock });
+    if (first.state !== 'claimed') throw new Error('not claimed');
+    expect(claimInterrupted(first.claim, first.seenSince, clock)).toBe(false);
+
+    // Seen for a minute without its record: interrupted, whatever the clocks say.
+    clock += STALE_CLAIM_MS;
+    const later = await counter.lookup(KIOSK, receipt(10));
+    expect(later).toMatchObject({ state: 'claimed', seenSince: first.seenSince });
+    if (later.state !== 'claimed') throw new Error('not claimed');
+    expect(claimInterrupted(later.claim, later.seenSince, clock)).toBe(true);
+
+    // A claim older than any clock error allows is interrupted as soon as it is seen.
+    const old = { ...claim, at: clock - STALE_CLAIM_MS - CLAIM_CLOCK_TOLERANCE_MS };
+    expect(claimInterrupted(old, clock, clock)).toBe(true);
+  });
+
+  it('on a cluster claims nothing: an order with nothing on the broker is left to staff, one already collected is still refused', async () => {
+    const broker = memoryBroker();
+    const onCluster = desk(broker, { exactlyOnce: false });
+    const unsure = { state: 'unreachable', why: NOT_THE_SHOPS_BROKER };
+    expect(await onCluster.lookup(KIOSK, receipt(11))).toEqual(unsure);
+    expect(await onCluster.handOver(KIOSK, receipt(11), 'Counter 1')).toEqual({
+      kind: 'unconfirmed',
+      why: NOT_THE_SHOPS_BROKER,
+    });
+    expect(broker.retained.has(handoverClaimTopic('kiosk-shop', KIOSK, receipt(11)))).toBe(false);
+
+    // Staff decide; what they handed over is recorded, and refused everywhere after.
+    onCluster.handOverAnyway(KIOSK, receipt(11), 'Counter 1', 'offline');
+    expect(await onCluster.flush()).toMatchObject([{ kind: 'recorded' }]);
+    expect(await onCluster.lookup(KIOSK, receipt(11))).toMatchObject({
+      state: 'collected',
+      record: { counter: 'Counter 1', offline: true },
+    });
+    expect(await onCluster.handOver(KIOSK, receipt(11), 'Counter 2')).toMatchObject({
+      kind: 'refused',
+    });
+  });
+
+  it('says when the store cannot keep its queue, and again when it can', async () => {
+    const broker = memoryBroker();
+    let connected = false;
+    // Storage that is full: only an empty queue can be written.
+    const full: HandoverQueueStore = { load: () => [], save: (entries) => entries.length === 0 };
+    const counter = desk(broker, {
+      queue: full,
+      wrap: (transport) => ({ ...transport, connected: () => connected }),
+    });
+    const changes: boolean[] = [];
+    counter.onQueueChange(() => changes.push(counter.queueKept()));
+    expect(counter.queueKept()).toBe(true);
+    counter.handOverAnyway(KIOSK, receipt(12), 'Counter 1', 'offline');
+    expect(counter.queueKept()).toBe(false);
+
+    connected = true;
+    expect(await counter.flush()).toMatchObject([{ kind: 'recorded' }]);
+    expect(counter.queueKept()).toBe(true);
+    expect(changes).toEqual([false, true]);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   certificateTopic,
   enrolmentRequestTopic,
+  handoverClaimTopic,
   handoverConflictTopic,
   handoverTopic,
   kioskCertificatesFilter,
@@ -27,6 +28,10 @@ describe('the trust and handover topics', () => {
       [
         handoverTopic(P, 'kiosk-a', RECEIPT),
         { kind: 'handover', kioskId: 'kiosk-a', receiptId: RECEIPT },
+      ],
+      [
+        handoverClaimTopic(P, 'kiosk-a', RECEIPT),
+        { kind: 'handover-claim', kioskId: 'kiosk-a', receiptId: RECEIPT },
       ],
       [
         handoverConflictTopic(P, 'kiosk-a', RECEIPT),
@@ -55,6 +60,8 @@ describe('the trust and handover topics', () => {
       `${P}/kiosks/kiosk-a/certificates/${SERIAL}/x`,
       `${P}/handovers/kiosk-a/not-a-receipt`,
       `${P}/handovers/all/${RECEIPT}`,
+      `${P}/handovers/kiosk-a/${RECEIPT}/other`,
+      `${P}/handover-conflicts/kiosk-a/${RECEIPT}/claim`,
       `${P}/fleet/config`,
     ]) {
       expect(parseTrustTopic(P, topic)).toBeNull();

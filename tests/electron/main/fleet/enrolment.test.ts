@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createKioskEnrolment,
+  MAX_OWN_CERTIFICATES,
   pairingCodeOf,
   type KioskEnrolmentOptions,
   type StoredEnrolment,
@@ -198,6 +199,50 @@ describe('a kiosk’s enrolment', () => {
       kind: 'enrolled',
       certificate: { serial: 'second-serial-0002' },
     });
+  });
+
+  it('keeps no certificate that does not verify, so any number of them cannot keep out its own', async () => {
+    const { kiosk, stored } = enrolment();
+    const stranger = makeEnrolmentKey();
+    for (let n = 0; n < MAX_OWN_CERTIFICATES + 5; n += 1) {
+      const serial = `junk-serial-${String(n).padStart(8, '0')}`;
+      await kiosk.receive(
+        certTopic(serial),
+        json(
+          signCertificateWith(
+            certificateFields({ kioskId: KIOSK, publicKey: receiptKey.publicText, serial }),
+            stranger.privateKey,
+          ),
+        ),
+      );
+    }
+    expect(kiosk.enrolled()).toBe(false);
+    await kiosk.receive(certTopic(), json(certificate()));
+    expect(kiosk.enrolled()).toBe(true);
+    expect(stored.value.certificates.map((kept) => kept.certificate.serial)).toEqual([
+      SAMPLE_SERIAL,
+    ]);
+  });
+
+  it('is not frozen by a revocation list that does not verify, whatever version it names', async () => {
+    const { kiosk } = enrolment();
+    await kiosk.receive(certTopic(), json(certificate()));
+    await kiosk.receive(
+      revocationsTopic(SAMPLE_PREFIX),
+      json(
+        signRevocationsWith(
+          revocationList([], { version: 2 ** 31 - 1 }),
+          makeEnrolmentKey().privateKey,
+        ),
+      ),
+    );
+    expect(kiosk.enrolled()).toBe(true);
+    const revoked = { kioskId: KIOSK, serial: SAMPLE_SERIAL, revokedAt: 1_700_000_500_000 };
+    await kiosk.receive(
+      revocationsTopic(SAMPLE_PREFIX),
+      json(signRevocationsWith(revocationList([revoked], { version: 2 }), operator.privateKey)),
+    );
+    expect(kiosk.state()).toMatchObject({ kind: 'revoked', listVersion: 2 });
   });
 
   it('goes back to waiting when the operator withdraws its certificate from the broker', async () => {
