@@ -245,5 +245,5 @@ describe('every topic the console reads, fuzzed', () => {
     flush();
     state = foldMessages(state, posted.splice(0));
     expect(state.kiosks.get('k9')?.presence).toBe('online');
-  });
+  }, 30_000);
 });
