@@ -125,5 +125,5 @@ describe('a diagnostics transfer in the console', () => {
       }),
       fuzzParameters(200),
     );
-  });
+  }, 30_000);
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyMessages, emptyFleet } from '../fleet/fleet-state';
 import { useFleetStore } from '../fleet/fleet-store';
 import { health, online, PREFIX } from '../test/messages';
+import { formatClock } from '../lib/format';
 import { KioskDetails } from './kiosk-details';
 
 /** The details of kiosk k1 after its status and this health (without pendingRelaunch: older). */
@@ -43,5 +44,27 @@ describe('a kiosk’s details', () => {
 
   it('show a dash, not the text, for a list that breaks the schema', () => {
     expect(showHealth({ pendingRelaunch: ['<b>forged</b>'] })).toBe('Pending relaunch—');
+  });
+
+  it('list the brokers a kiosk refused: which, why and when', () => {
+    const at = '2026-11-23T08:00:00.000Z';
+    showHealth({
+      brokerRefusals: [
+        {
+          at,
+          broker: 'mqtt://node-2.chain.example:1883',
+          reason: 'an installed kiosk does not use plain mqtt:// to another machine',
+        },
+      ],
+    });
+    const list = screen.getByRole('heading', { name: 'Brokers refused' }).nextElementSibling;
+    expect(list?.textContent).toBe(
+      `mqtt://node-2.chain.example:1883: an installed kiosk does not use plain mqtt:// to another machine (${formatClock(Date.parse(at))})`,
+    );
+  });
+
+  it('say nothing of refused brokers when none was refused', () => {
+    showHealth({ brokerRefusals: [] });
+    expect(screen.queryByRole('heading', { name: 'Brokers refused' })).toBeNull();
   });
 });

@@ -10,6 +10,8 @@ const dash = '—';
 const yesNo = (value: boolean | null, yes: string, no: string): string =>
   value === null ? dash : value ? yes : no;
 const countOf = (value: number | null): string => (value === null ? dash : formatCount(value));
+/** When a broker was refused: the schema has checked it is an ISO time. */
+const formatRefusedAt = (at: string): string => formatClock(Date.parse(at));
 
 /** The keys a kiosk has taken but runs without until it relaunches at a safe moment. */
 function PendingRelaunch({ keys }: { keys: string[] | null }) {
@@ -48,6 +50,7 @@ export const KioskDetails = memo(function KioskDetails({
   const h = kiosk.health;
   const refusals = h?.config?.refusals ?? [];
   const dropped = h?.dropped?.recent ?? [];
+  const brokersRefused = h?.brokerRefusals ?? [];
   return (
     <section ref={panel} aria-labelledby={`${id}-title`} className="card scroll-mt-4 p-5">
       <div className="flex items-start justify-between gap-3">
@@ -116,6 +119,22 @@ export const KioskDetails = memo(function KioskDetails({
                 className="text-sale-700"
               >
                 {refusal.reason} <span className="text-muted">({refusal.topic})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {brokersRefused.length > 0 && (
+        <>
+          <h3 className="mt-3 text-base font-bold">Brokers refused</h3>
+          <ul className="mt-1 flex flex-col gap-1 text-sm">
+            {brokersRefused.map((refusal) => (
+              <li
+                key={`${refusal.at}-${refusal.broker}-${refusal.reason}`}
+                className="text-sale-700"
+              >
+                <span className="font-mono break-all">{refusal.broker}</span>: {refusal.reason}{' '}
+                <span className="text-muted">({formatRefusedAt(refusal.at)})</span>
               </li>
             ))}
           </ul>

@@ -32,6 +32,11 @@ export interface HealthView {
   pendingRelaunch: string[] | null;
   /** Messages the kiosk dropped unread since it started, and the last few of them. */
   dropped: { count: number; recent: { at: string; topic: string; reason: string }[] } | null;
+  /**
+   * Brokers the kiosk refused for their transport (a plain URL where TLS is due), this start
+   * or an earlier one that kept it off the fleet; null: not reported (an older kiosk).
+   */
+  brokerRefusals: { at: string; broker: string; reason: string }[] | null;
   /** Asleep because the store is closed; null: not reported (an older kiosk). */
   asleep: boolean | null;
 }
@@ -67,6 +72,7 @@ export function readHealth(json: unknown): HealthView | null {
     config: h.config ?? null,
     pendingRelaunch: h.pendingRelaunch ?? null,
     dropped: h.dropped ?? null,
+    brokerRefusals: h.brokerRefusals ?? null,
     asleep: h.asleep ?? null,
   };
 }

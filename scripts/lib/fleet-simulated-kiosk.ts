@@ -231,6 +231,8 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
         // The pretend shop applies only health's period, at once: nothing waits for a relaunch.
         pendingRelaunch: () => [],
         dropped: () => client.droppedMessages(),
+        // A simulated kiosk is given only brokers it may use.
+        brokerRefusals: () => [],
       });
       history.recordHealth(report);
       return report;

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { KIOSK_SCREENS } from '../bridge';
+import { MAX_BROKER_URLS } from './broker-choice';
 import { isPublicKeyText, RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
 import { parseConfigTarget } from './groups';
 import { isValidKioskId, isValidTopicPrefix } from './topics';
@@ -128,6 +129,21 @@ export const droppedMessageSchema = z.strictObject({
 /** How many dropped messages health names: the most recent distinct ones. */
 export const MAX_REPORTED_DROPS = 10;
 
+/**
+ * A broker the kiosk refused to use (a plain URL where TLS is due), named in health by the
+ * first run that reaches the fleet after it: the URL as configured (it holds no login),
+ * why, and when it was last refused.
+ */
+export const brokerRefusalSchema = z.strictObject({
+  at: isoTime,
+  broker: text(256),
+  reason: text(200),
+});
+export type BrokerRefusal = z.infer<typeof brokerRefusalSchema>;
+
+/** How many refused brokers health names: the most recent ones, as many as a list may name. */
+export const MAX_REPORTED_BROKER_REFUSALS = MAX_BROKER_URLS;
+
 export const healthShape = {
   at: isoTime,
   version: text(64),
@@ -168,6 +184,12 @@ export const healthShape = {
     count,
     recent: z.array(droppedMessageSchema).max(MAX_REPORTED_DROPS),
   }),
+  /**
+   * Brokers refused for their transport (plain MQTT off this machine, a TLS setting with a
+   * plain URL): this start's, and an earlier start's that kept the kiosk off the fleet, until
+   * a report has carried them. Empty when every broker configured is used.
+   */
+  brokerRefusals: z.array(brokerRefusalSchema).max(MAX_REPORTED_BROKER_REFUSALS),
   /** True while the store is closed and the kiosk sleeps on purpose; absent: an older kiosk. */
   asleep: z.boolean().optional(),
 };

@@ -120,6 +120,8 @@ export interface FleetClientOptions {
   /** Online, or asleep while the store is closed. */
   status: () => KioskStatusOnline | KioskStatusAsleep;
   health: () => Promise<KioskHealth>;
+  /** A health report written to the broker: what it carried has been told. */
+  onHealthSent?: (health: KioskHealth) => void;
   actions: FleetActions;
   /** A message on one of the config topics. */
   onConfigMessage: (scope: RemoteScope, bytes: Uint8Array) => void;
@@ -282,7 +284,11 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     try {
       const parsed = healthSchema.safeParse(await options.health());
       if (parsed.success) {
-        await publish(topics.health, JSON.stringify(parsed.data), { qos: 0, retain: true });
+        const sent = await publish(topics.health, JSON.stringify(parsed.data), {
+          qos: 0,
+          retain: true,
+        });
+        if (sent) options.onHealthSent?.(parsed.data);
       } else {
         problem = `health does not match its schema (${parsed.error.issues[0]?.path.join('.') ?? '?'})`;
       }

@@ -2,9 +2,9 @@
  * The kiosk's health report, from where each fact really lives: Electron's versions and
  * process metrics, the activity module (screen, counts), the image cache, the renderer's
  * catalogue report, the printers Chromium sees, the staff exit's count, the log's last
- * error, the updater, the remote config, the keys waiting for a relaunch and the messages the
- * fleet client dropped. Counts and states only: nothing a shopper chose. Each source is
- * injected, so the report is tested without Electron.
+ * error, the updater, the remote config, the keys waiting for a relaunch, the messages the
+ * fleet client dropped and the brokers it refused. Counts and states only: nothing a shopper
+ * chose. Each source is injected, so the report is tested without Electron.
  */
 import type { PrinterInfo } from 'electron';
 import { MAX_PENDING_RELAUNCH_KEYS, type KioskHealth } from '../../../shared/fleet/payloads';
@@ -36,6 +36,8 @@ export interface HealthSources {
   pendingRelaunch(): readonly string[];
   /** Messages the fleet client dropped unread (inbound-guard.ts). */
   dropped(): KioskHealth['dropped'];
+  /** Brokers refused for their transport, not yet reported (broker-refusals.ts). */
+  brokerRefusals(): KioskHealth['brokerRefusals'];
   /** Whether the kiosk sleeps because its store is closed; absent: it has no store hours. */
   asleep?: () => boolean;
 }
@@ -113,6 +115,7 @@ export async function collectHealth(sources: HealthSources): Promise<KioskHealth
     config: { version: remote.version, refusals: remote.refusals },
     pendingRelaunch: sources.pendingRelaunch().slice(0, MAX_PENDING_RELAUNCH_KEYS),
     dropped: sources.dropped(),
+    brokerRefusals: sources.brokerRefusals(),
     ...(sources.asleep ? { asleep: sources.asleep() } : {}),
   };
 }

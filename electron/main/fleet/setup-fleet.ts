@@ -40,7 +40,12 @@ import { resolveKioskId } from './kiosk-id';
 import { groupsForStatus, resolveKioskGroups } from './kiosk-groups';
 import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
 import { fileRemoteConfigStore } from './remote-config-store';
-import { brokerTransportRefusal } from './broker-transport';
+import { checkBrokerTransport } from './broker-transport';
+import {
+  fileBrokerRefusalStore,
+  keepBrokerRefusals,
+  memoryBrokerRefusalStore,
+} from './broker-refusals';
 import { fleetBrokerUrls, type BrokerUrlSettings } from './broker-urls';
 import { readTlsFiles } from './tls-files';
 import type { StoreHours } from '../opening-hours/store-hours';
@@ -188,7 +193,10 @@ export interface FleetDeps {
   updateStatus(): UpdateStatus;
   argv: readonly string[];
   log: Logger;
-  /** `<userData>`, where the log lives; null when it cannot be written. Diagnostics read it. */
+  /**
+   * `<userData>`, where the log lives; null when it cannot be written. Diagnostics read it,
+   * and refused brokers wait there to be reported (in memory only without it).
+   */
   userDataDir?: string | null;
   /** Whether the kiosk sleeps outside opening hours (diagnostics run then too). */
   isAsleep?: () => boolean;
@@ -238,13 +246,21 @@ export function setupFleet(deps: FleetDeps): Fleet {
     return NO_FLEET;
   }
   // Before any file is read or socket opened: a TLS setting with a plain URL, or plain MQTT
-  // off this machine on an installed kiosk, keeps it off the fleet. Logged as an error, so
-  // health's lastError carries it too.
-  const refusal = brokerTransportRefusal(config, deps.packaged);
-  if (refusal !== null) {
-    log.error(`Fleet: not connecting: ${refusal}`);
-    return NO_FLEET;
+  // off this machine on an installed kiosk, refuses that broker; with none left the kiosk
+  // stays off the fleet. Each refusal is logged and kept until health has named it: the
+  // first run that reaches the fleet, this one or a later start, reports it.
+  const transport = checkBrokerTransport(config, deps.packaged);
+  const others = transport.usable.length > 0 ? '; connecting to the other brokers' : '';
+  for (const { brokerUrl, reason } of transport.refused) {
+    log.error(`Fleet: not connecting to ${brokerUrl} (${transport.setting}): ${reason}${others}`);
   }
+  const refusals = keepBrokerRefusals(
+    deps.userDataDir ? fileBrokerRefusalStore(deps.userDataDir, log) : memoryBrokerRefusalStore(),
+    transport.refused,
+    now(),
+    log,
+  );
+  if (transport.usable.length === 0) return NO_FLEET;
   const tls = readTlsFiles(config, deps.readFile);
   if (!tls.ok) {
     log.error(`Fleet: not connecting: ${tls.reason}`);
@@ -342,7 +358,7 @@ export function setupFleet(deps: FleetDeps): Fleet {
   remote.useGroups(() => resolveKioskGroups(enrolledCertificate(), liveConfig.files()));
 
   const client: FleetClient = createFleetClient({
-    brokerUrls: fleetBrokerUrls(config),
+    brokerUrls: transport.usable,
     kioskId: remote.kioskId,
     topicPrefix: config['fleet.topicPrefix'],
     ...(config['fleet.username'] === '' ? {} : { username: config['fleet.username'] }),
@@ -378,10 +394,14 @@ export function setupFleet(deps: FleetDeps): Fleet {
         }),
         pendingRelaunch: () => liveConfig.pendingRelaunch(),
         dropped: () => client.droppedMessages(),
+        brokerRefusals: () => refusals.reported(),
         ...(deps.storeHours ? { asleep: () => deps.storeHours?.asleep() === true } : {}),
       });
       history.recordHealth(report);
       return report;
+    },
+    onHealthSent: (report) => {
+      refusals.delivered(report.brokerRefusals);
     },
     actions: {
       whenSafe: (signal) => activity.whenSafe(signal),

@@ -166,5 +166,5 @@ describe('the exporter’s table', () => {
     );
     take(table, read('kiosks/k9/status', ONLINE));
     expect(table.kiosks().find((kiosk) => kiosk.kioskId === 'k9')?.state).toBe('online');
-  });
+  }, 30_000);
 });

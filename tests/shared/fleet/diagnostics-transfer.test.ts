@@ -97,7 +97,7 @@ describe('reading a chunk message', () => {
       ),
       fuzzParameters(300),
     );
-  });
+  }, 30_000);
 });
 
 describe('putting a transfer together', () => {
@@ -213,7 +213,7 @@ describe('putting a transfer together', () => {
       ),
       fuzzParameters(100),
     );
-  });
+  }, 30_000);
 
   it('mutated chunks never throw and never assemble into other bytes unnoticed (bounded)', () => {
     const small = randomBundle(DIAGNOSTICS_CHUNK_DATA_BYTES + 300);
@@ -250,5 +250,5 @@ describe('putting a transfer together', () => {
       ),
       fuzzParameters(100),
     );
-  });
+  }, 30_000);
 });

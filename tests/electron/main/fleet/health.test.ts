@@ -65,6 +65,7 @@ describe('health facts', () => {
       remoteConfig: () => ({ version: null, refusals: [] }),
       pendingRelaunch: () => [],
       dropped: () => ({ count: 0, recent: [] }),
+      brokerRefusals: () => [],
     };
     const health = await collectHealth(sources);
     expect(healthSchema.parse(health)).toEqual({
@@ -87,6 +88,7 @@ describe('health facts', () => {
       config: { version: null, refusals: [] },
       pendingRelaunch: [],
       dropped: { count: 0, recent: [] },
+      brokerRefusals: [],
     });
   });
 
@@ -107,6 +109,7 @@ describe('health facts', () => {
       remoteConfig: () => ({ version: 3, refusals: [] }),
       pendingRelaunch: () => ['catalogueUrl', 'update.pinVersion'],
       dropped: () => ({ count: 0, recent: [] }),
+      brokerRefusals: () => [],
     });
     expect(healthSchema.parse(health).pendingRelaunch).toEqual([
       'catalogueUrl',

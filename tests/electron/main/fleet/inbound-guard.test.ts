@@ -4,21 +4,32 @@
  * Infinity is refused, logged once however often the broker delivers it again, shown in
  * health, and the kiosk stays online; a handler that throws and a message over its topic's
  * limit cost only that message. Last, a bounded fast-check fuzz of every topic the kiosk
- * reads, through the real wiring (setupFleet, the live config, the signed remote config,
- * the commands) with the MQTT connection faked so thousands of messages take seconds.
+ * subscribes to (its commands, its fleet, own, store and region configs, its certificates
+ * and the revocation list, taken from what the client really subscribed to), through the
+ * real wiring (setupFleet, the live config, the signed remote config, the commands, the
+ * enrolment) with the MQTT connection faked so thousands of messages take seconds.
  */
 import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MESSAGE_LIMITS } from '../../../../shared/fleet/message-limits';
+import { MESSAGE_LIMITS, trustMessageLimit } from '../../../../shared/fleet/message-limits';
 import {
   COMMAND_ERRORS,
   healthSchema,
   MAX_REPORTED_DROPS,
   type KioskHealth,
 } from '../../../../shared/fleet/payloads';
-import { fleetConfigTopic, kioskTopics } from '../../../../shared/fleet/topics';
+import { fleetConfigTopic, groupConfigTopic, kioskTopics } from '../../../../shared/fleet/topics';
+import {
+  certificateTopic,
+  kioskCertificatesFilter,
+  revocationsTopic,
+} from '../../../../shared/fleet/trust-topics';
+import {
+  createKioskEnrolment,
+  type KioskEnrolment,
+} from '../../../../electron/main/fleet/enrolment';
 import type { FleetClient } from '../../../../electron/main/fleet/fleet-client';
 import {
   createInboundGuard,
@@ -27,11 +38,22 @@ import {
 } from '../../../../electron/main/fleet/inbound-guard';
 import { makeKeyPair, signFleetConfig, type TestKeyPair } from '../../../support/fleet-keys';
 import {
+  certificateFields,
+  makeEnrolmentKey,
+  makeReceiptKey,
+  revocationList,
+  SAMPLE_PREFIX,
+  SAMPLE_SERIAL,
+  signCertificateWith,
+  signRevocationsWith,
+} from '../../../support/fixtures/kiosk-certificate';
+import {
   fuzzParameters,
   hostilePayload,
   jsonOfSize,
 } from '../../../support/fixtures/hostile-payloads';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
+import { filterTakes } from '../../../support/fixtures/topic-filter';
 import { as } from '../../support/fake-electron';
 import {
   hasFields,
@@ -329,11 +351,13 @@ describe.skipIf(skipReason !== null)('hostile messages through Mosquitto', () =>
 
 /**
  * An MQTT connection with no broker behind it: it says connected at once, records what
- * the client publishes, and delivers what the test emits as 'message', as MQTT.js does.
+ * the client publishes and subscribes to, and delivers what the test emits as 'message', as
+ * MQTT.js does.
  */
 class FakeConnection extends EventEmitter {
   connected = false;
   readonly published: { topic: string; text: string }[] = [];
+  readonly subscribed: string[] = [];
 
   constructor() {
     super();
@@ -348,7 +372,8 @@ class FakeConnection extends EventEmitter {
     return Promise.resolve(undefined);
   }
 
-  subscribeAsync(): Promise<[]> {
+  subscribeAsync(topics: string | string[]): Promise<[]> {
+    this.subscribed.push(...(typeof topics === 'string' ? [topics] : topics));
     return Promise.resolve([]);
   }
 
@@ -364,22 +389,67 @@ class FakeConnection extends EventEmitter {
 }
 
 describe('every topic the kiosk reads, fuzzed through the real wiring', () => {
-  it('nothing a broker delivers escapes, and the kiosk still answers a ping', async () => {
-    const prefix = 'kiosk-shop';
-    const id = 'kiosk-fuzz';
-    const topics = kioskTopics(prefix, id);
-    const signer = makeKeyPair();
-    const connections: FakeConnection[] = [];
-    const kiosk = startRealKiosk({
-      configFile: {
+  const prefix = SAMPLE_PREFIX;
+  const id = 'kiosk-fuzz';
+  const groups = { store: 'fuzz-store', region: 'fuzz-region' };
+  const topics = kioskTopics(prefix, id);
+  const signer = makeKeyPair();
+  const operatorKey = makeEnrolmentKey();
+  const receiptKey = makeReceiptKey();
+  const connections: FakeConnection[] = [];
+  let kiosk: RealKiosk;
+  let enrolment: KioskEnrolment;
+
+  const connection = (): FakeConnection => {
+    const last = connections.at(-1);
+    if (!last) throw new Error('no connection');
+    return last;
+  };
+  /** Every topic filter the kiosk subscribed to, on any connection. */
+  const subscribed = (): string[] =>
+    [...new Set(connections.flatMap((made) => made.subscribed))].sort();
+  /** A topic a filter takes: a certificate's serial where it takes any one segment. */
+  const concrete = (filter: string): string =>
+    filter
+      .split('/')
+      .map((segment) => (segment === '+' ? SAMPLE_SERIAL : segment))
+      .join('/');
+
+  /** What the fuzz feeds: a topic of each subscription, and topics a loose ACL lets through. */
+  const fuzzTopics = (): string[] => [
+    ...subscribed().map(concrete),
+    `${prefix}/kiosks/another/commands`,
+    `${prefix}/kiosks/${id}/health`,
+    certificateTopic(prefix, 'another', SAMPLE_SERIAL),
+    `${prefix}/kiosks/${id}/certificates/not-a-serial`,
+    groupConfigTopic(prefix, 'store', 'another-store'),
+  ];
+
+  beforeAll(async () => {
+    enrolment = createKioskEnrolment({
+      kioskId: id,
+      prefix,
+      publicKey: receiptKey.publicText,
+      enrolmentKey: operatorKey.publicText,
+      version: '0.1.0',
+      store: { load: () => ({ certificates: [], revocations: null }), save: () => undefined },
+      log: memoryLog(),
+    });
+    // An installed kiosk (the machine-wide file names its store and region) on loopback.
+    kiosk = startRealKiosk({
+      machineFile: {
         fleet: {
           brokerUrl: 'mqtt://127.0.0.1:1',
           kioskId: id,
           topicPrefix: prefix,
           configPublicKey: signer.publicText,
+          enrolmentPublicKey: operatorKey.publicText,
+          ...groups,
         },
       },
       deps: {
+        enrolment,
+        receiptPublicKey: () => receiptKey.publicText,
         connect: () => {
           const made = new FakeConnection();
           connections.push(made);
@@ -387,6 +457,40 @@ describe('every topic the kiosk reads, fuzzed through the real wiring', () => {
         },
       },
     });
+    await vi.waitFor(() => {
+      expect(kiosk.fleet.client?.state).toBe('online');
+      expect(subscribed()).not.toEqual([]);
+    });
+  });
+
+  afterAll(async () => {
+    await kiosk.fleet.stop();
+  });
+
+  it('fuzzes every topic the kiosk subscribes to: its commands, its four configs, its certificates and the revocation list', () => {
+    for (const filter of subscribed()) {
+      expect(
+        fuzzTopics().some((topic) => filterTakes(filter, topic)),
+        filter,
+      ).toBe(true);
+    }
+    // The fuzz feeds what the client subscribed to, so a topic added there is fuzzed at
+    // once; this list makes the addition a decision (and a reason to add its seeds).
+    expect(subscribed()).toEqual(
+      [
+        topics.commands,
+        topics.allCommands,
+        topics.config,
+        topics.fleetConfig,
+        groupConfigTopic(prefix, 'store', groups.store),
+        groupConfigTopic(prefix, 'region', groups.region),
+        kioskCertificatesFilter(prefix, id),
+        revocationsTopic(prefix),
+      ].sort(),
+    );
+  });
+
+  it('nothing a broker delivers escapes, and the kiosk still answers a ping', async () => {
     const escaped: unknown[] = [];
     const noteEscape = (error: unknown) => escaped.push(error);
     process.on('unhandledRejection', noteEscape);
@@ -395,57 +499,76 @@ describe('every topic the kiosk reads, fuzzed through the real wiring', () => {
       for (let turn = 0; turn < 3; turn += 1) await new Promise((done) => setImmediate(done));
     };
     try {
-      await expect.poll(() => kiosk.fleet.client?.state).toBe('online');
-      const connection = (): FakeConnection => {
-        const last = connections.at(-1);
-        if (!last) throw new Error('no connection');
-        return last;
-      };
       const deliver = (topic: string, payload: Uint8Array, retain = false) =>
         connection().emit('message', topic, Buffer.from(payload), { retain });
 
-      // Signed configs in force on both topics: hostile ones are compared with them.
-      const fleetConfig = JSON.stringify(
-        signFleetConfig(
-          { version: 3, target: 'all', idleTimeoutSeconds: 75 },
-          signer.privateKey,
-          prefix,
+      // Signed configs in force on every config topic, the kiosk enrolled and a revocation
+      // list taken: hostile messages are compared with them.
+      const signed = (config: Record<string, unknown>) =>
+        JSON.stringify(signFleetConfig(config, signer.privateKey, prefix));
+      const fleetConfig = signed({ version: 3, target: 'all', idleTimeoutSeconds: 75 });
+      const ownConfig = signed({ version: 2, target: id, printerName: 'TM-T20' });
+      const storeConfig = signed({
+        version: 4,
+        target: `store:${groups.store}`,
+        idleCountdownSeconds: 12,
+      });
+      const regionConfig = signed({
+        version: 5,
+        target: `region:${groups.region}`,
+        idleTimeoutSeconds: 90,
+      });
+      const certificate = JSON.stringify(
+        signCertificateWith(
+          certificateFields({ kioskId: id, publicKey: receiptKey.publicText, ...groups }),
+          operatorKey.privateKey,
         ),
       );
-      const ownConfig = JSON.stringify(
-        signFleetConfig(
-          { version: 2, target: id, printerName: 'TM-T20' },
-          signer.privateKey,
-          prefix,
+      const revocations = JSON.stringify(
+        signRevocationsWith(
+          revocationList([{ kioskId: 'kiosk-gone', serial: SAMPLE_SERIAL, revokedAt: 1 }]),
+          operatorKey.privateKey,
         ),
       );
+      const storeTopic = groupConfigTopic(prefix, 'store', groups.store);
+      const regionTopic = groupConfigTopic(prefix, 'region', groups.region);
+      const certificateOf = (kioskId: string) => certificateTopic(prefix, kioskId, SAMPLE_SERIAL);
       deliver(topics.fleetConfig, bytes(fleetConfig), true);
       deliver(topics.config, bytes(ownConfig), true);
+      deliver(storeTopic, bytes(storeConfig), true);
+      deliver(regionTopic, bytes(regionConfig), true);
+      deliver(certificateOf(id), bytes(certificate), true);
+      deliver(revocationsTopic(prefix), bytes(revocations), true);
+      await expect.poll(() => enrolment.enrolled()).toBe(true);
       await settle();
+      // Nearest first: the kiosk's own, its store's, its region's, the fleet's.
       expect(kiosk.liveConfig.effective()).toMatchObject({
-        idleTimeoutSeconds: 75,
+        idleTimeoutSeconds: 90,
+        idleCountdownSeconds: 12,
         printerName: 'TM-T20',
       });
+      expect(kiosk.fleet.client?.droppedMessages().count).toBe(0);
 
       const seeds = [
         fleetConfig,
         ownConfig,
+        storeConfig,
+        regionConfig,
+        certificate,
+        revocations,
         '{"id":"c-1","command":"ping"}',
         '{"id":"c-2","command":"screenshot","args":{"quality":1}}',
         '{"id":"c-3","command":"reload-config"}',
         '{"id":"c-4","command":"refresh-catalogue"}',
       ];
-      const limits = [MESSAGE_LIMITS.commands, MESSAGE_LIMITS.config];
+      const limits = [
+        MESSAGE_LIMITS.commands,
+        MESSAGE_LIMITS.config,
+        trustMessageLimit(prefix, certificateOf(id)),
+        trustMessageLimit(prefix, revocationsTopic(prefix)),
+      ];
       const message = fc.record({
-        topic: fc.constantFrom(
-          topics.commands,
-          topics.allCommands,
-          topics.config,
-          topics.fleetConfig,
-          // What a broker with a loose ACL might let through.
-          `${prefix}/kiosks/another/commands`,
-          `${prefix}/kiosks/${id}/health`,
-        ),
+        topic: fc.constantFrom(...fuzzTopics()),
         payload: hostilePayload(seeds, limits),
         retain: fc.boolean(),
       });
@@ -476,7 +599,6 @@ describe('every topic the kiosk reads, fuzzed through the real wiring', () => {
     } finally {
       process.off('unhandledRejection', noteEscape);
       process.off('uncaughtException', noteEscape);
-      await kiosk.fleet.stop();
     }
   }, 30_000);
 });
