@@ -254,18 +254,23 @@ export function setupFleet(deps: FleetDeps): Fleet {
   for (const { brokerUrl, reason } of transport.refused) {
     log.error(`Fleet: not connecting to ${brokerUrl} (${transport.setting}): ${reason}${others}`);
   }
+  // A TLS file that cannot be read (or is no PEM) refuses every broker left, for the same
+  // reason: the kiosk stays off rather than connect with less than its owner configured, and
+  // the next start that reaches the fleet names it in health like any other refusal.
+  const tls = transport.usable.length > 0 ? readTlsFiles(config, deps.readFile) : null;
+  if (tls && !tls.ok) log.error(`Fleet: not connecting: ${tls.reason}`);
   const refusals = keepBrokerRefusals(
     deps.userDataDir ? fileBrokerRefusalStore(deps.userDataDir, log) : memoryBrokerRefusalStore(),
-    transport.refused,
+    tls && !tls.ok
+      ? [
+          ...transport.refused,
+          ...transport.usable.map((brokerUrl) => ({ brokerUrl, reason: tls.reason })),
+        ]
+      : transport.refused,
     now(),
     log,
   );
-  if (transport.usable.length === 0) return NO_FLEET;
-  const tls = readTlsFiles(config, deps.readFile);
-  if (!tls.ok) {
-    log.error(`Fleet: not connecting: ${tls.reason}`);
-    return NO_FLEET;
-  }
+  if (!tls?.ok) return NO_FLEET;
   const startedAt = now();
   // The catalogue this run shows; a new URL takes effect at the relaunch it asks for.
   const { catalogueUrl } = config;

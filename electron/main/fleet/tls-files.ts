@@ -1,7 +1,8 @@
 /**
  * The TLS files a kiosk may be given for its broker: fleet.ca (the CA that signed the
  * broker's certificate) and fleet.cert with fleet.key (a client certificate). They are read
- * once per start; a path that cannot be read means the kiosk stays off the fleet (logged),
+ * once per start; a path that cannot be read means the kiosk stays off the fleet (logged, and
+ * named in health by the next start that reaches it),
  * rather than connecting with less security than its owner configured.
  */
 import { readFileSync } from 'node:fs';

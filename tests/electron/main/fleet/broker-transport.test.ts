@@ -7,6 +7,7 @@
  * broker passes, and at the next start that reaches the fleet when none did.
  */
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -304,6 +305,29 @@ describe.skipIf(skipReason !== null)('the kiosk’s transport, against Mosquitto
     });
     running.push(again);
     expect((await nextHealth(from)).brokerRefusals).toEqual([]);
+  }, 30_000);
+
+  it('a TLS file it cannot read keeps the kiosk off, and the next start that reaches the fleet names it in health', async () => {
+    const missing = join(tmpdir(), `kiosk-transport-missing-${process.pid}.pem`);
+    const off = startRealKiosk({
+      configFile: fleet({ brokerUrl: broker.tlsUrl, ca: missing }),
+    });
+    running.push(off);
+    expect(off.fleet.client).toBeNull();
+    const reason = `cannot read fleet.ca ${missing} (ENOENT)`;
+    expect(kept(off.userData)).toEqual({
+      refusals: [{ at: expect.any(String) as unknown, broker: broker.tlsUrl, reason }],
+    });
+
+    const from = operator.messages.length;
+    const fixed = startRealKiosk({
+      userData: off.userData,
+      configFile: fleet({ brokerUrl: broker.tlsUrl, ca: broker.caFile }),
+    });
+    running.push(fixed);
+    expect((await nextHealth(from)).brokerRefusals).toEqual([
+      { at: expect.any(String) as unknown, broker: broker.tlsUrl, reason },
+    ]);
   }, 30_000);
 
   it('installed, with a list: never tries the refused broker, uses the other, and health says which was refused', async () => {
