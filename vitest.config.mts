@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -8,6 +9,13 @@ const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
 const webSharedDir = fileURLToPath(new URL('./web-shared', import.meta.url));
 const FAILOVER_TESTS = 'tests/**/*-failover.test.ts';
 
+/**
+ * Vitest's default is one worker fewer than the cores: one worker on a two-core machine. The
+ * suites mostly wait on real brokers, servers and timers rather than compute, so two workers
+ * there halve the run (about 470 s to 200 s) without crowding the processor.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   plugins: [compiledMessages(), react()],
   resolve: { alias: { '@': srcDir, '@shared': sharedDir, '@web-shared': webSharedDir } },
@@ -16,6 +24,7 @@ export default defineConfig({
     __SHOP_CATALOGUE_URL__: JSON.stringify('http://catalogue.test'),
   },
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         extends: true,
