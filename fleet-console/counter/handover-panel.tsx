@@ -4,7 +4,7 @@ import {
   type HandoverState,
   type QueuedHandover,
 } from '@shared/fleet/handover-desk';
-import { formatClock } from '../lib/format';
+import { formatSameDayClock } from '../lib/format';
 import { receiptKey } from '../trust/trust-state';
 import { useTrustStore } from '../trust/trust-store';
 import { useHandoverQueue } from './handover-service';
@@ -57,7 +57,7 @@ function Found({
         : '';
     return (
       <Notice tone="stop">
-        Already collected at {counter}, {formatClock(at)}
+        Already collected at {counter}, {formatSameDayClock(at, now())}
         {how}. {DO_NOT}
       </Notice>
     );
@@ -65,14 +65,15 @@ function Found({
   if (found.state === 'claimed' && !claimInterrupted(found.claim, found.seenSince, now())) {
     return (
       <Notice tone="stop">
-        Being handed over at {found.claim.counter} right now (since {formatClock(found.claim.at)}
+        Being handed over at {found.claim.counter} right now (since{' '}
+        {formatSameDayClock(found.claim.at, now())}
         ). Do not hand it over here.
       </Notice>
     );
   }
   const what =
     found.state === 'claimed'
-      ? `A handover at ${found.claim.counter} was interrupted (${formatClock(found.claim.at)})`
+      ? `A handover at ${found.claim.counter} was interrupted (${formatSameDayClock(found.claim.at, now())})`
       : 'The broker holds an unreadable record for this order';
   return (
     <div className="flex flex-col gap-3">
@@ -100,7 +101,7 @@ export function HandoverPanel({ handover, now }: HandoverPanelProps) {
       if (result.kind === 'handed-over') {
         return (
           <Notice tone="go">
-            Hand over the goods. Recorded at {formatClock(result.at)}
+            Hand over the goods. Recorded at {formatSameDayClock(result.at)}
             {result.recorded
               ? ''
               : ' on this counter; it is sent to the broker when the link returns'}
@@ -129,8 +130,8 @@ export function HandoverPanel({ handover, now }: HandoverPanelProps) {
       if (result.state === 'queued') {
         return (
           <Notice tone="stop">
-            Already handed over here at {formatClock(result.entry.at)} (not yet recorded on the
-            broker). {DO_NOT}
+            Already handed over here at {formatSameDayClock(result.entry.at)} (not yet recorded on
+            the broker). {DO_NOT}
           </Notice>
         );
       }
@@ -162,24 +163,24 @@ function Queued({ entry }: { entry: QueuedHandover }) {
   if (waiting) {
     return (
       <Notice tone="go">
-        Handed over here at {formatClock(entry.at)}. The broker does not have it yet: it is sent as
-        soon as the link returns.
+        Handed over here at {formatSameDayClock(entry.at)}. The broker does not have it yet: it is
+        sent as soon as the link returns.
       </Notice>
     );
   }
   if (conflict) {
     return (
       <Notice tone="stop">
-        Handed over here at {formatClock(entry.at)}, but it had already been{' '}
+        Handed over here at {formatSameDayClock(entry.at)}, but it had already been{' '}
         {conflict.conflict.found.state === 'collected' ? 'collected' : 'claimed'} at{' '}
-        {conflict.conflict.found.counter}, {formatClock(conflict.conflict.found.at)}: see “Handed
-        over twice”.
+        {conflict.conflict.found.counter}, {formatSameDayClock(conflict.conflict.found.at)}: see
+        “Handed over twice”.
       </Notice>
     );
   }
   return (
     <Notice tone="go">
-      Handed over here at {formatClock(entry.at)}, and now recorded on the broker.
+      Handed over here at {formatSameDayClock(entry.at)}, and now recorded on the broker.
     </Notice>
   );
 }

@@ -4,13 +4,23 @@ const clock = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
+});
+const timeOfDay = new Intl.DateTimeFormat('en-US', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const dayOf = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
 });
 const clockWithSeconds = new Intl.DateTimeFormat('en-US', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
 });
 
 const dated = new Intl.DateTimeFormat('en-US', {
@@ -19,7 +29,7 @@ const dated = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
 });
 
 /** "Dec 31, 2026, 23:59": for moments that may be a year or more away. */
@@ -27,6 +37,13 @@ export const formatDate = (ms: number): string => dated.format(ms);
 
 /** "Nov 23, 10:02" */
 export const formatClock = (ms: number): string => clock.format(ms);
+
+/**
+ * "14:03" for a moment earlier today, "Nov 23, 14:03" for another day: what staff at a
+ * counter read at a glance ("already collected at Counter 2, 14:03").
+ */
+export const formatSameDayClock = (ms: number, now: number = Date.now()): string =>
+  dayOf.format(ms) === dayOf.format(now) ? timeOfDay.format(ms) : clock.format(ms);
 
 /** "10:02:37" */
 export const formatTime = (ms: number): string => clockWithSeconds.format(ms);
