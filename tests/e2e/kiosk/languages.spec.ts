@@ -20,6 +20,7 @@ import {
   KIOSK_URL,
   pageNow,
   printedReceipts,
+  runClockUntilShown,
   runSeconds,
   runUntil,
 } from '../support/kiosk';
@@ -318,23 +319,25 @@ const KIOSK_SCREENS: readonly KioskScreen[] = [
   {
     name: 'idle prompt',
     setup: async (page, _catalogue, language) => {
+      await page.clock.install();
       await openIn(page, {
         defaultLanguage: language as never,
         idleTimeoutSeconds: 5,
         idleCountdownSeconds: 60,
       });
-      await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
+      await runClockUntilShown(page, page.getByRole('dialog'));
     },
   },
   {
     name: 'attract screen',
     setup: async (page, _catalogue, language) => {
+      await page.clock.install();
       await openIn(page, {
         defaultLanguage: language as never,
         idleTimeoutSeconds: 1,
         idleCountdownSeconds: 5,
       });
-      await expect(touchToStart(page, language)).toBeVisible({ timeout: 10_000 });
+      await runClockUntilShown(page, touchToStart(page, language));
     },
   },
 ];
