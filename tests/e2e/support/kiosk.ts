@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { CatalogueInfo, PrintResult, RendererConfig } from '../../../shared/bridge';
 import { expect } from './fixtures';
 import { SERVER_ORIGIN } from './network';
@@ -243,6 +243,26 @@ export async function runSeconds(page: Page, seconds: number): Promise<void> {
     await page.clock.runFor(1000);
     await page.waitForTimeout(15);
   }
+}
+
+/**
+ * Runs the page's fake clock a second at a time until `screen` shows: for a screen the
+ * kiosk's idle timers bring (the idle prompt, the attract screen after its countdown),
+ * reached as a shopper who walked away reaches it, without waiting out the idle time in
+ * real seconds. A second at a time lets React render between ticks, as the countdown
+ * schedules each second from the last render; past `maxSeconds` the page's own time,
+ * which goes on flowing, still has the expect's timeout to bring it.
+ */
+export async function runClockUntilShown(
+  page: Page,
+  screen: Locator,
+  maxSeconds = 30,
+): Promise<void> {
+  for (let second = 0; second < maxSeconds && !(await screen.isVisible()); second += 1) {
+    await page.clock.runFor(1000);
+    await page.waitForTimeout(15);
+  }
+  await expect(screen).toBeVisible();
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The 44 px touch-target sweep (WCAG 2.5.5 as the kiosk needs it), shared by the web and
- * kiosk layout specs: every state of a screen list, each in a fresh context at a viewport.
+ * kiosk specs: on a page as it stands, for a spec that has set a screen up for other checks
+ * too, or every state of a screen list, each in a fresh context at a viewport.
  */
 import type { Browser, Page } from '@playwright/test';
 import type { Product } from './catalogue';
@@ -9,7 +10,7 @@ import type { Product } from './catalogue';
  * Every visible thing a shopper can touch that is smaller than 44x44 px, as
  * 'name: WxH'. Visually hidden elements (1 px, for screen readers) are not targets.
  */
-async function undersizedTargets(page: Page): Promise<string[]> {
+export async function undersizedTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const selector =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';

@@ -5,11 +5,12 @@
  * language, a language that works offline once the shop has been visited, and the
  * long-text layout check: the pseudo-locale (40 % longer, accented) and German at the four
  * design sizes, with no text clipped or overlapping. Their screenshots go to
- * test-results/screenshots/languages/ for people to look at.
+ * test-results/screenshots/languages/ for people to look at. Each screen is set up once per
+ * language and size, and every one of those checks due there is made on it.
  */
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import type { Product } from '../support/catalogue';
 import { expect, served, test } from '../support/fixtures';
 import { layoutProblems } from '../support/layout-check';
@@ -17,7 +18,7 @@ import { LANGUAGE_NAMES, message, TRANSLATED, type Language } from '../support/m
 import { isCatalogueList } from '../support/network';
 import { browserNetwork } from '../support/offline';
 import { cartJson, seedStorage, STORAGE_KEYS } from '../support/storage';
-import { undersizedInEveryState } from '../support/touch-targets';
+import { undersizedTargets } from '../support/touch-targets';
 import { header, main, VIEWPORTS } from '../support/ui';
 
 const OUT_DIR = resolve(__dirname, '../../../test-results/screenshots/languages');
@@ -121,9 +122,12 @@ const STATES: readonly State[] = [
   },
 ];
 
-async function expectShownIn(page: Page, language: Shown): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
-  await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+async function expectShownIn(page: Page, language: Shown, where?: string): Promise<void> {
+  await expect(page.locator('html'), where).toHaveAttribute('lang', language);
+  await expect(page.locator('html'), where).toHaveAttribute(
+    'dir',
+    language === 'ar' ? 'rtl' : 'ltr',
+  );
 }
 
 test.describe('choosing a language', () => {
@@ -235,56 +239,6 @@ test.describe('choosing a language', () => {
   });
 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
-for (const language of TRANSLATED) {
-  test.describe(`in ${LANGUAGE_NAMES[language]}`, () => {
-    test('axe finds nothing on any screen, at phone and kiosk sizes', async ({
-      browser,
-      servedCatalogue,
-    }) => {
-      test.setTimeout(180_000);
-      for (const viewport of [VIEWPORTS.phone, VIEWPORTS.kioskPortrait]) {
-        for (const state of STATES) {
-          const context = await browser.newContext({ viewport });
-          const page = await context.newPage();
-          await showIn(page, language);
-          await state.setup(page, servedCatalogue, language);
-          await expectShownIn(page, language);
-          expect(await axeViolations(page), `${state.name} at ${viewport.width}`).toEqual([]);
-          await context.close();
-        }
-      }
-    });
-
-    test('every touch target is 44 px or more on every screen', async ({
-      browser,
-      servedCatalogue,
-    }) => {
-      test.setTimeout(120_000);
-      const states = STATES.map((state) => ({
-        name: state.name,
-        setup: async (page: Page, catalogue: Product[]) => {
-          await showIn(page, language);
-          await state.setup(page, catalogue, language);
-        },
-      }));
-      for (const viewport of [VIEWPORTS.phone, VIEWPORTS.kioskPortrait]) {
-        expect(await undersizedInEveryState(browser, viewport, states, servedCatalogue)).toEqual(
-          [],
-        );
-      }
-    });
-  });
-}
-
 /** Scrolls through the page so lazy images load, then back to the top. */
 async function loadLazyImages(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -296,47 +250,104 @@ async function loadLazyImages(page: Page): Promise<void> {
   });
 }
 
-async function layoutAtEverySize(
+type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
+const sizeOf = (viewport: Viewport): string => `${viewport.width}x${viewport.height}`;
+
+/** What is checked on every screen in one language at one size. */
+interface Checks {
+  axe: boolean;
+  touch: boolean;
+  /** No text clipped or overlapping, and a screenshot for people to look at. */
+  longTexts: boolean;
+}
+
+/** Axe and the 44 px targets are checked in each translated language at these sizes. */
+const AXE_AND_TOUCH_SIZES: readonly Viewport[] = [VIEWPORTS.phone, VIEWPORTS.kioskPortrait];
+/** The long-text check runs at all four design sizes, in these. */
+const LONG_TEXTS: readonly Shown[] = ['en-XA', 'de'];
+
+function checksFor(language: Shown, viewport: Viewport): Checks {
+  const translated = language !== 'en-XA' && AXE_AND_TOUCH_SIZES.includes(viewport);
+  return { axe: translated, touch: translated, longTexts: LONG_TEXTS.includes(language) };
+}
+
+const CHECK_NAMES: Readonly<Record<keyof Checks, string>> = {
+  axe: 'axe finds nothing',
+  touch: 'every touch target is 44 px or more',
+  longTexts: 'long texts fit',
+};
+
+/**
+ * Sets every screen up once, in `language` at `viewport`, and makes each check due there on
+ * that page: a screen's setup (a fresh context, a receipt bought) is most of a check's
+ * time, so the checks share it. Each problem names the screen, the language and the size.
+ */
+async function problemsOnEveryScreen(
   browser: Browser,
   catalogue: Product[],
   language: Shown,
+  viewport: Viewport,
+  checks: Checks,
 ): Promise<string[]> {
+  const size = sizeOf(viewport);
   const problems: string[] = [];
-  for (const viewport of Object.values(VIEWPORTS)) {
-    const size = `${viewport.width}x${viewport.height}`;
-    for (const state of STATES) {
-      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  for (const state of STATES) {
+    const where = `${state.name} in ${language} at ${size}`;
+    // The long-text pass looks at screens standing still, as its screenshots show them.
+    const context = await browser.newContext(
+      checks.longTexts ? { viewport, reducedMotion: 'reduce' } : { viewport },
+    );
+    try {
       const page = await context.newPage();
       await showIn(page, language);
       await state.setup(page, catalogue, language);
-      await expectShownIn(page, language);
-      await loadLazyImages(page);
-      problems.push(...(await layoutProblems(page)).map((p) => `${state.name} at ${size}: ${p}`));
-      await page.screenshot({
-        path: resolve(OUT_DIR, `${language}-${state.name.replaceAll(' ', '-')}-${size}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
+      await expectShownIn(page, language, where);
+      const found: string[] = [];
+      if (checks.axe) found.push(...(await axeViolations(page)).map((v) => `axe: ${v}`));
+      if (checks.touch) {
+        found.push(...(await undersizedTargets(page)).map((t) => `under 44 px: ${t}`));
+      }
+      if (checks.longTexts) {
+        await loadLazyImages(page);
+        found.push(...(await layoutProblems(page)));
+        await page.screenshot({
+          path: resolve(OUT_DIR, `${language}-${state.name.replaceAll(' ', '-')}-${size}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
+      }
+      problems.push(...found.map((problem) => `${where}: ${problem}`));
+    } finally {
       await context.close();
     }
   }
   return problems;
 }
 
+for (const language of [...TRANSLATED, 'en-XA'] as const) {
+  const name = language === 'en-XA' ? 'the pseudo-locale, 40 % longer' : LANGUAGE_NAMES[language];
+  const sizes = LONG_TEXTS.includes(language) ? Object.values(VIEWPORTS) : AXE_AND_TOUCH_SIZES;
+  test.describe(`in ${name}`, () => {
+    for (const viewport of sizes) {
+      const checks = checksFor(language, viewport);
+      const named = (Object.keys(CHECK_NAMES) as (keyof Checks)[])
+        .filter((check) => checks[check])
+        .map((check) => CHECK_NAMES[check]);
+      test(`every screen at ${sizeOf(viewport)}: ${named.join(', ')}`, async ({
+        browser,
+        servedCatalogue,
+      }) => {
+        // Nine screens, each set up afresh; a loaded two-core machine takes up to a minute.
+        test.setTimeout(150_000);
+        expect(
+          await problemsOnEveryScreen(browser, servedCatalogue, language, viewport, checks),
+        ).toEqual([]);
+      });
+    }
+  });
+}
+
 test.describe('long texts fit', () => {
-  test('the pseudo-locale, 40 % longer, at 375×812, 1366×768, 1080×1920 and 1920×1080', async ({
-    browser,
-    servedCatalogue,
-  }) => {
-    test.setTimeout(240_000);
-    expect(await layoutAtEverySize(browser, servedCatalogue, 'en-XA')).toEqual([]);
-  });
-
-  test('German, at the same four sizes', async ({ browser, servedCatalogue }) => {
-    test.setTimeout(240_000);
-    expect(await layoutAtEverySize(browser, servedCatalogue, 'de')).toEqual([]);
-  });
-
   test('the check finds text pushed over other text, and text cut at a box’s edge', async ({
     page,
   }) => {
