@@ -8,6 +8,12 @@
  *   `offline` again on a clean stop. A Last Will is fixed for its session, so when the
  *   groups change the kiosk says offline and renews its session at once: a console that
  *   opens after the kiosk went away still counts it in its own store;
+ * - after a lost link, on reaching a broker again, the kiosk first reports it (offline, with
+ *   when it was lost and when it could say so: lost-link.ts), then says online: a crashed
+ *   cluster node publishes no Last Will, and the record of the kiosk's absence stays true;
+ * - its own status read back while it is up: an `offline` there (a Last Will of an older
+ *   connection that a broker published late, or an online status a broker failed to keep)
+ *   is answered by saying its status again, at most once per STATUS_REPAIR_MS;
  * - health (retained) at once on connect and every fleet.healthSeconds, only while
  *   connected: nothing piles up while the broker is away;
  * - commands on this kiosk's topic and the fleet-wide one (QoS 1), each acknowledged
@@ -43,7 +49,9 @@ import { MESSAGE_LIMITS, trustMessageLimit } from '../../../shared/fleet/message
 import {
   COMMAND_ERRORS,
   healthSchema,
+  lostLinkReport,
   offlineStatusFor,
+  statusSchema,
   statusAsleepSchema,
   statusOnlineSchema,
   type FleetAck,
@@ -74,6 +82,7 @@ import {
   type HandledCommand,
 } from './commands';
 import { createInboundGuard, type DroppedMessages, type InboundRoute } from './inbound-guard';
+import { createLostLink } from './lost-link';
 import type { RemoteScope } from './remote-config';
 
 /**
@@ -93,6 +102,12 @@ export const MAX_SCREENSHOT_BYTES = MESSAGE_LIMITS.screenshot;
 const STOP_TIMEOUT_MS = 2000;
 /** How long an ack may take before a relaunch goes ahead anyway. */
 const ACK_BEFORE_RELAUNCH_MS = 3000;
+/**
+ * The shortest time between two corrections of the kiosk's own status: a late Last Will is
+ * answered at once, but two clients fighting over one kiosk id (a copied login) cannot make
+ * it publish in a loop.
+ */
+export const STATUS_REPAIR_MS = 5000;
 
 export interface FleetTls {
   ca?: Buffer;
@@ -218,6 +233,13 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
   let offlineReason: string | null = null;
   let strangerTopicLogged = false;
   let healthProblem: string | null = null;
+  const lostLink = createLostLink();
+  /** The session whose status the broker took: only then is an `offline` read back wrong. */
+  let statusTaken: MqttClient | null = null;
+  let repairTimer: NodeJS.Timeout | null = null;
+  let lastRepairAt = -Infinity;
+  let repairLogged = false;
+  let ownStatusRefusedLogged = false;
 
   const connected = (): MqttClient | null => (client?.connected ? client : null);
 
@@ -383,16 +405,79 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     current.end(true);
   };
 
-  const publishStatus = async (): Promise<void> => {
+  /** Says the online (or asleep) status; whether the broker took it. */
+  const sayStatus = async (): Promise<boolean> => {
     const status = z
       .discriminatedUnion('state', [statusOnlineSchema, statusAsleepSchema])
       .safeParse(options.status());
-    if (status.success) {
-      await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
-      const current = connected();
-      if (current && offlinePayload() !== sessionWill) await renewSession(current);
-    } else {
+    if (!status.success) {
       log.warn('Fleet: the online status does not match its schema; not sent');
+      return false;
+    }
+    const sent = await publish(topics.status, JSON.stringify(status.data), {
+      qos: 1,
+      retain: true,
+    });
+    const current = connected();
+    if (current && offlinePayload() !== sessionWill) await renewSession(current);
+    return sent;
+  };
+
+  const publishStatus = async (): Promise<void> => {
+    await sayStatus();
+  };
+
+  /** Says the status again after `offline` was read back on its topic, not too often. */
+  const repairStatus = (session: MqttClient): void => {
+    if (repairTimer) return;
+    const wait = Math.max(0, lastRepairAt + STATUS_REPAIR_MS - Date.now());
+    repairTimer = setTimeout(() => {
+      repairTimer = null;
+      if (connected() !== session || statusTaken !== session || renewing === session) return;
+      lastRepairAt = Date.now();
+      if (!repairLogged) {
+        repairLogged = true;
+        log.info(
+          "Fleet: the broker had this kiosk's status as offline while it is online; saying it again",
+        );
+      }
+      void sayStatus();
+    }, wait);
+  };
+
+  const isOffline = (bytes: Uint8Array): boolean => {
+    try {
+      const parsed = statusSchema.safeParse(JSON.parse(Buffer.from(bytes).toString('utf8')));
+      return parsed.success && parsed.data.state === 'offline';
+    } catch {
+      return false;
+    }
+  };
+
+  const ownStatusRoute: InboundRoute = {
+    limit: MESSAGE_LIMITS.status,
+    handle: (bytes) => {
+      const session = connected();
+      if (!session || statusTaken !== session || renewing === session) return;
+      if (isOffline(bytes)) repairStatus(session);
+    },
+  };
+  routes.set(topics.status, ownStatusRoute);
+
+  /**
+   * Reads its own status back: the broker sends what it keeps at once, then every status
+   * published on the topic. An ACL without that right refuses it (NATS) or sends nothing
+   * (Mosquitto); the kiosk works on, without the correction.
+   */
+  const watchOwnStatus = async (session: MqttClient): Promise<void> => {
+    const granted = await session
+      .subscribeAsync(topics.status, { qos: SUBSCRIPTION_QOS })
+      .catch(() => null);
+    if (granted?.some((grant) => grant.qos === 128) === true && !ownStatusRefusedLogged) {
+      ownStatusRefusedLogged = true;
+      log.warn(
+        'Fleet: the broker does not let this kiosk read its own status; a late Last Will will not be corrected',
+      );
     }
   };
 
@@ -508,7 +593,28 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
           return;
         }
         await publishEnrolmentRequest();
-        await publishStatus();
+        // A lost link first, so its offline comes before the online that ends it.
+        const lostAt = lostLink.owed();
+        const reportedAt = new Date();
+        const reportTaken =
+          lostAt === null ||
+          (await publish(
+            topics.status,
+            JSON.stringify(lostLinkReport(options.status(), lostAt, reportedAt)),
+            { qos: 1, retain: true },
+          ));
+        const statusSent = await sayStatus();
+        if (statusSent && connected() === created) {
+          if (reportTaken) lostLink.reported();
+          if (lostAt !== null && reportTaken) {
+            log.info(
+              `Fleet: reported the link lost at ${lostAt.toISOString()} (${((reportedAt.getTime() - lostAt.getTime()) / 1000).toFixed(1)} s without it)`,
+            );
+          }
+          lostLink.saidOnline();
+          statusTaken = created;
+          void watchOwnStatus(created);
+        }
         await publishHealth();
         scheduleHealth();
       })();
@@ -516,6 +622,11 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     created.on('close', () => {
       if (client !== created) return;
       client = null;
+      // Ended by the kiosk (a stop, a session renewed for new groups) or lost under it.
+      lostLink.ended(new Date(), state === 'stopped' || renewing === created);
+      statusTaken = null;
+      if (repairTimer) clearTimeout(repairTimer);
+      repairTimer = null;
       if (healthTimer) clearTimeout(healthTimer);
       healthTimer = null;
       created.removeAllListeners('message');
@@ -550,8 +661,10 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       commands.cancel();
       if (retryTimer) clearTimeout(retryTimer);
       if (healthTimer) clearTimeout(healthTimer);
+      if (repairTimer) clearTimeout(repairTimer);
       retryTimer = null;
       healthTimer = null;
+      repairTimer = null;
       const current = client;
       client = null;
       if (!current) return;
