@@ -7,6 +7,18 @@
 
 export const DEFAULT_TOPIC_PREFIX = 'kiosk-shop';
 
+/**
+ * Every fleet client subscribes at QoS 0: the kiosk, the console and the exporter. Their
+ * sessions are clean, so QoS 1 on a subscription keeps nothing across a reconnect, and on a
+ * live connection TCP already delivers in order: what says a command arrived is the kiosk's
+ * ack, and what a reader needs after a reconnect is retained. On a NATS cluster a QoS 1
+ * subscription is a replicated JetStream consumer of its own, and a QoS 1 message reaches it
+ * only through JetStream, so it is refused or held while a lost node's share of JetStream is
+ * re-elected; a QoS 0 subscription is a plain one that any live node serves at once, a QoS 1
+ * message included (docs/fleet/cluster.md).
+ */
+export const SUBSCRIPTION_QOS = 0;
+
 /** The pseudo-id of fleet-wide commands; no kiosk may take it as its own id. */
 export const ALL_KIOSKS = 'all';
 

@@ -65,6 +65,7 @@ import {
   diagnosticsTopic,
   groupConfigTopic,
   kioskTopics,
+  SUBSCRIPTION_QOS,
   type KioskTopics,
 } from '../../../shared/fleet/topics';
 import { parseTrustTopic } from '../../../shared/fleet/trust-topics';
@@ -84,16 +85,6 @@ import {
 import { createInboundGuard, type DroppedMessages, type InboundRoute } from './inbound-guard';
 import { createLostLink } from './lost-link';
 import type { RemoteScope } from './remote-config';
-
-/**
- * The kiosk's subscriptions are QoS 0. Its sessions are clean, so QoS 1 on a subscription
- * keeps nothing across a reconnect, and on a live connection TCP already delivers in order:
- * what tells the console a command arrived is the kiosk's ack, not the broker's. On a NATS
- * cluster a QoS 1 subscription is a replicated JetStream consumer of its own, refused while
- * a lost node's share of JetStream is re-elected; a QoS 0 one is a plain subscription that
- * any live node takes at once (docs/fleet/cluster.md).
- */
-const SUBSCRIPTION_QOS = 0;
 
 /** A screenshot larger than this is refused rather than sent (brokers cap message sizes). */
 export const MAX_SCREENSHOT_BYTES = MESSAGE_LIMITS.screenshot;
