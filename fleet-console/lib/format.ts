@@ -12,6 +12,14 @@ const clockWithSeconds = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
   hour12: false,
 });
+const clockToTheSecond = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
 
 const dated = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -27,6 +35,9 @@ export const formatDate = (ms: number): string => dated.format(ms);
 
 /** "Nov 23, 10:02" */
 export const formatClock = (ms: number): string => clock.format(ms);
+
+/** "Nov 23, 10:02:37": for a moment a few seconds matter in. */
+export const formatClockToTheSecond = (ms: number): string => clockToTheSecond.format(ms);
 
 /** "10:02:37" */
 export const formatTime = (ms: number): string => clockWithSeconds.format(ms);
