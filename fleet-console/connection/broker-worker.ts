@@ -80,12 +80,12 @@ onmessage = (event: MessageEvent<ToWorker>) => {
       if (!client) connect(message);
       break;
     case 'publish': {
-      const { requestId, topic, payload, retain } = message;
+      const { requestId, topic, payload, retain, qos } = message;
       if (!client?.connected) {
         post({ type: 'published', requestId, error: 'Not connected to the broker' });
         break;
       }
-      client.publish(topic, payload, { qos: 1, retain }, (error) => {
+      client.publish(topic, payload, { qos, retain }, (error) => {
         post({ type: 'published', requestId, error: error ? error.message : null });
       });
       break;

@@ -19,6 +19,17 @@ export const DEFAULT_TOPIC_PREFIX = 'kiosk-shop';
  */
 export const SUBSCRIPTION_QOS = 0;
 
+/**
+ * Commands are published at QoS 0. Every kiosk subscribes at QoS 0, so that is how a command
+ * reaches it anyway, and what says it arrived is the kiosk's ack (the console reports a
+ * command without one as not delivered). QoS 1 would only have the broker confirm it took
+ * the command, and on a NATS cluster that means storing it in JetStream first: while a lost
+ * node's share of JetStream is re-elected a node holds the sender for seconds, then drops
+ * its connection, and MQTT.js sends the command again once reconnected, so kiosks got it
+ * twice (docs/fleet/cluster.md).
+ */
+export const COMMAND_QOS = 0;
+
 /** The pseudo-id of fleet-wide commands; no kiosk may take it as its own id. */
 export const ALL_KIOSKS = 'all';
 

@@ -24,7 +24,7 @@ import {
   createSimulatedKiosk,
   type SimulatedKiosk,
 } from '../../../../scripts/lib/fleet-simulated-kiosk';
-import { kioskTopics } from '../../../../shared/fleet/topics';
+import { COMMAND_QOS, kioskTopics } from '../../../../shared/fleet/topics';
 import {
   natsServerUnavailable,
   startNatsClusterBroker,
@@ -148,7 +148,7 @@ describe.skipIf(skipReason !== null)('500 kiosks on a 3-node NATS cluster', () =
     const id = 'scale-ping-1';
     const { allCommands } = kioskTopics(broker.prefix, ids[0] ?? '');
     await console_.publishAsync(allCommands, JSON.stringify({ id, command: 'ping', args: {} }), {
-      qos: 1,
+      qos: COMMAND_QOS,
     });
     const tookMs = await until(
       `${KIOSK_COUNT} acks of the fleet-wide ping`,
