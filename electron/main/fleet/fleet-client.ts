@@ -36,7 +36,8 @@
  * With several brokers (the nodes of a cluster, fleet.brokerUrls) the first attempt goes to
  * one drawn at random, so a fleet spreads over the nodes, and each retry after a refused or
  * lost connection to another one drawn at random (shared/fleet/broker-choice.ts): a kiosk
- * whose node died moves to a live one after its backoff.
+ * whose node died moves to a live one after its backoff. A node where nothing listens is
+ * skipped for a while, and leaving it for another costs no backoff.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
@@ -506,11 +507,29 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     }
   };
 
-  const scheduleRetry = (): void => {
+  /** Brokers that refused the connection itself (nothing listened: a crashed node), and when. */
+  const unreachable = new Map<string, number>();
+  /** Those refused within the backoff's cap: skipped while another broker is left. */
+  const avoided = (): Set<string> => {
+    const now = Date.now();
+    for (const [url, at] of unreachable) if (now - at > backoff.capMs) unreachable.delete(url);
+    return new Set(unreachable.keys());
+  };
+
+  /** `refused`: nothing listened at the broker just tried (its TCP connection was refused). */
+  const scheduleRetry = (refused: boolean): void => {
     if (state === 'stopped' || retryTimer) return;
-    brokerUrl = pickBrokerUrl(brokerUrls, random, brokerUrl);
-    const delay = backoffDelayMs(attempt, random, backoff, hadSession);
-    attempt += 1;
+    const leaving = brokerUrl;
+    if (refused) unreachable.set(leaving, Date.now());
+    const avoid = avoided();
+    brokerUrl = pickBrokerUrl(brokerUrls, random, leaving, avoid);
+    // A node that refused the connection itself is down, and one not known to be is left:
+    // tried at once, the backoff where it was. The refusal cost the cluster nothing, and the
+    // wait before this attempt already spread the fleet; counting it would double the next
+    // wait for nothing, which is what made a large fleet slow to leave a crashed node.
+    const atOnce = refused && !avoid.has(brokerUrl);
+    const delay = atOnce ? 0 : backoffDelayMs(attempt, random, backoff, hadSession);
+    if (!atOnce) attempt += 1;
     retryTimer = setTimeout(() => {
       retryTimer = null;
       open();
@@ -522,6 +541,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     if (state === 'idle') log.info(`Fleet: connecting to ${brokerUrl} as ${kioskId}`);
     if (state !== 'offline') state = 'connecting';
     let lastError: string | null = null;
+    let refused = false;
     sessionWill = offlinePayload();
     const created = connect(brokerUrl, {
       clientId: kioskId,
@@ -548,12 +568,14 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
 
     created.on('error', (error) => {
       lastError = describeError(error);
+      refused = (error as { code?: unknown }).code === 'ECONNREFUSED';
     });
     created.on('message', onMessage);
     created.on('connect', () => {
       if (client !== created) return;
       attempt = 0;
       hadSession = true;
+      unreachable.delete(brokerUrl);
       state = 'online';
       log.info(`Fleet: online${offlineReason === null ? '' : ' again'} at ${brokerUrl}`);
       offlineReason = null;
@@ -630,7 +652,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
         return;
       }
       goOffline(lastError ?? 'the connection closed');
-      scheduleRetry();
+      scheduleRetry(refused);
     });
   }
 
