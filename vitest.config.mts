@@ -1,13 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import { compiledMessages } from './vite-plugins/messages.mts';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const sharedDir = fileURLToPath(new URL('./shared', import.meta.url));
 const webSharedDir = fileURLToPath(new URL('./web-shared', import.meta.url));
-const FAILOVER_TESTS = 'tests/**/*-failover.test.ts';
 
 /**
  * Vitest's default is one worker fewer than the cores: one worker on a two-core machine. The
@@ -52,19 +51,8 @@ export default defineConfig({
           // Every unit suite under tests/ (the e2e specs are *.spec.ts, run by Playwright), so
           // a new folder of the mirror is run without being listed here; and the bench's own tests.
           include: ['tests/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, FAILOVER_TESTS],
         },
       },
-      // Killing and restarting nodes of a NATS cluster: run on their own (npm run
-      // test:failover) until they hold on every run; docs/fleet/cluster.md says what fails.
-      ...(process.env.FLEET_FAILOVER_TESTS === '1'
-        ? [
-            {
-              extends: true as const,
-              test: { name: 'failover', environment: 'node', include: [FAILOVER_TESTS] },
-            },
-          ]
-        : []),
     ],
   },
 });

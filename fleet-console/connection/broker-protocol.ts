@@ -10,7 +10,14 @@ import type { ConsoleSettings } from './console-settings';
 
 export type ToWorker =
   | { type: 'connect'; settings: ConsoleSettings; clientId: string }
-  | { type: 'publish'; requestId: number; topic: string; payload: string; retain: boolean }
+  | {
+      type: 'publish';
+      requestId: number;
+      topic: string;
+      payload: string;
+      retain: boolean;
+      qos: 0 | 1;
+    }
   | { type: 'subscribe' | 'unsubscribe'; topic: string }
   /** A one-off subscription the page waits for (the handover desk's), not renewed on reconnect. */
   | { type: 'subscribe-once'; requestId: number; topic: string }

@@ -7,8 +7,15 @@ export interface BrokerSession {
   readonly prefix: string;
   /** Connected through a list of brokers, not one (console-settings.ts, isBrokerCluster). */
   readonly cluster: boolean;
-  /** Resolves once the broker has the message (QoS 1), rejects if it cannot be sent. */
-  publish: (topic: string, payload: string, options: { retain: boolean }) => Promise<void>;
+  /**
+   * Resolves once the broker has the message (QoS 1, the default) or it is on its way to it
+   * (QoS 0: commands, whose acks say they arrived); rejects if it cannot be sent.
+   */
+  publish: (
+    topic: string,
+    payload: string,
+    options: { retain: boolean; qos?: 0 | 1 },
+  ) => Promise<void>;
   /** Subscribes to this kiosk's retained screenshot (null: to none). */
   watchScreenshot: (kioskId: string | null) => void;
   /**

@@ -172,8 +172,10 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   return {
     prefix,
     cluster: isBrokerCluster(broker),
-    publish(topic, payload, { retain }) {
-      return request((requestId) => send({ type: 'publish', requestId, topic, payload, retain }));
+    publish(topic, payload, { retain, qos = 1 }) {
+      return request((requestId) =>
+        send({ type: 'publish', requestId, topic, payload, retain, qos }),
+      );
     },
     handovers: {
       subscribe: (topic) =>

@@ -104,6 +104,25 @@ describe('the broker worker', () => {
     expect(client.reconnect).toHaveBeenCalledTimes(3);
   });
 
+  it('subscribes at QoS 0 on every connect, the topics a kiosk is watched on too, so a cluster node serves them without JetStream', async () => {
+    const client = await startWorker();
+    const handler = (globalThis as { onmessage?: (event: MessageEvent<ToWorker>) => void })
+      .onmessage;
+    handler?.(
+      new MessageEvent<ToWorker>('message', {
+        data: { type: 'subscribe', topic: 'kiosk-shop/kiosks/k1/screenshot' },
+      }),
+    );
+    client.emit('connect');
+    const subscribed = client.subscribe.mock.calls.map(([topic, options]) => ({
+      topic: topic as string,
+      options: options as { qos: number },
+    }));
+    expect(subscribed.map(({ topic }) => topic)).toContain('kiosk-shop/kiosks/+/status');
+    expect(subscribed.map(({ topic }) => topic)).toContain('kiosk-shop/kiosks/k1/screenshot');
+    expect(subscribed.every(({ options }) => options.qos === 0)).toBe(true);
+  });
+
   it('reads every message through its inbox: nothing a broker sends throws out of the handler', async () => {
     const client = await startWorker();
     client.emit('connect');

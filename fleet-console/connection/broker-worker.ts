@@ -11,6 +11,7 @@
  */
 // MQTT.js's browser build has a default export only.
 import mqtt, { type MqttClient } from 'mqtt';
+import { SUBSCRIPTION_QOS } from '@shared/fleet/topics';
 import { consoleSubscriptions } from '../protocol/fleet-topics';
 import { createBrokerRotation } from './broker-rotation';
 import { describeProblem, type FromWorker, type ToWorker } from './broker-protocol';
@@ -54,7 +55,7 @@ function connect(settings: ToWorker & { type: 'connect' }): void {
     problem = null;
     post({ type: 'phase', phase: 'connected', problem });
     const topics = consoleSubscriptions(topicPrefix);
-    for (const topic of watched) topics.push({ topic, qos: 1 });
+    for (const topic of watched) topics.push({ topic, qos: SUBSCRIPTION_QOS });
     for (const { topic, qos } of topics) connection.subscribe(topic, { qos });
   });
   connection.on('reconnect', () => post({ type: 'phase', phase: 'reconnecting', problem }));
@@ -79,12 +80,12 @@ onmessage = (event: MessageEvent<ToWorker>) => {
       if (!client) connect(message);
       break;
     case 'publish': {
-      const { requestId, topic, payload, retain } = message;
+      const { requestId, topic, payload, retain, qos } = message;
       if (!client?.connected) {
         post({ type: 'published', requestId, error: 'Not connected to the broker' });
         break;
       }
-      client.publish(topic, payload, { qos: 1, retain }, (error) => {
+      client.publish(topic, payload, { qos, retain }, (error) => {
         post({ type: 'published', requestId, error: error ? error.message : null });
       });
       break;
@@ -95,7 +96,7 @@ onmessage = (event: MessageEvent<ToWorker>) => {
         post({ type: 'subscribed', requestId, error: 'Not connected to the broker' });
         break;
       }
-      client.subscribe(topic, { qos: 1 }, (error, granted) => {
+      client.subscribe(topic, { qos: SUBSCRIPTION_QOS }, (error, granted) => {
         const refused = granted?.some((grant) => grant.qos === 128) ?? false;
         post({
           type: 'subscribed',
@@ -110,7 +111,7 @@ onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     case 'subscribe':
       watched.add(message.topic);
-      if (client?.connected) client.subscribe(message.topic, { qos: 1 });
+      if (client?.connected) client.subscribe(message.topic, { qos: SUBSCRIPTION_QOS });
       break;
     case 'unsubscribe':
       watched.delete(message.topic);

@@ -32,6 +32,30 @@ describe('presence', () => {
     });
   });
 
+  it('shows a kiosk’s own report of a lost link as offline since it lost it, then online, keeping the lost link', () => {
+    const report = message(
+      'kiosks/k1/status',
+      {
+        state: 'offline',
+        lostAt: '2026-11-23T10:05:00.000Z',
+        reportedAt: '2026-11-23T10:05:02.500Z',
+      },
+      { receivedAt: Date.parse('2026-11-23T10:05:02.600Z') },
+    );
+    const lostLink = {
+      lostAt: Date.parse('2026-11-23T10:05:00.000Z'),
+      reportedAt: Date.parse('2026-11-23T10:05:02.500Z'),
+    };
+    const offline = apply([online('k1'), report]);
+    expect(offline.kiosks.get('k1')).toMatchObject({
+      presence: 'offline',
+      since: lostLink.lostAt,
+      lostLink,
+    });
+    const back = apply([online('k1')], offline);
+    expect(back.kiosks.get('k1')).toMatchObject({ presence: 'online', lostLink });
+  });
+
   it('does not claim a time for an offline status that was already retained', () => {
     const state = apply([offline('k1', { retained: true })]);
     expect(state.kiosks.get('k1')).toMatchObject({ presence: 'offline', since: null });

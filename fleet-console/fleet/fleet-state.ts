@@ -40,6 +40,12 @@ export interface KioskState {
   region: string | null;
   /** The last few start times its status named, oldest first (a crash loop shows here). */
   starts: readonly number[];
+  /**
+   * The last lost link the kiosk reported once it reached a broker again: offline from
+   * `lostAt` to `reportedAt`, in its own words (a crashed broker node publishes no Last
+   * Will). Kept when it says online after it; null: none heard by this console.
+   */
+  lostLink: { lostAt: number; reportedAt: number } | null;
 }
 
 /** How many start times a kiosk's state keeps. */
@@ -106,6 +112,7 @@ const newKiosk = (id: string): KioskState => ({
   store: null,
   region: null,
   starts: [],
+  lostLink: null,
 });
 
 /** Folds messages into the state; maps are copied once per call, and only when touched. */
@@ -171,12 +178,18 @@ export function foldMessages(state: FleetState, messages: readonly ReadMessage[]
                 // The Last Will names its groups; an older kiosk's does not: the last said stay.
                 store: status.store ?? was.store,
                 region: status.region ?? was.region,
+                // The kiosk's own report says when it lost its link; a will says nothing.
                 since:
-                  was.presence === 'offline'
+                  status.lostAt ??
+                  (was.presence === 'offline'
                     ? was.since
                     : message.retained
                       ? null
-                      : message.receivedAt,
+                      : message.receivedAt),
+                lostLink:
+                  status.lostAt !== null && status.reportedAt !== null
+                    ? { lostAt: status.lostAt, reportedAt: status.reportedAt }
+                    : was.lostLink,
               },
         );
         break;

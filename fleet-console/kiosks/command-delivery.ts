@@ -1,8 +1,8 @@
 /**
- * Whether a command reached its kiosks: every command is QoS 1 and acknowledged by each
- * kiosk that runs it, so a command with acknowledgements still missing when its time is up
- * was not delivered (its kiosk was offline, or its broker node went down in between) and is
- * reported as such, never left waiting silently. A kiosk that comes back later does not run
+ * Whether a command reached its kiosks: every command is acknowledged by each kiosk that
+ * runs it (the ack is its receipt), so a command with acknowledgements still missing when
+ * its time is up was not delivered (its kiosk was offline, or its broker node went down in
+ * between) and is reported as such, never left waiting silently. A kiosk that comes back later does not run
  * it: commands are never retained.
  */
 import type { SentCommand } from '../fleet/fleet-state';

@@ -2,8 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyMessages, emptyFleet } from '../fleet/fleet-state';
 import { useFleetStore } from '../fleet/fleet-store';
-import { health, online, PREFIX } from '../test/messages';
-import { formatClock } from '../lib/format';
+import { health, message, online, PREFIX } from '../test/messages';
+import { formatClock, formatClockToTheSecond } from '../lib/format';
 import { KioskDetails } from './kiosk-details';
 
 /** The details of kiosk k1 after its status and this health (without pendingRelaunch: older). */
@@ -44,6 +44,26 @@ describe('a kiosk’s details', () => {
 
   it('show a dash, not the text, for a list that breaks the schema', () => {
     expect(showHealth({ pendingRelaunch: ['<b>forged</b>'] })).toBe('Pending relaunch—');
+  });
+
+  it('show the last lost link the kiosk reported when it came back, and a dash before any', () => {
+    showHealth({});
+    const row = () => screen.getByText('Last lost link').closest('div')?.textContent;
+    expect(row()).toBe('Last lost link—');
+    cleanup();
+    const lostAt = Date.parse('2026-11-23T10:05:00.000Z');
+    const report = message('kiosks/k1/status', {
+      state: 'offline',
+      lostAt: new Date(lostAt).toISOString(),
+      reportedAt: new Date(lostAt + 2500).toISOString(),
+    });
+    useFleetStore
+      .getState()
+      .setFleet(applyMessages(emptyFleet(), [online('k1'), report, online('k1')], PREFIX));
+    render(<KioskDetails kioskId="k1" onClose={() => undefined} />);
+    expect(row()).toBe(
+      `Last lost link${formatClockToTheSecond(lostAt)}, offline 2.5 s (reported by the kiosk when it came back)`,
+    );
   });
 
   it('list the brokers a kiosk refused: which, why and when', () => {

@@ -1,7 +1,14 @@
 import { memo, useEffect, useId, useRef, type ReactNode } from 'react';
 import { formatCount } from '@web-shared/lib/count';
 import { useFleetStore } from '../fleet/fleet-store';
-import { formatBytes, formatClock, formatMegabytes, formatMinutes } from '../lib/format';
+import {
+  formatBytes,
+  formatClock,
+  formatClockToTheSecond,
+  formatMegabytes,
+  formatMinutes,
+} from '../lib/format';
+import type { KioskState } from '../fleet/fleet-state';
 import { PresenceBadge } from './presence-badge';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { ScreenshotView } from './screenshot-view';
@@ -18,6 +25,22 @@ function PendingRelaunch({ keys }: { keys: string[] | null }) {
   if (keys === null) return dash;
   if (keys.length === 0) return 'Nothing';
   return <span className="font-mono">{keys.join(', ')}</span>;
+}
+
+/**
+ * The last lost link the kiosk reported when it came back: said by the kiosk itself, since a
+ * crashed broker node could not publish its Last Will.
+ */
+function LostLink({ lostLink }: { lostLink: KioskState['lostLink'] }) {
+  if (lostLink === null) return dash;
+  const seconds = Math.max(0, (lostLink.reportedAt - lostLink.lostAt) / 1000);
+  return (
+    <>
+      {formatClockToTheSecond(lostLink.lostAt)}, offline{' '}
+      {seconds < 60 ? `${seconds.toFixed(1)} s` : formatMinutes(seconds / 60)}{' '}
+      <span className="text-muted">(reported by the kiosk when it came back)</span>
+    </>
+  );
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -108,6 +131,9 @@ export const KioskDetails = memo(function KioskDetails({
         </Row>
         <Row term="Messages dropped unread">{countOf(h?.dropped?.count ?? null)}</Row>
         <Row term="Last report">{h?.at == null ? dash : formatClock(h.at)}</Row>
+        <Row term="Last lost link">
+          <LostLink lostLink={kiosk.lostLink} />
+        </Row>
       </dl>
       {refusals.length > 0 && (
         <>

@@ -22,6 +22,7 @@ const kiosk = (index: number): KioskState => ({
   store: `store-${index % 40}`,
   region: 'north',
   starts: [],
+  lostLink: null,
 });
 const FLEET = Array.from({ length: COUNT }, (_, index) => kiosk(index));
 

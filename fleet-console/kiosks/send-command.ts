@@ -1,12 +1,13 @@
 /**
- * Sends a command to one kiosk or to all (QoS 1, never retained, so a kiosk that comes back
- * later does not run an old command), with a fresh id its acknowledgements will carry.
+ * Sends a command to one kiosk or to all (at COMMAND_QOS, whose note says why; never
+ * retained, so a kiosk that comes back later does not run an old command), with a fresh id
+ * its acknowledgements will carry.
  */
 import type { BrokerSession } from '../connection/broker-session-handle';
 import { onlineCount } from '../fleet/fleet-state';
 import { useFleetStore } from '../fleet/fleet-store';
 import { FLEET_COMMANDS, type FleetCommandName } from '@shared/fleet/payloads';
-import { commandTopic } from '@shared/fleet/topics';
+import { COMMAND_QOS, commandTopic } from '@shared/fleet/topics';
 
 export const COMMANDS = FLEET_COMMANDS;
 export type CommandName = FleetCommandName;
@@ -42,7 +43,10 @@ export async function sendCommand(
   store.commandSent({ id, command, target, sentAt: Date.now(), expected });
   const topic = commandTopic(session.prefix, target);
   try {
-    await session.publish(topic, JSON.stringify({ id, command, args: {} }), { retain: false });
+    await session.publish(topic, JSON.stringify({ id, command, args: {} }), {
+      retain: false,
+      qos: COMMAND_QOS,
+    });
   } catch (error) {
     useFleetStore
       .getState()

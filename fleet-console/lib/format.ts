@@ -22,6 +22,14 @@ const clockWithSeconds = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
   hourCycle: 'h23',
 });
+const clockToTheSecond = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 
 const dated = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -44,6 +52,9 @@ export const formatClock = (ms: number): string => clock.format(ms);
  */
 export const formatSameDayClock = (ms: number, now: number = Date.now()): string =>
   dayOf.format(ms) === dayOf.format(now) ? timeOfDay.format(ms) : clock.format(ms);
+
+/** "Nov 23, 10:02:37": for a moment a few seconds matter in. */
+export const formatClockToTheSecond = (ms: number): string => clockToTheSecond.format(ms);
 
 /** "10:02:37" */
 export const formatTime = (ms: number): string => clockWithSeconds.format(ms);

@@ -7,23 +7,29 @@ import {
   everyRollout,
   fleetConfigTopic,
   parseKioskTopic,
+  SUBSCRIPTION_QOS,
   type KioskTopicKind,
 } from '@shared/fleet/topics';
 import { trustSubscriptions } from '@shared/fleet/trust-topics';
 
-/** What the console subscribes to; screenshots are asked for one kiosk at a time. */
-export function consoleSubscriptions(prefix: string): { topic: string; qos: 0 | 1 }[] {
+/**
+ * What the console subscribes to, at QoS 0 as every fleet client (SUBSCRIPTION_QOS says
+ * why); screenshots are asked for one kiosk at a time.
+ */
+export function consoleSubscriptions(
+  prefix: string,
+): { topic: string; qos: typeof SUBSCRIPTION_QOS }[] {
   return [
-    { topic: everyKiosk(prefix, 'status'), qos: 1 },
-    { topic: everyKiosk(prefix, 'health'), qos: 0 },
-    { topic: everyKiosk(prefix, 'acks'), qos: 1 },
-    { topic: everyKiosk(prefix, 'config'), qos: 1 },
-    { topic: fleetConfigTopic(prefix), qos: 1 },
+    everyKiosk(prefix, 'status'),
+    everyKiosk(prefix, 'health'),
+    everyKiosk(prefix, 'acks'),
+    everyKiosk(prefix, 'config'),
+    fleetConfigTopic(prefix),
     // Enrolment requests, certificates, the revocation list, handover records and conflicts.
-    ...trustSubscriptions(prefix).map((topic) => ({ topic, qos: 1 as const })),
+    ...trustSubscriptions(prefix),
     // Every staged rollout's state (rollouts/).
-    { topic: everyRollout(prefix), qos: 1 },
-  ];
+    everyRollout(prefix),
+  ].map((topic) => ({ topic, qos: SUBSCRIPTION_QOS }));
 }
 
 export type ParsedTopic =

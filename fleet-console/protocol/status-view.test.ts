@@ -13,17 +13,39 @@ describe('reading a kiosk status', () => {
       state: 'offline',
       store: 'lyon-1',
       region: 'eu-west',
+      lostAt: null,
+      reportedAt: null,
     });
     expect(readStatus({ state: 'offline' })).toEqual({
       state: 'offline',
       store: null,
       region: null,
+      lostAt: null,
+      reportedAt: null,
     });
     expect(readStatus({ ...onlineStatus(), store: 'lyon-1' })).toMatchObject({
       state: 'online',
       store: 'lyon-1',
       region: null,
     });
+  });
+
+  it('reads a kiosk’s own report of a lost link: when it was lost and when it was said', () => {
+    expect(
+      readStatus({
+        state: 'offline',
+        store: 'lyon-1',
+        lostAt: '2026-11-23T09:12:03.000Z',
+        reportedAt: '2026-11-23T09:12:04.300Z',
+      }),
+    ).toEqual({
+      state: 'offline',
+      store: 'lyon-1',
+      region: null,
+      lostAt: Date.parse('2026-11-23T09:12:03.000Z'),
+      reportedAt: Date.parse('2026-11-23T09:12:04.300Z'),
+    });
+    expect(readStatus({ state: 'offline', lostAt: 'a while ago' })).toBeNull();
   });
 
   it('refuses an offline status with anything more, or a group that is not one', () => {

@@ -16,8 +16,23 @@ export type StatusView =
       store: string | null;
       region: string | null;
     }
-  /** Offline: with the groups its Last Will names, null where it names none (an older kiosk). */
-  | { state: 'offline'; store: string | null; region: string | null };
+  /**
+   * Offline: with the groups its Last Will names, null where it names none (an older kiosk).
+   * `lostAt` and `reportedAt` only in the kiosk's own report of a lost link, said once it
+   * reached a broker again: offline from one to the other (null in a Last Will or a quit).
+   */
+  | {
+      state: 'offline';
+      store: string | null;
+      region: string | null;
+      lostAt: number | null;
+      reportedAt: number | null;
+    };
+
+const timeOf = (iso: string | undefined): number | null => {
+  const ms = iso === undefined ? NaN : Date.parse(iso);
+  return Number.isFinite(ms) ? ms : null;
+};
 
 export function readStatus(json: unknown): StatusView | null {
   const parsed = statusSchema.safeParse(json);
@@ -27,6 +42,8 @@ export function readStatus(json: unknown): StatusView | null {
       state: 'offline',
       store: parsed.data.store ?? null,
       region: parsed.data.region ?? null,
+      lostAt: timeOf(parsed.data.lostAt),
+      reportedAt: timeOf(parsed.data.reportedAt),
     };
   }
   const started = Date.parse(parsed.data.startedAt);

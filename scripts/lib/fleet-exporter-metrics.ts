@@ -74,6 +74,16 @@ export function createExporterMetrics(options: ExporterMetricsOptions): Exporter
     'When the kiosk last said anything (its health’s time), Unix seconds.',
     KIOSK_LABELS,
   );
+  const lostLinkStart = gauge(
+    'lost_link_start_timestamp_seconds',
+    'When the kiosk last lost its link to the fleet, as it reported on coming back, Unix seconds.',
+    KIOSK_LABELS,
+  );
+  const lostLinkEnd = gauge(
+    'lost_link_end_timestamp_seconds',
+    'When the kiosk could report that lost link (its link back), Unix seconds.',
+    KIOSK_LABELS,
+  );
   const updateFailed = gauge(
     'update_failed',
     'The kiosk’s last update attempt failed (1), or not (0).',
@@ -102,6 +112,8 @@ export function createExporterMetrics(options: ExporterMetricsOptions): Exporter
       catalogueMaxAge,
       memory,
       lastSeen,
+      lostLinkStart,
+      lostLinkEnd,
       updateFailed,
     ]) {
       metric.reset();
@@ -117,6 +129,10 @@ export function createExporterMetrics(options: ExporterMetricsOptions): Exporter
       info.set({ ...labels, version: facts.version ?? '' }, 1);
       catalogueMaxAge.set(labels, options.catalogueMaxAgeMinutes);
       if (facts.lastSeen !== null) lastSeen.set(labels, facts.lastSeen / 1000);
+      if (facts.lostLink !== null) {
+        lostLinkStart.set(labels, facts.lostLink.lostAt / 1000);
+        lostLinkEnd.set(labels, facts.lostLink.reportedAt / 1000);
+      }
       if (!health) continue;
       if (health.printerAvailable !== null) printer.set(labels, health.printerAvailable ? 1 : 0);
       if (health.catalogueAgeMinutes !== null) {

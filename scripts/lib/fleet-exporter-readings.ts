@@ -23,6 +23,13 @@ export interface StatusReading {
   version: string | null;
   store: string | null;
   region: string | null;
+  /** The kiosk's own report of a lost link: offline from `lostAt` to `reportedAt`, ms. */
+  lostLink: LostLink | null;
+}
+
+export interface LostLink {
+  lostAt: number;
+  reportedAt: number;
 }
 
 export interface HealthReading {
@@ -61,14 +68,22 @@ function json(payload: Uint8Array): Record<string, unknown> | null {
 const label = (value: unknown): string | null =>
   typeof value === 'string' && LABEL.test(value) ? value : null;
 
+const timeOf = (value: unknown): number | null => {
+  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+};
+
 export function readStatus(record: Record<string, unknown>): StatusReading | null {
   const { state } = record;
   if (typeof state !== 'string' || !STATES.includes(state)) return null;
+  const lostAt = state === 'offline' ? timeOf(record.lostAt) : null;
+  const reportedAt = state === 'offline' ? timeOf(record.reportedAt) : null;
   return {
     state: state as KioskState,
     version: label(record.version),
     store: label(record.store),
     region: label(record.region),
+    lostLink: lostAt !== null && reportedAt !== null ? { lostAt, reportedAt } : null,
   };
 }
 
@@ -116,6 +131,12 @@ export interface KioskFacts {
   health: HealthReading | null;
   /** When the exporter last heard from it (its health's time, else when it arrived), ms. */
   lastSeen: number | null;
+  /**
+   * The last lost link the kiosk reported, heard since the exporter started (the online
+   * status after the report replaces it on the broker): a crashed broker node publishes no
+   * Last Will, so this is the record of that absence.
+   */
+  lostLink: LostLink | null;
 }
 
 /** More kiosks than any fleet this exporter serves; beyond it, new kiosks are not added. */
@@ -143,6 +164,7 @@ export function createFleetTable(maxKiosks: number = MAX_KIOSKS): FleetTable {
       region: null,
       health: null,
       lastSeen: null,
+      lostLink: null,
     };
     kiosks.set(kioskId, made);
     return made;
@@ -164,8 +186,9 @@ export function createFleetTable(maxKiosks: number = MAX_KIOSKS): FleetTable {
       const facts = entry(reading.kioskId);
       if (!facts) return;
       if (reading.kind === 'status' && reading.status) {
-        const { state, version, store, region } = reading.status;
+        const { state, version, store, region, lostLink } = reading.status;
         facts.state = state;
+        facts.lostLink = lostLink ?? facts.lostLink;
         facts.version = version ?? facts.version;
         // An older kiosk's Last Will carries no store or region: the last ones said stay.
         facts.store = store ?? facts.store;

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
-import { everyKiosk } from '../../shared/fleet/topics';
+import { everyKiosk, SUBSCRIPTION_QOS } from '../../shared/fleet/topics';
 import { createExporterMetrics } from './fleet-exporter-metrics';
 import { createFleetTable, readFleetMessage, type FleetTable } from './fleet-exporter-readings';
 
@@ -57,7 +57,7 @@ export async function startExporter(options: ExporterOptions): Promise<RunningEx
     connected = true;
     log(`Exporter: connected to ${options.brokerUrl}`);
     client.subscribe([everyKiosk(options.prefix, 'status'), everyKiosk(options.prefix, 'health')], {
-      qos: 1,
+      qos: SUBSCRIPTION_QOS,
     });
   });
   client.on('close', () => {

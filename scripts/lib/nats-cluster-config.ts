@@ -87,6 +87,8 @@ export function fleetPermissions(
       `${own}/enrolment`,
     ],
     [
+      // Its own status read back, to correct a Last Will published late (fleet-client.ts).
+      `${own}/status`,
       `${own}/commands`,
       `${own}/config`,
       `${p}/kiosks/all/commands`,

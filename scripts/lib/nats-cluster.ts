@@ -97,9 +97,13 @@ function canConnect(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long one readiness probe may wait for its CONNACK, and then for its SUBACK. */
+const PROBE_TIMEOUT_MS = 3000;
+
 /**
  * Whether the node takes an MQTT session (JetStream up and its streams placed): a login
- * with a QoS 1 subscription, refused or timed out while the cluster is still forming.
+ * with a QoS 1 subscription, refused or timed out while the cluster is still forming. A
+ * node can hold the subscription without ever answering, so the probe gives up on it too.
  */
 async function servesMqtt(
   url: string,
@@ -112,12 +116,19 @@ async function servesMqtt(
       clientId: `ready-${Math.random().toString(16).slice(2, 10)}`,
       clean: true,
       reconnectPeriod: 0,
-      connectTimeout: 3000,
+      connectTimeout: PROBE_TIMEOUT_MS,
     });
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const granted = await client.subscribeAsync(`${prefix}/fleet/revocations`, { qos: 1 });
-      return granted.every((grant) => grant.qos !== 128);
+      const granted = await Promise.race([
+        client.subscribeAsync(`${prefix}/fleet/revocations`, { qos: 1 }),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), PROBE_TIMEOUT_MS);
+        }),
+      ]);
+      return granted !== null && granted.every((grant) => grant.qos !== 128);
     } finally {
+      clearTimeout(timer);
       await client.endAsync(true);
     }
   } catch {
@@ -156,7 +167,10 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Nat
   const routes = ports.map((port) => port.route);
 
   const nodes = ports.map(
-    (nodePorts, index): ClusterNode & { spawnNode(): void; ready(): Promise<void> } => {
+    (
+      nodePorts,
+      index,
+    ): ClusterNode & { spawnNode(): void; ready(deadline?: number): Promise<void> } => {
       const name = `node-${index + 1}`;
       const configFile = join(dir, `${name}.conf`);
       const logFile = join(dir, `${name}.log`);
@@ -219,8 +233,7 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Nat
             watchdog.stdin?.on('error', () => undefined);
           }
         },
-        ready: async () => {
-          const deadline = Date.now() + startTimeoutMs;
+        ready: async (deadline = Date.now() + startTimeoutMs) => {
           const started = child;
           for (const port of [nodePorts.mqtt]) {
             while (!(await canConnect(port))) {
@@ -289,7 +302,11 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Nat
       bridges.push(await startWsTcpBridge(node.ports.ws, node.ports.mqtt));
     }
     for (const node of nodes) node.spawnNode();
-    await Promise.all(nodes.map((node) => node.ready()));
+    // One node at a time: the first MQTT session of a cluster creates its JetStream streams,
+    // and three nodes creating them at once could leave a stream with a replica too many
+    // ("replicas mismatch: current is 4") and a node that never served MQTT.
+    const deadline = Date.now() + startTimeoutMs;
+    for (const node of nodes) await node.ready(deadline);
   } catch (error) {
     await closeAll();
     rmSync(dir, { recursive: true, force: true });

@@ -18,17 +18,20 @@ function drawIndex(length: number, random: () => number): number {
 
 /**
  * One URL of `urls` drawn at random; with `leaving` (the broker just lost or refused), one
- * of the others when there are others. Throws on an empty list: a caller without brokers
- * has no fleet and never asks.
+ * of the others when there are others; and of those, one not in `avoid` (brokers nothing
+ * listened on a moment ago: a crashed node) when there is one. Throws on an empty list: a
+ * caller without brokers has no fleet and never asks.
  */
 export function pickBrokerUrl(
   urls: readonly string[],
   random: () => number,
   leaving?: string,
+  avoid: ReadonlySet<string> = new Set(),
 ): string {
   if (urls.length === 0) throw new Error('no broker to pick from');
   const others = leaving === undefined ? urls : urls.filter((url) => url !== leaving);
-  const pool = others.length > 0 ? others : urls;
+  const reachable = others.filter((url) => !avoid.has(url));
+  const pool = reachable.length > 0 ? reachable : others.length > 0 ? others : urls;
   // One broker: no draw, so a single-broker client's random source feeds its backoff alone.
   const index = pool.length === 1 ? 0 : drawIndex(pool.length, random);
   const picked = pool[index];

@@ -47,11 +47,20 @@ export const statusAsleepSchema = statusOnlineSchema.extend({ state: z.literal('
  * Offline: the Last Will, set at each connect, and a clean quit. It names the store and
  * region the kiosk belonged to when it said it, so a console that connects after the kiosk
  * went away still counts it in its group; absent where it has none (or an older kiosk).
+ *
+ * Also the kiosk's own report of a lost link, published once it reaches a broker again and
+ * just before its online status: a broker node that crashed took the kiosk's Last Will with
+ * it, so the kiosk says what the will would have. `lostAt` is when the kiosk lost its link,
+ * `reportedAt` when it could say so (its link back): offline from one to the other. Neither
+ * is in a Last Will or a clean quit, so their presence marks the report as the kiosk's own,
+ * said after the fact.
  */
 export const statusOfflineSchema = z.strictObject({
   state: z.literal('offline'),
   store: text(64).min(1).optional(),
   region: text(64).min(1).optional(),
+  lostAt: isoTime.optional(),
+  reportedAt: isoTime.optional(),
 });
 
 export const statusSchema = z.discriminatedUnion('state', [
@@ -82,6 +91,22 @@ export function offlineStatusFor(
     ...(status.region === undefined ? {} : { region: status.region }),
   });
   return parsed.success ? parsed.data : OFFLINE_STATUS;
+}
+
+/**
+ * The kiosk's own report of a link it lost at `lostAt` and has back at `reportedAt`: the
+ * offline status its Last Will would have carried, with both times.
+ */
+export function lostLinkReport(
+  status: Pick<KioskStatusOnline, 'store' | 'region'>,
+  lostAt: Date,
+  reportedAt: Date,
+): KioskStatusOffline {
+  return {
+    ...offlineStatusFor(status),
+    lostAt: lostAt.toISOString(),
+    reportedAt: reportedAt.toISOString(),
+  };
 }
 
 // ---------------------------------------------------------------- health

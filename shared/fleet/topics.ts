@@ -7,6 +7,29 @@
 
 export const DEFAULT_TOPIC_PREFIX = 'kiosk-shop';
 
+/**
+ * Every fleet client subscribes at QoS 0: the kiosk, the console and the exporter. Their
+ * sessions are clean, so QoS 1 on a subscription keeps nothing across a reconnect, and on a
+ * live connection TCP already delivers in order: what says a command arrived is the kiosk's
+ * ack, and what a reader needs after a reconnect is retained. On a NATS cluster a QoS 1
+ * subscription is a replicated JetStream consumer of its own, and a QoS 1 message reaches it
+ * only through JetStream, so it is refused or held while a lost node's share of JetStream is
+ * re-elected; a QoS 0 subscription is a plain one that any live node serves at once, a QoS 1
+ * message included (docs/fleet/cluster.md).
+ */
+export const SUBSCRIPTION_QOS = 0;
+
+/**
+ * Commands are published at QoS 0. Every kiosk subscribes at QoS 0, so that is how a command
+ * reaches it anyway, and what says it arrived is the kiosk's ack (the console reports a
+ * command without one as not delivered). QoS 1 would only have the broker confirm it took
+ * the command, and on a NATS cluster that means storing it in JetStream first: while a lost
+ * node's share of JetStream is re-elected a node holds the sender for seconds, then drops
+ * its connection, and MQTT.js sends the command again once reconnected, so kiosks got it
+ * twice (docs/fleet/cluster.md).
+ */
+export const COMMAND_QOS = 0;
+
 /** The pseudo-id of fleet-wide commands; no kiosk may take it as its own id. */
 export const ALL_KIOSKS = 'all';
 

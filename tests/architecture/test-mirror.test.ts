@@ -22,7 +22,7 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'tests/electron/main/fleet/fleet-client-brokers.test.ts':
     'fleet-client.ts given several brokers (refused ports, no broker needed), apart from fleet-client.test.ts on one Mosquitto',
   'tests/electron/main/fleet/fleet-cluster-failover.test.ts':
-    'the fleet client and the console reader on a NATS cluster whose nodes are killed; run alone by npm run test:failover',
+    'the fleet client and the console reader on a NATS cluster whose nodes are killed',
   'tests/electron/main/fleet/fleet-cluster-scale.test.ts':
     '500 simulated kiosks (the fleet client) and the console reader on a NATS cluster that loses a node',
 };

@@ -157,7 +157,7 @@ export function fleetAcl(
       '',
     ]),
     '# Every other user is a kiosk whose username is its id (%u).',
-    `pattern write ${prefix}/kiosks/%u/status`,
+    `pattern readwrite ${prefix}/kiosks/%u/status`,
     `pattern write ${prefix}/kiosks/%u/health`,
     `pattern write ${prefix}/kiosks/%u/acks`,
     `pattern write ${prefix}/kiosks/%u/screenshot`,

@@ -8,6 +8,12 @@
  *   `offline` again on a clean stop. A Last Will is fixed for its session, so when the
  *   groups change the kiosk says offline and renews its session at once: a console that
  *   opens after the kiosk went away still counts it in its own store;
+ * - after a lost link, on reaching a broker again, the kiosk first reports it (offline, with
+ *   when it was lost and when it could say so: lost-link.ts), then says online: a crashed
+ *   cluster node publishes no Last Will, and the record of the kiosk's absence stays true;
+ * - its own status read back while it is up: an `offline` there (a Last Will of an older
+ *   connection that a broker published late, or an online status a broker failed to keep)
+ *   is answered by saying its status again, at most once per STATUS_REPAIR_MS;
  * - health (retained) at once on connect and every fleet.healthSeconds, only while
  *   connected: nothing piles up while the broker is away;
  * - commands on this kiosk's topic and the fleet-wide one (QoS 1), each acknowledged
@@ -30,7 +36,8 @@
  * With several brokers (the nodes of a cluster, fleet.brokerUrls) the first attempt goes to
  * one drawn at random, so a fleet spreads over the nodes, and each retry after a refused or
  * lost connection to another one drawn at random (shared/fleet/broker-choice.ts): a kiosk
- * whose node died moves to a live one after its backoff.
+ * whose node died moves to a live one after its backoff. A node where nothing listens is
+ * skipped for a while, and leaving it for another costs no backoff.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
@@ -43,7 +50,9 @@ import { MESSAGE_LIMITS, trustMessageLimit } from '../../../shared/fleet/message
 import {
   COMMAND_ERRORS,
   healthSchema,
+  lostLinkReport,
   offlineStatusFor,
+  statusSchema,
   statusAsleepSchema,
   statusOnlineSchema,
   type FleetAck,
@@ -57,6 +66,7 @@ import {
   diagnosticsTopic,
   groupConfigTopic,
   kioskTopics,
+  SUBSCRIPTION_QOS,
   type KioskTopics,
 } from '../../../shared/fleet/topics';
 import { parseTrustTopic } from '../../../shared/fleet/trust-topics';
@@ -74,17 +84,8 @@ import {
   type HandledCommand,
 } from './commands';
 import { createInboundGuard, type DroppedMessages, type InboundRoute } from './inbound-guard';
+import { createLostLink } from './lost-link';
 import type { RemoteScope } from './remote-config';
-
-/**
- * The kiosk's subscriptions are QoS 0. Its sessions are clean, so QoS 1 on a subscription
- * keeps nothing across a reconnect, and on a live connection TCP already delivers in order:
- * what tells the console a command arrived is the kiosk's ack, not the broker's. On a NATS
- * cluster a QoS 1 subscription is a replicated JetStream consumer of its own, refused while
- * a lost node's share of JetStream is re-elected; a QoS 0 one is a plain subscription that
- * any live node takes at once (docs/fleet/cluster.md).
- */
-const SUBSCRIPTION_QOS = 0;
 
 /** A screenshot larger than this is refused rather than sent (brokers cap message sizes). */
 export const MAX_SCREENSHOT_BYTES = MESSAGE_LIMITS.screenshot;
@@ -93,6 +94,12 @@ export const MAX_SCREENSHOT_BYTES = MESSAGE_LIMITS.screenshot;
 const STOP_TIMEOUT_MS = 2000;
 /** How long an ack may take before a relaunch goes ahead anyway. */
 const ACK_BEFORE_RELAUNCH_MS = 3000;
+/**
+ * The shortest time between two corrections of the kiosk's own status: a late Last Will is
+ * answered at once, but two clients fighting over one kiosk id (a copied login) cannot make
+ * it publish in a loop.
+ */
+export const STATUS_REPAIR_MS = 5000;
 
 export interface FleetTls {
   ca?: Buffer;
@@ -218,6 +225,13 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
   let offlineReason: string | null = null;
   let strangerTopicLogged = false;
   let healthProblem: string | null = null;
+  const lostLink = createLostLink();
+  /** The session whose status the broker took: only then is an `offline` read back wrong. */
+  let statusTaken: MqttClient | null = null;
+  let repairTimer: NodeJS.Timeout | null = null;
+  let lastRepairAt = -Infinity;
+  let repairLogged = false;
+  let ownStatusRefusedLogged = false;
 
   const connected = (): MqttClient | null => (client?.connected ? client : null);
 
@@ -383,16 +397,79 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     current.end(true);
   };
 
-  const publishStatus = async (): Promise<void> => {
+  /** Says the online (or asleep) status; whether the broker took it. */
+  const sayStatus = async (): Promise<boolean> => {
     const status = z
       .discriminatedUnion('state', [statusOnlineSchema, statusAsleepSchema])
       .safeParse(options.status());
-    if (status.success) {
-      await publish(topics.status, JSON.stringify(status.data), { qos: 1, retain: true });
-      const current = connected();
-      if (current && offlinePayload() !== sessionWill) await renewSession(current);
-    } else {
+    if (!status.success) {
       log.warn('Fleet: the online status does not match its schema; not sent');
+      return false;
+    }
+    const sent = await publish(topics.status, JSON.stringify(status.data), {
+      qos: 1,
+      retain: true,
+    });
+    const current = connected();
+    if (current && offlinePayload() !== sessionWill) await renewSession(current);
+    return sent;
+  };
+
+  const publishStatus = async (): Promise<void> => {
+    await sayStatus();
+  };
+
+  /** Says the status again after `offline` was read back on its topic, not too often. */
+  const repairStatus = (session: MqttClient): void => {
+    if (repairTimer) return;
+    const wait = Math.max(0, lastRepairAt + STATUS_REPAIR_MS - Date.now());
+    repairTimer = setTimeout(() => {
+      repairTimer = null;
+      if (connected() !== session || statusTaken !== session || renewing === session) return;
+      lastRepairAt = Date.now();
+      if (!repairLogged) {
+        repairLogged = true;
+        log.info(
+          "Fleet: the broker had this kiosk's status as offline while it is online; saying it again",
+        );
+      }
+      void sayStatus();
+    }, wait);
+  };
+
+  const isOffline = (bytes: Uint8Array): boolean => {
+    try {
+      const parsed = statusSchema.safeParse(JSON.parse(Buffer.from(bytes).toString('utf8')));
+      return parsed.success && parsed.data.state === 'offline';
+    } catch {
+      return false;
+    }
+  };
+
+  const ownStatusRoute: InboundRoute = {
+    limit: MESSAGE_LIMITS.status,
+    handle: (bytes) => {
+      const session = connected();
+      if (!session || statusTaken !== session || renewing === session) return;
+      if (isOffline(bytes)) repairStatus(session);
+    },
+  };
+  routes.set(topics.status, ownStatusRoute);
+
+  /**
+   * Reads its own status back: the broker sends what it keeps at once, then every status
+   * published on the topic. An ACL without that right refuses it (NATS) or sends nothing
+   * (Mosquitto); the kiosk works on, without the correction.
+   */
+  const watchOwnStatus = async (session: MqttClient): Promise<void> => {
+    const granted = await session
+      .subscribeAsync(topics.status, { qos: SUBSCRIPTION_QOS })
+      .catch(() => null);
+    if (granted?.some((grant) => grant.qos === 128) === true && !ownStatusRefusedLogged) {
+      ownStatusRefusedLogged = true;
+      log.warn(
+        'Fleet: the broker does not let this kiosk read its own status; a late Last Will will not be corrected',
+      );
     }
   };
 
@@ -430,11 +507,29 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     }
   };
 
-  const scheduleRetry = (): void => {
+  /** Brokers that refused the connection itself (nothing listened: a crashed node), and when. */
+  const unreachable = new Map<string, number>();
+  /** Those refused within the backoff's cap: skipped while another broker is left. */
+  const avoided = (): Set<string> => {
+    const now = Date.now();
+    for (const [url, at] of unreachable) if (now - at > backoff.capMs) unreachable.delete(url);
+    return new Set(unreachable.keys());
+  };
+
+  /** `refused`: nothing listened at the broker just tried (its TCP connection was refused). */
+  const scheduleRetry = (refused: boolean): void => {
     if (state === 'stopped' || retryTimer) return;
-    brokerUrl = pickBrokerUrl(brokerUrls, random, brokerUrl);
-    const delay = backoffDelayMs(attempt, random, backoff, hadSession);
-    attempt += 1;
+    const leaving = brokerUrl;
+    if (refused) unreachable.set(leaving, Date.now());
+    const avoid = avoided();
+    brokerUrl = pickBrokerUrl(brokerUrls, random, leaving, avoid);
+    // A node that refused the connection itself is down, and one not known to be is left:
+    // tried at once, the backoff where it was. The refusal cost the cluster nothing, and the
+    // wait before this attempt already spread the fleet; counting it would double the next
+    // wait for nothing, which is what made a large fleet slow to leave a crashed node.
+    const atOnce = refused && !avoid.has(brokerUrl);
+    const delay = atOnce ? 0 : backoffDelayMs(attempt, random, backoff, hadSession);
+    if (!atOnce) attempt += 1;
     retryTimer = setTimeout(() => {
       retryTimer = null;
       open();
@@ -446,6 +541,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     if (state === 'idle') log.info(`Fleet: connecting to ${brokerUrl} as ${kioskId}`);
     if (state !== 'offline') state = 'connecting';
     let lastError: string | null = null;
+    let refused = false;
     sessionWill = offlinePayload();
     const created = connect(brokerUrl, {
       clientId: kioskId,
@@ -472,12 +568,14 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
 
     created.on('error', (error) => {
       lastError = describeError(error);
+      refused = (error as { code?: unknown }).code === 'ECONNREFUSED';
     });
     created.on('message', onMessage);
     created.on('connect', () => {
       if (client !== created) return;
       attempt = 0;
       hadSession = true;
+      unreachable.delete(brokerUrl);
       state = 'online';
       log.info(`Fleet: online${offlineReason === null ? '' : ' again'} at ${brokerUrl}`);
       offlineReason = null;
@@ -508,7 +606,28 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
           return;
         }
         await publishEnrolmentRequest();
-        await publishStatus();
+        // A lost link first, so its offline comes before the online that ends it.
+        const lostAt = lostLink.owed();
+        const reportedAt = new Date();
+        const reportTaken =
+          lostAt === null ||
+          (await publish(
+            topics.status,
+            JSON.stringify(lostLinkReport(options.status(), lostAt, reportedAt)),
+            { qos: 1, retain: true },
+          ));
+        const statusSent = await sayStatus();
+        if (statusSent && connected() === created) {
+          if (reportTaken) lostLink.reported();
+          if (lostAt !== null && reportTaken) {
+            log.info(
+              `Fleet: reported the link lost at ${lostAt.toISOString()} (${((reportedAt.getTime() - lostAt.getTime()) / 1000).toFixed(1)} s without it)`,
+            );
+          }
+          lostLink.saidOnline();
+          statusTaken = created;
+          void watchOwnStatus(created);
+        }
         await publishHealth();
         scheduleHealth();
       })();
@@ -516,6 +635,11 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     created.on('close', () => {
       if (client !== created) return;
       client = null;
+      // Ended by the kiosk (a stop, a session renewed for new groups) or lost under it.
+      lostLink.ended(new Date(), state === 'stopped' || renewing === created);
+      statusTaken = null;
+      if (repairTimer) clearTimeout(repairTimer);
+      repairTimer = null;
       if (healthTimer) clearTimeout(healthTimer);
       healthTimer = null;
       created.removeAllListeners('message');
@@ -528,7 +652,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
         return;
       }
       goOffline(lastError ?? 'the connection closed');
-      scheduleRetry();
+      scheduleRetry(refused);
     });
   }
 
@@ -550,8 +674,10 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       commands.cancel();
       if (retryTimer) clearTimeout(retryTimer);
       if (healthTimer) clearTimeout(healthTimer);
+      if (repairTimer) clearTimeout(repairTimer);
       retryTimer = null;
       healthTimer = null;
+      repairTimer = null;
       const current = client;
       client = null;
       if (!current) return;

@@ -28,14 +28,43 @@ describe('reading a fleet message for the exporter', () => {
     expect(read('kiosks/k1/status', ONLINE)).toEqual({
       kind: 'status',
       kioskId: 'k1',
-      status: { state: 'online', version: '0.1.0', store: null, region: null },
+      status: { state: 'online', version: '0.1.0', store: null, region: null, lostLink: null },
     });
     expect(
       read('kiosks/k1/status', { state: 'asleep', store: 'Leeds 4', region: 'North' }),
     ).toEqual({
       kind: 'status',
       kioskId: 'k1',
-      status: { state: 'asleep', version: null, store: 'Leeds 4', region: 'North' },
+      status: {
+        state: 'asleep',
+        version: null,
+        store: 'Leeds 4',
+        region: 'North',
+        lostLink: null,
+      },
+    });
+  });
+
+  it('reads a kiosk’s own report of a lost link, and no lost link from a Last Will', () => {
+    const report = {
+      state: 'offline',
+      lostAt: '2026-11-23T10:05:00.000Z',
+      reportedAt: '2026-11-23T10:05:02.500Z',
+    };
+    expect(read('kiosks/k1/status', report)).toMatchObject({
+      status: {
+        state: 'offline',
+        lostLink: {
+          lostAt: Date.parse(report.lostAt),
+          reportedAt: Date.parse(report.reportedAt),
+        },
+      },
+    });
+    expect(read('kiosks/k1/status', { state: 'offline' })).toMatchObject({
+      status: { state: 'offline', lostLink: null },
+    });
+    expect(read('kiosks/k1/status', { ...report, reportedAt: 'later' })).toMatchObject({
+      status: { lostLink: null },
     });
   });
 
@@ -116,6 +145,29 @@ describe('the exporter’s table', () => {
     ]);
     take(table, readFleetMessage(P, `${P}/kiosks/k1/status`, new Uint8Array(0)));
     expect(table.kiosks()).toEqual([]);
+  });
+
+  it('keeps the last lost link a kiosk reported through the online status after it', () => {
+    const table = createFleetTable();
+    take(table, read('kiosks/k1/status', ONLINE));
+    take(
+      table,
+      read('kiosks/k1/status', {
+        state: 'offline',
+        lostAt: '2026-11-23T10:05:00.000Z',
+        reportedAt: '2026-11-23T10:05:02.500Z',
+      }),
+    );
+    take(table, read('kiosks/k1/status', ONLINE));
+    expect(table.kiosks()).toEqual([
+      expect.objectContaining({
+        state: 'online',
+        lostLink: {
+          lostAt: Date.parse('2026-11-23T10:05:00.000Z'),
+          reportedAt: Date.parse('2026-11-23T10:05:02.500Z'),
+        },
+      }),
+    ]);
   });
 
   it('labels a kiosk it first meets by its Last Will with the store and region the will names', () => {

@@ -19,9 +19,11 @@ function mosquittoKioskGrants(id: string): { read: string[]; write: string[] } {
   const read: string[] = [];
   const write: string[] = [];
   for (const line of fleetAcl(P, 'operator').split('\n')) {
-    const match = /^pattern (read|write) (.+)$/.exec(line);
+    const match = /^pattern (read|write|readwrite) (.+)$/.exec(line);
     if (!match?.[2]) continue;
-    (match[1] === 'read' ? read : write).push(match[2].replace('%u', id));
+    const topic = match[2].replace('%u', id);
+    if (match[1] !== 'write') read.push(topic);
+    if (match[1] !== 'read') write.push(topic);
   }
   return { read, write };
 }

@@ -21,6 +21,14 @@ describe('picking a broker', () => {
     expect(pickBrokerUrl(NODES, () => 0.5, NODES[1])).toBe(NODES[2]);
   });
 
+  it('skips brokers to avoid while another is left, and takes one of them when none is', () => {
+    const crashed = new Set([NODES[0] ?? '']);
+    expect(pickBrokerUrl(NODES, () => 0, NODES[1], crashed)).toBe(NODES[2]);
+    expect(pickBrokerUrl(NODES, () => 0, undefined, crashed)).toBe(NODES[1]);
+    const allDown = new Set(NODES);
+    expect(pickBrokerUrl(NODES, () => 0, NODES[1], allDown)).toBe(NODES[0]);
+  });
+
   it('keeps the only broker of a one-item list without drawing', () => {
     let draws = 0;
     const random = () => {

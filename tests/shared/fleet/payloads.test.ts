@@ -4,6 +4,7 @@ import {
   COMMAND_ERRORS,
   configEnvelopeSchema,
   healthSchema,
+  lostLinkReport,
   MAX_COMMAND_BYTES,
   OFFLINE_STATUS,
   offlineStatusFor,
@@ -67,6 +68,24 @@ describe('status payloads', () => {
     // A store the schema refuses never turns the Last Will into one the console would drop.
     expect(offlineStatusFor({ store: 'a\nb', region: 'eu-west' })).toEqual(OFFLINE_STATUS);
     expect(statusSchema.safeParse(offlineStatusFor(online)).success).toBe(true);
+  });
+
+  it('make the report of a lost link: the Last Will’s fields, when it was lost and when said', () => {
+    const online = onlineStatus({ store: 'lyon-1', region: 'eu-west' });
+    const report = lostLinkReport(
+      online,
+      new Date('2026-11-23T09:00:00.000Z'),
+      new Date('2026-11-23T09:00:04.500Z'),
+    );
+    expect(report).toEqual({
+      state: 'offline',
+      store: 'lyon-1',
+      region: 'eu-west',
+      lostAt: '2026-11-23T09:00:00.000Z',
+      reportedAt: '2026-11-23T09:00:04.500Z',
+    });
+    expect(statusSchema.parse(report)).toEqual(report);
+    expect(statusSchema.safeParse({ ...report, lostAt: 'yesterday' }).success).toBe(false);
   });
 });
 

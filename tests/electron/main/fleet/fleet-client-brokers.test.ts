@@ -1,7 +1,8 @@
 /**
  * The fleet client with several brokers (a cluster's nodes): the first attempt goes to the
  * broker the random source draws, and every retry after a refused connection to another
- * one, never the same node twice in a row. Real sockets to loopback ports where nothing
+ * one, never the same node twice in a row; a node where nothing listens is left at once and
+ * skipped while another is left. Real sockets to loopback ports where nothing
  * listens (each attempt is refused at once), the random source injected.
  */
 import { createServer, type AddressInfo, type Server } from 'node:net';
@@ -97,6 +98,70 @@ describe('the fleet client with several brokers', () => {
     const url = `mqtt://127.0.0.1:${await closedPort()}`;
     const { attempts } = start([url], () => 0.5);
     expect(await attemptsAfter(attempts, 3)).toEqual([url, url, url]);
+  });
+
+  it('leaves a node where nothing listens at once, and skips it after losing a live one', async () => {
+    const brokers: { close: () => Promise<void> }[] = [];
+    const startBroker = async () => {
+      const broker = await Aedes.createBroker();
+      const server = createServer(broker.handle);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      brokers.push({
+        close: async () => {
+          await new Promise<void>((resolve) => broker.close(() => resolve()));
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        },
+      });
+      return `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    try {
+      const dead = `mqtt://127.0.0.1:${await closedPort()}`;
+      const [first, second] = [await startBroker(), await startBroker()];
+      const connections: mqtt.MqttClient[] = [];
+      const attempts: string[] = [];
+      const log = memoryLog();
+      // Draws of 0 pick the first node of each pool (the crashed one, while it is in it),
+      // then 0.5: a backoff wait, had the refusal counted, of 2 s before the second attempt.
+      const draws = [0, 0];
+      const client = createFleetClient({
+        brokerUrls: [dead, first, second],
+        kioskId: 'kiosk-cluster',
+        topicPrefix: 'kiosk-shop',
+        keepaliveSeconds: 5,
+        healthSeconds: 60,
+        status: () => ({
+          state: 'online',
+          version: '0.1.0',
+          startedAt: new Date(0).toISOString(),
+          publicKey: null,
+        }),
+        health: () => Promise.reject(new Error('not needed')),
+        onConfigMessage: () => undefined,
+        actions,
+        log,
+        random: () => draws.shift() ?? 0.5,
+        backoff: { baseMs: 4000, capMs: 8000, afterLossMs: 1000 },
+        connect: (url: string, options: IClientOptions) => {
+          attempts.push(url);
+          const made = mqtt.connect(url, options);
+          connections.push(made);
+          return made;
+        },
+      });
+      running.push(client);
+      const startedAt = Date.now();
+      client.start();
+      await vi.waitFor(() => expect(client.state).toBe('online'), { timeout: 3000 });
+      expect(attempts).toEqual([dead, first]);
+      expect(Date.now() - startedAt).toBeLessThan(1500);
+      // Its node is lost: the crashed node is skipped, the other live one taken.
+      connections.at(-1)?.stream.destroy();
+      await vi.waitFor(() => expect(attempts).toHaveLength(3), { timeout: 3000 });
+      expect(attempts[2]).toBe(second);
+    } finally {
+      await Promise.all(running.splice(0).map((one) => one.stop()));
+      await Promise.all(brokers.map((broker) => broker.close()));
+    }
   });
 
   it('drops a session whose subscription the broker refused, and comes online on another node', async () => {

@@ -17,6 +17,7 @@ import {
   type KioskStatusOnline,
 } from '../../../../shared/fleet/payloads';
 import { kioskTopics } from '../../../../shared/fleet/topics';
+import { STATUS_REPAIR_MS } from '../../../../electron/main/fleet/fleet-client';
 import { applyMessages, emptyFleet } from '../../../../fleet-console/fleet/fleet-state';
 import { rollupByGroup } from '../../../../fleet-console/fleet/group-rollup';
 import {
@@ -35,6 +36,15 @@ import {
   type TestKiosk,
 } from './support/fleet-fixtures';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
+
+/** The kiosk's own report of a lost link: an offline status that says when it was lost. */
+function reportsLostLink(payload: Buffer): boolean {
+  try {
+    return typeof (JSON.parse(payload.toString()) as { lostAt?: unknown }).lostAt === 'string';
+  } catch {
+    return false;
+  }
+}
 
 const skipReason = mosquittoUnavailable();
 if (skipReason) console.log(`[fleet tests] skipped: ${skipReason}`);
@@ -133,7 +143,7 @@ describe.skipIf(skipReason !== null)('the fleet client against Mosquitto', () =>
     await late.close();
   });
 
-  it('its Last Will says offline (retained) when its socket is killed, then it comes back', async () => {
+  it('its Last Will says offline (retained) when its socket is killed; back, it reports the lost link, then says online', async () => {
     const { connections, log } = kiosk('kiosk-will');
     const topics = kioskTopics(broker.prefix, 'kiosk-will');
     const from = operator.messages.length;
@@ -142,14 +152,67 @@ describe.skipIf(skipReason !== null)('the fleet client against Mosquitto', () =>
     connections.at(-1)?.stream.destroy();
     const offline = await operator.next(topics.status, hasFields({ state: 'offline' }), { from });
     expect(offline.at - killedAt).toBeLessThan(1.5 * 2000);
-    const again = await operator.next(topics.status, hasFields({ state: 'online' }), {
+    // The broker's Last Will, then the kiosk's own report, then online: by arrival order,
+    // not by clock, since a quick retry can land in the same millisecond.
+    expect(JSON.parse(offline.payload.toString())).toEqual({ state: 'offline' });
+    const report = await operator.next(topics.status, reportsLostLink, {
       from: operator.messages.indexOf(offline),
     });
-    // By arrival order, not by clock: a quick retry can land in the same millisecond.
-    expect(operator.messages.indexOf(again)).toBeGreaterThan(operator.messages.indexOf(offline));
+    const again = await operator.next(topics.status, hasFields({ state: 'online' }), {
+      from: operator.messages.indexOf(report),
+    });
+    expect(operator.messages.indexOf(again)).toBeGreaterThan(operator.messages.indexOf(report));
+    const said = statusSchema.parse(JSON.parse(report.payload.toString()));
+    if (said.state !== 'offline') throw new Error('not an offline report');
+    const lostAt = Date.parse(said.lostAt ?? '');
+    const reportedAt = Date.parse(said.reportedAt ?? '');
+    expect(lostAt).toBeGreaterThanOrEqual(killedAt - 5);
+    expect(lostAt).toBeLessThanOrEqual(reportedAt);
+    expect(reportedAt).toBeLessThanOrEqual(report.at + 5);
     expect(log.matching('Fleet: offline')).toHaveLength(1);
     expect(log.matching('Fleet: online again')).toHaveLength(1);
+    expect(log.matching('Fleet: reported the link lost')).toHaveLength(1);
   });
+
+  it('reports no lost link after a clean stop, nor when it was never online', async () => {
+    const first = kiosk('kiosk-will');
+    const topics = kioskTopics(broker.prefix, 'kiosk-will');
+    let from = operator.messages.length;
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+    await first.client.stop();
+    from = operator.messages.length;
+    kiosk('kiosk-will');
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+    expect(operator.messages.slice(from).filter((m) => reportsLostLink(m.payload))).toEqual([]);
+  });
+
+  it('says its status again when the broker has it offline while it is up, at most once per 5 s', async () => {
+    const { log } = kiosk('kiosk-presence');
+    const topics = kioskTopics(broker.prefix, 'kiosk-presence');
+    let from = operator.messages.length;
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+    // Its own status read back is under way once the broker has it; a late Last Will of an
+    // older connection, as a cluster node can publish it, arrives after.
+    await sleep(500);
+    from = operator.messages.length;
+    await operator.publish(topics.status, '{"state":"offline"}', { retain: true });
+    await operator.next(topics.status, hasFields({ state: 'online' }), { from, timeoutMs: 3000 });
+    const late = await observe(broker);
+    expect(JSON.parse((await late.next(topics.status)).payload.toString())).toMatchObject({
+      state: 'online',
+    });
+    await late.close();
+    // A second one at once waits out the 5 s: two clients on one login cannot make it loop.
+    const secondAt = Date.now();
+    from = operator.messages.length;
+    await operator.publish(topics.status, '{"state":"offline"}', { retain: true });
+    const again = await operator.next(topics.status, hasFields({ state: 'online' }), {
+      from,
+      timeoutMs: STATUS_REPAIR_MS + 3000,
+    });
+    expect(again.at - secondAt).toBeGreaterThan(STATUS_REPAIR_MS - 1500);
+    expect(log.matching('saying it again')).toHaveLength(1);
+  }, 20_000);
 
   it('reconnects after a lost session by its backoff with full jitter, from the wider window, never at once or on a fixed period', async () => {
     let draw = 0.75;

@@ -4,8 +4,9 @@
  * Infinity is refused, logged once however often the broker delivers it again, shown in
  * health, and the kiosk stays online; a handler that throws and a message over its topic's
  * limit cost only that message. Last, a bounded fast-check fuzz of every topic the kiosk
- * subscribes to (its commands, its fleet, own, store and region configs, its certificates
- * and the revocation list, taken from what the client really subscribed to), through the
+ * subscribes to (its own status read back, its commands, its fleet, own, store and region
+ * configs, its certificates and the revocation list, taken from what the client really
+ * subscribed to), through the
  * real wiring (setupFleet, the live config, the signed remote config, the commands, the
  * enrolment) with the MQTT connection faked so thousands of messages take seconds.
  */
@@ -467,7 +468,7 @@ describe('every topic the kiosk reads, fuzzed through the real wiring', () => {
     await kiosk.fleet.stop();
   });
 
-  it('fuzzes every topic the kiosk subscribes to: its commands, its four configs, its certificates and the revocation list', () => {
+  it('fuzzes every topic the kiosk subscribes to: its status read back, its commands, its four configs, its certificates and the revocation list', () => {
     for (const filter of subscribed()) {
       expect(
         fuzzTopics().some((topic) => filterTakes(filter, topic)),
@@ -478,6 +479,7 @@ describe('every topic the kiosk reads, fuzzed through the real wiring', () => {
     // once; this list makes the addition a decision (and a reason to add its seeds).
     expect(subscribed()).toEqual(
       [
+        topics.status,
         topics.commands,
         topics.allCommands,
         topics.config,
@@ -560,8 +562,11 @@ describe('every topic the kiosk reads, fuzzed through the real wiring', () => {
         '{"id":"c-2","command":"screenshot","args":{"quality":1}}',
         '{"id":"c-3","command":"reload-config"}',
         '{"id":"c-4","command":"refresh-catalogue"}',
+        '{"state":"offline","store":"fuzz-store"}',
+        '{"state":"offline","lostAt":"2026-11-23T09:00:00.000Z","reportedAt":"2026-11-23T09:00:04.000Z"}',
       ];
       const limits = [
+        MESSAGE_LIMITS.status,
         MESSAGE_LIMITS.commands,
         MESSAGE_LIMITS.config,
         trustMessageLimit(prefix, certificateOf(id)),

@@ -1,7 +1,7 @@
 /**
  * A pickup counter in Node: the counter's own handover desk (shared/fleet/handover-desk.ts)
  * on its own MQTT.js connection, with a counter's broker login, fed every message of the
- * handover topics, as the console's broker worker feeds it in the browser.
+ * handover topics, as the console's broker worker feeds it in the browser (at its QoS).
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import {
@@ -12,6 +12,7 @@ import {
   type QueuedHandover,
 } from '../../../../shared/fleet/handover-desk';
 import type { Mosquitto } from '../../../support/mosquitto';
+import { SUBSCRIPTION_QOS } from '../../../../shared/fleet/topics';
 
 export const COUNTER_PASSWORD = 'counter-secret';
 
@@ -64,7 +65,7 @@ export async function startCounter(broker: Mosquitto, setup: CounterSetup): Prom
   let client = await connect();
   const transport: HandoverTransport = {
     subscribe: async (topic) => {
-      const granted = await client.subscribeAsync(topic, { qos: 1 });
+      const granted = await client.subscribeAsync(topic, { qos: SUBSCRIPTION_QOS });
       if (granted.some((grant) => grant.qos === 128)) throw new Error('subscription refused');
     },
     unsubscribe: (topic) => {
