@@ -103,36 +103,47 @@ const PROBE_TIMEOUT_MS = 3000;
 /**
  * Whether the node takes an MQTT session (JetStream up and its streams placed): a login
  * with a QoS 1 subscription, refused or timed out while the cluster is still forming. A
- * node can hold the subscription without ever answering, so the probe gives up on it too.
+ * node can close the connection without a CONNACK (MQTT.js's connectAsync then never
+ * settles) or hold the subscription without ever answering, so every step has its own
+ * timer and the probe always ends, in PROBE_TIMEOUT_MS a step at most.
  */
 async function servesMqtt(
   url: string,
   login: { username: string; password: string },
   prefix: string,
 ): Promise<boolean> {
+  const client = mqtt.connect(url, {
+    ...login,
+    clientId: `ready-${Math.random().toString(16).slice(2, 10)}`,
+    clean: true,
+    reconnectPeriod: 0,
+    connectTimeout: PROBE_TIMEOUT_MS,
+  });
+  client.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const within = <T>(step: Promise<T>, otherwise: T): Promise<T> =>
+    Promise.race([
+      step,
+      new Promise<T>((resolve) => {
+        timer = setTimeout(() => resolve(otherwise), PROBE_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
   try {
-    const client = await mqtt.connectAsync(url, {
-      ...login,
-      clientId: `ready-${Math.random().toString(16).slice(2, 10)}`,
-      clean: true,
-      reconnectPeriod: 0,
-      connectTimeout: PROBE_TIMEOUT_MS,
-    });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const granted = await Promise.race([
-        client.subscribeAsync(`${prefix}/fleet/revocations`, { qos: 1 }),
-        new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), PROBE_TIMEOUT_MS);
-        }),
-      ]);
-      return granted !== null && granted.every((grant) => grant.qos !== 128);
-    } finally {
-      clearTimeout(timer);
-      await client.endAsync(true);
-    }
-  } catch {
-    return false;
+    const connected = await within(
+      new Promise<boolean>((resolve) => {
+        client.once('connect', () => resolve(true));
+        client.once('close', () => resolve(false));
+      }),
+      false,
+    );
+    if (!connected) return false;
+    const granted = await within(
+      client.subscribeAsync(`${prefix}/fleet/revocations`, { qos: 1 }).catch(() => null),
+      null,
+    );
+    return granted !== null && granted.every((grant) => grant.qos !== 128);
+  } finally {
+    client.end(true);
   }
 }
 
