@@ -140,6 +140,15 @@ describe('acknowledgements', () => {
     expect(acks?.size).toBe(2);
   });
 
+  it('leaves the acks of the state it folded from as they were, fold after fold', () => {
+    const first = apply([ack('k1', 'c1')], sent);
+    const second = apply([ack('k2', 'c1'), ack('k3', 'c1')], first);
+    expect(sent.commands[0]?.acks.size).toBe(0);
+    expect(first.commands[0]?.acks.size).toBe(1);
+    expect(second.commands[0]?.acks.size).toBe(3);
+    expect(second.commands[0]?.acks).not.toBe(first.commands[0]?.acks);
+  });
+
   it('leaves the state untouched by acks for commands it never sent', () => {
     expect(apply([ack('k1', 'nope')], sent)).toBe(sent);
   });

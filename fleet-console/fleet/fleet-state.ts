@@ -115,14 +115,34 @@ const newKiosk = (id: string): KioskState => ({
   lostLink: null,
 });
 
+/** A fold under way: messages go in chunk by chunk, and `done` gives the new state. */
+export interface FleetFold {
+  fold: (messages: readonly ReadMessage[]) => void;
+  /** The state with every folded message; the fold must not be used after this. */
+  done: () => FleetState;
+}
+
 /** Folds messages into the state; maps are copied once per call, and only when touched. */
 export function foldMessages(state: FleetState, messages: readonly ReadMessage[]): FleetState {
+  const fold = startFold(state);
+  fold.fold(messages);
+  return fold.done();
+}
+
+/**
+ * A fold that takes its messages in several chunks (the page's frames) and copies each map
+ * once for all of them: at 10,000 kiosks a copy of the kiosks map per chunk of 50 messages
+ * would be most of the work.
+ */
+export function startFold(state: FleetState): FleetFold {
   // Copies made on first write (a closure's writes are invisible to narrowing, hence the box).
   const copies: {
     kiosks: Map<string, KioskState> | null;
     configs: Map<string, ConfigInForce> | null;
   } = { kiosks: null, configs: null };
   let commands = state.commands;
+  /** Per command id, the acks map this fold copied (and owns). */
+  const ackCopies = new Map<string, Map<string, AckView>>();
   let screenshot = state.screenshot;
   let ignored = state.ignored;
 
@@ -131,130 +151,142 @@ export function foldMessages(state: FleetState, messages: readonly ReadMessage[]
   const current = (id: string): KioskState =>
     (copies.kiosks ?? state.kiosks).get(id) ?? newKiosk(id);
 
-  for (const message of messages) {
-    switch (message.kind) {
-      case 'config-cleared':
-        // An empty retained message is how a config is withdrawn from the broker.
-        configMap().delete(message.target);
-        break;
-      case 'config':
-        configMap().set(message.target, {
-          envelope: message.envelope,
-          receivedAt: message.receivedAt,
-        });
-        break;
-      case 'status-cleared':
-        // Clearing a kiosk's retained status is how an operator retires it.
-        kioskMap().delete(message.kioskId);
-        break;
-      case 'status': {
-        const { status, kioskId } = message;
-        if (!status) {
-          ignored += 1;
+  const fold = (messages: readonly ReadMessage[]): void => {
+    for (const message of messages) {
+      switch (message.kind) {
+        case 'config-cleared':
+          // An empty retained message is how a config is withdrawn from the broker.
+          configMap().delete(message.target);
+          break;
+        case 'config':
+          configMap().set(message.target, {
+            envelope: message.envelope,
+            receivedAt: message.receivedAt,
+          });
+          break;
+        case 'status-cleared':
+          // Clearing a kiosk's retained status is how an operator retires it.
+          kioskMap().delete(message.kioskId);
+          break;
+        case 'status': {
+          const { status, kioskId } = message;
+          if (!status) {
+            ignored += 1;
+            break;
+          }
+          const was = current(kioskId);
+          kioskMap().set(
+            kioskId,
+            status.state === 'online'
+              ? {
+                  ...was,
+                  presence: 'online',
+                  since: status.startedAt ?? message.receivedAt,
+                  version: status.version,
+                  publicKey: status.publicKey ?? was.publicKey,
+                  lastSeen: Math.max(was.lastSeen ?? 0, message.receivedAt),
+                  asleep: status.asleep,
+                  store: status.store,
+                  region: status.region,
+                  starts:
+                    status.startedAt === null || was.starts.includes(status.startedAt)
+                      ? was.starts
+                      : [...was.starts, status.startedAt].slice(-KEPT_STARTS),
+                }
+              : {
+                  ...was,
+                  presence: 'offline',
+                  // The Last Will names its groups; an older kiosk's does not: the last said stay.
+                  store: status.store ?? was.store,
+                  region: status.region ?? was.region,
+                  // The kiosk's own report says when it lost its link; a will says nothing.
+                  since:
+                    status.lostAt ??
+                    (was.presence === 'offline'
+                      ? was.since
+                      : message.retained
+                        ? null
+                        : message.receivedAt),
+                  lostLink:
+                    status.lostAt !== null && status.reportedAt !== null
+                      ? { lostAt: status.lostAt, reportedAt: status.reportedAt }
+                      : was.lostLink,
+                },
+          );
           break;
         }
-        const was = current(kioskId);
-        kioskMap().set(
-          kioskId,
-          status.state === 'online'
-            ? {
-                ...was,
-                presence: 'online',
-                since: status.startedAt ?? message.receivedAt,
-                version: status.version,
-                publicKey: status.publicKey ?? was.publicKey,
-                lastSeen: Math.max(was.lastSeen ?? 0, message.receivedAt),
-                asleep: status.asleep,
-                store: status.store,
-                region: status.region,
-                starts:
-                  status.startedAt === null || was.starts.includes(status.startedAt)
-                    ? was.starts
-                    : [...was.starts, status.startedAt].slice(-KEPT_STARTS),
-              }
-            : {
-                ...was,
-                presence: 'offline',
-                // The Last Will names its groups; an older kiosk's does not: the last said stay.
-                store: status.store ?? was.store,
-                region: status.region ?? was.region,
-                // The kiosk's own report says when it lost its link; a will says nothing.
-                since:
-                  status.lostAt ??
-                  (was.presence === 'offline'
-                    ? was.since
-                    : message.retained
-                      ? null
-                      : message.receivedAt),
-                lostLink:
-                  status.lostAt !== null && status.reportedAt !== null
-                    ? { lostAt: status.lostAt, reportedAt: status.reportedAt }
-                    : was.lostLink,
-              },
-        );
-        break;
-      }
-      case 'health': {
-        const { health, kioskId } = message;
-        if (!health) {
-          ignored += 1;
+        case 'health': {
+          const { health, kioskId } = message;
+          if (!health) {
+            ignored += 1;
+            break;
+          }
+          const was = current(kioskId);
+          const trend =
+            health.memoryMB === null
+              ? was.memoryTrend
+              : [...was.memoryTrend, health.memoryMB].slice(-MEMORY_TREND_LENGTH);
+          kioskMap().set(kioskId, {
+            ...was,
+            health,
+            version: was.version ?? health.version,
+            memoryTrend: trend,
+            lastSeen: health.at ?? message.receivedAt,
+          });
           break;
         }
-        const was = current(kioskId);
-        const trend =
-          health.memoryMB === null
-            ? was.memoryTrend
-            : [...was.memoryTrend, health.memoryMB].slice(-MEMORY_TREND_LENGTH);
-        kioskMap().set(kioskId, {
-          ...was,
-          health,
-          version: was.version ?? health.version,
-          memoryTrend: trend,
-          lastSeen: health.at ?? message.receivedAt,
-        });
-        break;
-      }
-      case 'ack': {
-        const { ack, kioskId } = message;
-        if (!ack) {
-          ignored += 1;
+        case 'ack': {
+          const { ack, kioskId } = message;
+          if (!ack) {
+            ignored += 1;
+            break;
+          }
+          const index = commands.findIndex((command) => command.id === ack.id);
+          const command = commands[index];
+          if (!command) break;
+          // A fleet-wide command's acks arrive by the thousand in one frame: its map is copied
+          // once per fold and written in place after that, not copied again for each ack.
+          let acks = ackCopies.get(command.id);
+          if (!acks) {
+            acks = new Map(command.acks);
+            ackCopies.set(command.id, acks);
+            commands = commands.with(index, { ...command, acks });
+          }
+          acks.set(kioskId, ack);
           break;
         }
-        const index = commands.findIndex((command) => command.id === ack.id);
-        const command = commands[index];
-        if (!command) break;
-        const acks = new Map(command.acks).set(kioskId, ack);
-        commands = commands.with(index, { ...command, acks });
-        break;
+        case 'ignored':
+          ignored += 1;
+          break;
+        case 'diagnostics-chunk':
+          // Good chunks go to the diagnostics store (broker-session.ts); a bad one is counted.
+          if (!message.chunk) ignored += 1;
+          break;
+        case 'screenshot':
+          screenshot = {
+            kioskId: message.kioskId,
+            png: message.png,
+            receivedAt: message.receivedAt,
+          };
+          break;
       }
-      case 'ignored':
-        ignored += 1;
-        break;
-      case 'diagnostics-chunk':
-        // Good chunks go to the diagnostics store (broker-session.ts); a bad one is counted.
-        if (!message.chunk) ignored += 1;
-        break;
-      case 'screenshot':
-        screenshot = {
-          kioskId: message.kioskId,
-          png: message.png,
-          receivedAt: message.receivedAt,
-        };
-        break;
     }
-  }
-
-  const { kiosks, configs } = copies;
-  if (!kiosks && !configs && commands === state.commands && screenshot === state.screenshot) {
-    return ignored === state.ignored ? state : { ...state, ignored };
-  }
-  return {
-    kiosks: kiosks ?? state.kiosks,
-    configs: configs ?? state.configs,
-    commands,
-    screenshot,
-    ignored,
   };
+
+  const done = (): FleetState => {
+    const { kiosks, configs } = copies;
+    if (!kiosks && !configs && commands === state.commands && screenshot === state.screenshot) {
+      return ignored === state.ignored ? state : { ...state, ignored };
+    }
+    return {
+      kiosks: kiosks ?? state.kiosks,
+      configs: configs ?? state.configs,
+      commands,
+      screenshot,
+      ignored,
+    };
+  };
+  return { fold, done };
 }
 
 /** Reads raw messages here and folds them in (what the worker and page do, in one step). */

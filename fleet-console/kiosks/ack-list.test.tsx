@@ -1,7 +1,7 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SentCommand } from '../fleet/fleet-state';
-import { SentCommandItem } from './ack-list';
+import { firstListed, SentCommandItem } from './ack-list';
 import { ACK_TIMEOUT_MS } from './command-delivery';
 
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
@@ -58,5 +58,59 @@ describe('a sent command in the list', () => {
       vi.advanceTimersByTime(ACK_TIMEOUT_MS);
     });
     expect(screen.getByText('ping: 2 of 2 acknowledged, 0 errors')).toBeTruthy();
+  });
+});
+
+describe('the acknowledgements listed', () => {
+  const ack = (ok: boolean) => ({
+    id: 'c-1',
+    command: 'ping',
+    ok,
+    error: ok ? null : 'busy',
+    at: T0,
+  });
+
+  it('are the first 50 of all of them sorted, errors first, then by kiosk id', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (const size of [0, 1, 49, 50, 51, 400]) {
+      const acks = new Map(
+        Array.from({ length: size }, (_, n) => [
+          `k-${Math.floor(random() * 1000)}-${n}`,
+          ack(random() > 0.1),
+        ]),
+      );
+      const sorted = [...acks].sort(
+        ([a, x], [b, y]) => Number(x.ok) - Number(y.ok) || (a < b ? -1 : 1),
+      );
+      expect(firstListed(acks)).toEqual(sorted.slice(0, 50));
+    }
+  });
+
+  it('are drawn when the operator opens them', () => {
+    const command = {
+      ...pingToAll(['k2', 'k1']),
+      acks: new Map([
+        ['k2', ack(true)],
+        ['k1', ack(false)],
+      ]),
+    };
+    render(
+      <ul>
+        <SentCommandItem command={command} />
+      </ul>,
+    );
+    expect(screen.queryByText('k1')).toBeNull();
+    const details = screen.getByText('Acknowledgements (2)').closest('details');
+    if (!details) throw new Error('no details');
+    act(() => {
+      details.open = true;
+      fireEvent(details, new Event('toggle'));
+    });
+    const rows = screen.getAllByRole('listitem').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^k1Error: busy/),
+      expect.stringMatching(/^k2OK/),
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { SentCommand } from '../fleet/fleet-state';
+import type { AckView } from '../protocol/ack-view';
 import { formatTime } from '../lib/format';
 import { describeAcks } from './ack-summary';
 import { deliveryOf } from './command-delivery';
@@ -8,15 +9,34 @@ import { useAckDeadline } from './use-ack-deadline';
 /** More than this many acknowledgements are counted, not listed: errors are listed first. */
 const LISTED = 50;
 
+/** Errors first, then by kiosk id. */
+const listedBefore = ([a, x]: [string, AckView], [b, y]: [string, AckView]): number =>
+  Number(x.ok) - Number(y.ok) || (a < b ? -1 : 1);
+
+/**
+ * The first LISTED acknowledgements in listed order, without sorting them all: a
+ * fleet-wide command's ten thousand acks are one pass, with a short sorted list kept.
+ */
+export function firstListed(acks: ReadonlyMap<string, AckView>): [string, AckView][] {
+  const kept: [string, AckView][] = [];
+  for (const entry of acks) {
+    const last = kept.at(-1);
+    if (kept.length === LISTED && last && listedBefore(entry, last) >= 0) continue;
+    let at = kept.length;
+    while (at > 0 && listedBefore(entry, kept[at - 1] as [string, AckView]) < 0) at -= 1;
+    kept.splice(at, 0, entry);
+    if (kept.length > LISTED) kept.pop();
+  }
+  return kept;
+}
+
 function AckRows({ command }: { command: SentCommand }) {
-  const acks = [...command.acks.entries()].sort(
-    ([a, x], [b, y]) => Number(x.ok) - Number(y.ok) || (a < b ? -1 : 1),
-  );
-  const hidden = acks.length - LISTED;
+  const acks = firstListed(command.acks);
+  const hidden = command.acks.size - acks.length;
   return (
     <>
       <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
-        {acks.slice(0, LISTED).map(([kioskId, ack]) => (
+        {acks.map(([kioskId, ack]) => (
           <li key={kioskId} className="flex flex-wrap items-baseline gap-x-3 px-3 py-1.5">
             <span className="font-mono">{kioskId}</span>
             {ack.ok ? (
@@ -33,6 +53,11 @@ function AckRows({ command }: { command: SentCommand }) {
   );
 }
 
+function anyRefused(acks: ReadonlyMap<string, AckView>): boolean {
+  for (const ack of acks.values()) if (!ack.ok) return true;
+  return false;
+}
+
 /** One sent command and its acknowledgements as they arrive. */
 export const SentCommandItem = memo(function SentCommandItem({
   command,
@@ -40,9 +65,11 @@ export const SentCommandItem = memo(function SentCommandItem({
   command: SentCommand;
 }) {
   const deadline = useAckDeadline(command);
+  // The rows are worked out only while they are open: acks arrive by the thousand.
+  const [open, setOpen] = useState(false);
   const failed =
     command.problem !== null ||
-    [...command.acks.values()].some((ack) => !ack.ok) ||
+    anyRefused(command.acks) ||
     (deadline !== undefined && deliveryOf(command, deadline).state === 'not-delivered');
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3">
@@ -57,11 +84,11 @@ export const SentCommandItem = memo(function SentCommandItem({
         {describeAcks(command, deadline)}
       </p>
       {command.acks.size > 0 && (
-        <details className="mt-1">
+        <details className="mt-1" onToggle={(event) => setOpen(event.currentTarget.open)}>
           <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
             Acknowledgements ({command.acks.size})
           </summary>
-          <AckRows command={command} />
+          {open && <AckRows command={command} />}
         </details>
       )}
     </li>
