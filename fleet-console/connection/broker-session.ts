@@ -6,7 +6,7 @@
  */
 import { kioskTopics } from '@shared/fleet/topics';
 import { handoverClaimTopic, handoverTopic } from '@shared/fleet/trust-topics';
-import { foldMessages, type FleetState } from '../fleet/fleet-state';
+import { startFold, type FleetFold } from '../fleet/fleet-state';
 import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
 import { useRolloutStore } from '../rollouts/rollout-store';
@@ -26,6 +26,13 @@ function randomSuffix(): string {
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * Commits come at most every size / KIOSKS_PER_MS ms, up to MAX_COMMIT_INTERVAL_MS: every
+ * frame for a shop's few kiosks, five times a second at 10,000.
+ */
+const KIOSKS_PER_MS = 50;
+const MAX_COMMIT_INTERVAL_MS = 200;
+
 export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const store = useFleetStore.getState();
   store.reset();
@@ -34,16 +41,19 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const prefix = settings.topicPrefix;
   useRolloutStore.getState().reset(prefix);
   const broker = settings.brokerUrl;
-  let pending: FleetState | null = null;
+  /** The frame's fold: its chunks and its commit run in one go, so nothing comes between. */
+  let pending: FleetFold | null = null;
 
   const batcher = createFrameBatcher<ReadMessage>({
     process(chunk) {
-      pending = foldMessages(pending ?? useFleetStore.getState().fleet, chunk);
+      (pending ??= startFold(useFleetStore.getState().fleet)).fold(chunk);
     },
     commit() {
-      if (pending) useFleetStore.getState().setFleet(pending);
+      if (pending) useFleetStore.getState().setFleet(pending.done());
       pending = null;
     },
+    commitIntervalMs: () =>
+      Math.min(MAX_COMMIT_INTERVAL_MS, useFleetStore.getState().fleet.kiosks.size / KIOSKS_PER_MS),
     onDrop: (count) => useFleetStore.getState().addDropped(count),
   });
 

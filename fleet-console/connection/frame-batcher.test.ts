@@ -26,7 +26,10 @@ function fakePage() {
   };
 }
 
-function setup(costPerChunkMs: number, options: { maxQueue?: number } = {}) {
+function setup(
+  costPerChunkMs: number,
+  options: { maxQueue?: number; commitIntervalMs?: () => number } = {},
+) {
   const page = fakePage();
   const chunks: number[][] = [];
   let commits = 0;
@@ -84,6 +87,32 @@ describe('frame batcher', () => {
     page.frame();
     expect(chunks.flat()).toEqual([3, 4, 5, 6, 7]);
     expect(dropped.reduce((a, b) => a + b, 0)).toBe(3);
+  });
+
+  it('waits out the commit interval after a commit, then takes everything that came meanwhile in one frame', () => {
+    const { page, batcher, chunks, commits } = setup(1, { commitIntervalMs: () => 200 });
+    batcher.push(1);
+    page.frame();
+    expect(commits()).toBe(1);
+    for (let i = 2; i <= 30; i += 1) batcher.push(i);
+    // No frame is asked for before the interval is out: only its timer waits.
+    page.frame();
+    expect(chunks.flat()).toEqual([1]);
+    page.advance(200);
+    page.timer();
+    page.frame();
+    expect(chunks.flat()).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(commits()).toBe(2);
+    expect(page.scheduled()).toBe(0);
+  });
+
+  it('commits on every frame while the interval is zero', () => {
+    const { page, batcher, commits } = setup(1, { commitIntervalMs: () => 0 });
+    for (let frame = 1; frame <= 3; frame += 1) {
+      batcher.push(frame);
+      page.frame();
+      expect(commits()).toBe(frame);
+    }
   });
 
   it('clear() forgets what waits and cancels the frame', () => {

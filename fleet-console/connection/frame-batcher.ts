@@ -16,6 +16,12 @@ export interface FrameBatcherOptions<T> {
   maxQueue?: number;
   /** Called with how many items were dropped when the queue overflowed. */
   onDrop?: (count: number) => void;
+  /**
+   * The least time between two commits (ms), asked afresh each time: a large fleet's
+   * derived views (sorting, rollups, alerts) are worth redrawing a few times a second, not
+   * on every frame that brought a message.
+   */
+  commitIntervalMs?: () => number;
   /** The page's clock and scheduling; replaced in unit tests. */
   now?: () => number;
   isHidden?: () => boolean;
@@ -50,6 +56,7 @@ export function createFrameBatcher<T>({
   chunkSize = 50,
   maxQueue = 50_000,
   onDrop,
+  commitIntervalMs = () => 0,
   now = () => performance.now(),
   isHidden = () => document.hidden,
   requestFrame = browserFrame,
@@ -58,6 +65,7 @@ export function createFrameBatcher<T>({
   let queue: T[] = [];
   let head = 0;
   let cancels: (() => void)[] = [];
+  let lastCommitAt = Number.NEGATIVE_INFINITY;
 
   const pending = (): number => queue.length - head;
 
@@ -83,12 +91,26 @@ export function createFrameBatcher<T>({
       queue = queue.slice(head);
       head = 0;
     }
-    if (processed) commit();
+    if (processed) {
+      commit();
+      lastCommitAt = now();
+    }
     if (pending() > 0) schedule();
   };
 
   const schedule = (): void => {
     if (cancels.length > 0) return;
+    const wait = lastCommitAt + commitIntervalMs() - now();
+    if (wait > 0 && !isHidden()) {
+      // Too soon after the last commit: items wait in the queue, then go in a frame.
+      cancels = [
+        setTimer(() => {
+          cancels = [];
+          cancels = [requestFrame(run), setTimer(run, FALLBACK_MS)];
+        }, wait),
+      ];
+      return;
+    }
     cancels = [requestFrame(run), setTimer(run, FALLBACK_MS)];
   };
 
