@@ -98,19 +98,23 @@ const ORDER: Record<AlertKind, number> = {
   catalogue: 4,
 };
 
+const alertOrder = (a: FleetAlert, b: FleetAlert): number =>
+  ORDER[a.kind] - ORDER[b.kind] || (a.kioskId < b.kioskId ? -1 : a.kioskId > b.kioskId ? 1 : 0);
+
 /** Every alert of the fleet, the most serious kinds first, then by kiosk. */
 export function fleetAlerts(kiosks: Iterable<KioskState>, now: number): FleetAlert[] {
   const alerts: FleetAlert[] = [];
   for (const kiosk of kiosks) alerts.push(...kioskAlerts(kiosk, now));
-  return alerts.sort(
-    (a, b) =>
-      ORDER[a.kind] - ORDER[b.kind] || (a.kioskId < b.kioskId ? -1 : a.kioskId > b.kioskId ? 1 : 0),
-  );
+  return alerts.sort(alertOrder);
 }
+
+const NONE: readonly FleetAlert[] = [];
 
 /**
  * fleetAlerts memoised on the kiosks map and a coarse clock: the page asks every frame and
- * with each tick of its minute timer, and counts again only when either changed.
+ * with each tick of its clock, and counts again only when either changed. Each kiosk's
+ * alerts are kept with the kiosk's state they came from, so a new map works out only the
+ * kiosks that changed; a tick of the clock works them all out again.
  */
 export function createAlertList(): (
   kiosks: ReadonlyMap<string, KioskState>,
@@ -118,9 +122,26 @@ export function createAlertList(): (
 ) => FleetAlert[] {
   let last: { kiosks: ReadonlyMap<string, KioskState>; now: number; alerts: FleetAlert[] } | null =
     null;
+  let perKiosk = new WeakMap<KioskState, readonly FleetAlert[]>();
+  let cachedAt = Number.NaN;
   return (kiosks, now) => {
     if (last && last.kiosks === kiosks && last.now === now) return last.alerts;
-    const alerts = fleetAlerts(kiosks.values(), now);
+    // The clock moved: the kiosks' alerts depend on it (offline for five minutes, crash loops).
+    if (now !== cachedAt) {
+      perKiosk = new WeakMap();
+      cachedAt = now;
+    }
+    const alerts: FleetAlert[] = [];
+    for (const kiosk of kiosks.values()) {
+      let own = perKiosk.get(kiosk);
+      if (own === undefined) {
+        const found = kioskAlerts(kiosk, now);
+        own = found.length === 0 ? NONE : found;
+        perKiosk.set(kiosk, own);
+      }
+      for (const alert of own) alerts.push(alert);
+    }
+    alerts.sort(alertOrder);
     last = { kiosks, now, alerts };
     return alerts;
   };

@@ -5,6 +5,7 @@
  * frame changed a kiosk, so thousands of kiosks are counted at most once a frame.
  */
 import type { KioskState } from './fleet-state';
+import { kioskChanges } from './kiosk-changes';
 
 export type GroupKind = 'region' | 'store';
 
@@ -46,18 +47,26 @@ export function isStale(kiosk: KioskState): boolean {
 
 interface Counting extends Omit<GroupRollup, 'versions' | 'regions'> {
   versions: Map<string, number>;
-  regions: Set<string>;
+  /** Region → how many of the store's kiosks name it. */
+  regions: Map<string, number>;
 }
 
-export function rollupByGroup(kiosks: Iterable<KioskState>, kind: GroupKind): GroupRollup[] {
+const bump = (counts: Map<string, number>, key: string, by: number): void => {
+  const count = (counts.get(key) ?? 0) + by;
+  if (count === 0) counts.delete(key);
+  else counts.set(key, count);
+};
+
+/** Per group counts that kiosks can be added to and taken from, one at a time. */
+function createTally(kind: GroupKind) {
   const groups = new Map<string, Counting>();
-  for (const kiosk of kiosks) {
+  const count = (kiosk: KioskState, by: 1 | -1): void => {
     const group = kiosk[kind] ?? NO_GROUP;
     let counting = groups.get(group);
     if (!counting) {
       counting = {
         group,
-        regions: new Set(),
+        regions: new Map(),
         total: 0,
         online: 0,
         offline: 0,
@@ -69,30 +78,41 @@ export function rollupByGroup(kiosks: Iterable<KioskState>, kind: GroupKind): Gr
       };
       groups.set(group, counting);
     }
-    counting.total += 1;
-    if (kind === 'store' && kiosk.region !== null) counting.regions.add(kiosk.region);
-    if (isAsleep(kiosk)) counting.asleep += 1;
-    else counting[kiosk.presence] += 1;
-    if (kiosk.health?.printerAvailable === false) counting.outOfPaper += 1;
-    if (isStale(kiosk)) counting.staleCatalogue += 1;
-    if (kiosk.version !== null) {
-      counting.versions.set(kiosk.version, (counting.versions.get(kiosk.version) ?? 0) + 1);
-    }
-  }
-  return [...groups.values()]
-    .map((counting) => ({
-      ...counting,
-      regions: [...counting.regions].sort(),
-      versions: [...counting.versions]
-        .map(([version, count]) => ({ version, count }))
-        .sort((a, b) => b.count - a.count || (a.version < b.version ? -1 : 1)),
-    }))
-    .sort((a, b) =>
-      a.group === NO_GROUP ? 1 : b.group === NO_GROUP ? -1 : a.group < b.group ? -1 : 1,
-    );
+    counting.total += by;
+    if (kind === 'store' && kiosk.region !== null) bump(counting.regions, kiosk.region, by);
+    if (isAsleep(kiosk)) counting.asleep += by;
+    else counting[kiosk.presence] += by;
+    if (kiosk.health?.printerAvailable === false) counting.outOfPaper += by;
+    if (isStale(kiosk)) counting.staleCatalogue += by;
+    if (kiosk.version !== null) bump(counting.versions, kiosk.version, by);
+    if (counting.total === 0) groups.delete(group);
+  };
+  const rows = (): GroupRollup[] =>
+    [...groups.values()]
+      .map((counting) => ({
+        ...counting,
+        regions: [...counting.regions.keys()].sort(),
+        versions: [...counting.versions]
+          .map(([version, count]) => ({ version, count }))
+          .sort((a, b) => b.count - a.count || (a.version < b.version ? -1 : 1)),
+      }))
+      .sort((a, b) =>
+        a.group === NO_GROUP ? 1 : b.group === NO_GROUP ? -1 : a.group < b.group ? -1 : 1,
+      );
+  return { count, rows };
 }
 
-/** rollupByGroup that answers again without counting while the kiosks map is the same. */
+export function rollupByGroup(kiosks: Iterable<KioskState>, kind: GroupKind): GroupRollup[] {
+  const tally = createTally(kind);
+  for (const kiosk of kiosks) tally.count(kiosk, 1);
+  return tally.rows();
+}
+
+/**
+ * rollupByGroup kept up to date: the same map answers again without counting, and a new
+ * one is counted only for the kiosks that changed (kiosk-changes.ts), so 10,000 kiosks
+ * cost a pass of identity checks a frame rather than a recount.
+ */
 export function createGroupRollup(): (
   kiosks: ReadonlyMap<string, KioskState>,
   kind: GroupKind,
@@ -100,12 +120,23 @@ export function createGroupRollup(): (
   let last: {
     kiosks: ReadonlyMap<string, KioskState>;
     kind: GroupKind;
+    tally: ReturnType<typeof createTally>;
     rows: GroupRollup[];
   } | null = null;
   return (kiosks, kind) => {
     if (last && last.kiosks === kiosks && last.kind === kind) return last.rows;
-    const rows = rollupByGroup(kiosks.values(), kind);
-    last = { kiosks, kind, rows };
+    let tally: ReturnType<typeof createTally>;
+    if (last && last.kind === kind) {
+      tally = last.tally;
+      const { removed, added } = kioskChanges(last.kiosks, kiosks);
+      for (const kiosk of removed) tally.count(kiosk, -1);
+      for (const kiosk of added) tally.count(kiosk, 1);
+    } else {
+      tally = createTally(kind);
+      for (const kiosk of kiosks.values()) tally.count(kiosk, 1);
+    }
+    const rows = tally.rows();
+    last = { kiosks, kind, tally, rows };
     return rows;
   };
 }

@@ -1,5 +1,6 @@
 /** The kiosks view's rows: which kiosks show, in which order. Pure, so it is tested alone. */
 import type { KioskState, Presence } from './fleet-state';
+import { kioskChanges } from './kiosk-changes';
 
 export type SortKey =
   'id' | 'region' | 'store' | 'version' | 'screen' | 'memory' | 'catalogue' | 'lastSeen';
@@ -107,34 +108,28 @@ function matches(kiosk: KioskState, query: string, options: ListOptions): boolea
   );
 }
 
-export function listKiosks(kiosks: Iterable<KioskState>, options: ListOptions): KioskState[] {
-  const query = options.query.trim().toLowerCase();
+/** The list's order: offline first (when asked), then the chosen key, then the id. */
+function listOrder(options: ListOptions): (a: KioskState, b: KioskState) => number {
   const compare = COMPARE[options.sort];
-  const rows: KioskState[] = [];
-  for (const kiosk of kiosks) if (matches(kiosk, query, options)) rows.push(kiosk);
-  return rows.sort(
-    (a, b) =>
-      (options.offlineFirst ? PRESENCE_ORDER[a.presence] - PRESENCE_ORDER[b.presence] : 0) ||
-      compare(a, b) ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  return (a, b) =>
+    (options.offlineFirst ? PRESENCE_ORDER[a.presence] - PRESENCE_ORDER[b.presence] : 0) ||
+    compare(a, b) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** Whether a kiosk that changed keeps its place: same filter verdict, same sort position. */
-function keepsPlace(before: KioskState, after: KioskState, query: string, options: ListOptions) {
-  return (
-    matches(before, query, options) === matches(after, query, options) &&
-    (!options.offlineFirst || PRESENCE_ORDER[before.presence] === PRESENCE_ORDER[after.presence]) &&
-    COMPARE[options.sort](before, after) === 0
-  );
+export function listKiosks(kiosks: Iterable<KioskState>, options: ListOptions): KioskState[] {
+  const query = options.query.trim().toLowerCase();
+  const rows: KioskState[] = [];
+  for (const kiosk of kiosks) if (matches(kiosk, query, options)) rows.push(kiosk);
+  return rows.sort(listOrder(options));
 }
 
 /**
- * listKiosks that remembers its last answer. Most frames change a few kiosks' health and
- * move nobody (sorted by id, a new memory figure changes no place), so the order of the
- * last listing is kept, with each kiosk's current state, instead of filtering and sorting
- * 1,000 kiosks again. It sorts afresh when a kiosk appears or goes, when one that changed
- * would move or change filter verdict, and when the options change.
+ * listKiosks that remembers its last answer. With the same options, the rows that did not
+ * change keep their order; only the kiosks that changed, came or went (kiosk-changes.ts)
+ * are taken out, sorted among themselves and merged back in: a frame that moves 300 of
+ * 10,000 kiosks costs a pass over the list, not a sort of all of it. New options sort
+ * afresh.
  */
 export function createKioskLister(): (
   kiosks: ReadonlyMap<string, KioskState>,
@@ -146,22 +141,38 @@ export function createKioskLister(): (
     rows: KioskState[];
   } | null = null;
 
-  const reusable = (kiosks: ReadonlyMap<string, KioskState>, options: ListOptions): boolean => {
-    if (!last || last.options !== options || last.kiosks.size !== kiosks.size) return false;
+  const update = (
+    previous: NonNullable<typeof last>,
+    kiosks: ReadonlyMap<string, KioskState>,
+    options: ListOptions,
+  ): KioskState[] => {
+    const { removed, added } = kioskChanges(previous.kiosks, kiosks);
+    if (removed.length === 0 && added.length === 0) return previous.rows;
+    const changed = new Set<string>();
+    for (const kiosk of removed) changed.add(kiosk.id);
+    for (const kiosk of added) changed.add(kiosk.id);
     const query = options.query.trim().toLowerCase();
-    for (const [id, kiosk] of kiosks) {
-      const before = last.kiosks.get(id);
-      if (before === kiosk) continue;
-      if (!before || !keepsPlace(before, kiosk, query, options)) return false;
+    const order = listOrder(options);
+    const moving = added.filter((kiosk) => matches(kiosk, query, options)).sort(order);
+    const rows: KioskState[] = [];
+    let next = 0;
+    for (const row of previous.rows) {
+      if (changed.has(row.id)) continue;
+      while (next < moving.length && order(moving[next] as KioskState, row) < 0) {
+        rows.push(moving[next] as KioskState);
+        next += 1;
+      }
+      rows.push(row);
     }
-    return true;
+    while (next < moving.length) rows.push(moving[next++] as KioskState);
+    return rows;
   };
 
   return (kiosks, options) => {
     if (last && last.kiosks === kiosks && last.options === options) return last.rows;
     const rows =
-      last && reusable(kiosks, options)
-        ? last.rows.map((row) => kiosks.get(row.id) ?? row)
+      last && last.options === options
+        ? update(last, kiosks, options)
         : listKiosks(kiosks.values(), options);
     last = { kiosks, options, rows };
     return rows;

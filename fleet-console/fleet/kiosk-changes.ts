@@ -1,0 +1,34 @@
+/**
+ * Which kiosks one fleet state changed from the last: the fold copies the kiosks map but
+ * keeps every untouched kiosk's object, so a pass of identity checks finds the few that
+ * changed among 10,000, and the derived views (list order, rollups, alerts) redo only those.
+ */
+import type { KioskState } from './fleet-state';
+
+export interface KioskChanges {
+  /** Kiosks as they were, for each one changed or gone. */
+  removed: KioskState[];
+  /** Kiosks as they are now, for each one changed or new. */
+  added: KioskState[];
+}
+
+export function kioskChanges(
+  before: ReadonlyMap<string, KioskState>,
+  after: ReadonlyMap<string, KioskState>,
+): KioskChanges {
+  const removed: KioskState[] = [];
+  const added: KioskState[] = [];
+  let kept = 0;
+  for (const [id, kiosk] of after) {
+    const was = before.get(id);
+    if (was !== undefined) kept += 1;
+    if (was === kiosk) continue;
+    if (was !== undefined) removed.push(was);
+    added.push(kiosk);
+  }
+  // Some went: only then is the old map walked for them.
+  if (kept < before.size) {
+    for (const [id, kiosk] of before) if (!after.has(id)) removed.push(kiosk);
+  }
+  return { removed, added };
+}
