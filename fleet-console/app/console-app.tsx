@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Announcer } from '@web-shared/ui/announcer';
-import { CounterView } from '../counter/counter-view';
 import { pageSubtle } from '../lib/page-crypto';
 import { ConnectionDialog } from '../connection/connection-dialog';
 import { DEFAULT_SETTINGS, linkChanges } from '../connection/console-settings';
 import { useBroker } from '../connection/use-broker';
 import { useConsoleSettings } from '../connection/use-console-settings';
-import { EnrolmentView } from '../enrolment/enrolment-view';
 import { KiosksView } from '../kiosks/kiosks-view';
-import { RolloutsView } from '../rollouts/rollouts-view';
 import { useRevocationKeeper } from '../trust/revocation-keeper';
 import { ConsoleHeader } from './console-header';
+import { CounterView, EnrolmentView, LazyView, RolloutsView } from './lazy-views';
 import { useHashView } from './use-hash-view';
 
 const TITLES = {
@@ -50,12 +48,16 @@ export function ConsoleApp() {
       <main id="main" tabIndex={-1} className="min-h-[calc(100vh-4.5rem)] bg-slate-50 outline-none">
         {settings === null ? null : view === 'kiosks' ? (
           <KiosksView onOpenConnection={openConnection} />
-        ) : view === 'enrolment' ? (
-          <EnrolmentView settings={settings} onOpenConnection={openConnection} />
-        ) : view === 'rollouts' ? (
-          <RolloutsView />
         ) : (
-          <CounterView settings={settings} />
+          <LazyView>
+            {view === 'enrolment' ? (
+              <EnrolmentView settings={settings} onOpenConnection={openConnection} />
+            ) : view === 'rollouts' ? (
+              <RolloutsView />
+            ) : (
+              <CounterView settings={settings} />
+            )}
+          </LazyView>
         )}
       </main>
       <ConnectionDialog
