@@ -1,16 +1,24 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ConsoleApp } from './app/console-app';
 import { CONSOLE_MARKER } from './app/console-marker';
 import './console.css';
 
 document.documentElement.dataset.app = CONSOLE_MARKER;
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <ConsoleApp />
-    </StrictMode>,
-  );
+/**
+ * React's DOM renderer, the message schemas (and their library), then the console, each as
+ * modules of their own: the browser runs a module and everything it imports in one task, and
+ * the whole console at once was one task of 50–90 ms on a two-core machine before the
+ * operator could click anything. Three imports are three shorter tasks, with the browser free
+ * in between.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const { createRoot } = await import('react-dom/client');
+  await import('@shared/fleet/payloads');
+  const [{ StrictMode, createElement }, { ConsoleApp }] = await Promise.all([
+    import('react'),
+    import('./app/console-app'),
+  ]);
+  createRoot(root).render(createElement(StrictMode, null, createElement(ConsoleApp)));
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);
