@@ -59,7 +59,8 @@ export const BUDGETS = {
     onlineMs: 60_000,
     /** A fleet-wide ping sent → all its acknowledgements shown. */
     pingMs: 30_000,
-    keepaliveSeconds: 10,
+    /** The kiosk's own default (fleet.keepaliveSeconds): the fleet as it ships. */
+    keepaliveSeconds: 30,
     /** A crashed node's kiosks each have a session on another node within this many keepalives. */
     failoverWithinKeepalives: 2,
     healthSeconds: 60,

@@ -15,6 +15,7 @@
  *
  * Everything is on 127.0.0.1, every wait has a deadline, and everything started is stopped.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../scripts/lib/console-build';
 import { startConsoleServer } from '../../scripts/lib/fleet-console-server';
@@ -32,6 +33,8 @@ import {
   type Watch,
 } from './console-probes';
 import { reconnectStorm, type ReconnectStorm } from './reconnect-storm';
+
+export type ClusterPhase = 'opening' | 'arrival' | 'ping' | 'failover';
 
 export interface ClusterFleetFigures {
   kiosks: number;
@@ -54,6 +57,8 @@ export interface ClusterFleetFigures {
     /** The longest task the page's PerformanceObserver saw (over 50 ms only; 0: none). */
     longestTaskMs: number;
     longTasks: number;
+    /** The same, in each phase: the page opening, the fleet arriving, the ping, the failover. */
+    phases: Record<ClusterPhase, { longestTaskMs: number; longTasks: number }>;
     /** The page's JavaScript heap after a collection at the end, bytes. */
     heapBytes: number;
   };
@@ -88,7 +93,7 @@ async function openConsole(browser: Browser, origin: string): Promise<Page> {
 
 export async function measureClusterFleet(
   browser: Browser,
-  options: { kiosks: number },
+  options: { kiosks: number; cpuProfileFile?: string },
   say: (line: string) => void,
 ): Promise<ClusterFleetFigures> {
   const { kiosks: count } = options;
@@ -131,6 +136,13 @@ export async function measureClusterFleet(
     cleanups.unshift(() => server.close());
     const page = await openConsole(browser, server.origin);
     cleanups.unshift(() => page.context().close());
+    // A sampled CPU profile of the console page over the run, for DevTools, when asked for.
+    const profiler = options.cpuProfileFile ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
 
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
     /** Per kiosk, when each of its sessions was accepted; and when every attempt began. */
@@ -161,7 +173,10 @@ export async function measureClusterFleet(
     }
     cleanups.unshift(() => Promise.all(fleet.map((kiosk) => kiosk.stop())));
 
+    /** The page's clock at the start of each phase, to tell which one a long task fell in. */
+    const pageNow = (): Promise<number> => page.evaluate(() => performance.now());
     say(`Starting ${count} kiosks at once; the console watches`);
+    const arrivalFrom = await pageNow();
     const startedAt = Date.now();
     for (const kiosk of fleet) kiosk.start();
     const shownOnline = await shownWithin(
@@ -177,6 +192,7 @@ export async function measureClusterFleet(
 
     await sleep(SETTLE_MS);
     say('Ping to all kiosks from the console');
+    const pingFrom = await pageNow();
     const all = count.toLocaleString('en-US');
     await page.getByRole('button', { name: 'Send ping' }).click();
     const submitted = await lastSubmitAt(page);
@@ -191,6 +207,7 @@ export async function measureClusterFleet(
     await sleep(SETTLE_MS);
     const victims = fleet.filter((kiosk) => kiosk.client.brokerUrl === first.mqttUrl);
     say(`Node 1 crashes (SIGKILL) with ${victims.length} kiosks on it`);
+    const failoverFrom = await pageNow();
     const killedAt = Date.now();
     await first.stop('SIGKILL');
     const movedCount = (): number =>
@@ -205,7 +222,20 @@ export async function measureClusterFleet(
       movedCount() < victims.length || storm.spreadMs === null ? null : storm.spreadMs.max;
     say(`  all moved: ${allMovedMs ?? 'not all'} ms; peak ${storm.peakPerSecond} sessions/s`);
 
+    await sleep(SETTLE_MS);
+    if (profiler && options.cpuProfileFile) {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(options.cpuProfileFile, JSON.stringify(profile));
+      await profiler.detach();
+    }
     const longTasks = await longTasksSince(page, 0);
+    const inPhase = (from: number, to: number) => {
+      const tasks = longTasks.filter((task) => task.startTime >= from && task.startTime < to);
+      return {
+        longestTaskMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
+        longTasks: tasks.length,
+      };
+    };
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -222,6 +252,12 @@ export async function measureClusterFleet(
       console: {
         longestTaskMs: Math.round(Math.max(0, ...longTasks.map((task) => task.duration))),
         longTasks: longTasks.length,
+        phases: {
+          opening: inPhase(0, arrivalFrom),
+          arrival: inPhase(arrivalFrom, pingFrom),
+          ping: inPhase(pingFrom, failoverFrom),
+          failover: inPhase(failoverFrom, Number.POSITIVE_INFINITY),
+        },
         heapBytes: usedSize,
       },
     };
