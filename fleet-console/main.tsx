@@ -21,4 +21,11 @@ async function start(root: HTMLElement): Promise<void> {
 }
 
 const root = document.getElementById('root');
-if (root) void start(root);
+if (root) {
+  start(root).catch(() => {
+    // The console's host went away between the page and its modules: say so, not a blank page.
+    root.textContent =
+      'The console could not be loaded. Check the connection to its host and reload.';
+    root.setAttribute('role', 'alert');
+  });
+}

@@ -105,7 +105,6 @@ export function createFrameBatcher<T>({
       // Too soon after the last commit: items wait in the queue, then go in a frame.
       cancels = [
         setTimer(() => {
-          cancels = [];
           cancels = [requestFrame(run), setTimer(run, FALLBACK_MS)];
         }, wait),
       ];
