@@ -46,6 +46,13 @@ export interface KioskState {
    * Will). Kept when it says online after it; null: none heard by this console.
    */
   lostLink: { lostAt: number; reportedAt: number } | null;
+  /** The broker node its online status names (a cluster); null: one broker, or not said. */
+  node: string | null;
+  /**
+   * Offline because the node it was on was lost, as the will keeper said in the place of
+   * the Last Will the node took with it; null otherwise, and again once it says online.
+   */
+  nodeLost: string | null;
 }
 
 /** How many start times a kiosk's state keeps. */
@@ -113,6 +120,8 @@ const newKiosk = (id: string): KioskState => ({
   region: null,
   starts: [],
   lostLink: null,
+  node: null,
+  nodeLost: null,
 });
 
 /** A fold under way: messages go in chunk by chunk, and `done` gives the new state. */
@@ -188,6 +197,8 @@ export function startFold(state: FleetState): FleetFold {
                   asleep: status.asleep,
                   store: status.store,
                   region: status.region,
+                  node: status.node,
+                  nodeLost: null,
                   starts:
                     status.startedAt === null || was.starts.includes(status.startedAt)
                       ? was.starts
@@ -211,6 +222,7 @@ export function startFold(state: FleetState): FleetFold {
                     status.lostAt !== null && status.reportedAt !== null
                       ? { lostAt: status.lostAt, reportedAt: status.reportedAt }
                       : was.lostLink,
+                  nodeLost: status.nodeLost,
                 },
           );
           break;

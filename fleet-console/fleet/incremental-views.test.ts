@@ -35,6 +35,8 @@ const kioskState = (id: string): fc.Arbitrary<KioskState> =>
     region: fc.option(fc.constantFrom('eu-west', 'eu-central')),
     starts: fc.array(fc.integer({ min: NOW - 15 * 60_000, max: NOW }), { maxLength: 4 }),
     lostLink: fc.constant(null),
+    node: fc.constant(null),
+    nodeLost: fc.constant(null),
   });
 
 /** One frame's changes: some kiosks get a new state, some go. */

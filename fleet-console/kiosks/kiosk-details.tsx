@@ -43,6 +43,23 @@ function LostLink({ lostLink }: { lostLink: KioskState['lostLink'] }) {
   );
 }
 
+/**
+ * The broker node of a cluster the kiosk is on; or, offline, the node whose loss the will
+ * keeper reported for it (the node took the kiosk's own Last Will with it).
+ */
+function BrokerNode({ kiosk }: { kiosk: KioskState }) {
+  if (kiosk.presence === 'offline' && kiosk.nodeLost !== null) {
+    return (
+      <>
+        <span className="font-mono break-all">{kiosk.nodeLost}</span>{' '}
+        <span className="text-muted">(lost; said by the will keeper)</span>
+      </>
+    );
+  }
+  if (kiosk.node === null) return dash;
+  return <span className="font-mono break-all">{kiosk.node}</span>;
+}
+
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-1.5">
@@ -131,6 +148,9 @@ export const KioskDetails = memo(function KioskDetails({
         </Row>
         <Row term="Messages dropped unread">{countOf(h?.dropped?.count ?? null)}</Row>
         <Row term="Last report">{h?.at == null ? dash : formatClock(h.at)}</Row>
+        <Row term="Broker node">
+          <BrokerNode kiosk={kiosk} />
+        </Row>
         <Row term="Last lost link">
           <LostLink lostLink={kiosk.lostLink} />
         </Row>

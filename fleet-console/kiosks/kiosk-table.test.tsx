@@ -23,6 +23,8 @@ const kiosk = (index: number): KioskState => ({
   region: 'north',
   starts: [],
   lostLink: null,
+  node: null,
+  nodeLost: null,
 });
 const FLEET = Array.from({ length: COUNT }, (_, index) => kiosk(index));
 

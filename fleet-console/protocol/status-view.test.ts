@@ -15,6 +15,7 @@ describe('reading a kiosk status', () => {
       region: 'eu-west',
       lostAt: null,
       reportedAt: null,
+      nodeLost: null,
     });
     expect(readStatus({ state: 'offline' })).toEqual({
       state: 'offline',
@@ -22,6 +23,7 @@ describe('reading a kiosk status', () => {
       region: null,
       lostAt: null,
       reportedAt: null,
+      nodeLost: null,
     });
     expect(readStatus({ ...onlineStatus(), store: 'lyon-1' })).toMatchObject({
       state: 'online',
@@ -44,8 +46,22 @@ describe('reading a kiosk status', () => {
       region: null,
       lostAt: Date.parse('2026-11-23T09:12:03.000Z'),
       reportedAt: Date.parse('2026-11-23T09:12:04.300Z'),
+      nodeLost: null,
     });
     expect(readStatus({ state: 'offline', lostAt: 'a while ago' })).toBeNull();
+  });
+
+  it('reads the node a kiosk on a cluster is on, and the node the will keeper says it lost', () => {
+    const node = 'mqtts://node-2.chain.example:8883';
+    expect(readStatus({ ...onlineStatus(), node })).toMatchObject({ state: 'online', node });
+    expect(readStatus(onlineStatus())).toMatchObject({ node: null });
+    expect(readStatus({ state: 'offline', nodeLost: node })).toMatchObject({
+      state: 'offline',
+      nodeLost: node,
+      lostAt: null,
+    });
+    expect(readStatus({ state: 'offline', nodeLost: '' })).toBeNull();
+    expect(readStatus({ ...onlineStatus(), node: 'x'.repeat(301) })).toBeNull();
   });
 
   it('refuses an offline status with anything more, or a group that is not one', () => {

@@ -15,6 +15,8 @@ export type StatusView =
       asleep: boolean;
       store: string | null;
       region: string | null;
+      /** The broker node it is on, where it was given several; null: not said. */
+      node: string | null;
     }
   /**
    * Offline: with the groups its Last Will names, null where it names none (an older kiosk).
@@ -27,6 +29,8 @@ export type StatusView =
       region: string | null;
       lostAt: number | null;
       reportedAt: number | null;
+      /** The node whose loss the will keeper said this for; null: the kiosk or its node said it. */
+      nodeLost: string | null;
     };
 
 const timeOf = (iso: string | undefined): number | null => {
@@ -44,6 +48,7 @@ export function readStatus(json: unknown): StatusView | null {
       region: parsed.data.region ?? null,
       lostAt: timeOf(parsed.data.lostAt),
       reportedAt: timeOf(parsed.data.reportedAt),
+      nodeLost: parsed.data.nodeLost ?? null,
     };
   }
   const started = Date.parse(parsed.data.startedAt);
@@ -55,5 +60,6 @@ export function readStatus(json: unknown): StatusView | null {
     asleep: parsed.data.state === 'asleep',
     store: parsed.data.store ?? null,
     region: parsed.data.region ?? null,
+    node: parsed.data.node ?? null,
   };
 }

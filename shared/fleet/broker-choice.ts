@@ -46,3 +46,23 @@ export function splitBrokerList(text: string): string[] {
     .map((item) => item.trim())
     .filter((item) => item !== '');
 }
+
+/** The longest node name a status may carry (a scheme, a host name, a port). */
+export const MAX_NODE_NAME = 300;
+
+/**
+ * The name of the node a broker URL reaches, as a kiosk says it in its status and the will
+ * keeper (scripts/lib/will-keeper.ts) matches it: scheme, host and port, lower case, never
+ * a login or a path. Null for text that is not such a URL.
+ */
+export function nodeName(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.host === '') return null;
+  const name = `${parsed.protocol}//${parsed.host}`.toLowerCase();
+  return name.length <= MAX_NODE_NAME ? name : null;
+}

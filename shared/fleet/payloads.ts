@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { KIOSK_SCREENS } from '../bridge';
-import { MAX_BROKER_URLS } from './broker-choice';
+import { MAX_BROKER_URLS, MAX_NODE_NAME } from './broker-choice';
 import { isPublicKeyText, RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
 import { parseConfigTarget } from './groups';
 import { isValidKioskId, isValidTopicPrefix } from './topics';
@@ -35,6 +35,12 @@ export const statusOnlineSchema = z.strictObject({
   /** The store and region the kiosk belongs to (groups.ts); absent where it has none. */
   store: text(64).min(1).optional(),
   region: text(64).min(1).optional(),
+  /**
+   * The broker node the kiosk is connected to (broker-choice.ts nodeName), said only where
+   * it was given several: the will keeper publishes the kiosk's Last Will when that node is
+   * lost, since a crashed node takes the wills of its clients with it.
+   */
+  node: text(MAX_NODE_NAME).min(1).optional(),
 });
 
 /**
@@ -61,6 +67,11 @@ export const statusOfflineSchema = z.strictObject({
   region: text(64).min(1).optional(),
   lostAt: isoTime.optional(),
   reportedAt: isoTime.optional(),
+  /**
+   * Said by the will keeper, not the kiosk: the broker node the kiosk was on was lost, and
+   * with it the kiosk's Last Will, which the keeper says in its place.
+   */
+  nodeLost: text(MAX_NODE_NAME).min(1).optional(),
 });
 
 export const statusSchema = z.discriminatedUnion('state', [

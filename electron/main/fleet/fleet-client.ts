@@ -60,7 +60,7 @@ import {
   type KioskStatusAsleep,
   type KioskStatusOnline,
 } from '../../../shared/fleet/payloads';
-import { pickBrokerUrl } from '../../../shared/fleet/broker-choice';
+import { nodeName, pickBrokerUrl } from '../../../shared/fleet/broker-choice';
 import { NO_GROUPS, type KioskGroups } from '../../../shared/fleet/groups';
 import {
   diagnosticsTopic,
@@ -406,7 +406,11 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
       log.warn('Fleet: the online status does not match its schema; not sent');
       return false;
     }
-    const sent = await publish(topics.status, JSON.stringify(status.data), {
+    // On a cluster the status names the node, so the will keeper can say the kiosk is
+    // offline if that node is lost; one broker is its own keeper and is not named.
+    const node = brokerUrls.length > 1 ? nodeName(brokerUrl) : null;
+    const said = node === null ? status.data : { ...status.data, node };
+    const sent = await publish(topics.status, JSON.stringify(said), {
       qos: 1,
       retain: true,
     });

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pickBrokerUrl, splitBrokerList } from '../../../shared/fleet/broker-choice';
+import { nodeName, pickBrokerUrl, splitBrokerList } from '../../../shared/fleet/broker-choice';
 
 const NODES = ['mqtt://127.0.0.1:1', 'mqtt://127.0.0.1:2', 'mqtt://127.0.0.1:3'];
 
@@ -95,5 +95,20 @@ describe('a typed broker list', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('nodeName', () => {
+  it('is the scheme, host and port, in lower case, without a login or a path', () => {
+    expect(nodeName('mqtt://127.0.0.1:4301')).toBe('mqtt://127.0.0.1:4301');
+    expect(nodeName('MQTTS://kiosk:secret@Node-1.Chain.example:8883/path?q=1')).toBe(
+      'mqtts://node-1.chain.example:8883',
+    );
+  });
+
+  it('is null for what is not a URL with a host', () => {
+    for (const text of ['', 'node-1', 'mqtt://', `mqtt://${'a'.repeat(400)}:1`]) {
+      expect(nodeName(text)).toBeNull();
+    }
   });
 });
