@@ -14,6 +14,9 @@ import {
   simulatedKioskIds,
 } from './lib/fleet-cluster-options';
 import { startNatsCluster, type NatsCluster } from './lib/nats-cluster';
+import { startWillKeeper, type WillKeeper } from './lib/will-keeper';
+
+const KEEPER_USERNAME = 'will-keeper';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -23,11 +26,14 @@ async function main(): Promise<void> {
   }
   const options = parseFleetClusterOptions(argv);
   let cluster: NatsCluster | null = null;
+  let keeper: WillKeeper | null = null;
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
-    stopping ??= (cluster ? cluster.dispose() : Promise.resolve()).then(() => {
-      console.log('Cluster stopped; no node left running.');
-    });
+    stopping ??= (keeper ? keeper.close() : Promise.resolve())
+      .then(() => (cluster ? cluster.dispose() : undefined))
+      .then(() => {
+        console.log('Cluster stopped; no node left running.');
+      });
     return stopping;
   };
   const interrupted = new Promise<void>((resolve) => {
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
       operator: { username: 'operator', password: options.operatorPassword },
       counters,
       kiosks,
+      keeper: { username: KEEPER_USERNAME, password: options.operatorPassword },
     },
   });
   // Ctrl-C while the nodes start: they are stopped as soon as they are known.
@@ -69,6 +76,15 @@ async function main(): Promise<void> {
   console.log(
     `Logins: operator / ${options.operatorPassword}; ${options.kiosks} kiosks ${simulatedKioskIds(options.idPrefix, 1)[0] ?? ''} … with ${options.kioskPassword}; folder ${cluster.dir}`,
   );
+  // A crashed node takes its clients' Last Wills with it: the keeper says them instead.
+  keeper = startWillKeeper({
+    brokerUrls: cluster.mqttUrls,
+    prefix: options.prefix,
+    username: KEEPER_USERNAME,
+    password: options.operatorPassword,
+    log: (line) => console.log(line),
+  });
+  console.log(`Will keeper: watching ${cluster.mqttUrls.length} nodes as ${KEEPER_USERNAME}.`);
   console.log(`Running for ${options.seconds} s (Ctrl-C stops it sooner).`);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([

@@ -29,6 +29,8 @@ export interface ClusterLogins {
   operator: { username: string; password: string };
   counters: Readonly<Record<string, string>>;
   kiosks: Readonly<Record<string, string>>;
+  /** The will keeper's login (will-keeper.ts): reads and says the kiosks' statuses alone. */
+  keeper?: { username: string; password: string };
 }
 
 /** An MQTT topic filter as the NATS subject its permission is written on. */
@@ -61,10 +63,16 @@ interface NatsPermissions {
 /** The fleet's ACL as NATS permissions, per user (tests/scripts/lib/nats-cluster-config.test.ts). */
 export function fleetPermissions(
   prefix: string,
-  role: { kind: 'operator' } | { kind: 'counter' } | { kind: 'kiosk'; kioskId: string },
+  role:
+    | { kind: 'operator' }
+    | { kind: 'counter' }
+    | { kind: 'keeper' }
+    | { kind: 'kiosk'; kioskId: string },
 ): NatsPermissions {
   const p = prefix;
   if (role.kind === 'operator') return grant([`${p}/#`], [`${p}/#`]);
+  // The will keeper says the Last Wills a crashed node took with it: statuses only.
+  if (role.kind === 'keeper') return grant([`${p}/kiosks/+/status`], [`${p}/kiosks/+/status`]);
   if (role.kind === 'counter') {
     return grant(
       [`${p}/handovers/#`, `${p}/handover-conflicts/#`],
@@ -131,6 +139,15 @@ export function usersConfig(logins: ClusterLogins): string {
       logins.operator.password,
       fleetPermissions(prefix, { kind: 'operator' }),
     ),
+    ...(logins.keeper
+      ? [
+          userBlock(
+            logins.keeper.username,
+            logins.keeper.password,
+            fleetPermissions(prefix, { kind: 'keeper' }),
+          ),
+        ]
+      : []),
     ...Object.entries(logins.counters).map(([name, password]) =>
       userBlock(name, password, fleetPermissions(prefix, { kind: 'counter' })),
     ),

@@ -74,6 +74,7 @@ describe.skipIf(skipReason !== null)('npm run fleet:cluster', () => {
       );
       expect(mqttPorts).toHaveLength(3);
       expect(wsPorts).toHaveLength(3);
+      expect(out).toContain('Will keeper: watching 3 nodes as will-keeper.');
       for (const port of [...mqttPorts, ...wsPorts]) expect(await canConnect(port)).toBe(true);
       const folder = /folder (\S+)/.exec(out)?.[1] ?? '';
       expect(existsSync(folder)).toBe(true);

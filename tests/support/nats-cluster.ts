@@ -29,6 +29,8 @@ export interface NatsClusterBroker extends FleetBroker {
   /** Every node's MQTT URL (fleet.brokerUrls). */
   tcpUrls: readonly string[];
   wsUrls: readonly string[];
+  /** The will keeper's login (scripts/lib/will-keeper.ts). */
+  keeper: Credentials;
 }
 
 export { natsServerUnavailable };
@@ -41,11 +43,13 @@ export async function startNatsClusterBroker(
     username: 'operator',
     password: 'operator-secret',
   };
+  const keeper: Credentials = { username: 'will-keeper', password: 'keeper-secret' };
   const logins = {
     prefix,
     operator,
     counters: options.counters ?? {},
     kiosks: options.kiosks ?? {},
+    keeper,
   };
   const cluster = await startNatsCluster({ logins });
   const [one, two] = cluster.nodes;
@@ -56,6 +60,7 @@ export async function startNatsClusterBroker(
     wsUrl: two.wsUrl,
     tcpUrls: cluster.mqttUrls,
     wsUrls: cluster.wsUrls,
+    keeper,
     operator,
     prefix,
     dir: cluster.dir,

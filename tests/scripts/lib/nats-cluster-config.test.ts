@@ -57,6 +57,20 @@ describe('the fleet’s ACL on NATS', () => {
     expect(permissions.publish.allow).not.toContain('kiosk-shop.fleet.config');
   });
 
+  it('gives the will keeper the kiosks’ statuses and nothing else', () => {
+    const permissions = fleetPermissions(P, { kind: 'keeper' });
+    expect(permissions.publish.allow).toEqual(['kiosk-shop.kiosks.*.status']);
+    expect(permissions.subscribe.allow).toEqual(['kiosk-shop.kiosks.*.status', '$MQTT.sub.>']);
+    const text = usersConfig({
+      prefix: P,
+      operator: { username: 'operator', password: 'o' },
+      counters: {},
+      kiosks: {},
+      keeper: { username: 'will-keeper', password: 'w' },
+    });
+    expect(text).toContain('{ user: "will-keeper", password: "w"');
+  });
+
   it('writes each login once, with JSON-quoted names and passwords', () => {
     const text = usersConfig({
       prefix: P,

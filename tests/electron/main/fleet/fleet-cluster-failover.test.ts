@@ -5,10 +5,12 @@
  * a real subscription on a node that stays up.
  *
  * - A crash (SIGKILL) of the node some kiosks are on: each moves to another node within
- *   2 × keepalive, and the console shows it offline from when it lost its link (its own
- *   report: the node took its Last Will with it), then online; a command sent to them
- *   meanwhile is acknowledged or, once its time is up, reported as not delivered
- *   (fleet-console/kiosks/command-delivery.ts).
+ *   2 × keepalive, and the console shows it offline (the will keeper's word, or its own
+ *   report once it moved: the node took its Last Will with it), then online; a command sent
+ *   to them meanwhile is acknowledged or, once its time is up, reported as not delivered
+ *   (fleet-console/kiosks/command-delivery.ts). A kiosk that died with the node is shown
+ *   offline while the node is down, through the will keeper (scripts/lib/will-keeper.ts),
+ *   and its will is kept retained once the others have had time to move.
  * - Retained configs, certificates and handover records are on every node after the crash
  *   and after the node rejoins, once each.
  * - A kiosk's own connection dies: the node publishes its Last Will, and the console on
@@ -31,7 +33,9 @@ import {
 } from '../../../../fleet-console/fleet/fleet-state';
 import { deliveryOf } from '../../../../fleet-console/kiosks/command-delivery';
 import { consoleSubscriptions } from '../../../../fleet-console/protocol/fleet-topics';
+import { nodeName } from '../../../../shared/fleet/broker-choice';
 import { COMMAND_QOS, kioskTopics } from '../../../../shared/fleet/topics';
+import { startWillKeeper, type WillKeeper } from '../../../../scripts/lib/will-keeper';
 import {
   natsServerUnavailable,
   startNatsClusterBroker,
@@ -50,6 +54,10 @@ const ACK_TIMEOUT_MS = 8000;
 const KIOSKS = Object.fromEntries(
   Array.from({ length: 6 }, (_, n) => [`kiosk-${n + 1}`, `pw-${n + 1}`]),
 );
+/** A kiosk that dies with its node: it never comes back to say so itself. */
+const DEAD_KIOSK = 'kiosk-dead';
+/** How long the will keeper gives a lost node's kiosks to move before it keeps their wills. */
+const SETTLE_MS = 10_000;
 
 async function until<T>(
   what: string,
@@ -123,6 +131,7 @@ async function readRetained(
 describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () => {
   let broker: NatsClusterBroker;
   let console_: MqttClient;
+  let keeper: WillKeeper;
   let fleet: FleetState = emptyFleet();
   const kiosks: TestKiosk[] = [];
   /** Every ack the console received: topic and command id. */
@@ -136,9 +145,21 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
   const presence = (kioskId: string) => fleet.kiosks.get(kioskId)?.presence;
   /** Every kiosk the console's fold has shown offline, as each message is applied. */
   const shownOffline = new Set<string>();
+  /** When the console first showed each kiosk offline through the will keeper. */
+  const saidByKeeper = new Map<string, number>();
 
   beforeAll(async () => {
-    broker = await startNatsClusterBroker({ kiosks: KIOSKS, counters: { 'counter-1': 'pw-c' } });
+    broker = await startNatsClusterBroker({
+      kiosks: { ...KIOSKS, [DEAD_KIOSK]: 'pw-dead' },
+      counters: { 'counter-1': 'pw-c' },
+    });
+    keeper = startWillKeeper({
+      brokerUrls: broker.tcpUrls,
+      prefix: broker.prefix,
+      ...broker.keeper,
+      settleMs: SETTLE_MS,
+      confirmMs: 3000,
+    });
     const [, , third] = broker.cluster.nodes;
     if (!third) throw new Error('no third node');
     // The console, on node 3 through its WebSockets bridge, as the page's worker connects,
@@ -162,7 +183,12 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
         broker.prefix,
       );
       const kioskId = /\/kiosks\/([^/]+)\/status$/.exec(topic)?.[1];
-      if (kioskId !== undefined && presence(kioskId) === 'offline') shownOffline.add(kioskId);
+      if (kioskId !== undefined && presence(kioskId) === 'offline') {
+        shownOffline.add(kioskId);
+        if (fleet.kiosks.get(kioskId)?.nodeLost != null && !saidByKeeper.has(kioskId)) {
+          saidByKeeper.set(kioskId, Date.now());
+        }
+      }
       const ack = /\/kiosks\/([^/]+)\/acks$/.exec(topic);
       if (ack?.[1]) {
         acks.push({ kioskId: ack[1], id: (JSON.parse(payload.toString()) as { id: string }).id });
@@ -213,9 +239,11 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
     // Set only if beforeAll got that far: the nodes are stopped whatever failed before.
     const started = {
       console: console_ as MqttClient | undefined,
+      keeper: keeper as WillKeeper | undefined,
       broker: broker as NatsClusterBroker | undefined,
     };
     await started.console?.endAsync(true);
+    await started.keeper?.close();
     await started.broker?.dispose();
   }, 60_000);
 
@@ -231,9 +259,57 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
     if (!first) throw new Error('no first node');
     const victims = kiosks.filter((kiosk) => kiosk.client.brokerUrl === first.mqttUrl);
     expect(victims).toHaveLength(2);
+    // A kiosk on the same node that will die with it: its status names the node, as a
+    // kiosk given several brokers says it, and it has its Last Will with the node.
+    const firstNode = nodeName(first.mqttUrl) ?? '';
+    const deadTopic = kioskTopics(broker.prefix, DEAD_KIOSK).status;
+    const dead = await mqtt.connectAsync(first.mqttUrl, {
+      username: DEAD_KIOSK,
+      password: 'pw-dead',
+      clientId: DEAD_KIOSK,
+      reconnectPeriod: 0,
+      will: { topic: deadTopic, payload: Buffer.from('{"state":"offline"}'), qos: 1, retain: true },
+    });
+    dead.on('error', () => undefined);
+    await dead.publishAsync(
+      deadTopic,
+      JSON.stringify({
+        state: 'online',
+        version: '0.1.0',
+        startedAt: new Date(0).toISOString(),
+        publicKey: null,
+        node: firstNode,
+      }),
+      { qos: 1, retain: true },
+    );
+    await until(
+      'the dead kiosk online in the console',
+      () => presence(DEAD_KIOSK) === 'online',
+      10_000,
+    );
+    await until(
+      'the keeper placing every kiosk of the first node',
+      () => keeper.table.willsOn(firstNode).length === 3,
+      10_000,
+    );
     shownOffline.clear();
+    saidByKeeper.clear();
     const killedAt = Date.now();
     await first.stop('SIGKILL');
+    // While the node is down: the kiosk that died with it, offline through the will keeper.
+    await until(
+      'the dead kiosk shown offline through the will keeper',
+      () => saidByKeeper.has(DEAD_KIOSK),
+      5000,
+    );
+    console.log(
+      `[cluster] the will keeper said ${[...saidByKeeper.keys()].join(', ')} offline after ${[
+        ...saidByKeeper.values(),
+      ]
+        .map((at) => at - killedAt)
+        .join(', ')} ms`,
+    );
+    expect(fleet.kiosks.get(DEAD_KIOSK)?.nodeLost).toBe(firstNode);
     // Commands to the victims while their node is gone, tracked as the console does.
     const sent = victims.map((kiosk, index) => {
       const kioskId = kiosk.client.topics.status.split('/').at(-2) ?? '';
@@ -321,9 +397,20 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
       }
       expect(acked, `${kioskId} acknowledged a ping within 2 × keepalive of moving`).toBe(true);
     }
+    // The kiosk that died with its node stays offline, its will kept retained for a console
+    // that connects later.
+    await sleep(Math.max(0, killedAt + SETTLE_MS + 2000 - Date.now()));
+    expect(presence(DEAD_KIOSK)).toBe('offline');
     // Nothing retained was lost: every surviving node still has each record, once.
     for (const node of broker.cluster.nodes.slice(1)) {
       const retained = await retainedOn(broker, node.mqttUrl);
+      expect(
+        JSON.parse(retained.get(deadTopic)?.[0] ?? '{}'),
+        `${deadTopic} on ${node.name}`,
+      ).toMatchObject({
+        state: 'offline',
+        nodeLost: firstNode,
+      });
       for (const topic of Object.values(retainedTopics)) {
         expect(retained.get(topic), `${topic} on ${node.name}`).toEqual([
           JSON.stringify({ kept: topic }),

@@ -1,0 +1,221 @@
+/**
+ * The will keeper behind `npm run fleet:will-keeper` (and inside `npm run fleet:cluster`):
+ * it says the Last Wills a crashed broker node took with it.
+ *
+ * A node publishes a client's Last Will when that client's connection dies, and keeps it in
+ * the node's own memory until then, so a node that crashes publishes none: its kiosks
+ * would look online until they reach another node and say what happened. The keeper holds
+ * one connection to every node, reads every kiosk's status (which names its node on a
+ * cluster) and, when a node is lost, publishes through a node that is up the will of each
+ * kiosk that was on it:
+ * - at once, live (QoS 0, not retained), so consoles show those kiosks offline while their
+ *   node is down, even while the lost node's share of JetStream is re-elected (a live
+ *   QoS 0 message needs no JetStream);
+ * - after `settleMs`, retained, for those that did not come back (a kiosk that died with its
+ *   node), so a console that connects later sees them offline too.
+ * A kiosk that moves says online from its new node, which ends it; one that reads its own
+ * status as offline while it is up says its status again (fleet-client.ts).
+ *
+ * A node counts as lost when nothing listens on it any more (its connection refused) or when
+ * it stays unreachable for `confirmMs`: a node that merely dropped the keeper's connection
+ * (NATS does when a QoS 1 store times out) takes it back and loses nothing. A keeper that
+ * has lost every node says nothing: that is its own link, not the nodes.
+ */
+import { readFileSync } from 'node:fs';
+import mqtt, { type MqttClient } from 'mqtt';
+import { nodeName } from '../../shared/fleet/broker-choice';
+import { everyKiosk, SUBSCRIPTION_QOS } from '../../shared/fleet/topics';
+import { createWillTable, type KeptWill, type WillTable } from './will-keeper-table';
+
+export interface WillKeeperOptions {
+  /** Every node, as the kiosks name them in fleet.brokerUrls (mqtt:// or mqtts://). */
+  brokerUrls: readonly string[];
+  prefix: string;
+  username?: string;
+  password?: string;
+  /** PEM file of the brokers' CA, for mqtts://. */
+  caFile?: string;
+  /** After a node is lost, how long its kiosks have to come back before their wills are kept. */
+  settleMs?: number;
+  /** How long a node that drops the keeper but does not refuse it may take to come back. */
+  confirmMs?: number;
+  keepaliveSeconds?: number;
+  log?: (line: string) => void;
+}
+
+export interface NodeLoss {
+  node: string;
+  at: number;
+  /** Kiosks said offline at once. */
+  said: number;
+  /** Kiosks whose wills were kept retained after the settle time (null until then). */
+  kept: number | null;
+}
+
+export interface WillKeeper {
+  readonly table: WillTable;
+  /** The nodes the keeper is connected to now. */
+  readonly nodesUp: string[];
+  /** Every node loss seen, oldest first. */
+  readonly losses: readonly NodeLoss[];
+  close: () => Promise<void>;
+}
+
+interface Link {
+  url: string;
+  node: string;
+  client: MqttClient;
+  up: boolean;
+  /** When the link was lost and the node not yet judged lost, and the table's mark then. */
+  suspect: { at: number; mark: number; timer: NodeJS.Timeout } | null;
+  lost: boolean;
+}
+
+/** As long as a kiosk takes to move at the most: 2 × its default 30 s keepalive. */
+const DEFAULT_SETTLE_MS = 60_000;
+const DEFAULT_CONFIRM_MS = 10_000;
+/** The most wills published in one go before the keeper yields to its socket. */
+const BATCH = 500;
+
+export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
+  const log = options.log ?? (() => undefined);
+  const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+  const confirmMs = options.confirmMs ?? DEFAULT_CONFIRM_MS;
+  const table = createWillTable(options.prefix);
+  const losses: NodeLoss[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+  let reader: Link | null = null;
+  const statusTopic = everyKiosk(options.prefix, 'status');
+  const ca = options.caFile ? readFileSync(options.caFile) : undefined;
+
+  const liveLink = (): Link | null =>
+    reader?.up === true ? reader : (links.find((link) => link.up) ?? null);
+
+  const chooseReader = (): void => {
+    if (closed || reader?.up === true) return;
+    reader = links.find((link) => link.up) ?? null;
+    if (!reader) return;
+    const chosen = reader;
+    // Every status again, retained, from the new reader: the table takes them as they come.
+    chosen.client.subscribe(statusTopic, { qos: SUBSCRIPTION_QOS }, (error, granted) => {
+      if (error || granted?.some((grant) => grant.qos === 128) === true) {
+        log(`Will keeper: ${chosen.node} refused the status subscription; trying again`);
+        chosen.client.end(true);
+      }
+    });
+  };
+
+  const publishWills = async (wills: KeptWill[], retain: boolean): Promise<number> => {
+    let sent = 0;
+    for (let from = 0; from < wills.length; from += BATCH) {
+      const link = liveLink();
+      if (!link) break;
+      const batch = wills.slice(from, from + BATCH);
+      const results = await Promise.allSettled(
+        batch.map((kept) =>
+          link.client.publishAsync(kept.topic, JSON.stringify(kept.will), {
+            qos: retain ? 1 : 0,
+            retain,
+          }),
+        ),
+      );
+      sent += results.filter((result) => result.status === 'fulfilled').length;
+    }
+    return sent;
+  };
+
+  const nodeLost = (link: Link, at: number, mark: number): void => {
+    link.lost = true;
+    if (closed) return;
+    if (!links.some((other) => other.up)) {
+      log(`Will keeper: lost ${link.node} and every other node: its own link, not the nodes`);
+      return;
+    }
+    const wills = table.willsOn(link.node, mark);
+    const loss: NodeLoss = { node: link.node, at, said: wills.length, kept: null };
+    losses.push(loss);
+    void publishWills(wills, false).then((sent) => {
+      log(`Will keeper: node ${link.node} lost; said ${sent} of its kiosks offline`);
+    });
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      // Those not heard from since the node went: their will, kept for later consoles.
+      const left = table.willsOn(link.node, mark);
+      void publishWills(left, true).then((kept) => {
+        loss.kept = kept;
+        // Said for good: a later loss of the same node does not say them again.
+        for (const will of left) table.forget(will.kioskId, will.takenAt);
+        log(`Will keeper: ${kept} kiosks of ${link.node} did not come back; their wills kept`);
+      });
+    }, settleMs);
+    timers.add(timer);
+  };
+
+  const judge = (link: Link, refused: boolean): void => {
+    const suspect = link.suspect;
+    if (!suspect || link.lost) return;
+    if (!refused && Date.now() - suspect.at < confirmMs) return;
+    clearTimeout(suspect.timer);
+    link.suspect = null;
+    nodeLost(link, suspect.at, suspect.mark);
+  };
+
+  const links: Link[] = options.brokerUrls.map((url, index) => {
+    const node = nodeName(url) ?? url;
+    const client = mqtt.connect(url, {
+      clientId: `will-keeper-${Math.random().toString(16).slice(2, 10)}-${index}`,
+      clean: true,
+      keepalive: options.keepaliveSeconds ?? 10,
+      reconnectPeriod: 500,
+      connectTimeout: 5000,
+      ...(options.username ? { username: options.username } : {}),
+      ...(options.password ? { password: options.password } : {}),
+      ...(ca ? { ca } : {}),
+    });
+    const link: Link = { url, node, client, up: false, suspect: null, lost: false };
+    client.on('connect', () => {
+      link.up = true;
+      if (link.suspect) clearTimeout(link.suspect.timer);
+      link.suspect = null;
+      if (link.lost) log(`Will keeper: node ${node} is back`);
+      link.lost = false;
+      chooseReader();
+    });
+    client.on('close', () => {
+      if (!link.up) return;
+      link.up = false;
+      if (reader === link) {
+        reader = null;
+        chooseReader();
+      }
+      const at = Date.now();
+      const timer = setTimeout(() => judge(link, false), confirmMs);
+      link.suspect = { at, mark: table.clock, timer };
+    });
+    client.on('error', (error) => {
+      const code = (error as { code?: unknown }).code;
+      // Nothing listens where the node was: it is gone, not busy.
+      if (code === 'ECONNREFUSED') judge(link, true);
+    });
+    client.on('message', (topic, payload, packet) => {
+      if (reader !== link) return;
+      table.take(topic, payload, packet.retain);
+    });
+    return link;
+  });
+
+  return {
+    table,
+    get nodesUp() {
+      return links.filter((link) => link.up).map((link) => link.node);
+    },
+    losses,
+    close: async () => {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      for (const link of links) if (link.suspect) clearTimeout(link.suspect.timer);
+      await Promise.all(links.map((link) => link.client.endAsync(true).catch(() => undefined)));
+    },
+  };
+}
