@@ -39,6 +39,7 @@ function figuresTable(figures: ClusterFleetFigures): string {
         `node killed: its ${figures.failover.victims} kiosks moved`,
         ms(figures.failover.allMovedMs),
       ],
+      ['  nine in ten shown offline (will keeper)', ms(figures.failover.shownOfflineMs)],
       [
         'reconnect spread (min / median / p90 / max)',
         spread === null
@@ -117,6 +118,18 @@ export async function runClusterFleetBench(
     ),
   );
   console.log(figuresTable(figures));
+  // What the longest frames spent their time on: scripts (GC falls in theirs) or rendering.
+  for (const frame of figures.console.longFrames
+    .filter((one) => one.blockingMs > 0)
+    .sort((a, b) => b.blockingMs - a.blockingMs)
+    .slice(0, 3)) {
+    const scripts = frame.scripts
+      .map((script) => `${script.invoker} ${Math.round(script.durationMs)} ms`)
+      .join(', ');
+    console.log(
+      `blocking frame ${Math.round(frame.duration)} ms (${Math.round(frame.blockingMs)} ms blocking): render ${Math.round(frame.renderMs)} ms (style and layout ${Math.round(frame.styleAndLayoutMs)}); scripts: ${scripts || 'none'}`,
+    );
+  }
   console.log(heading('Budgets'));
   console.log(checksTable(checks));
   const failed = checks.filter((check) => check.status === 'FAIL').length;

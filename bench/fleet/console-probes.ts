@@ -18,10 +18,27 @@ export type Watch =
   /** A sent command's summary line, exactly. */
   | { kind: 'text'; text: string };
 
+/**
+ * A long animation frame (over 50 ms), as Chromium's LoAF timing tells it: how much of it
+ * was scripts (and which), and how much style, layout and paint, to say what a long task was.
+ */
+export interface LongFrame {
+  startTime: number;
+  duration: number;
+  /** The time its long tasks went past 50 ms each, rendering included: what input waited. */
+  blockingMs: number;
+  /** From the start of rendering (rAF callbacks, style, layout, paint) to the end. */
+  renderMs: number;
+  /** Style and layout alone. */
+  styleAndLayoutMs: number;
+  scripts: { invoker: string; source: string; durationMs: number; forcedLayoutMs: number }[];
+}
+
 interface ProbeWindow {
   __fleetBench: {
     lastSubmitAt: number | null;
     longTasks: { startTime: number; duration: number }[];
+    longFrames: LongFrame[];
     watch: (watch: Watch) => Promise<number>;
     /** Gives up what is awaited (a watch that timed out) and stops observing. */
     cancel: () => void;
@@ -32,6 +49,7 @@ interface ProbeWindow {
 function installProbes(_: null): void {
   const pending = new Set<{ watch: Watch; done: (at: number) => void }>();
   const longTasks: { startTime: number; duration: number }[] = [];
+  const longFrames: LongFrame[] = [];
   let observer: MutationObserver | null = null;
 
   const summaryValue = (label: string): number | null => {
@@ -74,9 +92,45 @@ function installProbes(_: null): void {
     // No long-task timing in this browser: the trace still has every task.
   }
 
+  interface LoafEntry extends PerformanceEntry {
+    blockingDuration: number;
+    renderStart: number;
+    styleAndLayoutStart: number;
+    scripts: {
+      invoker: string;
+      sourceURL: string;
+      sourceFunctionName: string;
+      duration: number;
+      forcedStyleAndLayoutDuration: number;
+    }[];
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LoafEntry[]) {
+        const end = entry.startTime + entry.duration;
+        longFrames.push({
+          startTime: entry.startTime,
+          duration: entry.duration,
+          blockingMs: entry.blockingDuration,
+          renderMs: entry.renderStart > 0 ? end - entry.renderStart : 0,
+          styleAndLayoutMs: entry.styleAndLayoutStart > 0 ? end - entry.styleAndLayoutStart : 0,
+          scripts: entry.scripts.map((script) => ({
+            invoker: script.invoker,
+            source: `${script.sourceFunctionName} ${script.sourceURL.split('/').pop() ?? ''}`,
+            durationMs: script.duration,
+            forcedLayoutMs: script.forcedStyleAndLayoutDuration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // No LoAF timing in this browser: the long tasks still count.
+  }
+
   const probes: ProbeWindow['__fleetBench'] = {
     lastSubmitAt: null,
     longTasks,
+    longFrames,
     watch: (watch) =>
       new Promise<number>((resolve) => {
         pending.add({ watch, done: resolve });
@@ -152,6 +206,17 @@ export function longTasksSince(
     (since) =>
       (window as unknown as ProbeWindow).__fleetBench.longTasks.filter(
         (task) => task.startTime >= since,
+      ),
+    sinceMs,
+  );
+}
+
+/** Long animation frames the page saw since `sinceMs` (performance.now()). */
+export function longFramesSince(page: Page, sinceMs: number): Promise<LongFrame[]> {
+  return page.evaluate(
+    (since) =>
+      (window as unknown as ProbeWindow).__fleetBench.longFrames.filter(
+        (frame) => frame.startTime >= since,
       ),
     sinceMs,
   );
