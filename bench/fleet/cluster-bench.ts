@@ -56,8 +56,9 @@ export interface ClusterFleetFigures {
     /** Node killed → the last of its kiosks had a session on another node; null: not all. */
     allMovedMs: number | null;
     /**
-     * Node killed → the console showed nine in ten of its kiosks offline (the will keeper
-     * saying the Last Wills the node took with it); null: not within the deadline.
+     * Node killed → the console showed half of its kiosks offline at once (the will keeper
+     * saying the Last Wills the node took with it, while the first of them already come
+     * back); null: not within the deadline.
      */
     shownOfflineMs: number | null;
   };
@@ -126,7 +127,12 @@ export async function measureClusterFleet(
   });
   const cleanups: (() => Promise<unknown>)[] = [() => cluster.dispose()];
   // As a chain runs it beside its cluster: says the wills a crashed node takes with it.
-  const keeper = startWillKeeper({ brokerUrls: cluster.mqttUrls, prefix, ...keeperLogin });
+  const keeper = startWillKeeper({
+    brokerUrls: cluster.mqttUrls,
+    prefix,
+    ...keeperLogin,
+    log: (line) => say(`  ${line} (${new Date().toISOString().slice(11, 23)})`),
+  });
   cleanups.unshift(() => keeper.close());
   const fleet: SimulatedKiosk[] = [];
   try {
@@ -227,7 +233,7 @@ export async function measureClusterFleet(
     await first.stop('SIGKILL');
     const shownOffline = shownWithin(
       page,
-      { kind: 'summary', label: 'Offline', value: Math.floor(victims.length * 0.9) },
+      { kind: 'summary', label: 'Offline', value: Math.floor(victims.length / 2) },
       FAILOVER_DEADLINE_MS,
     );
     const movedCount = (): number =>
@@ -242,7 +248,7 @@ export async function measureClusterFleet(
       movedCount() < victims.length || storm.spreadMs === null ? null : storm.spreadMs.max;
     const offlineAt = await shownOffline;
     const shownOfflineMs = offlineAt === null ? null : offlineAt - killedAt;
-    say(`  nine in ten shown offline in the console: ${shownOfflineMs ?? 'not'} ms`);
+    say(`  half shown offline in the console: ${shownOfflineMs ?? 'not'} ms`);
     say(`  all moved: ${allMovedMs ?? 'not all'} ms; peak ${storm.peakPerSecond} sessions/s`);
 
     await sleep(SETTLE_MS);

@@ -39,7 +39,7 @@ function figuresTable(figures: ClusterFleetFigures): string {
         `node killed: its ${figures.failover.victims} kiosks moved`,
         ms(figures.failover.allMovedMs),
       ],
-      ['  nine in ten shown offline (will keeper)', ms(figures.failover.shownOfflineMs)],
+      ['  half shown offline (will keeper)', ms(figures.failover.shownOfflineMs)],
       [
         'reconnect spread (min / median / p90 / max)',
         spread === null

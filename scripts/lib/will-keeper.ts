@@ -56,6 +56,8 @@ export interface WillKeeper {
   readonly table: WillTable;
   /** The nodes the keeper is connected to now. */
   readonly nodesUp: string[];
+  /** The node the keeper reads the kiosks' statuses through; null: none up. */
+  readonly readerNode: string | null;
   /** Every node loss seen, oldest first. */
   readonly losses: readonly NodeLoss[];
   close: () => Promise<void>;
@@ -68,14 +70,23 @@ interface Link {
   up: boolean;
   /** When the link was lost and the node not yet judged lost, and the table's mark then. */
   suspect: { at: number; mark: number; timer: NodeJS.Timeout } | null;
+  /** When the keeper last reached the node's listener (its CONNECT sent): it is alive. */
+  answeredAt: number;
   lost: boolean;
 }
 
 /** As long as a kiosk takes to move at the most: 2 × its default 30 s keepalive. */
 const DEFAULT_SETTLE_MS = 60_000;
 const DEFAULT_CONFIRM_MS = 10_000;
-/** The most wills published in one go before the keeper yields to its socket. */
-const BATCH = 500;
+/**
+ * Wills go out 250 at a time, 50 ms apart (5,000 a second): a node's thousands of kiosks
+ * said offline in one burst would reach every console at once, and a console on an
+ * operator's laptop folds and redraws a paced stream in frames instead of one long task.
+ */
+const BATCH = 250;
+/** How soon a refused status subscription is asked for again. */
+const RESUBSCRIBE_MS = 2000;
+const BATCH_GAP_MS = 50;
 
 export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
   const log = options.log ?? (() => undefined);
@@ -89,26 +100,44 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
   const statusTopic = everyKiosk(options.prefix, 'status');
   const ca = options.caFile ? readFileSync(options.caFile) : undefined;
 
+  /**
+   * The link to say wills through: one that is up and not the reader when there is one. A
+   * reader that just subscribed again (its node was the lost one) waits for the retained
+   * statuses, which a node holds while the lost node's share of JetStream is re-elected,
+   * and its node reads nothing else from that connection meanwhile.
+   */
   const liveLink = (): Link | null =>
-    reader?.up === true ? reader : (links.find((link) => link.up) ?? null);
+    links.find((link) => link.up && link !== reader) ?? (reader?.up === true ? reader : null);
+
+  /**
+   * Every status again, retained, from the reader: the table takes them as they come. A
+   * node refuses a subscription while a lost node's share of JetStream is re-elected: the
+   * keeper asks again a little later, on the same connection, while it is still the reader.
+   */
+  const subscribeReader = (link: Link): void => {
+    link.client.subscribe(statusTopic, { qos: SUBSCRIPTION_QOS }, (error, granted) => {
+      if (closed || reader !== link) return;
+      if (!error && granted?.some((grant) => grant.qos === 128) !== true) return;
+      log(`Will keeper: ${link.node} refused the status subscription; asking again`);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!closed && reader === link && link.up) subscribeReader(link);
+      }, RESUBSCRIBE_MS);
+      timers.add(timer);
+    });
+  };
 
   const chooseReader = (): void => {
     if (closed || reader?.up === true) return;
     reader = links.find((link) => link.up) ?? null;
-    if (!reader) return;
-    const chosen = reader;
-    // Every status again, retained, from the new reader: the table takes them as they come.
-    chosen.client.subscribe(statusTopic, { qos: SUBSCRIPTION_QOS }, (error, granted) => {
-      if (error || granted?.some((grant) => grant.qos === 128) === true) {
-        log(`Will keeper: ${chosen.node} refused the status subscription; trying again`);
-        chosen.client.end(true);
-      }
-    });
+    if (reader) subscribeReader(reader);
   };
 
   const publishWills = async (wills: KeptWill[], retain: boolean): Promise<number> => {
     let sent = 0;
     for (let from = 0; from < wills.length; from += BATCH) {
+      if (from > 0) await new Promise((resolve) => setTimeout(resolve, BATCH_GAP_MS));
+      if (closed) break;
       const link = liveLink();
       if (!link) break;
       const batch = wills.slice(from, from + BATCH);
@@ -135,8 +164,11 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
     const wills = table.willsOn(link.node, mark);
     const loss: NodeLoss = { node: link.node, at, said: wills.length, kept: null };
     losses.push(loss);
+    const through = liveLink()?.node ?? 'no node';
     void publishWills(wills, false).then((sent) => {
-      log(`Will keeper: node ${link.node} lost; said ${sent} of its kiosks offline`);
+      log(
+        `Will keeper: node ${link.node} lost; said ${sent} of its kiosks offline through ${through} (reading through ${reader?.node ?? 'none'})`,
+      );
     });
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -152,11 +184,19 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
     timers.add(timer);
   };
 
+  /**
+   * Lost: refused (nothing listens), or not reached at all for `confirmMs`. A node that
+   * takes the keeper's TCP connection but holds its CONNECT (it does while a lost node's
+   * share of JetStream is re-elected) is alive, and is looked at again later.
+   */
   const judge = (link: Link, refused: boolean): void => {
     const suspect = link.suspect;
     if (!suspect || link.lost) return;
-    if (!refused && Date.now() - suspect.at < confirmMs) return;
     clearTimeout(suspect.timer);
+    if (!refused && Date.now() - link.answeredAt < confirmMs) {
+      suspect.timer = setTimeout(() => judge(link, false), confirmMs);
+      return;
+    }
     link.suspect = null;
     nodeLost(link, suspect.at, suspect.mark);
   };
@@ -173,7 +213,19 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
       ...(options.password ? { password: options.password } : {}),
       ...(ca ? { ca } : {}),
     });
-    const link: Link = { url, node, client, up: false, suspect: null, lost: false };
+    const link: Link = {
+      url,
+      node,
+      client,
+      up: false,
+      suspect: null,
+      lost: false,
+      answeredAt: Number.NEGATIVE_INFINITY,
+    };
+    client.on('packetsend', (packet) => {
+      // MQTT.js writes CONNECT once the TCP (or TLS) connection is open.
+      if (packet.cmd === 'connect') link.answeredAt = Date.now();
+    });
     client.on('connect', () => {
       link.up = true;
       if (link.suspect) clearTimeout(link.suspect.timer);
@@ -209,6 +261,9 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
     table,
     get nodesUp() {
       return links.filter((link) => link.up).map((link) => link.node);
+    },
+    get readerNode() {
+      return reader?.up === true ? reader.node : null;
     },
     losses,
     close: async () => {

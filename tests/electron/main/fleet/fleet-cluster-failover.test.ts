@@ -159,6 +159,7 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
       ...broker.keeper,
       settleMs: SETTLE_MS,
       confirmMs: 3000,
+      log: (line) => console.log(`[keeper] ${new Date().toISOString()} ${line}`),
     });
     const [, , third] = broker.cluster.nodes;
     if (!third) throw new Error('no third node');
@@ -310,6 +311,22 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
         .join(', ')} ms`,
     );
     expect(fleet.kiosks.get(DEAD_KIOSK)?.nodeLost).toBe(firstNode);
+    // The keeper itself keeps reading through a node that is up (its reader may have been
+    // on the one that went), and places each moved kiosk on its new node.
+    const survivors = broker.cluster.nodes.slice(1).map((node) => nodeName(node.mqttUrl));
+    await until(
+      'the will keeper reading through a surviving node, and placing the moved kiosks there',
+      () =>
+        keeper.nodesUp.length === 2 &&
+        survivors.includes(keeper.readerNode) &&
+        victims.every((kiosk) =>
+          keeper.table
+            .willsOn(nodeName(kiosk.client.brokerUrl) ?? '')
+            .some((kept) => kept.topic === kiosk.client.topics.status),
+        ) &&
+        victims.every((kiosk) => kiosk.client.brokerUrl !== first.mqttUrl),
+      2 * KEEPALIVE_SECONDS * 1000,
+    );
     // Commands to the victims while their node is gone, tracked as the console does.
     const sent = victims.map((kiosk, index) => {
       const kioskId = kiosk.client.topics.status.split('/').at(-2) ?? '';
