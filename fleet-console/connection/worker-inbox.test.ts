@@ -36,7 +36,7 @@ import { consoleSubscriptions } from '../protocol/fleet-topics';
 import { foldRolloutMessages } from '../rollouts/rollout-store';
 import { emptyTrust, foldTrust } from '../trust/trust-state';
 import { PREFIX } from '../test/messages';
-import { createWorkerInbox, type WorkerInboxOptions } from './worker-inbox';
+import { createWorkerInbox, POST_SIZE, type WorkerInboxOptions } from './worker-inbox';
 
 /** A real chunk of a small bundle: a seed the fuzz mutates. */
 const DIAGNOSTICS_CHUNK = splitIntoChunks(new Uint8Array([31, 139, 8, 0, 1, 2, 3]), {
@@ -194,6 +194,25 @@ describe('the broker worker’s inbox', () => {
       box.receive(topic('kiosks/k1/status'), encode(onlineStatus()), false);
     }
     expect(schedule).toHaveBeenCalledTimes(1);
+  });
+
+  it('posts a burst in posts of at most POST_SIZE, every message once and in order', () => {
+    const posts: ReadMessage[][] = [];
+    const runs: (() => void)[] = [];
+    const box = createWorkerInbox({
+      prefix: PREFIX,
+      post: (messages) => posts.push(messages),
+      schedule: (run) => runs.push(run),
+    });
+    const count = POST_SIZE * 3 + 7;
+    for (let index = 0; index < count; index += 1) {
+      box.receive(topic(`kiosks/k${index}/status`), encode(onlineStatus()), false);
+    }
+    for (const run of runs.splice(0)) run();
+    expect(posts.map((post) => post.length)).toEqual([POST_SIZE, POST_SIZE, POST_SIZE, 7]);
+    expect(posts.flat().map((read) => (read.kind === 'status' ? read.kioskId : ''))).toEqual(
+      Array.from({ length: count }, (_, index) => `k${index}`),
+    );
   });
 });
 
