@@ -141,8 +141,53 @@ export function createGroupRollup(): (
   };
 }
 
+export interface GroupNames {
+  regions: string[];
+  stores: string[];
+}
+
+/**
+ * groupNames that counts only the kiosks that changed since its last answer, and gives the
+ * same object while the set of names is the same (so the filters draw again only then).
+ */
+export function createGroupNamer(): (kiosks: ReadonlyMap<string, KioskState>) => GroupNames {
+  const regions = new Map<string, number>();
+  const stores = new Map<string, number>();
+  let last: { kiosks: ReadonlyMap<string, KioskState>; names: GroupNames } | null = null;
+  const count = (kiosk: KioskState, by: 1 | -1): boolean => {
+    let changed = false;
+    for (const [counts, name] of [
+      [regions, kiosk.region],
+      [stores, kiosk.store],
+    ] as const) {
+      if (name === null) continue;
+      const had = counts.has(name);
+      bump(counts, name, by);
+      if (had !== counts.has(name)) changed = true;
+    }
+    return changed;
+  };
+  return (kiosks) => {
+    if (last?.kiosks === kiosks) return last.names;
+    let changed = last === null;
+    if (last === null) {
+      for (const kiosk of kiosks.values()) count(kiosk, 1);
+    } else {
+      const { removed, added } = kioskChanges(last.kiosks, kiosks);
+      for (const kiosk of removed) changed = count(kiosk, -1) || changed;
+      for (const kiosk of added) changed = count(kiosk, 1) || changed;
+    }
+    const names =
+      changed || last === null
+        ? { regions: [...regions.keys()].sort(), stores: [...stores.keys()].sort() }
+        : last.names;
+    last = { kiosks, names };
+    return names;
+  };
+}
+
 /** The regions and stores the kiosks name, sorted, for the list's filters. */
-export function groupNames(kiosks: Iterable<KioskState>): { regions: string[]; stores: string[] } {
+export function groupNames(kiosks: Iterable<KioskState>): GroupNames {
   const regions = new Set<string>();
   const stores = new Set<string>();
   for (const kiosk of kiosks) {

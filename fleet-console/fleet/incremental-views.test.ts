@@ -7,8 +7,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAlertList, fleetAlerts } from './alerts';
 import type { KioskState } from './fleet-state';
-import { createGroupRollup, rollupByGroup } from './group-rollup';
-import { createKioskLister, listKiosks, type ListOptions } from './kiosk-list';
+import { createGroupNamer, createGroupRollup, groupNames, rollupByGroup } from './group-rollup';
+import {
+  createKioskLister,
+  createSummariser,
+  listKiosks,
+  summarise,
+  type ListOptions,
+} from './kiosk-list';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const ids = Array.from({ length: 12 }, (_, n) => `k-${String(n).padStart(2, '0')}`);
@@ -63,6 +69,8 @@ describe('the derived views, kept up to date kiosk by kiosk', () => {
         const lister = createKioskLister();
         const rollup = createGroupRollup();
         const alerts = createAlertList();
+        const summariser = createSummariser();
+        const namer = createGroupNamer();
         let kiosks = new Map<string, KioskState>();
         steps.forEach((changes, frame) => {
           const next = new Map(kiosks);
@@ -76,6 +84,8 @@ describe('the derived views, kept up to date kiosk by kiosk', () => {
           expect(lister(kiosks, options)).toEqual(listKiosks(kiosks.values(), options));
           expect(rollup(kiosks, kind)).toEqual(rollupByGroup(kiosks.values(), kind));
           expect(alerts(kiosks, now)).toEqual(fleetAlerts(kiosks.values(), now));
+          expect(summariser(kiosks)).toEqual(summarise(kiosks.values()));
+          expect(namer(kiosks)).toEqual(groupNames(kiosks.values()));
         });
       }),
       { numRuns: 300 },

@@ -7,12 +7,29 @@ import type { KioskState } from './fleet-state';
 
 export interface KioskChanges {
   /** Kiosks as they were, for each one changed or gone. */
-  removed: KioskState[];
+  readonly removed: readonly KioskState[];
   /** Kiosks as they are now, for each one changed or new. */
-  added: KioskState[];
+  readonly added: readonly KioskState[];
 }
 
+/** The last answer: the list and the rollups ask about the same two states in one render. */
+let last: {
+  before: ReadonlyMap<string, KioskState>;
+  after: ReadonlyMap<string, KioskState>;
+  changes: KioskChanges;
+} | null = null;
+
 export function kioskChanges(
+  before: ReadonlyMap<string, KioskState>,
+  after: ReadonlyMap<string, KioskState>,
+): KioskChanges {
+  if (last?.before === before && last.after === after) return last.changes;
+  const changes = findChanges(before, after);
+  last = { before, after, changes };
+  return changes;
+}
+
+function findChanges(
   before: ReadonlyMap<string, KioskState>,
   after: ReadonlyMap<string, KioskState>,
 ): KioskChanges {

@@ -194,3 +194,35 @@ export function summarise(kiosks: Iterable<KioskState>): FleetSummary {
   }
   return summary;
 }
+
+/**
+ * summarise that counts only the kiosks that changed since its last answer (kiosk-changes.ts),
+ * and gives the same object while the counts are the same.
+ */
+export function createSummariser(): (kiosks: ReadonlyMap<string, KioskState>) => FleetSummary {
+  let last: { kiosks: ReadonlyMap<string, KioskState>; summary: FleetSummary } | null = null;
+  return (kiosks) => {
+    if (last?.kiosks === kiosks) return last.summary;
+    let summary: FleetSummary;
+    if (last === null) {
+      summary = summarise(kiosks.values());
+    } else {
+      const { removed, added } = kioskChanges(last.kiosks, kiosks);
+      summary = { ...last.summary };
+      for (const kiosk of removed) {
+        summary.total -= 1;
+        summary[kiosk.presence] -= 1;
+      }
+      for (const kiosk of added) {
+        summary.total += 1;
+        summary[kiosk.presence] += 1;
+      }
+      const before = last.summary;
+      if ((Object.keys(summary) as (keyof FleetSummary)[]).every((k) => summary[k] === before[k])) {
+        summary = before;
+      }
+    }
+    last = { kiosks, summary };
+    return summary;
+  };
+}

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { createAlertList } from '../fleet/alerts';
 import { acknowledge, clear, NO_MARKS, pruneMarks } from '../fleet/alert-marks';
 import { useFleetStore } from '../fleet/fleet-store';
-import { createGroupRollup, groupNames, type GroupKind } from '../fleet/group-rollup';
+import { createGroupNamer, createGroupRollup, type GroupKind } from '../fleet/group-rollup';
 import {
   createKioskLister,
+  createSummariser,
   DEFAULT_LIST_OPTIONS,
-  summarise,
   type ListOptions,
 } from '../fleet/kiosk-list';
 import { AlertList } from './alert-list';
@@ -46,21 +46,19 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
   const [listKiosks] = useState(createKioskLister);
   const [rollup] = useState(createGroupRollup);
   const [alertList] = useState(createAlertList);
+  const [summariser] = useState(createSummariser);
+  const [groupNamer] = useState(createGroupNamer);
   const [groupKind, setGroupKind] = useState<GroupKind>('region');
   const [marks, setMarks] = useState(NO_MARKS);
   const now = useCoarseNow();
   const id = useId();
 
   const rows = useMemo(() => listKiosks(kiosks, options), [listKiosks, kiosks, options]);
-  const summary = useMemo(() => summarise(kiosks.values()), [kiosks]);
+  const summary = useMemo(() => summariser(kiosks), [summariser, kiosks]);
   const groupRows = useMemo(() => rollup(kiosks, groupKind), [rollup, kiosks, groupKind]);
   const alerts = useMemo(() => alertList(kiosks, now), [alertList, kiosks, now]);
-  // A stable list of group names while the set of names is the same.
-  const namesKey = useMemo(() => JSON.stringify(groupNames(kiosks.values())), [kiosks]);
-  const groups = useMemo(
-    () => JSON.parse(namesKey) as { regions: string[]; stores: string[] },
-    [namesKey],
-  );
+  // The same object while the set of names is the same: the filters draw again only then.
+  const groups = useMemo(() => groupNamer(kiosks), [groupNamer, kiosks]);
   // Marks of alerts that cleared by themselves are dropped (each click keeps only live ones).
   const liveMarks = useMemo(() => pruneMarks(marks, alerts), [marks, alerts]);
   const onAcknowledge = useCallback(
