@@ -79,11 +79,11 @@ interface Link {
 const DEFAULT_SETTLE_MS = 60_000;
 const DEFAULT_CONFIRM_MS = 10_000;
 /**
- * Wills go out 250 at a time, 50 ms apart (5,000 a second): a node's thousands of kiosks
+ * Wills go out 100 at a time, 50 ms apart (2,000 a second): a node's thousands of kiosks
  * said offline in one burst would reach every console at once, and a console on an
  * operator's laptop folds and redraws a paced stream in frames instead of one long task.
  */
-const BATCH = 250;
+const BATCH = 100;
 /** How soon a refused status subscription is asked for again. */
 const RESUBSCRIBE_MS = 2000;
 const BATCH_GAP_MS = 50;
