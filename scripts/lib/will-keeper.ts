@@ -43,33 +43,21 @@ export interface WillKeeperOptions {
   log?: (line: string) => void;
 }
 
-export interface NodeLoss {
-  node: string;
-  at: number;
-  /** Kiosks said offline at once. */
-  said: number;
-  /** Kiosks whose wills were kept retained after the settle time (null until then). */
-  kept: number | null;
-}
-
 export interface WillKeeper {
   readonly table: WillTable;
   /** The nodes the keeper is connected to now. */
   readonly nodesUp: string[];
   /** The node the keeper reads the kiosks' statuses through; null: none up. */
   readonly readerNode: string | null;
-  /** Every node loss seen, oldest first. */
-  readonly losses: readonly NodeLoss[];
   close: () => Promise<void>;
 }
 
 interface Link {
-  url: string;
   node: string;
   client: MqttClient;
   up: boolean;
-  /** When the link was lost and the node not yet judged lost, and the table's mark then. */
-  suspect: { at: number; mark: number; timer: NodeJS.Timeout } | null;
+  /** The link was lost and the node not yet judged: the table's mark then, and the check. */
+  suspect: { mark: number; timer: NodeJS.Timeout } | null;
   /** When the keeper last reached the node's listener (its CONNECT sent): it is alive. */
   answeredAt: number;
   lost: boolean;
@@ -84,16 +72,15 @@ const DEFAULT_CONFIRM_MS = 10_000;
  * operator's laptop folds and redraws a paced stream in frames instead of one long task.
  */
 const BATCH = 100;
+const BATCH_GAP_MS = 50;
 /** How soon a refused status subscription is asked for again. */
 const RESUBSCRIBE_MS = 2000;
-const BATCH_GAP_MS = 50;
 
 export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
   const log = options.log ?? (() => undefined);
   const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
   const confirmMs = options.confirmMs ?? DEFAULT_CONFIRM_MS;
   const table = createWillTable(options.prefix);
-  const losses: NodeLoss[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   let reader: Link | null = null;
@@ -154,7 +141,7 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
     return sent;
   };
 
-  const nodeLost = (link: Link, at: number, mark: number): void => {
+  const nodeLost = (link: Link, mark: number): void => {
     link.lost = true;
     if (closed) return;
     if (!links.some((other) => other.up)) {
@@ -162,8 +149,6 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
       return;
     }
     const wills = table.willsOn(link.node, mark);
-    const loss: NodeLoss = { node: link.node, at, said: wills.length, kept: null };
-    losses.push(loss);
     const through = liveLink()?.node ?? 'no node';
     void publishWills(wills, false).then((sent) => {
       log(
@@ -175,7 +160,6 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
       // Those not heard from since the node went: their will, kept for later consoles.
       const left = table.willsOn(link.node, mark);
       void publishWills(left, true).then((kept) => {
-        loss.kept = kept;
         // Said for good: a later loss of the same node does not say them again.
         for (const will of left) table.forget(will.kioskId, will.takenAt);
         log(`Will keeper: ${kept} kiosks of ${link.node} did not come back; their wills kept`);
@@ -198,7 +182,7 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
       return;
     }
     link.suspect = null;
-    nodeLost(link, suspect.at, suspect.mark);
+    nodeLost(link, suspect.mark);
   };
 
   const links: Link[] = options.brokerUrls.map((url, index) => {
@@ -214,7 +198,6 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
       ...(ca ? { ca } : {}),
     });
     const link: Link = {
-      url,
       node,
       client,
       up: false,
@@ -241,9 +224,8 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
         reader = null;
         chooseReader();
       }
-      const at = Date.now();
       const timer = setTimeout(() => judge(link, false), confirmMs);
-      link.suspect = { at, mark: table.clock, timer };
+      link.suspect = { mark: table.clock, timer };
     });
     client.on('error', (error) => {
       const code = (error as { code?: unknown }).code;
@@ -265,7 +247,6 @@ export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
     get readerNode() {
       return reader?.up === true ? reader.node : null;
     },
-    losses,
     close: async () => {
       closed = true;
       for (const timer of timers) clearTimeout(timer);
