@@ -21,7 +21,7 @@ export function ConsoleHeader({ view, onOpenConnection }: ConsoleHeaderProps) {
           Kiosk Shop <span className="font-semibold text-muted">· Fleet console</span>
         </p>
         <nav aria-label="Views">
-          <ul className="flex gap-2">
+          <ul className="flex flex-wrap gap-2">
             {NAV.map((item) => (
               <li key={item.view}>
                 <a

@@ -93,7 +93,8 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
           </button>
         </div>
       )}
-      <div className="grid items-start gap-6 xl:grid-cols-2">
+      {/* One column of minmax(0, 1fr) on a phone: a wide table scrolls in its card, not the page. */}
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <AlertList
           alerts={alerts}
           marks={liveMarks}
@@ -109,7 +110,7 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
         />
       </div>
       {/* The panels go beside the list only where the list keeps its full width (72rem). */}
-      <div className="grid items-start gap-6 min-[105rem]:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="grid grid-cols-1 items-start gap-6 min-[105rem]:grid-cols-[minmax(0,1fr)_26rem]">
         <section aria-labelledby={`${id}-list`} className="flex min-w-0 flex-col gap-4">
           <h2 id={`${id}-list`} className="sr-only">
             Kiosk list
@@ -123,7 +124,7 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
             </p>
           )}
         </section>
-        <div className="grid items-start gap-6 lg:grid-cols-2 min-[105rem]:grid-cols-1">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 min-[105rem]:grid-cols-1">
           {selected && <KioskDetails kioskId={selected} onClose={closeDetails} />}
           <CommandPanel selectedId={selected} online={summary.online} />
           <ConfigPanel />

@@ -31,6 +31,27 @@ test('the kiosks view: axe clean with kiosks, a selected kiosk and acks; targets
   await expectNoViolations(page, 'connection dialog');
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the kiosks view with alerts and groups fits a phone: no sideways page scroll, axe clean', async ({
+    page,
+    rig,
+  }) => {
+    const a = await rig.kiosk('kiosk-a');
+    await rig.kiosk('kiosk-b', 'shopping');
+    await a.reportHealth((app) => app.setPrinterAvailable(false));
+    await openConsole(page, rig);
+    await expect(page.getByText('Printer out', { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: /Kiosks per region/ })).toBeVisible();
+    // Wide tables scroll inside their cards; the page itself is never wider than the phone.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await expectNoViolations(page, 'kiosks view on a phone');
+    expect(await undersized(page)).toEqual([]);
+  });
+});
+
 test.describe('more kiosks than fit in view', () => {
   test.use({ simulatedKiosks: 60 });
 
