@@ -159,6 +159,15 @@ export async function measureClusterFleet(
     cleanups.unshift(() => page.context().close());
     // A sampled CPU profile of the console page over the run, for DevTools, when asked for.
     const profiler = options.cpuProfileFile ? await page.context().newCDPSession(page) : null;
+    // BENCH_TRACE_FILE=path keeps a Chromium trace of the console with V8's GC events: a
+    // long task with no script in it is most often a garbage collection.
+    const tracing = process.env.BENCH_TRACE_FILE;
+    if (tracing) {
+      await browser.startTracing(page, {
+        path: tracing,
+        categories: ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc', 'blink.user_timing'],
+      });
+    }
     if (profiler) {
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -252,6 +261,7 @@ export async function measureClusterFleet(
     say(`  all moved: ${allMovedMs ?? 'not all'} ms; peak ${storm.peakPerSecond} sessions/s`);
 
     await sleep(SETTLE_MS);
+    if (tracing) await browser.stopTracing();
     if (profiler && options.cpuProfileFile) {
       const { profile } = await profiler.send('Profiler.stop');
       writeFileSync(options.cpuProfileFile, JSON.stringify(profile));
