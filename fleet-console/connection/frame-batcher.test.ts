@@ -28,22 +28,27 @@ function fakePage() {
 
 function setup(
   costPerChunkMs: number,
-  options: { maxQueue?: number; commitIntervalMs?: () => number } = {},
+  options: { maxQueue?: number; commitIntervalMs?: () => number; declines?: () => boolean } = {},
 ) {
   const page = fakePage();
   const chunks: number[][] = [];
   let commits = 0;
+  const { declines = () => false, ...rest } = options;
   const dropped: number[] = [];
   const batcher = createFrameBatcher<number>({
     process: (chunk) => {
       chunks.push([...chunk]);
       page.advance(costPerChunkMs);
     },
-    commit: () => (commits += 1),
+    commit: () => {
+      if (declines()) return false;
+      commits += 1;
+      return true;
+    },
     budgetMs: 8,
     chunkSize: 10,
     onDrop: (count) => dropped.push(count),
-    ...options,
+    ...rest,
     ...page,
   });
   return { page, batcher, chunks, dropped, commits: () => commits };
@@ -113,6 +118,25 @@ describe('frame batcher', () => {
       page.frame();
       expect(commits()).toBe(frame);
     }
+  });
+
+  it('keeps a declined commit and asks again each frame, folding what comes meanwhile', () => {
+    let busy = true;
+    const { page, batcher, chunks, commits } = setup(1, { declines: () => busy });
+    for (let i = 0; i < 5; i += 1) batcher.push(i);
+    page.frame();
+    expect(commits()).toBe(0);
+    // Nothing new came, yet the commit is asked again in the next frame.
+    expect(page.scheduled()).toBeGreaterThan(0);
+    page.frame();
+    expect(commits()).toBe(0);
+    batcher.push(5);
+    page.frame();
+    expect(chunks.flat()).toEqual([0, 1, 2, 3, 4, 5]);
+    busy = false;
+    page.frame();
+    expect(commits()).toBe(1);
+    expect(page.scheduled()).toBe(0);
   });
 
   it('clear() forgets what waits and cancels the frame', () => {

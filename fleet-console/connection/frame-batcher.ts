@@ -8,8 +8,13 @@
 export interface FrameBatcherOptions<T> {
   /** Folds one chunk into the pending state. */
   process: (chunk: readonly T[]) => void;
-  /** Publishes the pending state: called once at the end of each frame that processed items. */
-  commit: () => void;
+  /**
+   * Publishes the pending state: called once at the end of each frame that processed items.
+   * It answers true, or false for not now (the last commit is still being drawn): the
+   * pending state is then kept, items go on being processed into it, and the commit is
+   * asked again in the next frame.
+   */
+  commit: () => boolean;
   /** Longest time spent in one frame (ms). */
   budgetMs?: number;
   chunkSize?: number;
@@ -66,6 +71,8 @@ export function createFrameBatcher<T>({
   let head = 0;
   let cancels: (() => void)[] = [];
   let lastCommitAt = Number.NEGATIVE_INFINITY;
+  /** Processed items whose commit was declined. */
+  let uncommitted = false;
 
   const pending = (): number => queue.length - head;
 
@@ -91,11 +98,11 @@ export function createFrameBatcher<T>({
       queue = queue.slice(head);
       head = 0;
     }
-    if (processed) {
-      commit();
-      lastCommitAt = now();
+    if (processed || uncommitted) {
+      uncommitted = !commit();
+      if (!uncommitted) lastCommitAt = now();
     }
-    if (pending() > 0) schedule();
+    if (pending() > 0 || uncommitted) schedule();
   };
 
   const schedule = (): void => {
@@ -128,6 +135,7 @@ export function createFrameBatcher<T>({
     },
     clear() {
       cancelScheduled();
+      uncommitted = false;
       queue = [];
       head = 0;
     },
