@@ -8,20 +8,16 @@ document.documentElement.dataset.app = CONSOLE_MARKER;
  * modules of their own: the browser runs a module and everything it imports in one task, and
  * the whole console at once was one task of 50–90 ms on a two-core machine before the
  * operator could click anything. Three imports are three shorter tasks, with the browser free
- * in between. The first render is a transition for the same reason: React draws it in
- * slices of a few milliseconds instead of one task.
+ * in between.
  */
 async function start(root: HTMLElement): Promise<void> {
   const { createRoot } = await import('react-dom/client');
   await import('@shared/fleet/payloads');
-  const [{ StrictMode, createElement, startTransition }, { ConsoleApp }] = await Promise.all([
+  const [{ StrictMode, createElement }, { ConsoleApp }] = await Promise.all([
     import('react'),
     import('./app/console-app'),
   ]);
-  const reactRoot = createRoot(root);
-  startTransition(() => {
-    reactRoot.render(createElement(StrictMode, null, createElement(ConsoleApp)));
-  });
+  createRoot(root).render(createElement(StrictMode, null, createElement(ConsoleApp)));
 }
 
 const root = document.getElementById('root');

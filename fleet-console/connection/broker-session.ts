@@ -8,11 +8,10 @@ import { kioskTopics } from '@shared/fleet/topics';
 import { handoverClaimTopic, handoverTopic } from '@shared/fleet/trust-topics';
 import { startFold, type FleetFold } from '../fleet/fleet-state';
 import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/read-message';
-import { kiosksDrawGate, useFleetStore } from '../fleet/fleet-store';
+import { useFleetStore } from '../fleet/fleet-store';
 import { useRolloutStore } from '../rollouts/rollout-store';
 import { createCertificateGate } from '../trust/certificate-gate';
 import { useTrustStore } from '../trust/trust-store';
-import type { CheckedTrustMessage } from '../trust/trust-state';
 import { pageSubtle } from '../lib/page-crypto';
 import { useDiagnosticsStore } from '../kiosks/diagnostics-store';
 import { diagnosticsTopic } from '@shared/fleet/topics';
@@ -33,8 +32,6 @@ function randomSuffix(): string {
  */
 const KIOSKS_PER_MS = 50;
 const MAX_COMMIT_INTERVAL_MS = 200;
-/** Enrolment and handover messages checked within this time are folded together. */
-const TRUST_FOLD_MS = 16;
 
 export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
   const store = useFleetStore.getState();
@@ -52,17 +49,8 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
       (pending ??= startFold(useFleetStore.getState().fleet)).fold(chunk);
     },
     commit() {
-      if (!pending) return true;
-      const now = performance.now();
-      if (kiosksDrawGate.busy(now)) return false;
-      const store = useFleetStore.getState();
-      const before = store.fleet.kiosks;
-      const next = pending.done();
+      if (pending) useFleetStore.getState().setFleet(pending.done());
       pending = null;
-      // Said before the store has it: a view that draws it at once finds the gate ready.
-      if (next.kiosks !== before) kiosksDrawGate.committed(next.kiosks, now);
-      store.setFleet(next);
-      return true;
     },
     commitIntervalMs: () =>
       Math.min(MAX_COMMIT_INTERVAL_MS, useFleetStore.getState().fleet.kiosks.size / KIOSKS_PER_MS),
@@ -82,18 +70,8 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
 
   let closed = false;
   const gate = createCertificateGate(prefix, settings.enrolmentPublicKey.trim(), pageSubtle());
-  /** Trust batches are checked in order, each once its certificates have been checked. */
+  /** Trust batches are folded in order, each once its certificates have been checked. */
   let folding: Promise<void> = Promise.resolve();
-  /**
-   * Checked batches waiting for their fold. A fleet's retained enrolment requests arrive as
-   * a burst of posts; folded one post at a time, each copied the whole list of requests.
-   */
-  let checkedWaiting: (readonly CheckedTrustMessage[])[] = [];
-  const foldWaiting = (): void => {
-    const batches = checkedWaiting;
-    checkedWaiting = [];
-    if (!closed) useTrustStore.getState().fold(batches.flat());
-  };
 
   const request = (send_: (requestId: number) => void): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -129,9 +107,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
     folding = folding
       .then(async () => {
         const checked = await gate(trust);
-        if (closed) return;
-        if (checkedWaiting.length === 0) setTimeout(foldWaiting, TRUST_FOLD_MS);
-        checkedWaiting.push(checked);
+        if (!closed) useTrustStore.getState().fold(checked);
       })
       .catch(() => undefined);
     return rest;

@@ -28,27 +28,22 @@ function fakePage() {
 
 function setup(
   costPerChunkMs: number,
-  options: { maxQueue?: number; commitIntervalMs?: () => number; declines?: () => boolean } = {},
+  options: { maxQueue?: number; commitIntervalMs?: () => number } = {},
 ) {
   const page = fakePage();
   const chunks: number[][] = [];
   let commits = 0;
-  const { declines = () => false, ...rest } = options;
   const dropped: number[] = [];
   const batcher = createFrameBatcher<number>({
     process: (chunk) => {
       chunks.push([...chunk]);
       page.advance(costPerChunkMs);
     },
-    commit: () => {
-      if (declines()) return false;
-      commits += 1;
-      return true;
-    },
+    commit: () => (commits += 1),
     budgetMs: 8,
     chunkSize: 10,
     onDrop: (count) => dropped.push(count),
-    ...rest,
+    ...options,
     ...page,
   });
   return { page, batcher, chunks, dropped, commits: () => commits };
@@ -118,25 +113,6 @@ describe('frame batcher', () => {
       page.frame();
       expect(commits()).toBe(frame);
     }
-  });
-
-  it('keeps a declined commit and asks again each frame, folding what comes meanwhile', () => {
-    let busy = true;
-    const { page, batcher, chunks, commits } = setup(1, { declines: () => busy });
-    for (let i = 0; i < 5; i += 1) batcher.push(i);
-    page.frame();
-    expect(commits()).toBe(0);
-    // Nothing new came, yet the commit is asked again in the next frame.
-    expect(page.scheduled()).toBeGreaterThan(0);
-    page.frame();
-    expect(commits()).toBe(0);
-    batcher.push(5);
-    page.frame();
-    expect(chunks.flat()).toEqual([0, 1, 2, 3, 4, 5]);
-    busy = false;
-    page.frame();
-    expect(commits()).toBe(1);
-    expect(page.scheduled()).toBe(0);
   });
 
   it('clear() forgets what waits and cancels the frame', () => {

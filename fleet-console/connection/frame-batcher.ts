@@ -8,13 +8,8 @@
 export interface FrameBatcherOptions<T> {
   /** Folds one chunk into the pending state. */
   process: (chunk: readonly T[]) => void;
-  /**
-   * Publishes the pending state: called once at the end of each frame that processed items.
-   * It answers true, or false for not now (the last commit is still being drawn): the
-   * pending state is then kept, items go on being processed into it, and the commit is
-   * asked again in the next frame.
-   */
-  commit: () => boolean;
+  /** Publishes the pending state: called once at the end of each frame that processed items. */
+  commit: () => void;
   /** Longest time spent in one frame (ms). */
   budgetMs?: number;
   chunkSize?: number;
@@ -71,8 +66,6 @@ export function createFrameBatcher<T>({
   let head = 0;
   let cancels: (() => void)[] = [];
   let lastCommitAt = Number.NEGATIVE_INFINITY;
-  /** Processed items whose commit was declined. */
-  let uncommitted = false;
 
   const pending = (): number => queue.length - head;
 
@@ -98,11 +91,11 @@ export function createFrameBatcher<T>({
       queue = queue.slice(head);
       head = 0;
     }
-    if (processed || uncommitted) {
-      uncommitted = !commit();
-      if (!uncommitted) lastCommitAt = now();
+    if (processed) {
+      commit();
+      lastCommitAt = now();
     }
-    if (pending() > 0 || uncommitted) schedule();
+    if (pending() > 0) schedule();
   };
 
   const schedule = (): void => {
@@ -135,7 +128,6 @@ export function createFrameBatcher<T>({
     },
     clear() {
       cancelScheduled();
-      uncommitted = false;
       queue = [];
       head = 0;
     },

@@ -5,7 +5,6 @@
  */
 import { create } from 'zustand';
 import type { BrokerSession } from '../connection/broker-session-handle';
-import { createDrawGate } from './draw-gate';
 import {
   commandFailed,
   emptyFleet,
@@ -51,6 +50,3 @@ export const useFleetStore = create<FleetStore>()((set) => ({
     set((state) => ({ fleet: commandFailed(state.fleet, id, problem) })),
   reset: () => set({ fleet: emptyFleet(), connection: { phase: 'idle' }, dropped: 0 }),
 }));
-
-/** Between the broker session's commits and the kiosks view that draws them (draw-gate.ts). */
-export const kiosksDrawGate = createDrawGate();

@@ -1,38 +1,74 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { kiosksDrawGate, useFleetStore } from '../fleet/fleet-store';
-import type { GroupKind } from '../fleet/group-rollup';
-import { createSummariser, DEFAULT_LIST_OPTIONS, type ListOptions } from '../fleet/kiosk-list';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { createAlertList } from '../fleet/alerts';
+import { acknowledge, clear, NO_MARKS, pruneMarks } from '../fleet/alert-marks';
+import { useFleetStore } from '../fleet/fleet-store';
+import { createGroupNamer, createGroupRollup, type GroupKind } from '../fleet/group-rollup';
+import {
+  createKioskLister,
+  createSummariser,
+  DEFAULT_LIST_OPTIONS,
+  type ListOptions,
+} from '../fleet/kiosk-list';
+import { AlertList } from './alert-list';
 import { CommandPanel } from './command-panel';
 import { ConfigPanel } from './config-panel';
-import { FleetAlerts } from './fleet-alerts';
-import { FleetGroups } from './fleet-groups';
 import { FleetSummary } from './fleet-summary';
+import { GroupRollupTable } from './group-rollup-table';
 import { KioskDetails } from './kiosk-details';
-import { KioskListSection } from './kiosk-list-section';
+import { KioskTable } from './kiosk-table';
+import { KioskToolbar } from './kiosk-toolbar';
+import { ListCount } from './list-count';
+
+/** How often the alerts look at the clock (offline for more than five minutes). */
+export const ALERT_CLOCK_MS = 30_000;
+
+/** The time, moving on every ALERT_CLOCK_MS: a coarse clock the alert memo can key on. */
+function useCoarseNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ALERT_CLOCK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 /**
  * The view re-renders with every frame that brings messages (with 1,000 kiosks, several a
  * second), so what it holds is memoised and gets stable props: the toolbar, count, panels
  * and summary draw again only when their own inputs change, and only changed rows redraw.
- *
- * The kiosks are a deferred value: the frame that folds a burst of messages in only commits
- * them, and the redraw they cause (list order, rollups, alerts over 10,000 kiosks) follows
- * in a render React may pause every few milliseconds, between the alerts, the groups and
- * the list, so a click or a key is never kept waiting behind it. An operator's own change
- * (a search, a sort, a filter) is drawn at once. The next kiosks map waits until this one
- * is drawn (fleet/draw-gate.ts), so that render is never started over.
  */
 export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void }) {
-  const kiosks = useDeferredValue(useFleetStore((state) => state.fleet.kiosks));
+  const kiosks = useFleetStore((state) => state.fleet.kiosks);
   const idle = useFleetStore((state) => state.connection.phase === 'idle');
   const ignored = useFleetStore((state) => state.fleet.ignored);
   const [options, setOptions] = useState<ListOptions>(DEFAULT_LIST_OPTIONS);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [listKiosks] = useState(createKioskLister);
+  const [rollup] = useState(createGroupRollup);
+  const [alertList] = useState(createAlertList);
   const [summariser] = useState(createSummariser);
-  useEffect(() => kiosksDrawGate.watch(), []);
-  useEffect(() => kiosksDrawGate.drawn(kiosks), [kiosks]);
+  const [groupNamer] = useState(createGroupNamer);
+  const [groupKind, setGroupKind] = useState<GroupKind>('region');
+  const [marks, setMarks] = useState(NO_MARKS);
+  const now = useCoarseNow();
+  const id = useId();
 
+  const rows = useMemo(() => listKiosks(kiosks, options), [listKiosks, kiosks, options]);
   const summary = useMemo(() => summariser(kiosks), [summariser, kiosks]);
+  const groupRows = useMemo(() => rollup(kiosks, groupKind), [rollup, kiosks, groupKind]);
+  const alerts = useMemo(() => alertList(kiosks, now), [alertList, kiosks, now]);
+  // The same object while the set of names is the same: the filters draw again only then.
+  const groups = useMemo(() => groupNamer(kiosks), [groupNamer, kiosks]);
+  // Marks of alerts that cleared by themselves are dropped (each click keeps only live ones).
+  const liveMarks = useMemo(() => pruneMarks(marks, alerts), [marks, alerts]);
+  const onAcknowledge = useCallback(
+    (key: string) => setMarks((current) => acknowledge(pruneMarks(current, alerts), key)),
+    [alerts],
+  );
+  const onClear = useCallback(
+    (key: string) => setMarks((current) => clear(pruneMarks(current, alerts), key)),
+    [alerts],
+  );
   const select = useCallback((kioskId: string) => {
     setSelectedId((current) => (current === kioskId ? null : kioskId));
   }, []);
@@ -59,20 +95,35 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
       )}
       {/* One column of minmax(0, 1fr) on a phone: a wide table scrolls in its card, not the page. */}
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
-        <FleetAlerts kiosks={kiosks} onSelect={showKiosk} />
-        <FleetGroups kiosks={kiosks} onPick={pickGroup} />
+        <AlertList
+          alerts={alerts}
+          marks={liveMarks}
+          onAcknowledge={onAcknowledge}
+          onClear={onClear}
+          onSelect={showKiosk}
+        />
+        <GroupRollupTable
+          rows={groupRows}
+          kind={groupKind}
+          onKind={setGroupKind}
+          onPick={pickGroup}
+        />
       </div>
       {/* The panels go beside the list only where the list keeps its full width (72rem). */}
       <div className="grid grid-cols-1 items-start gap-6 min-[105rem]:grid-cols-[minmax(0,1fr)_26rem]">
-        <KioskListSection
-          kiosks={kiosks}
-          options={options}
-          onOptions={setOptions}
-          total={summary.total}
-          ignored={ignored}
-          selectedId={selected}
-          onSelect={select}
-        />
+        <section aria-labelledby={`${id}-list`} className="flex min-w-0 flex-col gap-4">
+          <h2 id={`${id}-list`} className="sr-only">
+            Kiosk list
+          </h2>
+          <KioskToolbar options={options} onChange={setOptions} groups={groups} />
+          <ListCount shown={rows.length} total={summary.total} />
+          <KioskTable rows={rows} selectedId={selected} onSelect={select} />
+          {ignored > 0 && (
+            <p className="text-sm text-muted">
+              {ignored} malformed messages from kiosks were ignored.
+            </p>
+          )}
+        </section>
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 min-[105rem]:grid-cols-1">
           {selected && <KioskDetails kioskId={selected} onClose={closeDetails} />}
           <CommandPanel selectedId={selected} online={summary.online} />
