@@ -1,0 +1,70 @@
+import { act, fireEvent, render } from '@testing-library/react';
+import { useEffect, useRef } from 'react';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useNavigationEffects } from './use-navigation-effects';
+
+const router: { navigate: NavigateFunction } = { navigate: () => undefined };
+const navigate = (to: string | number) =>
+  typeof to === 'number' ? router.navigate(to) : router.navigate(to);
+
+function Shell() {
+  const frame = useRef<HTMLDivElement>(null);
+  useNavigationEffects(frame);
+  const go = useNavigate();
+  useEffect(() => {
+    router.navigate = go;
+  }, [go]);
+  return (
+    <div ref={frame}>
+      <main>
+        <h1>Page</h1>
+      </main>
+    </div>
+  );
+}
+
+/** The window as the browser leaves it after a scroll: its offset, then a scroll event. */
+function scrollWindowTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+  fireEvent.scroll(window);
+}
+
+function renderShell() {
+  const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Shell />
+    </MemoryRouter>,
+  );
+  return scrollTo;
+}
+
+describe('a new page and the window’s scroll', () => {
+  afterEach(() => {
+    scrollWindowTo(0);
+    vi.restoreAllMocks();
+  });
+
+  it('leaves a window already at the top alone, so the new page is not laid out early', () => {
+    const scrollTo = renderShell();
+    act(() => void navigate('/products'));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('takes a scrolled window back to the top of the new page', () => {
+    const scrollTo = renderShell();
+    act(() => scrollWindowTo(420));
+    act(() => void navigate('/products'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('returns Back to where that page was scrolled', () => {
+    const scrollTo = renderShell();
+    act(() => scrollWindowTo(300));
+    act(() => void navigate('/products'));
+    act(() => scrollWindowTo(0));
+    act(() => void navigate(-1));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 300);
+  });
+});
