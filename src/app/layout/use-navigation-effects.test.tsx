@@ -1,4 +1,4 @@
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ function Shell() {
     router.navigate = go;
   }, [go]);
   return (
-    <div ref={frame}>
+    <div ref={frame} data-testid="frame">
       <main>
         <h1>Page</h1>
       </main>
@@ -30,8 +30,15 @@ function scrollWindowTo(y: number) {
   fireEvent.scroll(window);
 }
 
+/** The kiosk's accessibility frame after a scroll of its own. */
+function scrollFrameTo(frame: HTMLElement, y: number) {
+  Object.defineProperty(frame, 'scrollTop', { configurable: true, value: y });
+  fireEvent.scroll(frame);
+}
+
 function renderShell() {
   const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  vi.spyOn(HTMLElement.prototype, 'scrollTo').mockImplementation(() => undefined);
   render(
     <MemoryRouter initialEntries={['/']}>
       <Shell />
@@ -57,6 +64,18 @@ describe('a new page and the window’s scroll', () => {
     act(() => scrollWindowTo(420));
     act(() => void navigate('/products'));
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('takes the kiosk’s accessibility frame to the top only once it has scrolled', () => {
+    renderShell();
+    const frame = screen.getByTestId('frame');
+    const frameScrollTo = vi.mocked(HTMLElement.prototype.scrollTo);
+    act(() => void navigate('/products'));
+    expect(frameScrollTo).not.toHaveBeenCalled();
+    act(() => scrollFrameTo(frame, 250));
+    act(() => void navigate('/cart'));
+    expect(frameScrollTo).toHaveBeenCalledWith(0, 0);
+    expect(frameScrollTo.mock.contexts.at(-1)).toBe(frame);
   });
 
   it('returns Back to where that page was scrolled', () => {

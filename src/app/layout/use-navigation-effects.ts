@@ -16,6 +16,8 @@ const scrollPositions = new Map<string, number>();
  * scroll comes out as an event by the next frame, long before a finger can tap again.
  */
 let lastScrollY = typeof window === 'undefined' ? 0 : window.scrollY;
+/** The same for the kiosk's accessibility frame, which scrolls instead of the window. */
+let lastFrameScrollTop = 0;
 
 /**
  * What a page change does, once the new page is on screen (this runs inside the page's
@@ -46,6 +48,18 @@ export function useNavigationEffects(frame: RefObject<HTMLDivElement | null>): v
   }, [url]);
 
   useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element) return undefined;
+    // A frame of its own starts at the top; only its scroll events move it from there.
+    lastFrameScrollTop = 0;
+    const remember = () => {
+      lastFrameScrollTop = element.scrollTop;
+    };
+    element.addEventListener('scroll', remember, { passive: true });
+    return () => element.removeEventListener('scroll', remember);
+  }, [frame]);
+
+  useLayoutEffect(() => {
     const samePage = shownPathname.current === location.pathname;
     shownPathname.current = location.pathname;
     if (first.current) return;
@@ -60,7 +74,7 @@ export function useNavigationEffects(frame: RefObject<HTMLDivElement | null>): v
       return;
     }
     // In the kiosk's accessibility mode the frame, not the window, scrolls.
-    frame.current?.scrollTo(0, 0);
+    if (lastFrameScrollTop !== 0) frame.current?.scrollTo(0, 0);
     const main = document.querySelector<HTMLElement>('main');
     const heading = main?.querySelector<HTMLElement>('h1');
     if (heading) {
