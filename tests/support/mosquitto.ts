@@ -122,10 +122,19 @@ function canConnect(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The messages Mosquitto may queue for one client. A console that subscribes is sent every
+ * kiosk's retained status at once, and the WebSockets listener queues them all before it
+ * writes one: at the default of 1,000 a fleet of 1,000 kiosks already loses a status. Two
+ * per kiosk and a thousand more, for 10,000 kiosks.
+ */
+export const BROKER_QUEUED_MESSAGES = 21_000;
+
 /** Broker-wide settings of docs/fleet/broker.md's sample (tests/docs/fleet-broker-config.test.ts). */
 export const BROKER_SETTINGS: readonly string[] = [
   'per_listener_settings true',
   `message_size_limit ${BROKER_MESSAGE_SIZE_LIMIT}`,
+  `max_queued_messages ${BROKER_QUEUED_MESSAGES}`,
 ];
 
 /** What the sample sets on the kiosks' listener, beside its login files and certificates. */
