@@ -3,13 +3,17 @@
  * worker (broker-worker.ts) so that MQTT.js's parsing of a burst (1,000 kiosks' retained
  * status and health on connecting, or their health falling due together) never blocks the
  * page. The worker also reads each message (JSON and schema, read-message.ts), so the page
- * gets them checked, in batches, and only folds them in, per frame.
+ * gets them checked, in batches, and keeps every kiosk's state, so the page gets a view of
+ * the fleet rather than the fleet (fleet-viewer.ts).
  */
+import type { FleetViewChange, FleetViewRequest } from '../fleet/fleet-viewer';
 import type { ReadMessage } from '../fleet/read-message';
 import type { ConsoleSettings } from './console-settings';
 
 export type ToWorker =
   | { type: 'connect'; settings: ConsoleSettings; clientId: string }
+  /** What the page draws of the fleet the worker keeps (fleet-viewer.ts). */
+  | { type: 'view'; request: FleetViewRequest }
   | {
       type: 'publish';
       requestId: number;
@@ -28,6 +32,7 @@ export type WorkerPhase = 'connected' | 'reconnecting' | 'closed';
 export type FromWorker =
   | { type: 'phase'; phase: WorkerPhase; problem: string | null }
   | { type: 'messages'; messages: ReadMessage[] }
+  | { type: 'view'; view: FleetViewChange }
   | { type: 'published'; requestId: number; error: string | null }
   | { type: 'subscribed'; requestId: number; error: string | null };
 

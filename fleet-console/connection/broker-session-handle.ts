@@ -3,6 +3,8 @@
  * close. The store keeps one (fleet/fleet-store.ts) without knowing how it is made
  * (broker-session.ts opens it).
  */
+import type { FleetViewRequest } from '../fleet/fleet-viewer';
+
 export interface BrokerSession {
   readonly prefix: string;
   /** Connected through a list of brokers, not one (console-settings.ts, isBrokerCluster). */
@@ -16,6 +18,8 @@ export interface BrokerSession {
     payload: string,
     options: { retain: boolean; qos?: 0 | 1 },
   ) => Promise<void>;
+  /** Asks the worker for this view of the kiosks it keeps (fleet/fleet-viewer.ts). */
+  viewFleet: (request: FleetViewRequest) => void;
   /** Subscribes to this kiosk's retained screenshot (null: to none). */
   watchScreenshot: (kioskId: string | null) => void;
   /**

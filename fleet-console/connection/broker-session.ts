@@ -7,6 +7,7 @@
 import { kioskTopics } from '@shared/fleet/topics';
 import { handoverClaimTopic, handoverTopic } from '@shared/fleet/trust-topics';
 import { startFold, type FleetFold } from '../fleet/fleet-state';
+import { isKioskMessage } from '../fleet/fleet-viewer';
 import { isTrustMessage, type ReadMessage, type TrustMessage } from '../fleet/read-message';
 import { useFleetStore } from '../fleet/fleet-store';
 import { useRolloutStore } from '../rollouts/rollout-store';
@@ -53,7 +54,7 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
       pending = null;
     },
     commitIntervalMs: () =>
-      Math.min(MAX_COMMIT_INTERVAL_MS, useFleetStore.getState().fleet.kiosks.size / KIOSKS_PER_MS),
+      Math.min(MAX_COMMIT_INTERVAL_MS, useFleetStore.getState().kiosks.size / KIOSKS_PER_MS),
     onDrop: (count) => useFleetStore.getState().addDropped(count),
   });
 
@@ -153,10 +154,18 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
         // Rollouts see every message at once: a kiosk's status or health may decide a gate.
         useRolloutStore.getState().fold(message.messages);
         for (const received of takeTrust(takeDiagnostics(message.messages))) {
-          if (received.kind !== 'rollout' && received.kind !== 'rollout-cleared') {
+          // The worker keeps the kiosks' state and posts its view of them ('view').
+          if (
+            received.kind !== 'rollout' &&
+            received.kind !== 'rollout-cleared' &&
+            !isKioskMessage(received)
+          ) {
             batcher.push(received);
           }
         }
+        break;
+      case 'view':
+        if (!closed) useFleetStore.getState().setView(message.view);
         break;
       case 'subscribed':
       case 'published': {
@@ -203,6 +212,9 @@ export function openBrokerSession(settings: ConsoleSettings): BrokerSession {
       if (screenshotTopic) send({ type: 'unsubscribe', topic: screenshotTopic });
       screenshotTopic = next;
       if (next) send({ type: 'subscribe', topic: next });
+    },
+    viewFleet(request) {
+      send({ type: 'view', request });
     },
     watchDiagnostics(kioskId) {
       const topic = diagnosticsTopic(prefix, kioskId);

@@ -6,6 +6,9 @@
  * to the page in batches, screenshots' bytes transferred, not copied. The page's main
  * thread then only folds views into its state.
  *
+ * The worker also keeps every kiosk's state (fleet-viewer.ts) and posts the page a view of
+ * it: what the page draws, not the fleet.
+ *
  * Settings that name a cluster's nodes (comma-separated) connect to one at random and, after
  * each loss, to another (broker-rotation.ts): MQTT.js asks for the URL at every connect.
  */
@@ -16,6 +19,7 @@ import { consoleSubscriptions } from '../protocol/fleet-topics';
 import { createBrokerRotation } from './broker-rotation';
 import { describeProblem, type FromWorker, type ToWorker } from './broker-protocol';
 import { createReconnector } from './reconnector';
+import { createViewPoster } from './view-poster';
 import { createWorkerInbox } from './worker-inbox';
 
 let client: MqttClient | null = null;
@@ -26,11 +30,14 @@ function post(message: FromWorker, transfer: Transferable[] = []): void {
   postMessage(message, { transfer });
 }
 
+const views = createViewPoster({ post: (view) => post({ type: 'view', view }) });
+
 function connect(settings: ToWorker & { type: 'connect' }): void {
   const { brokerUrl, username, password, topicPrefix } = settings.settings;
   const inbox = createWorkerInbox({
     prefix: topicPrefix,
     post: (messages, transfer) => post({ type: 'messages', messages }, transfer),
+    keep: (messages) => views.fold(messages),
   });
   const brokers = createBrokerRotation(brokerUrl);
   const connection = mqtt.connect(brokers.current(), {
@@ -78,6 +85,9 @@ onmessage = (event: MessageEvent<ToWorker>) => {
   switch (message.type) {
     case 'connect':
       if (!client) connect(message);
+      break;
+    case 'view':
+      views.ask(message.request);
       break;
     case 'publish': {
       const { requestId, topic, payload, retain, qos } = message;

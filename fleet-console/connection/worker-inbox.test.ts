@@ -30,7 +30,14 @@ import { SAMPLE_HEALTH } from '../../tests/support/fixtures/kiosk-health';
 import { filterTakes } from '../../tests/support/fixtures/topic-filter';
 import { onlineStatus, SAMPLE_PUBLIC_KEY } from '../../tests/support/fixtures/kiosk-status';
 import { rolloutPlan, T0 } from '../../tests/support/fixtures/rollout';
-import { emptyFleet, foldMessages, type FleetState } from '../fleet/fleet-state';
+import { emptyFleet, foldMessages, type FleetState, type KioskState } from '../fleet/fleet-state';
+import {
+  applyKiosks,
+  createFleetViewer,
+  EMPTY_VIEW,
+  isKioskMessage,
+  type FleetView,
+} from '../fleet/fleet-viewer';
 import { isTrustMessage, readMessage, type ReadMessage } from '../fleet/read-message';
 import { consoleSubscriptions } from '../protocol/fleet-topics';
 import { foldRolloutMessages } from '../rollouts/rollout-store';
@@ -185,6 +192,38 @@ describe('the broker worker’s inbox', () => {
     box.receive(topic('kiosks/k1/status'), encode(onlineStatus()), false);
     for (const run of runs.splice(0)) run();
     expect(posted.map((read) => read.kind)).toEqual(['health', 'ignored']);
+  });
+
+  it('gives the worker each round once, every message in it, even when posted one by one', () => {
+    const kept: ReadMessage[][] = [];
+    const runs: (() => void)[] = [];
+    const box = createWorkerInbox({
+      prefix: PREFIX,
+      post: (messages) => {
+        if (messages.length > 1) throw new DOMException('could not be cloned', 'DataCloneError');
+      },
+      keep: (messages) => kept.push([...messages]),
+      schedule: (run) => runs.push(run),
+    });
+    box.receive(topic('kiosks/k1/health'), encode(SAMPLE_HEALTH), false);
+    box.receive(topic('kiosks/k1/status'), encode(onlineStatus()), false);
+    for (const run of runs.splice(0)) run();
+    expect(kept.map((round) => round.map((read) => read.kind))).toEqual([['health', 'status']]);
+  });
+
+  it('posts to the page even when what the worker keeps fails', () => {
+    const {
+      inbox: box,
+      posted,
+      flush,
+    } = inbox({
+      keep: () => {
+        throw new Error('the worker’s own fold failed');
+      },
+    });
+    box.receive(topic('kiosks/k1/status'), encode(onlineStatus()), false);
+    flush();
+    expect(posted.map((read) => read.kind)).toEqual(['status']);
   });
 
   it('posts one batch per period, however many messages came', () => {
@@ -410,9 +449,16 @@ describe('every topic the console reads, fuzzed', () => {
     let state: FleetState = emptyFleet();
     let trust = emptyTrust();
     const rollouts = createRolloutWatch(PREFIX);
-    const { inbox: box, posted, flush } = inbox();
+    // The kiosks the worker keeps, and the view of them the page merges in.
+    const viewer = createFleetViewer(() => AT);
+    let view: FleetView = EMPTY_VIEW;
+    let kiosks: ReadonlyMap<string, KioskState> = new Map();
+    const { inbox: box, posted, flush } = inbox({ keep: (read) => viewer.fold(read) });
     /** What the page does with a batch (broker-session.ts): every fold it goes through. */
     const fold = () => {
+      const { kiosks: changed, gone, ...parts } = structuredClone(viewer.take()) ?? {};
+      kiosks = applyKiosks(kiosks, { kiosks: changed, gone });
+      view = { ...view, ...parts };
       const read = posted.splice(0);
       foldRolloutMessages(rollouts, read);
       // The page's certificate gate checks each certificate before the fold (async, under
@@ -426,7 +472,11 @@ describe('every topic the console reads, fuzzed', () => {
       state = foldMessages(
         state,
         read.filter(
-          (one) => !isTrustMessage(one) && one.kind !== 'rollout' && one.kind !== 'rollout-cleared',
+          (one) =>
+            !isTrustMessage(one) &&
+            !isKioskMessage(one) &&
+            one.kind !== 'rollout' &&
+            one.kind !== 'rollout-cleared',
         ),
       );
     };
@@ -438,7 +488,10 @@ describe('every topic the console reads, fuzzed', () => {
         // What the worker posts must survive structured cloning (the inbox's post clones).
         expect(flush).not.toThrow();
         expect(fold).not.toThrow();
-        expect(state.ignored).toBeGreaterThanOrEqual(0);
+        expect(state.ignored + view.ignored).toBeGreaterThanOrEqual(0);
+        expect(view.summary.total).toBe(
+          view.summary.online + view.summary.offline + view.summary.unknown,
+        );
       }),
       fuzzParameters(400),
     );
@@ -450,7 +503,7 @@ describe('every topic the console reads, fuzzed', () => {
     );
     flush();
     fold();
-    expect(state.kiosks.get('k9')?.presence).toBe('online');
+    expect(kiosks.get('k9')?.presence).toBe('online');
     expect(trust.requests.get('k9')?.kioskId).toBe('k9');
   }, 30_000);
 });

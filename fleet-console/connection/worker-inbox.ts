@@ -25,6 +25,8 @@ export interface WorkerInboxOptions {
   prefix: string;
   /** postMessage of a batch, with the buffers to transfer. */
   post(messages: ReadMessage[], transfer: Transferable[]): void;
+  /** The worker's own use of each round, once, before it is posted (the fleet it keeps). */
+  keep?(messages: readonly ReadMessage[]): void;
   now?: () => number;
   /** setTimeout by default; a test may run the batch itself. */
   schedule?: (run: () => void, ms: number) => void;
@@ -46,6 +48,11 @@ export function createWorkerInbox(options: WorkerInboxOptions): WorkerInbox {
     scheduled = false;
     const all = batch;
     batch = [];
+    try {
+      options.keep?.(all);
+    } catch {
+      // What the worker keeps must never stop the page getting what was read.
+    }
     for (let from = 0; from < all.length; from += POST_SIZE) {
       postChunk(all.slice(from, from + POST_SIZE));
     }

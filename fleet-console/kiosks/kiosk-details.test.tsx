@@ -6,6 +6,12 @@ import { health, message, online, PREFIX } from '../test/messages';
 import { formatClock, formatClockToTheSecond } from '../lib/format';
 import { KioskDetails } from './kiosk-details';
 
+/** The kiosks as the broker worker posts them after these messages. */
+function received(messages: Parameters<typeof applyMessages>[1]) {
+  const { kiosks } = applyMessages(emptyFleet(), messages, PREFIX);
+  useFleetStore.getState().setView({ kiosks: [...kiosks.values()] });
+}
+
 /** The details of kiosk k1 after its status and this health (without pendingRelaunch: older). */
 function showHealth(overrides: Record<string, unknown>, older = false) {
   const message = health('k1', overrides);
@@ -14,7 +20,7 @@ function showHealth(overrides: Record<string, unknown>, older = false) {
     const { pendingRelaunch: _none, ...rest } = body;
     message.payload = new TextEncoder().encode(JSON.stringify(rest));
   }
-  useFleetStore.getState().setFleet(applyMessages(emptyFleet(), [online('k1'), message], PREFIX));
+  received([online('k1'), message]);
   render(<KioskDetails kioskId="k1" onClose={() => undefined} />);
   return screen.getByText('Pending relaunch').closest('div')?.textContent;
 }
@@ -57,9 +63,7 @@ describe('a kiosk’s details', () => {
       lostAt: new Date(lostAt).toISOString(),
       reportedAt: new Date(lostAt + 2500).toISOString(),
     });
-    useFleetStore
-      .getState()
-      .setFleet(applyMessages(emptyFleet(), [online('k1'), report, online('k1')], PREFIX));
+    received([online('k1'), report, online('k1')]);
     render(<KioskDetails kioskId="k1" onClose={() => undefined} />);
     expect(row()).toBe(
       `Last lost link${formatClockToTheSecond(lostAt)}, offline 2.5 s (reported by the kiosk when it came back)`,

@@ -77,7 +77,7 @@ export const KioskDetails = memo(function KioskDetails({
   kioskId: string;
   onClose: () => void;
 }) {
-  const kiosk = useFleetStore((state) => state.fleet.kiosks.get(kioskId));
+  const kiosk = useFleetStore((state) => state.kiosks.get(kioskId));
   const id = useId();
   const panel = useRef<HTMLElement>(null);
   // Narrower than 1,680 px the panel sits under the kiosk table: without this a tap on

@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { createAlertList } from '../fleet/alerts';
 import { acknowledge, clear, NO_MARKS, pruneMarks } from '../fleet/alert-marks';
 import { useFleetStore } from '../fleet/fleet-store';
-import { createGroupNamer, createGroupRollup, type GroupKind } from '../fleet/group-rollup';
-import {
-  createKioskLister,
-  createSummariser,
-  DEFAULT_LIST_OPTIONS,
-  type ListOptions,
-} from '../fleet/kiosk-list';
+import type { GroupKind } from '../fleet/group-rollup';
+import { createKioskLister, DEFAULT_LIST_OPTIONS, type ListOptions } from '../fleet/kiosk-list';
 import { AlertList } from './alert-list';
 import { CommandPanel } from './command-panel';
 import { ConfigPanel } from './config-panel';
@@ -19,46 +13,35 @@ import { KioskTable } from './kiosk-table';
 import { KioskToolbar } from './kiosk-toolbar';
 import { ListCount } from './list-count';
 
-/** How often the alerts look at the clock (offline for more than five minutes). */
-export const ALERT_CLOCK_MS = 30_000;
-
-/** The time, moving on every ALERT_CLOCK_MS: a coarse clock the alert memo can key on. */
-function useCoarseNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ALERT_CLOCK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /**
- * The view re-renders with every frame that brings messages (with 1,000 kiosks, several a
+ * The view re-renders with every post of the broker worker (with 1,000 kiosks, several a
  * second), so what it holds is memoised and gets stable props: the toolbar, count, panels
  * and summary draw again only when their own inputs change, and only changed rows redraw.
+ * The worker works out what needs the whole fleet (summary, rollups, alerts, the filters'
+ * names); the list's order is worked out here, in the input's own task, so a search is
+ * painted in the frame of the key that asked for it.
  */
 export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void }) {
-  const kiosks = useFleetStore((state) => state.fleet.kiosks);
+  const kiosks = useFleetStore((state) => state.kiosks);
+  const view = useFleetStore((state) => state.view);
+  const session = useFleetStore((state) => state.session);
   const idle = useFleetStore((state) => state.connection.phase === 'idle');
-  const ignored = useFleetStore((state) => state.fleet.ignored);
+  const ignored = useFleetStore((state) => state.fleet.ignored) + view.ignored;
   const [options, setOptions] = useState<ListOptions>(DEFAULT_LIST_OPTIONS);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [listKiosks] = useState(createKioskLister);
-  const [rollup] = useState(createGroupRollup);
-  const [alertList] = useState(createAlertList);
-  const [summariser] = useState(createSummariser);
-  const [groupNamer] = useState(createGroupNamer);
   const [groupKind, setGroupKind] = useState<GroupKind>('region');
   const [marks, setMarks] = useState(NO_MARKS);
-  const now = useCoarseNow();
   const id = useId();
 
+  // The rollups are counted by the worker: it is told by what (a new session starts afresh).
+  useEffect(() => {
+    session?.viewFleet({ groupKind });
+  }, [session, groupKind]);
+
   const rows = useMemo(() => listKiosks(kiosks, options), [listKiosks, kiosks, options]);
-  const summary = useMemo(() => summariser(kiosks), [summariser, kiosks]);
-  const groupRows = useMemo(() => rollup(kiosks, groupKind), [rollup, kiosks, groupKind]);
-  const alerts = useMemo(() => alertList(kiosks, now), [alertList, kiosks, now]);
-  // The same object while the set of names is the same: the filters draw again only then.
-  const groups = useMemo(() => groupNamer(kiosks), [groupNamer, kiosks]);
+  // Each the same object while unchanged: the worker sends only what changed.
+  const { summary, groupRows, alerts, groups } = view;
   // Marks of alerts that cleared by themselves are dropped (each click keeps only live ones).
   const liveMarks = useMemo(() => pruneMarks(marks, alerts), [marks, alerts]);
   const onAcknowledge = useCallback(

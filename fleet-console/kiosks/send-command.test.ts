@@ -9,6 +9,7 @@ function fakeSession(publish: BrokerSession['publish']): BrokerSession {
     prefix: PREFIX,
     cluster: true,
     publish,
+    viewFleet: () => undefined,
     watchScreenshot: () => undefined,
     watchDiagnostics: () => Promise.resolve(),
     handovers: {

@@ -38,7 +38,7 @@ export async function sendCommand(
   const store = useFleetStore.getState();
   const id = newCommandId();
   beforeSend?.(id);
-  const expected = target === 'all' ? onlineCount(store.fleet.kiosks) : 1;
+  const expected = target === 'all' ? onlineCount(store.kiosks) : 1;
   // Recorded before it is sent: the first acknowledgements can beat the publish callback.
   store.commandSent({ id, command, target, sentAt: Date.now(), expected });
   const topic = commandTopic(session.prefix, target);
