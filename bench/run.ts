@@ -512,12 +512,32 @@ async function main(): Promise<number> {
   return verdict(results.checks, `${file} and bench-results/latest.json`);
 }
 
+/** How long the bench may linger after its report before it ends itself. */
+const EXIT_GRACE_MS = 10_000;
+
+/**
+ * After the report, anything left open (a client's keepalive, a retry a library planned)
+ * would keep the process alive with nothing to do: a run that printed its results sat idle
+ * until `timeout` killed it. An unref'd timer ends it, and names what was still open.
+ */
+function endAfterGrace(): void {
+  setTimeout(() => {
+    const open = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
+    console.error(
+      `Bench: ended ${EXIT_GRACE_MS / 1000} s after its report; still open: ${open.join(', ')}`,
+    );
+    process.exit();
+  }, EXIT_GRACE_MS).unref();
+}
+
 main().then(
   (code) => {
     process.exitCode = code;
+    endAfterGrace();
   },
   (error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exitCode = 1;
+    endAfterGrace();
   },
 );
