@@ -67,15 +67,17 @@ function figuresTable(figures: ClusterFleetFigures): string {
 }
 
 /**
- * Nice alone left the console's page and worker runnable but off the cores for 50–90 ms
- * at a time while 10,000 kiosks connected (traced: 3.5 ms of CPU in an 89 ms task). Pinned
- * to every core but the first, this process's threads and the nodes and will keeper it
- * starts next leave that core to the browser, launched before. BENCH_SHARED_CORES=1 keeps
- * them on every core, to compare.
+ * BENCH_KEEP_CONSOLE_CORE=1 pins this process's threads (the fleet, its bridges, the will
+ * keeper) and the nodes it starts next to every core but the first, left to the browser
+ * launched before. Nice alone leaves the console's page waiting for a core at times (traced:
+ * 3.5 ms of CPU in an 89 ms task), but pinned, the fleet and the nodes share one core and
+ * were once over a minute coming online (docs/decisions/0033-cluster-bench-cores.md): the
+ * cores stay shared unless asked.
  */
 function keepFirstCoreForConsole(): string {
   const count = cpus().length;
-  if (process.env.BENCH_SHARED_CORES === '1') return 'Cores: shared by the fleet and the console';
+  if (process.env.BENCH_KEEP_CONSOLE_CORE !== '1')
+    return 'Cores: shared by the fleet and the console';
   if (count < 2) return 'Cores: one, shared by the fleet and the console';
   const fleetCores = count === 2 ? '1' : `1-${count - 1}`;
   try {
