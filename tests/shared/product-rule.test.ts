@@ -280,7 +280,10 @@ const bentProduct = fc
     if (field === 'rating.rate' || field === 'rating.count') {
       bent.rating = { ...product.rating, [field.slice(7)]: value };
     } else if (field === 'missing') {
-      const gone = FIELDS[Math.abs(Number(value) || 0) % FIELDS.length];
+      // Only a number picks the field: Number() of anything else may throw (an object with no
+      // prototype has no way to become a primitive), which would fail the generator, not the rule.
+      const pick = typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
+      const gone = FIELDS[Math.abs(pick) % FIELDS.length];
       bent = Object.fromEntries(Object.entries(bent).filter(([key]) => key !== gone));
     } else if (field === '__proto__') {
       Object.defineProperty(bent, '__proto__', { value, enumerable: true });
