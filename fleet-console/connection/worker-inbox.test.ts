@@ -196,18 +196,15 @@ describe('the broker worker’s inbox', () => {
 
   it('gives the worker each round once, every message in it, even when posted one by one', () => {
     const kept: ReadMessage[][] = [];
-    const runs: (() => void)[] = [];
-    const box = createWorkerInbox({
-      prefix: PREFIX,
+    const { inbox: box, flush } = inbox({
       post: (messages) => {
         if (messages.length > 1) throw new DOMException('could not be cloned', 'DataCloneError');
       },
       keep: (messages) => kept.push([...messages]),
-      schedule: (run) => runs.push(run),
     });
     box.receive(topic('kiosks/k1/health'), encode(SAMPLE_HEALTH), false);
     box.receive(topic('kiosks/k1/status'), encode(onlineStatus()), false);
-    for (const run of runs.splice(0)) run();
+    flush();
     expect(kept.map((round) => round.map((read) => read.kind))).toEqual([['health', 'status']]);
   });
 
