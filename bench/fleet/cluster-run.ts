@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, setPriority } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../chromium';
 import type { BenchOptions } from '../options';
@@ -16,9 +16,7 @@ import {
   type ClusterFleetFigures,
   type ClusterPhase,
 } from './cluster-bench';
-
-/** Lowest priority: the fleet and the cluster give way to the console. */
-const FLEET_NICENESS = 19;
+import { yieldToConsole } from './fleet-priority';
 
 const PHASE_LABELS: Record<ClusterPhase, string> = {
   opening: 'while the console opened and connected',
@@ -69,10 +67,9 @@ function figuresTable(figures: ClusterFleetFigures): string {
 /**
  * BENCH_KEEP_CONSOLE_CORE=1 pins this process's threads (the fleet, its bridges, the will
  * keeper) and the nodes it starts next to every core but the first, left to the browser
- * launched before. Nice alone leaves the console's page waiting for a core at times (traced:
- * 3.5 ms of CPU in an 89 ms task), but pinned, the fleet and the nodes share one core and
- * were once over a minute coming online (docs/decisions/0033-cluster-bench-cores.md): the
- * cores stay shared unless asked.
+ * launched before. Pinned, the fleet and the nodes share one core and were once over a
+ * minute coming online (docs/decisions/0033-cluster-bench-cores.md): the cores stay shared
+ * unless asked, the fleet's priority lowered (fleet-priority.ts).
  */
 function keepFirstCoreForConsole(): string {
   const count = cpus().length;
@@ -105,9 +102,10 @@ export async function runClusterFleetBench(
   // The console runs on the operator's own machine, not beside ten thousand kiosks and three
   // broker nodes: once Chromium is up, this process (the simulated fleet, the bridges) and
   // the nodes it starts next yield the shared cores to the console page first.
-  setPriority(FLEET_NICENESS);
-  const cores = keepFirstCoreForConsole();
+  const priority = yieldToConsole();
+  const cores = `${keepFirstCoreForConsole()}; ${priority.placement}`;
   console.log(cores);
+  process.once('exit', priority.restore);
   let figures: ClusterFleetFigures;
   try {
     // BENCH_CPU_PROFILE=1 keeps a sampled profile of the console page, to find a long task.
@@ -121,6 +119,7 @@ export async function runClusterFleetBench(
       (line) => console.log(line),
     );
   } finally {
+    priority.restore();
     await browser.close();
   }
   load.end = loadavg()[0] ?? 0;

@@ -1,0 +1,83 @@
+/**
+ * How the cluster bench lets the console's browser run first: the simulated fleet, the
+ * will keeper and the broker nodes stand in for other machines, so they take what the
+ * console leaves.
+ *
+ * A process's nice value only ranks it against processes of its own session when the
+ * kernel groups sessions (sched_autogroup, on by default in most distributions). Playwright
+ * starts Chromium in a session of its own, so the fleet at nice 19 still had half the
+ * machine against the console's browser: the session's own group is lowered too, through
+ * /proc/self/autogroup, and put back when the bench ends.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+/** Lowest priority: the fleet and the cluster give way to the console. */
+export const FLEET_NICENESS = 19;
+
+const AUTOGROUP_FILE = '/proc/self/autogroup';
+
+/** The nice value in the kernel's autogroup line ("/autogroup-1643 nice 0"), or null. */
+export function autogroupNice(line: string): number | null {
+  const match = /\bnice\s+(-?\d+)\s*$/.exec(line);
+  return match ? Number(match[1]) : null;
+}
+
+/** The kernel's knobs, as the bench reaches them (tests hand in their own). */
+export interface SchedulerAccess {
+  setNice?: (nice: number) => void;
+  readGroup?: () => string;
+  writeGroup?: (nice: number) => void;
+}
+
+export interface FleetPriority {
+  /** What was lowered, for the bench's report. */
+  placement: string;
+  /** Puts the session's group back as it was (this process stays at its nice value). */
+  restore: () => void;
+}
+
+/**
+ * Lowers this process (and what it starts next) to FLEET_NICENESS, and its session's
+ * autogroup with it where the kernel has one. Anything the kernel refuses is reported,
+ * not thrown: the bench still runs, with the cores shared as they are.
+ */
+export function yieldToConsole({
+  setNice = (nice: number) => setPriority(nice),
+  readGroup = () => readFileSync(AUTOGROUP_FILE, 'utf8'),
+  writeGroup = (nice: number) => writeFileSync(AUTOGROUP_FILE, String(nice)),
+}: SchedulerAccess = {}): FleetPriority {
+  setNice(FLEET_NICENESS);
+  let before: number | null = null;
+  try {
+    before = autogroupNice(readGroup());
+  } catch {
+    // No autogroup file: the kernel ranks every process alone, and nice is enough.
+  }
+  if (before === null) {
+    return { placement: `fleet at nice ${FLEET_NICENESS}`, restore: () => undefined };
+  }
+  try {
+    writeGroup(FLEET_NICENESS);
+  } catch {
+    return {
+      placement: `fleet at nice ${FLEET_NICENESS}; its session's group left at nice ${before} (refused)`,
+      restore: () => undefined,
+    };
+  }
+  const original = before;
+  let restored = false;
+  return {
+    placement: `fleet and its session's group at nice ${FLEET_NICENESS}`,
+    restore: () => {
+      if (restored) return;
+      restored = true;
+      try {
+        writeGroup(original);
+      } catch {
+        // A group below nice 0 needs a privilege to go back: it stays lowered until the
+        // shell that started the bench ends.
+      }
+    },
+  };
+}
