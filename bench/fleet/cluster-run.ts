@@ -16,7 +16,7 @@ import {
   type ClusterFleetFigures,
   type ClusterPhase,
 } from './cluster-bench';
-import { yieldToConsole } from './fleet-priority';
+import { restoreWhenEnded, yieldToConsole } from './fleet-priority';
 
 const PHASE_LABELS: Record<ClusterPhase, string> = {
   opening: 'while the console opened and connected',
@@ -105,7 +105,7 @@ export async function runClusterFleetBench(
   const priority = yieldToConsole();
   const cores = `${keepFirstCoreForConsole()}; ${priority.placement}`;
   console.log(cores);
-  process.once('exit', priority.restore);
+  const release = restoreWhenEnded(priority);
   let figures: ClusterFleetFigures;
   try {
     // BENCH_CPU_PROFILE=1 keeps a sampled profile of the console page, to find a long task.
@@ -119,7 +119,7 @@ export async function runClusterFleetBench(
       (line) => console.log(line),
     );
   } finally {
-    priority.restore();
+    release();
     await browser.close();
   }
   load.end = loadavg()[0] ?? 0;

@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { FLEET_NICENESS, autogroupNice, yieldToConsole } from './fleet-priority';
+import { FLEET_NICENESS, autogroupNice, restoreWhenEnded, yieldToConsole } from './fleet-priority';
 
 /** A kernel with an autogroup at `nice`, or none (null), that may refuse writes. */
 function kernel(nice: number | null, refuse = false) {
@@ -69,5 +70,61 @@ describe('yieldToConsole', () => {
       "fleet at nice 19; its session's group left at nice 0 (refused)",
     );
     expect(() => priority.restore()).not.toThrow();
+  });
+});
+
+describe('restoreWhenEnded', () => {
+  function host() {
+    const kills: string[] = [];
+    const emitter = Object.assign(new EventEmitter(), {
+      pid: 4242,
+      kill: (pid: number, signal: string) => {
+        kills.push(`${pid} ${signal}`);
+        return true;
+      },
+    });
+    return { kills, emitter, process: emitter as unknown as NodeJS.Process };
+  }
+
+  it('puts the group back on exit', () => {
+    const { state, access } = kernel(0);
+    const { emitter, process } = host();
+    restoreWhenEnded(yieldToConsole(access), process);
+    expect(state.nice).toBe(FLEET_NICENESS);
+    emitter.emit('exit', 0);
+    expect(state.nice).toBe(0);
+  });
+
+  it('puts it back on Ctrl-C and raises the signal again when nothing else listens', () => {
+    const { state, access } = kernel(0);
+    const { emitter, kills, process } = host();
+    restoreWhenEnded(yieldToConsole(access), process);
+    emitter.emit('SIGINT', 'SIGINT');
+    expect(state.nice).toBe(0);
+    expect(kills).toEqual(['4242 SIGINT']);
+    expect(emitter.listenerCount('SIGTERM')).toBe(0);
+  });
+
+  it("leaves a signal to whoever else listens (Playwright's browser)", () => {
+    const { state, access } = kernel(0);
+    const { emitter, kills, process } = host();
+    const theirs: string[] = [];
+    emitter.on('SIGTERM', (signal: string) => theirs.push(signal));
+    restoreWhenEnded(yieldToConsole(access), process);
+    emitter.emit('SIGTERM', 'SIGTERM');
+    expect(state.nice).toBe(0);
+    expect(theirs).toEqual(['SIGTERM']);
+    expect(kills).toEqual([]);
+  });
+
+  it('takes its listeners off when the bench releases it', () => {
+    const { state, access } = kernel(0);
+    const { emitter, process } = host();
+    const release = restoreWhenEnded(yieldToConsole(access), process);
+    release();
+    expect(state.nice).toBe(0);
+    for (const event of ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP']) {
+      expect(emitter.listenerCount(event)).toBe(0);
+    }
   });
 });

@@ -81,3 +81,28 @@ export function yieldToConsole({
     },
   };
 }
+
+/**
+ * Puts the group back however the bench ends: on exit, and on Ctrl-C or a kill. A signal
+ * that nothing else listens for (Playwright listens while its browser is open) is raised
+ * again, so the bench still ends as the signal means. Returns what the bench calls itself
+ * once it is done, which also takes these listeners off.
+ */
+export function restoreWhenEnded(
+  priority: FleetPriority,
+  host: NodeJS.Process = process,
+): () => void {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const release = (): void => {
+    priority.restore();
+    host.off('exit', release);
+    for (const signal of signals) host.off(signal, onSignal);
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    release();
+    if (host.listenerCount(signal) === 0) host.kill(host.pid, signal);
+  };
+  host.once('exit', release);
+  for (const signal of signals) host.on(signal, onSignal);
+  return release;
+}
