@@ -48,12 +48,15 @@ export function yieldToConsole({
   writeGroup = (nice: number) => writeFileSync(AUTOGROUP_FILE, String(nice)),
 }: SchedulerAccess = {}): FleetPriority {
   setNice(FLEET_NICENESS);
-  let before: number | null = null;
-  try {
-    before = autogroupNice(readGroup());
-  } catch {
-    // No autogroup file: the kernel ranks every process alone, and nice is enough.
-  }
+  const groupNice = (): number | null => {
+    try {
+      return autogroupNice(readGroup());
+    } catch {
+      // No autogroup file: the kernel ranks every process alone, and nice is enough.
+      return null;
+    }
+  };
+  const before = groupNice();
   if (before === null) {
     return { placement: `fleet at nice ${FLEET_NICENESS}`, restore: () => undefined };
   }
@@ -65,7 +68,6 @@ export function yieldToConsole({
       restore: () => undefined,
     };
   }
-  const original = before;
   let restored = false;
   return {
     placement: `fleet and its session's group at nice ${FLEET_NICENESS}`,
@@ -73,7 +75,7 @@ export function yieldToConsole({
       if (restored) return;
       restored = true;
       try {
-        writeGroup(original);
+        writeGroup(before);
       } catch {
         // A group below nice 0 needs a privilege to go back: it stays lowered until the
         // shell that started the bench ends.
