@@ -48,6 +48,12 @@ export interface ReturningVisit {
   waitForWorker?: boolean;
   /** No service worker at all in the context (Playwright's serviceWorkers: 'block'). */
   blockWorkers?: boolean;
+  /**
+   * Time the load after the returning one instead, in the same tab: the first load a new
+   * worker controls finds none of the files the uncontrolled first visit left in the
+   * renderer's memory cache (Blink keeps them apart by controller); the next one does.
+   */
+  again?: boolean;
 }
 
 export const LARGE_PRODUCTS = 10_000;
@@ -72,7 +78,9 @@ export type FigureId =
   | CrossOriginMeasure
   | LargeIds[keyof LargeIds]
   /** Ours with its service worker ÷ ours with it blocked, returning visits. */
-  | 'sw-returning';
+  | 'sw-returning'
+  /** The same, on the load after the returning one (the worker's second). */
+  | 'sw-returning-again';
 
 export interface PairedFigure {
   id: FigureId;
@@ -207,7 +215,8 @@ export function warmLoad(
     async (page) => {
       await page.addInitScript(initScript(installLoadProbe, { kind: 'first-card' }));
       await firstVisit(page, `${origin}/products`, visit.waitForWorker);
-      return probedLoad(page, open(page, `${origin}/products`));
+      const returning = await probedLoad(page, open(page, `${origin}/products`));
+      return visit.again === true ? probedLoad(page, open(page, `${origin}/products`)) : returning;
     },
     undefined,
     visit.blockWorkers,

@@ -85,11 +85,16 @@ describe('the cross-origin budgets', () => {
 
   it('are the ones the run table shows beside each cross-origin figure', () => {
     const table = runTable(
-      run([figure('huge-search', [9], [10]), figure('sw-returning', [120], [100])]),
+      run([
+        figure('huge-search', [9], [10]),
+        figure('sw-returning', [120], [100]),
+        figure('sw-returning-again', [80], [100]),
+      ]),
       RATIO_BUDGETS_CROSS_ORIGIN,
     );
     expect(table).toMatch(/huge-search .*0\.90×\s+≤ 1\.00\s+PASS/);
     expect(table).toMatch(/sw-returning .*1\.20×\s+\(reported\)/);
+    expect(table).toMatch(/sw-returning-again .*0\.80×\s+\(reported\)/);
   });
 
   it('say FAIL across runs where one run misses, as the checks do', () => {

@@ -93,21 +93,27 @@ async function ourSearchAlone(browser: Browser, ours: string, count: number): Pr
   }
 }
 
-/** Our returning visit, its worker controlling the page, against the same with it blocked. */
+/**
+ * Our returning visit, its worker controlling the page, against the same with it blocked;
+ * `again`: the load after that one, the worker's second.
+ */
 async function serviceWorkerFigure(
   browser: Browser,
   ours: string,
   pairs: number,
+  again = false,
 ): Promise<PairedFigure> {
-  const label = 'ours: returning first card, with its service worker ÷ with it blocked';
+  const label = again
+    ? "ours: the next load (the worker's second), with it ÷ with it blocked"
+    : 'ours: returning first card, with its service worker ÷ with it blocked';
   const done = progress(label);
   const samples = await inPairs(
     pairs,
-    () => warmLoad(browser, ours, { waitForWorker: true }),
-    () => warmLoad(browser, ours, { blockWorkers: true }),
+    () => warmLoad(browser, ours, { waitForWorker: true, again }),
+    () => warmLoad(browser, ours, { blockWorkers: true, again }),
   );
   done();
-  return { id: 'sw-returning', label, unit: 'ms', ...samples };
+  return { id: again ? 'sw-returning-again' : 'sw-returning', label, unit: 'ms', ...samples };
 }
 
 async function closeAll(servers: readonly { close(): Promise<void> }[]): Promise<void> {
@@ -166,6 +172,7 @@ export async function runCrossOriginComparisons(
       const demo = await compareOnDemo(browser, shops, options, title, false);
       run.figures.push(...demo.figures);
       run.figures.push(await serviceWorkerFigure(browser, shops.ours, settings.pairs));
+      run.figures.push(await serviceWorkerFigure(browser, shops.ours, settings.pairs, true));
       for (const [count, ids] of [
         [LARGE_PRODUCTS, LARGE_IDS],
         [HUGE_PRODUCTS, HUGE_IDS],
