@@ -48,12 +48,6 @@ export interface ReturningVisit {
   waitForWorker?: boolean;
   /** No service worker at all in the context (Playwright's serviceWorkers: 'block'). */
   blockWorkers?: boolean;
-  /**
-   * Time the load after the returning one instead, in the same tab: the first load a new
-   * worker controls finds none of the files the uncontrolled first visit left in the
-   * renderer's memory cache (Blink keeps them apart by controller); the next one does.
-   */
-  again?: boolean;
 }
 
 export const LARGE_PRODUCTS = 10_000;
@@ -124,14 +118,14 @@ export const ratioOf = (figure: Pick<PairedFigure, 'ours' | 'peer'>): number =>
  * Pairs of samples, alternating which shop goes first; one unmeasured sample of each
  * first, so neither shop's first figure carries Chromium's or the server's start-up.
  */
-export async function inPairs(
+export async function inPairs<T = number>(
   count: number,
-  ours: (pair: number) => Promise<number>,
-  peer: (pair: number) => Promise<number>,
-): Promise<{ ours: number[]; peer: number[] }> {
+  ours: (pair: number) => Promise<T>,
+  peer: (pair: number) => Promise<T>,
+): Promise<{ ours: T[]; peer: T[] }> {
   await ours(-1);
   await peer(-1);
-  const samples = { ours: [] as number[], peer: [] as number[] };
+  const samples = { ours: [] as T[], peer: [] as T[] };
   for (let pair = 0; pair < count; pair += 1) {
     if (pair % 2 === 0) {
       samples.ours.push(await ours(pair));
@@ -204,23 +198,57 @@ export async function firstVisit(page: Page, url: string, waitForWorker = false)
 /** The worker registers when the first visit is idle (at most 5 s) and then installs. */
 const WORKER_TIMEOUT_MS = 30_000;
 
-/** Navigation start → first card painted, on a second visit (catalogue cached). */
-export function warmLoad(
+/**
+ * Navigation start → first card painted, for each of `loads` loads of /products in the tab
+ * of a first visit (catalogue cached): the returning visit, then the loads after it.
+ */
+function returningLoads(
   browser: Browser,
   origin: string,
-  visit: ReturningVisit = {},
-): Promise<number> {
+  visit: ReturningVisit,
+  loads: number,
+): Promise<number[]> {
   return withPage(
     browser,
     async (page) => {
       await page.addInitScript(initScript(installLoadProbe, { kind: 'first-card' }));
       await firstVisit(page, `${origin}/products`, visit.waitForWorker);
-      const returning = await probedLoad(page, open(page, `${origin}/products`));
-      return visit.again === true ? probedLoad(page, open(page, `${origin}/products`)) : returning;
+      const times: number[] = [];
+      for (let load = 0; load < loads; load += 1) {
+        times.push(await probedLoad(page, open(page, `${origin}/products`)));
+      }
+      return times;
     },
     undefined,
     visit.blockWorkers,
   );
+}
+
+/** Navigation start → first card painted, on a second visit (catalogue cached). */
+export async function warmLoad(
+  browser: Browser,
+  origin: string,
+  visit: ReturningVisit = {},
+): Promise<number> {
+  const [returning] = await returningLoads(browser, origin, visit, 1);
+  if (returning === undefined) throw new Error('no returning visit was timed');
+  return returning;
+}
+
+/**
+ * The returning visit, and the load after it in the same tab. The first load a new worker
+ * controls finds none of the files the uncontrolled first visit left in the renderer's
+ * memory cache (Blink keeps them apart by controller); the next one does.
+ */
+export async function warmLoadAndNext(
+  browser: Browser,
+  origin: string,
+  visit: ReturningVisit,
+): Promise<{ returning: number; next: number }> {
+  const [returning, next] = await returningLoads(browser, origin, visit, 2);
+  if (returning === undefined || next === undefined)
+    throw new Error('no returning visit was timed');
+  return { returning, next };
 }
 
 /**

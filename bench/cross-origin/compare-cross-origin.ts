@@ -26,7 +26,7 @@ import {
   progress,
   sizeFigure,
   startRun,
-  warmLoad,
+  warmLoadAndNext,
   type ComparisonOptions,
   type PairedFigure,
 } from '../compare';
@@ -35,6 +35,7 @@ import type { ComparisonResults } from '../results';
 import { makeCertificate } from './certificate';
 import { CATALOGUE_HOST, crossOriginChromiumArgs } from './hosts';
 import { serveOurs, servePeer, startCatalogueHost } from './servers';
+import { WORKER_LABELS, workerFigures } from './worker-figures';
 
 export const HUGE_PRODUCTS = 50_000;
 /** How long a shop may take to show a first card before it counts as not holding a catalogue. */
@@ -93,27 +94,20 @@ async function ourSearchAlone(browser: Browser, ours: string, count: number): Pr
   }
 }
 
-/**
- * Our returning visit, its worker controlling the page, against the same with it blocked;
- * `again`: the load after that one, the worker's second.
- */
-async function serviceWorkerFigure(
+/** Our returning visit and the load after it, the worker controlling the page ÷ blocked. */
+async function serviceWorkerFigures(
   browser: Browser,
   ours: string,
   pairs: number,
-  again = false,
-): Promise<PairedFigure> {
-  const label = again
-    ? "ours: the next load (the worker's second), with it ÷ with it blocked"
-    : 'ours: returning first card, with its service worker ÷ with it blocked';
-  const done = progress(label);
+): Promise<PairedFigure[]> {
+  const done = progress(`${WORKER_LABELS.returning}; and the next load`);
   const samples = await inPairs(
     pairs,
-    () => warmLoad(browser, ours, { waitForWorker: true, again }),
-    () => warmLoad(browser, ours, { blockWorkers: true, again }),
+    () => warmLoadAndNext(browser, ours, { waitForWorker: true }),
+    () => warmLoadAndNext(browser, ours, { blockWorkers: true }),
   );
   done();
-  return { id: again ? 'sw-returning-again' : 'sw-returning', label, unit: 'ms', ...samples };
+  return workerFigures(samples);
 }
 
 async function closeAll(servers: readonly { close(): Promise<void> }[]): Promise<void> {
@@ -171,8 +165,7 @@ export async function runCrossOriginComparisons(
       catalogue.use(undefined);
       const demo = await compareOnDemo(browser, shops, options, title, false);
       run.figures.push(...demo.figures);
-      run.figures.push(await serviceWorkerFigure(browser, shops.ours, settings.pairs));
-      run.figures.push(await serviceWorkerFigure(browser, shops.ours, settings.pairs, true));
+      run.figures.push(...(await serviceWorkerFigures(browser, shops.ours, settings.pairs)));
       for (const [count, ids] of [
         [LARGE_PRODUCTS, LARGE_IDS],
         [HUGE_PRODUCTS, HUGE_IDS],
