@@ -310,6 +310,11 @@ describe('the renderer and the server read products alike', () => {
         expect(onServer.success).toBe(inRenderer !== null);
         if (onServer.success) {
           expect(onServer.data).toEqual(inRenderer);
+          // A product holds the rule's fields and nothing else, on a plain object.
+          expect(Object.getPrototypeOf(inRenderer)).toBe(Object.prototype);
+          expect(Object.keys(inRenderer ?? {}).sort()).toEqual([...FIELDS].sort());
+          expect(Object.getPrototypeOf(inRenderer?.rating)).toBe(Object.prototype);
+          expect(Object.keys(inRenderer?.rating ?? {}).sort()).toEqual(['count', 'rate']);
           accepted += 1;
         }
       }),
