@@ -20,27 +20,32 @@ async function wholeSheet(page: Page): Promise<string> {
   return new URL(sheet, page.url()).href;
 }
 
-/** Every computed style of every element in the document, with the whole sheet on or off. */
-function computedStyles(page: Page, sheet: string, wholeSheetOn: boolean): Promise<string[]> {
-  return page.evaluate(
-    async ({ sheet, on }) => {
-      let link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
-        (each) => each.href === sheet,
-      );
-      if (!link) {
-        // The idle warm-up has not brought it yet: add it as a chunk would.
-        const added = document.createElement('link');
-        added.rel = 'stylesheet';
-        added.href = sheet;
-        await new Promise((resolve, reject) => {
-          added.onload = resolve;
-          added.onerror = reject;
-          document.head.append(added);
-        });
-        link = added;
-      }
-      if (!link.sheet) throw new Error('the whole stylesheet did not load');
-      link.sheet.disabled = !on;
+/**
+ * Every computed style of every element in the document, with the whole sheet off and then
+ * on. Both are taken in one synchronous run, so nothing the page does meanwhile (the idle
+ * warm-up adding links to the head) can shift the elements between the two.
+ */
+function computedStyles(page: Page, sheet: string): Promise<{ alone: string[]; whole: string[] }> {
+  return page.evaluate(async (sheet) => {
+    let link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
+      (each) => each.href === sheet,
+    );
+    if (!link) {
+      // The idle warm-up has not brought it yet: add it as a chunk would.
+      const added = document.createElement('link');
+      added.rel = 'stylesheet';
+      added.href = sheet;
+      await new Promise((resolve, reject) => {
+        added.onload = resolve;
+        added.onerror = reject;
+        document.head.append(added);
+      });
+      link = added;
+    }
+    const whole = link.sheet;
+    if (!whole) throw new Error('the whole stylesheet did not load');
+    const styles = (on: boolean): string[] => {
+      whole.disabled = !on;
       const out: string[] = [];
       document.querySelectorAll('*').forEach((element, index) => {
         const style = getComputedStyle(element);
@@ -53,9 +58,10 @@ function computedStyles(page: Page, sheet: string, wholeSheetOn: boolean): Promi
         }
       });
       return out;
-    },
-    { sheet, on: wholeSheetOn },
-  );
+    };
+    const alone = styles(false);
+    return { alone, whole: styles(true) };
+  }, sheet);
 }
 
 async function expectSameWithoutWholeSheet(page: Page, rest: Locator): Promise<void> {
@@ -63,8 +69,7 @@ async function expectSameWithoutWholeSheet(page: Page, rest: Locator): Promise<v
   // changes would otherwise differ between the two looks for reasons of its own.
   await rest.hover();
   const sheet = await wholeSheet(page);
-  const alone = await computedStyles(page, sheet, false);
-  const whole = await computedStyles(page, sheet, true);
+  const { alone, whole } = await computedStyles(page, sheet);
   expect(alone.length).toBeGreaterThan(1000);
   // Only what differs, so a failure names the element and the property.
   const differing = alone.filter((line, index) => line !== whole[index]);
