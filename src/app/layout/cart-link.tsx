@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ShopLink } from '@/components/ui/shop-link';
 import { CartIcon } from '@/components/ui/icons';
 import { useCartCount } from '@/features/cart/cart-count';
@@ -9,7 +10,7 @@ import { layoutText } from './layout.messages';
  * The cart icon with a badge of the total item quantity (spec §2), in full with thousands
  * separators; the badge grows leftwards over the icon, so it stays inside the header.
  */
-export function CartLink() {
+export const CartLink = memo(function CartLink() {
   const count = useCartCount();
   const { t, language } = useI18n();
   const shown = formatNumber(language, count);
@@ -28,4 +29,4 @@ export function CartLink() {
       </span>
     </ShopLink>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { GlobeIcon } from '@/components/ui/icons';
 import { useI18n } from '@/i18n/language-store';
 import { languageName, type ShopperLanguage } from '@/i18n/languages';
@@ -30,7 +30,11 @@ function loadList(): Promise<List> {
  * The header's language menu: a button naming the shown language, opening the list of the
  * languages offered (language-list.tsx). None where a single language is offered.
  */
-export function LanguageMenu({ offered }: { offered: readonly ShopperLanguage[] }) {
+export const LanguageMenu = memo(function LanguageMenu({
+  offered,
+}: {
+  offered: readonly ShopperLanguage[];
+}) {
   const { t, language } = useI18n();
   const [open, setOpen] = useState(false);
   const [List, setList] = useState<List | null>(null);
@@ -74,4 +78,4 @@ export function LanguageMenu({ offered }: { offered: readonly ShopperLanguage[] 
       {List && <List id={listId} open={open} offered={offered} within={menu} onClose={close} />}
     </div>
   );
-}
+});

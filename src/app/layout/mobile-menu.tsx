@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { MenuIcon } from '@/components/ui/icons';
 import { useI18n } from '@/i18n/language-store';
 import { whenIdle } from '@/lib/when-idle';
@@ -26,7 +26,7 @@ function loadDrawer(): Promise<Drawer> {
 }
 
 /** The small-screen menu: its button, and the drawer (menu-drawer.tsx) it opens. */
-export function MobileMenu() {
+export const MobileMenu = memo(function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [Drawer, setDrawer] = useState<Drawer | null>(null);
   const { t } = useI18n();
@@ -58,4 +58,4 @@ export function MobileMenu() {
       {Drawer && <Drawer open={open} onClose={() => setOpen(false)} />}
     </>
   );
-}
+});

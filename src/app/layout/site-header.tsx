@@ -40,6 +40,8 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        {/* Memoised, as the footer is: a page change re-renders the header for its links'
+            current page, and these do not depend on it. */}
         <div className="flex items-center gap-1">
           <LanguageMenu offered={languages.offered} />
           <CartLink />
