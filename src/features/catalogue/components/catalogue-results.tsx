@@ -45,20 +45,29 @@ export function CatalogueResults(props: CatalogueResultsProps) {
           </p>
         )}
         <ImageHold.Provider value={props.holdImages}>
-          <ProductGrid label={t(catalogueText.products)}>
+          <ProductGrid
+            label={t(catalogueText.products)}
+            products={page.items.length}
+            evenRows={cards < page.items.length}
+          >
             {/* Keyed by place, not product: the next page updates six cards' texts and links
-              instead of building six new ones, so it shows a frame sooner. */}
-            {page.items.slice(0, cards).map((product, index) => (
-              <li key={index}>
-                <ProductCard
-                  product={product}
-                  listPrice={props.listPrice(product.price)}
-                  onAdd={props.onAdd}
-                  headingLevel="h2"
-                  priority={index < 3 && props.firstView}
-                />
-              </li>
-            ))}
+              instead of building six new ones, so it shows a frame sooner. A card still to
+              come keeps its place, empty and hidden, as tall as the row above. */}
+            {page.items.map((product, index) =>
+              index < cards ? (
+                <li key={index}>
+                  <ProductCard
+                    product={product}
+                    listPrice={props.listPrice(product.price)}
+                    onAdd={props.onAdd}
+                    headingLevel="h2"
+                    priority={index < 3 && props.firstView}
+                  />
+                </li>
+              ) : (
+                <li key={index} aria-hidden="true" />
+              ),
+            )}
           </ProductGrid>
         </ImageHold.Provider>
         <Pagination page={page.page} totalPages={page.totalPages} onPage={props.onPage} />
@@ -81,7 +90,7 @@ export function CatalogueResults(props: CatalogueResultsProps) {
         <p role="status" className="sr-only">
           {t(catalogueText.loadingProducts)}
         </p>
-        <ProductGrid label={t(catalogueText.loadingGrid)} loading>
+        <ProductGrid label={t(catalogueText.loadingGrid)}>
           {Array.from({ length: PAGE_SIZE }, (_, index) => (
             <li key={`skeleton-${index}`}>
               <ProductCardSkeleton />

@@ -28,12 +28,19 @@ export function readPage(pathname: string, doc: Document = document): PageFacts 
   if (where === '/products') {
     const status = main.querySelector<HTMLElement>('[data-pagination] [data-page]');
     if (status) {
+      // The grid's own count: the visit's first grid shows its top row a frame before the rest.
+      const grid = main.querySelector<HTMLElement>('[data-products]');
+      const given = grid?.dataset.products;
+      const counted = given ? Number(given) : Number.NaN;
       return {
         kind: 'catalogue',
         heading,
         page: Number(status.dataset.page),
         pages: Number(status.dataset.pages),
-        products: main.querySelectorAll('[data-products] article').length,
+        products:
+          Number.isInteger(counted) && counted >= 0
+            ? counted
+            : main.querySelectorAll('[data-products] article').length,
       };
     }
   }
