@@ -178,14 +178,21 @@ describe.each(fleetBrokers())('the handover record on a real broker: %s', BROKER
     await broker.restart();
     const two = await counter('counter-2', 'Counter 2');
     // A restarted NATS node can take MQTT sessions a moment before it serves the retained
-    // records again. Until then the desk says it cannot tell (staff do not hand over),
-    // never that nothing was collected: ask again, for a bounded time.
+    // records again, and may drop a session it took meanwhile. Until then the desk says it
+    // cannot tell (staff do not hand over), never that nothing was collected: ask again,
+    // for a bounded time, on a fresh connection whenever the last one was dropped, as the
+    // console's broker worker reconnects.
     const states: string[] = [];
     const deadline = Date.now() + 20_000;
     let found = await two.desk.lookup(KIOSK, receipt(2));
     while (found.state === 'unreachable' && Date.now() < deadline) {
       states.push(`unreachable: ${found.why}`);
       await sleep(250);
+      if (!two.client.connected) {
+        await two.reconnect().catch((error: unknown) => {
+          states.push(`reconnect failed: ${String(error)}`);
+        });
+      }
       found = await two.desk.lookup(KIOSK, receipt(2));
     }
     expect(found, `after ${JSON.stringify(states)}`).toMatchObject({
