@@ -65,6 +65,7 @@ describe.skipIf(skipReason !== null)('500 kiosks on a 3-node NATS cluster', () =
   let console_: MqttClient;
   let keeper: WillKeeper;
   let fleet: FleetState = emptyFleet();
+  let consoleCloses = 0;
   /** When the console first showed each kiosk offline through the will keeper. */
   const saidByKeeper = new Map<string, number>();
   const kiosks: SimulatedKiosk[] = [];
@@ -91,6 +92,11 @@ describe.skipIf(skipReason !== null)('500 kiosks on a 3-node NATS cluster', () =
       ...broker.operator,
       clientId: 'console-scale-test',
       reconnectPeriod: 0,
+    });
+    // A console the broker drops (a slow consumer under load) hears nothing more: counted,
+    // so a failure says so.
+    console_.on('close', () => {
+      consoleCloses += 1;
     });
     console_.on('message', (topic, payload, packet) => {
       fleet = applyMessages(
@@ -236,7 +242,25 @@ describe.skipIf(skipReason !== null)('500 kiosks on a 3-node NATS cluster', () =
           );
         }),
       60_000,
-    );
+    ).catch((error: unknown) => {
+      // Which part is missing, and from whom: a lost report and a lost health differ.
+      const missing = (part: string, ok: (id: string) => boolean) => {
+        const without = victimIds.filter((id) => !ok(id));
+        return `${without.length} without ${part}${without.length > 0 ? ` (${without.slice(0, 5).join(', ')})` : ''}`;
+      };
+      const kiosk = (id: string) => fleet.kiosks.get(id);
+      throw new Error(
+        `${String(error)}: ${[
+          missing('a message since the crash', (id) => (kiosk(id)?.lastSeen ?? 0) >= killedAt),
+          missing(
+            'a lost-link report',
+            (id) => (kiosk(id)?.lostLink?.lostAt ?? 0) >= killedAt - 1000,
+          ),
+          missing('an online status', (id) => kiosk(id)?.presence === 'online'),
+          `the console ${console_.connected ? 'connected' : 'disconnected'}, closed ${consoleCloses} time(s)`,
+        ].join('; ')}\n${broker.log().slice(-3000)}`,
+      );
+    });
     expect(onlineCount()).toBe(KIOSK_COUNT);
     console.log(`[cluster scale] the console heard from all of them ${heardMs} ms later`);
     // While the node was down the console showed its kiosks offline through the will
