@@ -230,33 +230,25 @@ describe.skipIf(skipReason !== null)('500 kiosks on a 3-node NATS cluster', () =
     // A crashed node publishes no Last Will: each kiosk says it lost its link, and when,
     // then online, and sends fresh health on connecting.
     const victimIds = victims.map((kiosk) => kiosk.kioskId);
+    const kiosk = (id: string) => fleet.kiosks.get(id);
+    const parts: [string, (id: string) => boolean][] = [
+      ['a message since the crash', (id) => (kiosk(id)?.lastSeen ?? 0) >= killedAt],
+      ['a lost-link report', (id) => (kiosk(id)?.lostLink?.lostAt ?? 0) >= killedAt - 1000],
+      ['an online status', (id) => kiosk(id)?.presence === 'online'],
+    ];
     const heardMs = await until(
       `a lost link and fresh health from all ${victims.length} moved kiosks in the console`,
-      () =>
-        victimIds.every((id) => {
-          const kiosk = fleet.kiosks.get(id);
-          return (
-            (kiosk?.lastSeen ?? 0) >= killedAt &&
-            (kiosk?.lostLink?.lostAt ?? 0) >= killedAt - 1000 &&
-            kiosk?.presence === 'online'
-          );
-        }),
+      () => victimIds.every((id) => parts.every(([, ok]) => ok(id))),
       60_000,
     ).catch((error: unknown) => {
       // Which part is missing, and from whom: a lost report and a lost health differ.
-      const missing = (part: string, ok: (id: string) => boolean) => {
+      const missing = ([part, ok]: (typeof parts)[number]) => {
         const without = victimIds.filter((id) => !ok(id));
         return `${without.length} without ${part}${without.length > 0 ? ` (${without.slice(0, 5).join(', ')})` : ''}`;
       };
-      const kiosk = (id: string) => fleet.kiosks.get(id);
       throw new Error(
         `${String(error)}: ${[
-          missing('a message since the crash', (id) => (kiosk(id)?.lastSeen ?? 0) >= killedAt),
-          missing(
-            'a lost-link report',
-            (id) => (kiosk(id)?.lostLink?.lostAt ?? 0) >= killedAt - 1000,
-          ),
-          missing('an online status', (id) => kiosk(id)?.presence === 'online'),
+          ...parts.map(missing),
           `the console ${console_.connected ? 'connected' : 'disconnected'}, closed ${consoleCloses} time(s)`,
         ].join('; ')}\n${broker.log().slice(-3000)}`,
       );
