@@ -49,6 +49,26 @@ test.describe('axe and every touch target', () => {
       }
     });
   }
+
+  test('the scan finds what it is there for: a button with no name, text too faint to read', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+    // Through the CSSOM: the page's policy refuses style attributes in markup.
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const faint = document.createElement('p');
+      faint.textContent = 'faint';
+      faint.style.color = '#ddd';
+      faint.style.background = '#fff';
+      const button = document.createElement('button');
+      button.type = 'button';
+      main.prepend(button, faint);
+    });
+    const rules = (await axeViolations(page)).map((violation) => violation.split(' ')[0]);
+    expect(rules).toEqual(expect.arrayContaining(['button-name', 'color-contrast']));
+  });
 });
 
 async function isFocused(locator: Locator): Promise<boolean> {
