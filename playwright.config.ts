@@ -8,14 +8,15 @@
  * - fleet-console: the operator's console (out/console) against a real Mosquitto that each
  *               test starts itself (tests/support/mosquitto.ts), served in-process per test.
  *
- * No Playwright browser is downloaded here: the Debian Chromium (or CHROMIUM_PATH) is used.
+ * No Playwright browser is downloaded here: Debian's Chromium headless shell, or its full
+ * Chromium, or CHROMIUM_PATH is used (scripts/lib/chromium.ts says why).
  * Build first (`npm run build:e2e`); the web server is started with `--no-build`.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type LaunchOptions } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from './scripts/lib/chromium';
+import { CHROMIUM_ARGS, chromiumMissing, E2E_CHROMIUM_PATH } from './scripts/lib/chromium';
 
 const isCI = Boolean(process.env.CI);
 // E2E_PORT lets two checkouts run their suites side by side; build:e2e bakes the same port
@@ -23,7 +24,7 @@ const isCI = Boolean(process.env.CI);
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-const chromiumPath = CHROMIUM_PATH;
+const chromiumPath = E2E_CHROMIUM_PATH;
 if (!existsSync(chromiumPath)) throw new Error(chromiumMissing(chromiumPath));
 
 const chromiumArgs = [...CHROMIUM_ARGS];
