@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's build of Chromium's headless shell (package chromium-headless-shell). */
-export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
 /**
  * The e2e suite's Chromium. A CHROMIUM_PATH that is set wins. Otherwise the headless shell

@@ -2,20 +2,11 @@
  * The console's accessibility checks, shared by the a11y suite and the 1,000-kiosk
  * screenshots: axe (WCAG 2.0/2.1 A+AA) and 44 px touch targets.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+import { axeViolations } from '../../support/axe';
 
 export async function expectNoViolations(page: Page, state: string): Promise<void> {
-  // Whole in the page: the console has no frames whose results a second, blank page would
-  // have to merge (tests/e2e/support/axe.ts).
-  const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations in ${state}`).toEqual([]);
+  expect(await axeViolations(page), `axe violations in ${state}`).toEqual([]);
 }
 
 /** Visible controls smaller than 44×44 px, as 'name: WxH'. */
