@@ -7,18 +7,20 @@
  * targets, and the journey by keypad with speech on from the attract screen to a receipt
  * in that language. And the long-text check of the kiosk's own screens (attract screen,
  * idle prompt, keyboard, accessibility mode, receipt) in the pseudo-locale and German.
- * Each screen is set up once per language and size, and every one of those checks due
- * there is made on it; the idle prompt and the attract screen come by the page's clock.
+ * Each screen is set up once per language and size, all of them in one tab, and every one
+ * of those checks due there is made on it (support/screen-sweep.ts); the idle prompt and
+ * the attract screen come by the page's clock.
  */
 import { resolve } from 'node:path';
-import type { Browser, Locator, Page } from '@playwright/test';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Disposable, Locator, Page } from '@playwright/test';
 import type { RendererConfig } from '../../../shared/bridge';
-import { axeViolations } from '../support/axe';
 import type { Product } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
 import {
   assertKioskBuilt,
   installBridge,
+  KIOSK_INDEX,
   KIOSK_URL,
   pageNow,
   printedReceipts,
@@ -26,21 +28,33 @@ import {
   runSeconds,
   runUntil,
 } from '../support/kiosk';
-import { layoutProblems } from '../support/layout-check';
 import { LANGUAGE_NAMES, message, TRANSLATED, type Shown } from '../support/messages';
+import {
+  type Checks,
+  namesOf,
+  problemsOnEveryScreen,
+  sizeOf,
+  type SweptScreen,
+  type Viewport,
+} from '../support/screen-sweep';
 import { cartJson, seedStorage } from '../support/storage';
-import { undersizedTargets } from '../support/touch-targets';
 import { header, main, VIEWPORTS } from '../support/ui';
 
 test.beforeAll(assertKioskBuilt);
 
 const OUT_DIR = resolve(__dirname, '../../../test-results/screenshots/languages');
+/** A file of the kiosk's build beside its page, which runs no app: the sweep's blank. */
+const KIOSK_BLANK = pathToFileURL(resolve(KIOSK_INDEX, '../favicon.png')).href;
 
-/** The kiosk as the main process configures it: its languages, its default. */
-async function openIn(page: Page, config: Partial<RendererConfig> = {}): Promise<void> {
-  await installBridge(page, { config });
+/**
+ * The kiosk as the main process configures it: its languages, its default. Disposing of
+ * what it returns takes the bridge off the tab's next documents.
+ */
+async function openIn(page: Page, config: Partial<RendererConfig> = {}): Promise<Disposable> {
+  const bridge = await installBridge(page, { config });
   await page.goto(KIOSK_URL);
   await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+  return bridge;
 }
 
 async function expectShownIn(page: Page, language: Shown, where?: string): Promise<void> {
@@ -248,112 +262,96 @@ test.describe('choosing a language at the kiosk', () => {
 const shownName = (language: Shown): string =>
   language === 'en-XA' ? 'Ƥšéûðö' : LANGUAGE_NAMES[language];
 
-interface KioskScreen {
-  name: string;
-  setup: (page: Page, catalogue: Product[], language: Shown) => Promise<void>;
-}
-
 const filled = (catalogue: Product[]) =>
   cartJson([
     [catalogue[0]!, 2],
     [catalogue[13]!, 1],
   ]);
 
-/** The kiosk's own screens, found by their structure. */
-const KIOSK_SCREENS: readonly KioskScreen[] = [
-  {
-    name: 'home',
-    setup: (page, _catalogue, language) => openIn(page, { defaultLanguage: language as never }),
-  },
-  {
-    name: 'keyboard open',
-    setup: async (page, _catalogue, language) => {
-      await openIn(page, { defaultLanguage: language as never });
-      await main(page)
-        .getByRole('link', { name: message(language, 'home.start') })
-        .click();
-      await main(page).getByRole('searchbox').click();
-      await expect(page.locator('[data-osk-panel]')).toBeVisible();
+/** The kiosk's own screens in `language`, its default, found by their structure. */
+function kioskScreens(language: Shown, catalogue: Product[]): SweptScreen[] {
+  const open = async (
+    page: Page,
+    later: (bridge: Disposable) => void,
+    config: Partial<RendererConfig> = {},
+  ): Promise<void> => later(await openIn(page, { defaultLanguage: language as never, ...config }));
+  return [
+    { name: 'home', show: open },
+    {
+      name: 'keyboard open',
+      show: async (page, later) => {
+        await open(page, later);
+        await main(page)
+          .getByRole('link', { name: message(language, 'home.start') })
+          .click();
+        await main(page).getByRole('searchbox').click();
+        await expect(page.locator('[data-osk-panel]')).toBeVisible();
+      },
     },
-  },
-  {
-    name: 'language menu open',
-    setup: async (page, _catalogue, language) => {
-      await openIn(page, { defaultLanguage: language as never });
-      const name = message(language, 'layout.language', { name: shownName(language) });
-      await header(page).getByRole('button', { name }).click();
-      await expect(
-        header(page).getByRole('list', { name: message(language, 'languageList.languages') }),
-      ).toBeVisible();
+    {
+      name: 'language menu open',
+      show: async (page, later) => {
+        await open(page, later);
+        const name = message(language, 'layout.language', { name: shownName(language) });
+        await header(page).getByRole('button', { name }).click();
+        await expect(
+          header(page).getByRole('list', { name: message(language, 'languageList.languages') }),
+        ).toBeVisible();
+      },
     },
-  },
-  {
-    name: 'accessibility mode',
-    setup: async (page, _catalogue, language) => {
-      await openIn(page, { defaultLanguage: language as never });
-      // Its name's parts, in order: on a phone the outer words are screen-reader-only
-      // boxes, which may bring a space of their own between the parts.
-      const parts = ['kiosk.accessibilityBefore', 'kiosk.accessibility', 'kiosk.accessibilityAfter']
-        .map((id) => message(language, id).trim())
-        .filter((part) => part !== '')
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-      const name = new RegExp(`^${parts.join('\\s*')}$`, 'u');
-      await page.getByRole('button', { name }).click();
-      await expect(page.locator('html')).toHaveAttribute('data-a11y', 'on');
+    {
+      name: 'accessibility mode',
+      show: async (page, later) => {
+        await open(page, later);
+        // Its name's parts, in order: on a phone the outer words are screen-reader-only
+        // boxes, which may bring a space of their own between the parts.
+        const parts = [
+          'kiosk.accessibilityBefore',
+          'kiosk.accessibility',
+          'kiosk.accessibilityAfter',
+        ]
+          .map((id) => message(language, id).trim())
+          .filter((part) => part !== '')
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+        const name = new RegExp(`^${parts.join('\\s*')}$`, 'u');
+        await page.getByRole('button', { name }).click();
+        await expect(page.locator('html')).toHaveAttribute('data-a11y', 'on');
+      },
     },
-  },
-  {
-    name: 'receipt',
-    setup: async (page, catalogue, language) => {
-      await seedStorage(page, { cart: filled(catalogue) });
-      await openIn(page, { defaultLanguage: language as never });
-      await header(page)
-        .getByRole('link', { name: message(language, 'layout.cart', { count: 3 }) })
-        .click();
-      await main(page)
-        .getByRole('link', { name: message(language, 'cart.proceed') })
-        .click();
-      await main(page)
-        .getByRole('button', { name: message(language, 'checkout.confirm') })
-        .click();
-      await expect(main(page).getByText(/^Receipt-\d{13}-\d{1,3}$/)).toBeVisible();
+    {
+      name: 'receipt',
+      storage: { cart: filled(catalogue) },
+      show: async (page, later) => {
+        await open(page, later);
+        await header(page)
+          .getByRole('link', { name: message(language, 'layout.cart', { count: 3 }) })
+          .click();
+        await main(page)
+          .getByRole('link', { name: message(language, 'cart.proceed') })
+          .click();
+        await main(page)
+          .getByRole('button', { name: message(language, 'checkout.confirm') })
+          .click();
+        await expect(main(page).getByText(/^Receipt-\d{13}-\d{1,3}$/)).toBeVisible();
+      },
     },
-  },
-  {
-    name: 'idle prompt',
-    setup: async (page, _catalogue, language) => {
-      await page.clock.install();
-      await openIn(page, {
-        defaultLanguage: language as never,
-        idleTimeoutSeconds: 5,
-        idleCountdownSeconds: 60,
-      });
-      await runClockUntilShown(page, page.getByRole('dialog'));
+    {
+      name: 'idle prompt',
+      clock: true,
+      show: async (page, later) => {
+        await open(page, later, { idleTimeoutSeconds: 5, idleCountdownSeconds: 60 });
+        await runClockUntilShown(page, page.getByRole('dialog'));
+      },
     },
-  },
-  {
-    name: 'attract screen',
-    setup: async (page, _catalogue, language) => {
-      await page.clock.install();
-      await openIn(page, {
-        defaultLanguage: language as never,
-        idleTimeoutSeconds: 1,
-        idleCountdownSeconds: 5,
-      });
-      await runClockUntilShown(page, touchToStart(page, language));
+    {
+      name: 'attract screen',
+      clock: true,
+      show: async (page, later) => {
+        await open(page, later, { idleTimeoutSeconds: 1, idleCountdownSeconds: 5 });
+        await runClockUntilShown(page, touchToStart(page, language));
+      },
     },
-  },
-];
-
-type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
-const sizeOf = (viewport: Viewport): string => `${viewport.width}x${viewport.height}`;
-
-/** What is checked on each of the kiosk's screens in one language at one size. */
-interface Checks {
-  axe: boolean;
-  touch: boolean;
-  /** No text clipped or overlapping, and a screenshot for people to look at. */
-  longTexts: boolean;
+  ];
 }
 
 /** In each translated language, axe runs at the kiosk's two screens… */
@@ -377,68 +375,30 @@ function checksFor(language: Shown, viewport: Viewport): Checks {
   };
 }
 
-const CHECK_NAMES: Readonly<Record<keyof Checks, string>> = {
-  axe: 'axe finds nothing',
-  touch: 'every touch target is 44 px or more',
-  longTexts: 'long texts fit',
-};
-
-const namesOf = (checks: Checks): string =>
-  (Object.keys(CHECK_NAMES) as (keyof Checks)[])
-    .filter((check) => checks[check])
-    .map((check) => CHECK_NAMES[check])
-    .join(', ');
-
-/** Seven screens, each set up afresh; a loaded two-core machine takes up to a minute. */
+/** Seven screens in one tab (two on a tab of their own, for the clock). */
 const SCREENS_TIMEOUT = 150_000;
 
-/**
- * Sets each of the kiosk's own screens up once, in `language` at `viewport`, and makes each
- * check due there on that page: a screen's setup (a fresh context, a receipt bought) is most
- * of a check's time, so the checks share it. Each problem names the screen, the language and
- * the size.
- */
-async function problemsOnEveryScreen(
+/** Each of the kiosk's own screens checked once, in `language` at `viewport`. */
+const problemsOnKioskScreens = (
   browser: Browser,
   catalogue: Product[],
   language: Shown,
   viewport: Viewport,
-  checks: Checks,
-): Promise<string[]> {
-  const size = sizeOf(viewport);
-  const problems: string[] = [];
-  for (const screen of KIOSK_SCREENS) {
-    const where = `${screen.name} in ${language} at ${size}`;
-    // The long-text pass looks at screens standing still, as its screenshots show them.
-    const context = await browser.newContext(
-      checks.longTexts ? { viewport, reducedMotion: 'reduce' } : { viewport },
-    );
-    try {
-      const page = await context.newPage();
-      await screen.setup(page, catalogue, language);
-      await expectShownIn(page, language, where);
-      const found: string[] = [];
-      if (checks.axe) found.push(...(await axeViolations(page)).map((v) => `axe: ${v}`));
-      if (checks.touch) {
-        found.push(...(await undersizedTargets(page)).map((t) => `under 44 px: ${t}`));
-      }
-      if (checks.longTexts) {
-        found.push(...(await layoutProblems(page)));
-        await page.screenshot({
-          path: resolve(
-            OUT_DIR,
-            `kiosk-${language}-${screen.name.replaceAll(' ', '-')}-${size}.png`,
-          ),
-          animations: 'disabled',
-        });
-      }
-      problems.push(...found.map((problem) => `${where}: ${problem}`));
-    } finally {
-      await context.close();
-    }
-  }
-  return problems;
-}
+): Promise<string[]> =>
+  problemsOnEveryScreen({
+    browser,
+    viewport,
+    checks: checksFor(language, viewport),
+    blank: KIOSK_BLANK,
+    screens: kioskScreens(language, catalogue),
+    where: (screen) => `${screen.name} in ${language} at ${sizeOf(viewport)}`,
+    expectShown: (page, where) => expectShownIn(page, language, where),
+    screenshotPath: (screen) =>
+      resolve(
+        OUT_DIR,
+        `kiosk-${language}-${screen.name.replaceAll(' ', '-')}-${sizeOf(viewport)}.png`,
+      ),
+  });
 
 for (const language of TRANSLATED) {
   test.describe(`the kiosk in ${LANGUAGE_NAMES[language]}`, () => {
@@ -449,9 +409,9 @@ for (const language of TRANSLATED) {
         servedCatalogue,
       }) => {
         test.setTimeout(SCREENS_TIMEOUT);
-        expect(
-          await problemsOnEveryScreen(browser, servedCatalogue, language, viewport, checks),
-        ).toEqual([]);
+        expect(await problemsOnKioskScreens(browser, servedCatalogue, language, viewport)).toEqual(
+          [],
+        );
       });
     }
 
@@ -540,9 +500,7 @@ test.describe('long texts fit the kiosk’s own screens, in the pseudo-locale, 4
     const checks = checksFor('en-XA', viewport);
     test(`at ${sizeOf(viewport)}: ${namesOf(checks)}`, async ({ browser, servedCatalogue }) => {
       test.setTimeout(SCREENS_TIMEOUT);
-      expect(
-        await problemsOnEveryScreen(browser, servedCatalogue, 'en-XA', viewport, checks),
-      ).toEqual([]);
+      expect(await problemsOnKioskScreens(browser, servedCatalogue, 'en-XA', viewport)).toEqual([]);
     });
   }
 });

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Locator, Page } from '@playwright/test';
+import type { Disposable, Locator, Page } from '@playwright/test';
 import type { CatalogueInfo, PrintResult, RendererConfig } from '../../../shared/bridge';
 import { expect } from './fixtures';
 import { SERVER_ORIGIN } from './network';
@@ -41,8 +41,9 @@ export interface FakeBridge {
  * window.__catalogueRefresh() plays the fleet's refresh-catalogue command, and the
  * catalogue reports land in window.__catalogueReports (see catalogueReports); the activity
  * reports (screen, input, dialog, idle wipe, receipt) in window.__activity (activityReports).
+ * Disposing of what it returns takes the bridge off the page's next documents.
  */
-export async function installBridge(page: Page, bridge: FakeBridge = {}): Promise<void> {
+export async function installBridge(page: Page, bridge: FakeBridge = {}): Promise<Disposable> {
   const config: RendererConfig = {
     catalogueUrl: `${SERVER_ORIGIN}/api`,
     mode: 'kiosk',
@@ -51,7 +52,7 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
     catalogueMaxAgeMinutes: 60,
     ...bridge.config,
   };
-  await page.addInitScript(
+  return page.addInitScript(
     ({ config, print, printMs, pin }) => {
       const calls: string[] = [];
       const printed: unknown[] = [];

@@ -6,19 +6,26 @@
  * long-text layout check: the pseudo-locale (40 % longer, accented) and German at the four
  * design sizes, with no text clipped or overlapping. Their screenshots go to
  * test-results/screenshots/languages/ for people to look at. Each screen is set up once per
- * language and size, and every one of those checks due there is made on it.
+ * language and size, all of them in one tab, and every one of those checks due there is
+ * made on it (support/screen-sweep.ts).
  */
 import { resolve } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { axeViolations } from '../support/axe';
+import type { Page } from '@playwright/test';
 import type { Product } from '../support/catalogue';
 import { expect, served, test } from '../support/fixtures';
 import { layoutProblems } from '../support/layout-check';
 import { LANGUAGE_NAMES, message, TRANSLATED, type Language } from '../support/messages';
 import { isCatalogueList } from '../support/network';
 import { browserNetwork } from '../support/offline';
+import {
+  type Checks,
+  namesOf,
+  problemsOnEveryScreen,
+  sizeOf,
+  type SweptScreen,
+  type Viewport,
+} from '../support/screen-sweep';
 import { cartJson, seedStorage, STORAGE_KEYS } from '../support/storage';
-import { undersizedTargets } from '../support/touch-targets';
 import { header, main, VIEWPORTS } from '../support/ui';
 
 const OUT_DIR = resolve(__dirname, '../../../test-results/screenshots/languages');
@@ -42,85 +49,89 @@ const filledCart = (catalogue: Product[]) =>
     [served(catalogue, 14), 1],
   ]);
 
-interface State {
-  name: string;
-  setup: (page: Page, catalogue: Product[], language: Shown) => Promise<void>;
-}
-
 /** The screens, found by their structure rather than their words. */
-const STATES: readonly State[] = [
-  {
-    name: 'home',
-    setup: async (page) => {
-      await page.goto('/');
-      await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+function screensIn(language: Shown, catalogue: Product[]): SweptScreen[] {
+  const shownIn = { [LANGUAGE_KEY]: language };
+  const withCart = { ...shownIn, cart: filledCart(catalogue) };
+  return [
+    {
+      name: 'home',
+      storage: shownIn,
+      show: async (page) => {
+        await page.goto('/');
+        await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+      },
     },
-  },
-  {
-    name: 'about',
-    setup: async (page) => {
-      await page.goto('/about');
-      await expect(main(page).getByRole('heading', { level: 2 })).toHaveCount(3);
+    {
+      name: 'about',
+      storage: shownIn,
+      show: async (page) => {
+        await page.goto('/about');
+        await expect(main(page).getByRole('heading', { level: 2 })).toHaveCount(3);
+      },
     },
-  },
-  {
-    name: 'products',
-    setup: async (page) => {
-      await page.goto('/products');
-      await expect(main(page).getByRole('article')).toHaveCount(6);
+    {
+      name: 'products',
+      storage: shownIn,
+      show: async (page) => {
+        await page.goto('/products');
+        await expect(main(page).getByRole('article')).toHaveCount(6);
+      },
     },
-  },
-  {
-    name: 'products error',
-    setup: async (page) => {
-      await page.route(isCatalogueList, (route) => route.fulfill({ status: 500, body: '' }));
-      await page.goto('/products');
-      await expect(main(page).getByRole('alert')).toBeVisible();
+    {
+      name: 'products error',
+      storage: shownIn,
+      show: async (page) => {
+        await page.route(isCatalogueList, (route) => route.fulfill({ status: 500, body: '' }));
+        await page.goto('/products');
+        await expect(main(page).getByRole('alert')).toBeVisible();
+      },
     },
-  },
-  {
-    name: 'product',
-    setup: async (page, catalogue) => {
-      await seedStorage(page, { cart: filledCart(catalogue) });
-      await page.goto('/product/1');
-      await expect(main(page).locator('[data-price]').first()).toBeVisible();
+    {
+      name: 'product',
+      storage: withCart,
+      show: async (page) => {
+        await page.goto('/product/1');
+        await expect(main(page).locator('[data-price]').first()).toBeVisible();
+      },
     },
-  },
-  {
-    name: 'cart',
-    setup: async (page, catalogue) => {
-      await seedStorage(page, { cart: filledCart(catalogue), products: JSON.stringify(catalogue) });
-      await page.goto('/cart');
-      await expect(main(page).getByRole('article')).toHaveCount(3);
+    {
+      name: 'cart',
+      storage: { ...withCart, products: JSON.stringify(catalogue) },
+      show: async (page) => {
+        await page.goto('/cart');
+        await expect(main(page).getByRole('article')).toHaveCount(3);
+      },
     },
-  },
-  {
-    name: 'checkout',
-    setup: async (page, catalogue) => {
-      await seedStorage(page, { cart: filledCart(catalogue) });
-      await page.goto('/checkout');
-      await expect(main(page).getByRole('listitem')).toHaveCount(2);
+    {
+      name: 'checkout',
+      storage: withCart,
+      show: async (page) => {
+        await page.goto('/checkout');
+        await expect(main(page).getByRole('listitem')).toHaveCount(2);
+      },
     },
-  },
-  {
-    name: 'receipt',
-    setup: async (page, catalogue, language) => {
-      await seedStorage(page, { cart: filledCart(catalogue) });
-      await page.goto('/checkout');
-      // The pseudo-locale's words are English's, accented: its one button is in ⟦ ⟧.
-      const confirm = language === 'en-XA' ? /⟦/ : message(language, 'checkout.confirm');
-      await main(page).getByRole('button').filter({ hasText: confirm }).click();
-      await expect(main(page).getByText(/^Receipt-\d{13}-\d{1,3}$/)).toBeVisible();
+    {
+      name: 'receipt',
+      storage: withCart,
+      show: async (page) => {
+        await page.goto('/checkout');
+        // The pseudo-locale's words are English's, accented: its one button is in ⟦ ⟧.
+        const confirm = language === 'en-XA' ? /⟦/ : message(language, 'checkout.confirm');
+        await main(page).getByRole('button').filter({ hasText: confirm }).click();
+        await expect(main(page).getByText(/^Receipt-\d{13}-\d{1,3}$/)).toBeVisible();
+      },
     },
-  },
-  {
-    name: 'not found',
-    setup: async (page) => {
-      await page.goto('/no-such-page');
-      await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+    {
+      name: 'not found',
+      storage: shownIn,
+      show: async (page) => {
+        await page.goto('/no-such-page');
+        await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+      },
     },
-  },
-];
+  ];
+}
 
 async function expectShownIn(page: Page, language: Shown, where?: string): Promise<void> {
   await expect(page.locator('html'), where).toHaveAttribute('lang', language);
@@ -239,28 +250,6 @@ test.describe('choosing a language', () => {
   });
 });
 
-/** Scrolls through the page so lazy images load, then back to the top. */
-async function loadLazyImages(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    window.scrollTo(0, 0);
-  });
-}
-
-type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
-const sizeOf = (viewport: Viewport): string => `${viewport.width}x${viewport.height}`;
-
-/** What is checked on every screen in one language at one size. */
-interface Checks {
-  axe: boolean;
-  touch: boolean;
-  /** No text clipped or overlapping, and a screenshot for people to look at. */
-  longTexts: boolean;
-}
-
 /** Axe and the 44 px targets are checked in each translated language at these sizes. */
 const AXE_AND_TOUCH_SIZES: readonly Viewport[] = [VIEWPORTS.phone, VIEWPORTS.kioskPortrait];
 /** The long-text check runs at all four design sizes, in these. */
@@ -271,77 +260,34 @@ function checksFor(language: Shown, viewport: Viewport): Checks {
   return { axe: translated, touch: translated, longTexts: LONG_TEXTS.includes(language) };
 }
 
-const CHECK_NAMES: Readonly<Record<keyof Checks, string>> = {
-  axe: 'axe finds nothing',
-  touch: 'every touch target is 44 px or more',
-  longTexts: 'long texts fit',
-};
-
-/**
- * Sets every screen up once, in `language` at `viewport`, and makes each check due there on
- * that page: a screen's setup (a fresh context, a receipt bought) is most of a check's
- * time, so the checks share it. Each problem names the screen, the language and the size.
- */
-async function problemsOnEveryScreen(
-  browser: Browser,
-  catalogue: Product[],
-  language: Shown,
-  viewport: Viewport,
-  checks: Checks,
-): Promise<string[]> {
-  const size = sizeOf(viewport);
-  const problems: string[] = [];
-  for (const state of STATES) {
-    const where = `${state.name} in ${language} at ${size}`;
-    // The long-text pass looks at screens standing still, as its screenshots show them.
-    const context = await browser.newContext(
-      checks.longTexts ? { viewport, reducedMotion: 'reduce' } : { viewport },
-    );
-    try {
-      const page = await context.newPage();
-      await showIn(page, language);
-      await state.setup(page, catalogue, language);
-      await expectShownIn(page, language, where);
-      const found: string[] = [];
-      if (checks.axe) found.push(...(await axeViolations(page)).map((v) => `axe: ${v}`));
-      if (checks.touch) {
-        found.push(...(await undersizedTargets(page)).map((t) => `under 44 px: ${t}`));
-      }
-      if (checks.longTexts) {
-        await loadLazyImages(page);
-        found.push(...(await layoutProblems(page)));
-        await page.screenshot({
-          path: resolve(OUT_DIR, `${language}-${state.name.replaceAll(' ', '-')}-${size}.png`),
-          fullPage: true,
-          animations: 'disabled',
-        });
-      }
-      problems.push(...found.map((problem) => `${where}: ${problem}`));
-    } finally {
-      await context.close();
-    }
-  }
-  return problems;
-}
-
 for (const language of [...TRANSLATED, 'en-XA'] as const) {
   const name = language === 'en-XA' ? 'the pseudo-locale, 40 % longer' : LANGUAGE_NAMES[language];
   const sizes = LONG_TEXTS.includes(language) ? Object.values(VIEWPORTS) : AXE_AND_TOUCH_SIZES;
   test.describe(`in ${name}`, () => {
     for (const viewport of sizes) {
       const checks = checksFor(language, viewport);
-      const named = (Object.keys(CHECK_NAMES) as (keyof Checks)[])
-        .filter((check) => checks[check])
-        .map((check) => CHECK_NAMES[check]);
-      test(`every screen at ${sizeOf(viewport)}: ${named.join(', ')}`, async ({
+      test(`every screen at ${sizeOf(viewport)}: ${namesOf(checks)}`, async ({
         browser,
         servedCatalogue,
       }) => {
-        // Nine screens, each set up afresh; a loaded two-core machine takes up to a minute.
+        // Nine screens in one tab; a loaded two-core machine has taken half a minute.
         test.setTimeout(150_000);
-        expect(
-          await problemsOnEveryScreen(browser, servedCatalogue, language, viewport, checks),
-        ).toEqual([]);
+        const problems = await problemsOnEveryScreen({
+          browser,
+          viewport,
+          checks,
+          blank: '/favicon.png',
+          screens: screensIn(language, servedCatalogue),
+          where: (screen) => `${screen.name} in ${language} at ${sizeOf(viewport)}`,
+          expectShown: (page, where) => expectShownIn(page, language, where),
+          screenshotPath: (screen) =>
+            resolve(
+              OUT_DIR,
+              `${language}-${screen.name.replaceAll(' ', '-')}-${sizeOf(viewport)}.png`,
+            ),
+          fullPage: true,
+        });
+        expect(problems).toEqual([]);
       });
     }
   });
