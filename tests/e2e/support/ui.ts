@@ -34,8 +34,24 @@ export const cards = (page: Page): Locator => main(page).getByRole('article');
 export const pagination = (page: Page): Locator =>
   page.getByRole('navigation', { name: 'Pagination' });
 
+/**
+ * The pagination shows `current / total`, and the page has stopped moving. A page change
+ * glides to the catalogue's heading; a click whose press and release straddle the glide
+ * releases over another element, and no click happens.
+ */
 export async function expectPage(page: Page, current: number, total: number): Promise<void> {
   await expect(pagination(page).getByText(`${current} / ${total}`, { exact: true })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((done) => {
+            const before = window.scrollY;
+            setTimeout(() => done(window.scrollY - before), 100);
+          }),
+      ),
+    )
+    .toBe(0);
 }
 
 export const searchBox = (page: Page): Locator => page.getByPlaceholder('Search Mockups, Logos...');
