@@ -38,11 +38,10 @@ import {
   type Viewport,
 } from '../support/screen-sweep';
 import { cartJson, seedStorage } from '../support/storage';
-import { header, main, VIEWPORTS } from '../support/ui';
+import { expectShownIn, header, main, VIEWPORTS } from '../support/ui';
 
 test.beforeAll(assertKioskBuilt);
 
-const OUT_DIR = resolve(__dirname, '../../../test-results/screenshots/languages');
 /** A file of the kiosk's build beside its page, which runs no app: the sweep's blank. */
 const KIOSK_BLANK = pathToFileURL(resolve(KIOSK_INDEX, '../favicon.png')).href;
 
@@ -55,14 +54,6 @@ async function openIn(page: Page, config: Partial<RendererConfig> = {}): Promise
   await page.goto(KIOSK_URL);
   await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
   return bridge;
-}
-
-async function expectShownIn(page: Page, language: Shown, where?: string): Promise<void> {
-  await expect(page.locator('html'), where).toHaveAttribute('lang', language);
-  await expect(page.locator('html'), where).toHaveAttribute(
-    'dir',
-    language === 'ar' ? 'rtl' : 'ltr',
-  );
 }
 
 /** The attract screen's call to action, named in the kiosk's default language. */
@@ -396,13 +387,8 @@ const problemsOnKioskScreens = (
     checks: checksFor(language, viewport),
     blank: KIOSK_BLANK,
     screens: kioskScreens(language, catalogue),
-    where: (screen) => `${screen.name} in ${language} at ${sizeOf(viewport)}`,
-    expectShown: (page, where) => expectShownIn(page, language, where),
-    screenshotPath: (screen) =>
-      resolve(
-        OUT_DIR,
-        `kiosk-${language}-${screen.name.replaceAll(' ', '-')}-${sizeOf(viewport)}.png`,
-      ),
+    language,
+    screenshotPrefix: 'kiosk-',
   });
 
 for (const language of TRANSLATED) {

@@ -10,10 +10,16 @@
  * nothing a screen leaves in a worker's caches serves the next. A screen that fakes the
  * page's clock gets a tab of its own, as a clock once installed cannot be removed.
  */
+import { resolve } from 'node:path';
 import type { Browser, Disposable, Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { layoutProblems } from './layout-check';
+import type { Shown } from './messages';
 import { undersizedTargets } from './touch-targets';
+import { expectShownIn } from './ui';
+
+/** Where the long-text pass leaves its screenshots, for people to look at. */
+const SCREENSHOTS = resolve(__dirname, '../../../test-results/screenshots/languages');
 
 /** What is checked on every screen in one language at one size. */
 export interface Checks {
@@ -63,12 +69,10 @@ export interface Sweep {
   /** An address of the screens' origin that runs no app, where storage is cleared. */
   blank: string;
   screens: readonly SweptScreen[];
-  /** How a problem names its screen: the screen, the language, the size. */
-  where: (screen: SweptScreen) => string;
-  /** Fails unless the screen is shown in the language under test. */
-  expectShown: (page: Page, where: string) => Promise<void>;
-  /** Where the long-text pass saves the screen's screenshot. */
-  screenshotPath: (screen: SweptScreen) => string;
+  /** Every screen must be shown in it (`<html lang dir>`). */
+  language: Shown;
+  /** Put before the screenshots' names: the kiosk's own are `kiosk-…`. */
+  screenshotPrefix?: string;
   /** The whole page rather than the window, after its lazy images are scrolled in. */
   fullPage?: boolean;
 }
@@ -101,12 +105,13 @@ async function emptyTab(
 
 async function problemsOn(sweep: Sweep, page: Page, screen: SweptScreen): Promise<string[]> {
   const { checks } = sweep;
-  const where = sweep.where(screen);
+  const size = sizeOf(sweep.viewport);
+  const where = `${screen.name} in ${sweep.language} at ${size}`;
   await emptyTab(page, sweep.blank, screen.storage ?? {});
   const disposables: Disposable[] = [];
   try {
     await screen.show(page, (disposable) => disposables.push(disposable));
-    await sweep.expectShown(page, where);
+    await expectShownIn(page, sweep.language, where);
     const found: string[] = [];
     if (checks.axe) found.push(...(await axeViolations(page)).map((v) => `axe: ${v}`));
     if (checks.touch) {
@@ -116,7 +121,10 @@ async function problemsOn(sweep: Sweep, page: Page, screen: SweptScreen): Promis
       if (sweep.fullPage) await loadLazyImages(page);
       found.push(...(await layoutProblems(page)));
       await page.screenshot({
-        path: sweep.screenshotPath(screen),
+        path: resolve(
+          SCREENSHOTS,
+          `${sweep.screenshotPrefix ?? ''}${sweep.language}-${screen.name.replaceAll(' ', '-')}-${size}.png`,
+        ),
         fullPage: sweep.fullPage ?? false,
         animations: 'disabled',
       });

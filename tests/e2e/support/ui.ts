@@ -1,6 +1,7 @@
 /** Locators by role and visible text (ui contract + spec); no class selectors. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { cardTitle, escapeRegExp, type Product } from './catalogue';
+import type { Shown } from './messages';
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 812 },
@@ -10,6 +11,15 @@ export const VIEWPORTS = {
 } as const;
 
 export const header = (page: Page): Locator => page.getByRole('banner');
+
+/** The page is in `language`: `<html lang dir>`, right to left for Arabic alone. */
+export async function expectShownIn(page: Page, language: Shown, where?: string): Promise<void> {
+  await expect(page.locator('html'), where).toHaveAttribute('lang', language);
+  await expect(page.locator('html'), where).toHaveAttribute(
+    'dir',
+    language === 'ar' ? 'rtl' : 'ltr',
+  );
+}
 export const footer = (page: Page): Locator => page.getByRole('contentinfo');
 export const main = (page: Page): Locator => page.getByRole('main');
 

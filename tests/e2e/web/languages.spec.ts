@@ -9,12 +9,17 @@
  * language and size, all of them in one tab, and every one of those checks due there is
  * made on it (support/screen-sweep.ts).
  */
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Product } from '../support/catalogue';
 import { expect, served, test } from '../support/fixtures';
 import { layoutProblems } from '../support/layout-check';
-import { LANGUAGE_NAMES, message, TRANSLATED, type Language } from '../support/messages';
+import {
+  LANGUAGE_NAMES,
+  message,
+  TRANSLATED,
+  type Language,
+  type Shown,
+} from '../support/messages';
 import { isCatalogueList } from '../support/network';
 import { browserNetwork } from '../support/offline';
 import {
@@ -26,13 +31,9 @@ import {
   type Viewport,
 } from '../support/screen-sweep';
 import { cartJson, seedStorage, STORAGE_KEYS } from '../support/storage';
-import { header, main, VIEWPORTS } from '../support/ui';
+import { expectShownIn, header, main, VIEWPORTS } from '../support/ui';
 
-const OUT_DIR = resolve(__dirname, '../../../test-results/screenshots/languages');
 const LANGUAGE_KEY = 'shopLanguage';
-
-/** The pseudo-locale: every English text accented and 40 % longer, never offered. */
-type Shown = Language | 'en-XA';
 
 async function showIn(page: Page, language: Shown): Promise<void> {
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
@@ -131,14 +132,6 @@ function screensIn(language: Shown, catalogue: Product[]): SweptScreen[] {
       },
     },
   ];
-}
-
-async function expectShownIn(page: Page, language: Shown, where?: string): Promise<void> {
-  await expect(page.locator('html'), where).toHaveAttribute('lang', language);
-  await expect(page.locator('html'), where).toHaveAttribute(
-    'dir',
-    language === 'ar' ? 'rtl' : 'ltr',
-  );
 }
 
 test.describe('choosing a language', () => {
@@ -278,13 +271,7 @@ for (const language of [...TRANSLATED, 'en-XA'] as const) {
           checks,
           blank: '/favicon.png',
           screens: screensIn(language, servedCatalogue),
-          where: (screen) => `${screen.name} in ${language} at ${sizeOf(viewport)}`,
-          expectShown: (page, where) => expectShownIn(page, language, where),
-          screenshotPath: (screen) =>
-            resolve(
-              OUT_DIR,
-              `${language}-${screen.name.replaceAll(' ', '-')}-${sizeOf(viewport)}.png`,
-            ),
+          language,
           fullPage: true,
         });
         expect(problems).toEqual([]);
