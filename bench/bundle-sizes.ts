@@ -1,15 +1,16 @@
 /**
  * What a build makes a browser download before any interaction, and what it leaves for
- * later. "Initial" = the files index.html references (module entry scripts, modulepreload
- * links, stylesheets) plus every chunk those entries import statically, followed
- * recursively: modulepreload lists are a hint a build may leave out. Every other JS or CSS
- * file in assets/ is a lazy chunk.
+ * later. "Initial" = the scripts written inline in index.html, the files it references
+ * (module entry scripts, modulepreload links, stylesheets) plus every chunk those entries
+ * import statically, followed recursively: modulepreload lists are a hint a build may leave
+ * out. Every other JS or CSS file in assets/ is a lazy chunk.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export type AssetRole = 'entry' | 'modulepreload' | 'static import' | 'stylesheet' | 'lazy';
+export type AssetRole =
+  'inline' | 'entry' | 'modulepreload' | 'static import' | 'stylesheet' | 'lazy';
 
 export interface AssetSize {
   /** Path relative to the build directory, e.g. assets/index-abc.js. */
@@ -83,6 +84,39 @@ function sizeOf(buildDir: string, path: string, role: AssetRole): AssetSize {
   };
 }
 
+/** The name the inline scripts are reported under. */
+export const INLINE_SCRIPTS = 'index.html inline scripts';
+
+/**
+ * The JavaScript written inline in a page: every `<script>` without a `src` that the
+ * browser runs (no type, a JavaScript type or `module`; not JSON data).
+ */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = tagsOf(`<script${match[1] ?? ''}>`)[0]?.attributes;
+    const type = (attributes?.get('type') ?? '').trim().toLowerCase();
+    const runs =
+      type === '' || type === 'module' || /^(text|application)\/(x-)?(java|ecma)script$/.test(type);
+    if (!attributes?.has('src') && runs && (match[2] ?? '').trim() !== '')
+      scripts.push(match[2] ?? '');
+  }
+  return scripts;
+}
+
+/** The inline scripts as one asset: they travel in one compressed page, so gzip them together. */
+function inlineSize(html: string): AssetSize | undefined {
+  const scripts = inlineScripts(html);
+  if (scripts.length === 0) return undefined;
+  const bytes = Buffer.from(scripts.join('\n'));
+  return {
+    file: INLINE_SCRIPTS,
+    role: 'inline',
+    rawBytes: bytes.length,
+    gzipBytes: gzipSync(bytes, { level: 9 }).length,
+  };
+}
+
 const total = (assets: readonly AssetSize[], key: 'rawBytes' | 'gzipBytes'): number =>
   assets.reduce((sum, asset) => sum + asset[key], 0);
 
@@ -99,7 +133,8 @@ export function measureBuild(repoRoot: string, buildDir: string): BuildSizes {
     if (path.endsWith('.js') || path.endsWith('.mjs')) queue.push(path);
   };
 
-  for (const tag of tagsOf(readFileSync(indexPath, 'utf8'))) {
+  const html = readFileSync(indexPath, 'utf8');
+  for (const tag of tagsOf(html)) {
     const rel = tag.attributes.get('rel')?.toLowerCase().split(/\s+/) ?? [];
     if (tag.name === 'script' && tag.attributes.has('src')) {
       add(localPath(buildDir, tag.attributes.get('src') ?? ''), 'entry');
@@ -125,7 +160,11 @@ export function measureBuild(repoRoot: string, buildDir: string): BuildSizes {
     .filter((path) => !initial.has(path))
     .sort()
     .map((path) => sizeOf(buildDir, path, 'lazy'));
-  const initialSizes = [...initial].map(([path, role]) => sizeOf(buildDir, path, role));
+  const inline = inlineSize(html);
+  const initialSizes = [
+    ...(inline ? [inline] : []),
+    ...[...initial].map(([path, role]) => sizeOf(buildDir, path, role)),
+  ];
   return {
     dir: relative(repoRoot, buildDir).split('\\').join(posix.sep),
     initial: initialSizes,
