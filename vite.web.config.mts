@@ -5,7 +5,7 @@
  * The build target and the catalogue URL are baked in at build time. The build's own steps
  * live in vite-plugins/, one file each.
  */
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -72,7 +72,19 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
       // out/shipped-modules/<build>.json, what `npm run audit:shipped` audits.
       moduleListPlugin(target === 'web' ? 'web' : 'renderer', projectRoot),
     ],
-    resolve: { alias: { '@': srcDir, '@shared': sharedDir, '@web-shared': webSharedDir } },
+    resolve: {
+      alias: {
+        '@': srcDir,
+        '@shared': sharedDir,
+        '@web-shared': webSharedDir,
+        // The kiosk's base rules in the kiosk's sheets only (web-shared/ui/kiosk-base.css).
+        '@shop-target-base': join(
+          webSharedDir,
+          'ui',
+          target === 'kiosk' ? 'kiosk-base.css' : 'target-base-web.css',
+        ),
+      },
+    },
     define: {
       __SHOP_TARGET__: JSON.stringify(target),
       __SHOP_CATALOGUE_URL__: JSON.stringify(catalogueUrl),
