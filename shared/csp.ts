@@ -87,15 +87,23 @@ export function buildContentSecurityPolicy(
  */
 export const WEB_POLICY_META_NAME = 'shop-csp';
 export const WEB_POLICY_SCRIPT =
-  "(()=>{const d=document,m=d.createElement('meta');m.httpEquiv='Content-Security-Policy';" +
-  "m.content=d.querySelector('meta[name=shop-csp]').content;d.head.prepend(m)})()";
+  "{let d=document,m=d.createElement('meta');m.httpEquiv='Content-Security-Policy';" +
+  "m.content=d.querySelector('meta[name=shop-csp]').content;d.head.prepend(m)}";
 /** sha256 of WEB_POLICY_SCRIPT, as CSP writes it (tests/shared/csp.test.ts recomputes it). */
-export const WEB_POLICY_SCRIPT_HASH = "'sha256-a3YW3d65bVmdZ5O01MlVOnkuqeNqMDLtFe4HG/Trwcs='";
+export const WEB_POLICY_SCRIPT_HASH = "'sha256-B8SITp73qCSMNspmXeH+xzyUscJ62cpxeh5Qu85+O7I='";
 
-/** The web page's policy: the one above, plus the one inline script that states it. */
+/**
+ * sha256 of the web build's early start as index.html runs it (src/app/early-start.ts,
+ * written inline by vite-plugins/early-start.mts, which fails the build when the two
+ * disagree). Its bytes do not change with the build's file names or its catalogue: those
+ * are in the JSON it reads.
+ */
+export const EARLY_START_SCRIPT_HASH = "'sha256-hXP6Wb+RaINb0kXfnl4IWieXwEV/HewmmxdwAjXo3TM='";
+
+/** The web page's policy: the one above, plus the two inline scripts, by their hashes. */
 export function buildWebPagePolicy(catalogueUrl: string): string {
   return buildContentSecurityPolicy(catalogueUrl, {
-    scriptSource: `'self' ${WEB_POLICY_SCRIPT_HASH}`,
+    scriptSource: `'self' ${WEB_POLICY_SCRIPT_HASH} ${EARLY_START_SCRIPT_HASH}`,
   });
 }
 

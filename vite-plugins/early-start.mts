@@ -1,9 +1,12 @@
 /**
- * The web build's early start: a small second entry (src/early.ts) that index.html loads
- * before the app's own script, and the file names it needs, written into the page.
+ * The web build's early start: a small second entry (src/early.ts), built on its own and
+ * written inline into index.html before the app's own script, and the file names it needs,
+ * written into the page beside it.
  */
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { EARLY_START_SCRIPT_HASH } from '../shared/csp.ts';
 
 export const earlyStartEntry = fileURLToPath(new URL('../src/early.ts', import.meta.url));
 /** The id of the JSON the early start reads (src/app/early-start.ts EARLY_HINTS_ID). */
@@ -72,9 +75,32 @@ export function earlyHints(
 }
 
 /**
- * The early start (src/app/early-start.ts): a small second entry that index.html loads
- * before the app's, and the JSON it reads, written into index.html once the chunks have
- * their names. Web build only: the kiosk always opens on the landing page.
+ * The early start as the page runs it: the built chunk as a classic script, its top-level
+ * names kept out of the page's global scope.
+ */
+export function inlineEarlyStart(chunkCode: string): string {
+  const code = chunkCode.trim();
+  if (/^\s*(import|export)\b|\bimport\s*\(|\bexport\s*\{/m.test(code)) {
+    throw new Error('the early start must import and export nothing to be written inline');
+  }
+  if (code.includes('</')) throw new Error('the early start would end its script element');
+  return `(()=>{${code}})()`;
+}
+
+/** The script's hash as a CSP source expression. */
+export function scriptHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+}
+
+/**
+ * The early start (src/app/early-start.ts): a small second entry, written inline into
+ * index.html before the app's script with the JSON it reads, once the chunks have their
+ * names. Inline, its hints leave while the parser is still in the page's head; as a file of
+ * its own they waited for that file to arrive and for its turn to run, as the entry arrived
+ * (docs/decisions/0045-the-early-start-inline-again.md). The page's policy allows it by its
+ * hash (shared/csp.ts EARLY_START_SCRIPT_HASH), which the build checks: a changed early
+ * start fails the build until the hash there is changed with it. Web build only: the kiosk
+ * always opens on the landing page.
  */
 export function earlyStart(catalogueUrl: string): Plugin {
   return {
@@ -91,12 +117,23 @@ export function earlyStart(catalogueUrl: string): Plugin {
         const early = Object.values(bundle).find(
           (item) => item.type === 'chunk' && item.facadeModuleId === earlyStartEntry,
         );
-        if (!early) throw new Error('the early start was not built');
+        if (early?.type !== 'chunk') throw new Error('the early start was not built');
+        const script = inlineEarlyStart(early.code);
+        const hash = scriptHash(script);
+        if (hash !== EARLY_START_SCRIPT_HASH) {
+          throw new Error(
+            `the early start changed: its hash is ${hash}, and shared/csp.ts ` +
+              `EARLY_START_SCRIPT_HASH says ${EARLY_START_SCRIPT_HASH}; check the change ` +
+              `and set the new hash there, or the page's policy will refuse to run it`,
+          );
+        }
+        // The page runs it from index.html: no file of its own is shipped or cached.
+        Reflect.deleteProperty(bundle, early.fileName);
         // '<' escaped, so no file name can end the script element early.
         const json = JSON.stringify(earlyHints(bundle, catalogueUrl)).replace(/</g, '\\u003c');
         const tags =
           `<script type="application/json" id="${EARLY_HINTS_ID}">${json}</script>\n    ` +
-          `<script type="module" async crossorigin src="/${early.fileName}"></script>\n    `;
+          `<script>${script}</script>\n    `;
         // Before the app's own script, after the CSP and the meta tags: the first request.
         const entry = html.indexOf('<script type="module"');
         if (entry < 0) throw new Error('index.html has no module script for the early start');

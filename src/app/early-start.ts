@@ -1,11 +1,11 @@
 /**
- * The web build's early start: a script of a few hundred bytes that index.html loads
- * before the app's (async), so it runs while the app's code is still downloading and
- * compiling. On a deep link to a lazy page it asks the browser at once for that page's
- * chunk and stylesheet, which the app would otherwise ask for only once its own code has
- * run; the app's import() then finds them loaded (Vite's loader skips a file already
- * hinted). On /products with nothing cached it also hints GET {catalogue}/products (spec
- * §7), exactly the hint the app adds itself a moment later (catalogue-urls.ts
+ * The web build's early start: a script of a few hundred bytes written inline in index.html
+ * before the app's own, so it runs while the parser is still in the page's head and the
+ * app's code has not arrived. On a deep link to a lazy page it asks the browser at once for
+ * that page's chunk and stylesheet, which the app would otherwise ask for only once its own
+ * code has run; the app's import() then finds them loaded (Vite's loader skips a file
+ * already hinted). On /products with nothing cached it also hints GET {catalogue}/products
+ * (spec §7), exactly the hint the app adds itself a moment later (catalogue-urls.ts
  * preloadCatalogueCall; the query's fetch then takes the response, one request), only
  * sooner: at 10,000 products that answer is megabytes and the slowest part of a cold
  * start. On /product/{id} it hints GET {catalogue}/products/{id} the same way. A hint that
@@ -14,10 +14,11 @@
  * fetch, Try again, asks anew (tests/e2e/web/robustness.spec.ts, product-detail.spec.ts).
  *
  * Where the files are comes from the page (vite-plugins/early-start.mts writes their names into
- * index.html as JSON), so this file's bytes, and its hashed name, do not change with every
- * build. It imports nothing: code it shared with the app would become a chunk of its own in
- * the first download. Its few rules restate the app's (which paths open which page, what
- * counts as a cached catalogue), and early-start.test.ts holds them to the app's own.
+ * index.html as JSON), so this script's bytes, and the hash the page's policy allows it by
+ * (shared/csp.ts EARLY_START_SCRIPT_HASH), do not change with every build. It imports
+ * nothing: code it shared with the app would become a chunk the page loads first. Its few
+ * rules restate the app's (which paths open which page, what counts as a cached catalogue),
+ * and early-start.test.ts holds them to the app's own.
  */
 
 /** What vite-plugins/early-start.mts writes into index.html (`<script type="application/json">`). */

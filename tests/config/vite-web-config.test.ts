@@ -3,7 +3,15 @@ import { dirname, resolve } from 'node:path';
 import type { Alias, Plugin, PluginOption, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { EARLY_HINTS_ID as APP_EARLY_HINTS_ID } from '../../src/app/early-start';
-import { EARLY_HINTS_ID, earlyHints } from '../../vite-plugins/early-start.mts';
+import { createHash } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
+import { EARLY_START_SCRIPT_HASH } from '../../shared/csp';
+import {
+  EARLY_HINTS_ID,
+  earlyHints,
+  inlineEarlyStart,
+  scriptHash,
+} from '../../vite-plugins/early-start.mts';
 import {
   letUnusedReactRouterGo,
   REACT_ROUTER_PRODUCTION,
@@ -158,5 +166,35 @@ describe('the early start’s hints (web build)', () => {
 
   it('are read by the id the app looks for', () => {
     expect(EARLY_HINTS_ID).toBe(APP_EARLY_HINTS_ID);
+  });
+});
+
+describe('the early start written inline (web build)', () => {
+  it('runs the built chunk in a scope of its own, so its names stay off the page', () => {
+    const script = inlineEarlyStart('var e=1;function t(){return e}t();\n');
+    expect(script).toBe('(()=>{var e=1;function t(){return e}t();})()');
+    // Run as a classic script runs: its top-level names would become the page's globals.
+    const asIs: Record<string, unknown> = {};
+    runInNewContext('var e=1;function t(){return e}t();', asIs);
+    expect(Object.keys(asIs).sort()).toEqual(['e', 't']);
+    const page: Record<string, unknown> = {};
+    runInNewContext(script, page);
+    expect(Object.keys(page)).toEqual([]);
+  });
+
+  it('refuses a chunk that imports or exports, or that would end its script element', () => {
+    expect(() => inlineEarlyStart('import{a as e}from"./x.js";e();')).toThrow(/import and export/);
+    expect(() => inlineEarlyStart('var e=1;export{e};')).toThrow(/import and export/);
+    expect(() => inlineEarlyStart('import("./x.js");')).toThrow(/import and export/);
+    expect(() => inlineEarlyStart('document.write("</script>")')).toThrow(/end its script/);
+  });
+
+  it('is allowed by the hash CSP states for it', () => {
+    const script = '(()=>{})()';
+    expect(scriptHash(script)).toBe(
+      `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+    );
+    // What the build checks: shared/csp.ts holds a hash in the form CSP reads.
+    expect(EARLY_START_SCRIPT_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
   });
 });

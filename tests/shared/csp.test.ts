@@ -4,6 +4,7 @@ import {
   buildContentSecurityPolicy,
   buildWebPagePolicy,
   catalogueOrigin,
+  EARLY_START_SCRIPT_HASH,
   WEB_POLICY_META_NAME,
   WEB_POLICY_SCRIPT,
   WEB_POLICY_SCRIPT_HASH,
@@ -66,15 +67,18 @@ describe('the Content-Security-Policy', () => {
     expect(catalogueOrigin('https://café.example/api')).toBe('https://xn--caf-dma.example');
   });
 
-  it('lets the web page run one inline script, the one that states its policy, by its hash', () => {
+  it('lets the web page run two inline scripts, the one that states its policy and the early start, by their hashes', () => {
     const digest = createHash('sha256').update(WEB_POLICY_SCRIPT).digest('base64');
     expect(WEB_POLICY_SCRIPT_HASH).toBe(`'sha256-${digest}'`);
     expect(WEB_POLICY_SCRIPT).toContain(`meta[name=${WEB_POLICY_META_NAME}]`);
+    expect(EARLY_START_SCRIPT_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     const web = buildWebPagePolicy('https://shop.example.com/api');
-    expect(web).toContain(`script-src 'self' ${WEB_POLICY_SCRIPT_HASH};`);
-    expect(web.replace(` ${WEB_POLICY_SCRIPT_HASH}`, '')).toBe(
-      buildContentSecurityPolicy('https://shop.example.com/api'),
+    expect(web).toContain(
+      `script-src 'self' ${WEB_POLICY_SCRIPT_HASH} ${EARLY_START_SCRIPT_HASH};`,
     );
+    expect(
+      web.replace(` ${WEB_POLICY_SCRIPT_HASH}`, '').replace(` ${EARLY_START_SCRIPT_HASH}`, ''),
+    ).toBe(buildContentSecurityPolicy('https://shop.example.com/api'));
     expect(web).not.toMatch(/unsafe-/);
   });
 });
