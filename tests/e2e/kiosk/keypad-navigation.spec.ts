@@ -14,6 +14,7 @@ import {
   pageNow,
   runSeconds,
   runUntil,
+  runUntilIdlePrompt,
 } from '../support/kiosk';
 import { cards, cartLines, expectCartCount, header, main, quantityBox } from '../support/ui';
 
@@ -90,7 +91,7 @@ test('attract screen to receipt by keypad alone', async ({ page, consoleErrors }
   await page.clock.install();
   await openKiosk(page);
   // A wiped session: the attract screen waits for the next shopper.
-  await runUntil(page, await pageNow(page), 90_500);
+  await runUntilIdlePrompt(page);
   await expect(idlePrompt(page)).toBeVisible();
   await runSeconds(page, 16);
   await expect(attractScreen(page)).toBeFocused();

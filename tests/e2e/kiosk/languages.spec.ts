@@ -22,11 +22,10 @@ import {
   installBridge,
   KIOSK_INDEX,
   KIOSK_URL,
-  pageNow,
   printedReceipts,
   runClockUntilShown,
   runSeconds,
-  runUntil,
+  runUntilIdlePrompt,
 } from '../support/kiosk';
 import { LANGUAGE_NAMES, message, TRANSLATED, type Shown } from '../support/messages';
 import {
@@ -63,15 +62,9 @@ const touchToStart = (page: Page, language: Shown): Locator =>
 const languageChoice = (page: Page, language: Shown): Locator =>
   page.getByRole('group', { name: message(language, 'kiosk.chooseLanguage') });
 
-/**
- * Lets the idle prompt come and count down: the session is wiped, the attract screen up.
- * The kiosk's behaviours, its idle watch among them, are a chunk that can arrive after the
- * first screen; a jump past the idle time before the watch is armed passes unseen, so the
- * clock then goes on a second at a time until the prompt shows.
- */
+/** Lets the idle prompt come and count down: the session is wiped, the attract screen up. */
 async function wipe(page: Page, language: Shown = 'en'): Promise<void> {
-  await runUntil(page, await pageNow(page), 90_500);
-  await runClockUntilShown(page, page.getByRole('dialog'), 100);
+  await runUntilIdlePrompt(page);
   await runSeconds(page, 16);
   await expect(touchToStart(page, language)).toBeVisible();
 }

@@ -15,6 +15,7 @@ import {
   pageNow,
   runSeconds,
   runUntil,
+  runUntilIdlePrompt,
 } from '../support/kiosk';
 import { recordSpeech, spoken, transcript } from '../support/speech';
 import { cards, header, main, VIEWPORTS } from '../support/ui';
@@ -60,7 +61,7 @@ test('attract screen to receipt by keys alone, every step spoken', async ({
   await page.clock.install();
   await openKiosk(page);
   // A wiped session: the attract screen waits for the next shopper.
-  await runUntil(page, await pageNow(page), 90_500);
+  await runUntilIdlePrompt(page);
   await expect(idlePrompt(page)).toBeVisible();
   await runSeconds(page, 16);
   await expect(attractScreen(page)).toBeFocused();

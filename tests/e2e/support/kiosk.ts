@@ -236,6 +236,16 @@ export async function runUntil(page: Page, since: number, ms: number): Promise<v
 }
 
 /**
+ * A session left alone until the idle prompt shows (in any language): 90.5 s of the fake
+ * clock at once, then a second at a time until the prompt is there. The idle watch comes in
+ * a lazy chunk; when it arrives after the jump, its count starts after it.
+ */
+export async function runUntilIdlePrompt(page: Page): Promise<void> {
+  await runUntil(page, await pageNow(page), 90_500);
+  await runClockUntilShown(page, page.getByRole('dialog'), 100);
+}
+
+/**
  * Runs the page's fake clock second by second, letting React render between ticks (its
  * countdown schedules each second from the last render).
  */
