@@ -10,11 +10,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { BROKER_MESSAGE_SIZE_LIMIT } from '../../shared/fleet/message-limits';
+import { restartablePort } from './restartable-port';
 import { startWsTcpBridge, type WsTcpBridge } from './ws-tcp-bridge';
 import {
   nodeConfig,
@@ -74,14 +75,6 @@ export interface NatsClusterOptions {
   size?: number;
   /** How long a start may take before it fails, ms (default 30 s). */
   startTimeoutMs?: number;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function canConnect(port: number): Promise<boolean> {
@@ -157,15 +150,11 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Nat
   writeFileSync(join(dir, usersFile), usersConfig(options.logins), { mode: 0o600 });
   const ports: ClusterNodePorts[] = [];
   const taken = new Set<number>();
+  // Nodes are stopped and started again on their ports: see restartable-port.ts.
   const freshPort = async (): Promise<number> => {
-    for (let tries = 0; tries < 50; tries += 1) {
-      const port = await freePort();
-      if (!taken.has(port)) {
-        taken.add(port);
-        return port;
-      }
-    }
-    throw new Error('no free port');
+    const port = await restartablePort({ taken });
+    taken.add(port);
+    return port;
   };
   for (let index = 0; index < size; index += 1) {
     ports.push({

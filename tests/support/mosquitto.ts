@@ -22,9 +22,10 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { restartablePort } from '../../scripts/lib/restartable-port';
 import { BROKER_MESSAGE_SIZE_LIMIT } from '../../shared/fleet/message-limits';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 
@@ -101,12 +102,15 @@ export function mosquittoUnavailable(): string | null {
   return null;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+/** Ports the broker can have back after `stop()`: see restartable-port.ts. */
+async function brokerPorts(): Promise<[tcp: number, ws: number, tls: number, mtls: number]> {
+  const taken = new Set<number>();
+  const next = async (): Promise<number> => {
+    const port = await restartablePort({ taken });
+    taken.add(port);
+    return port;
+  };
+  return [await next(), await next(), await next(), await next()];
 }
 
 function canConnect(port: number): Promise<boolean> {
@@ -289,12 +293,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     mode: 0o600,
   });
 
-  const [tcpPort, wsPort, tlsPort, mtlsPort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [tcpPort, wsPort, tlsPort, mtlsPort] = await brokerPorts();
   const certificates = tls ? makeCertificates(dir) : undefined;
   const logFile = join(dir, 'mosquitto.log');
   const lines = [
