@@ -151,11 +151,7 @@ export async function startNatsCluster(options: NatsClusterOptions): Promise<Nat
   const ports: ClusterNodePorts[] = [];
   const taken = new Set<number>();
   // Nodes are stopped and started again on their ports: see restartable-port.ts.
-  const freshPort = async (): Promise<number> => {
-    const port = await restartablePort({ taken });
-    taken.add(port);
-    return port;
-  };
+  const freshPort = (): Promise<number> => restartablePort({ taken });
   for (let index = 0; index < size; index += 1) {
     ports.push({
       client: await freshPort(),

@@ -46,8 +46,8 @@ export function canListen(port: number): Promise<boolean> {
 }
 
 export interface RestartablePortOptions {
-  /** Ports already given to this run's other servers. */
-  taken?: ReadonlySet<number>;
+  /** Ports already given to this run's other servers; the port returned is added to it. */
+  taken?: Set<number>;
   /** First port of the ephemeral range (default: the system's). */
   ephemeralLow?: number;
   /** A number in [0, 1) (default Math.random): where the search starts. */
@@ -57,7 +57,8 @@ export interface RestartablePortOptions {
 }
 
 /**
- * A free loopback port in [LOWEST_PORT, ephemeral low), not in `taken`. The search starts at
+ * A free loopback port in [LOWEST_PORT, ephemeral low), not in `taken` (and then added to it,
+ * so a run asking for several gets each once). The search starts at
  * a random port, so test files starting servers at the same moment rarely try the same one,
  * and walks up from there; it fails after 200 ports.
  */
@@ -70,7 +71,10 @@ export async function restartablePort(options: RestartablePortOptions = {}): Pro
   for (let step = 0; step < Math.min(200, span); step += 1) {
     const port = LOWEST_PORT + ((start + step) % span);
     if (options.taken?.has(port)) continue;
-    if (await isFree(port)) return port;
+    if (await isFree(port)) {
+      options.taken?.add(port);
+      return port;
+    }
   }
   throw new Error(`no free port between ${LOWEST_PORT} and ${high}`);
 }

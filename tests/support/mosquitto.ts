@@ -105,11 +105,7 @@ export function mosquittoUnavailable(): string | null {
 /** Ports the broker can have back after `stop()`: see restartable-port.ts. */
 async function brokerPorts(): Promise<[tcp: number, ws: number, tls: number, mtls: number]> {
   const taken = new Set<number>();
-  const next = async (): Promise<number> => {
-    const port = await restartablePort({ taken });
-    taken.add(port);
-    return port;
-  };
+  const next = (): Promise<number> => restartablePort({ taken });
   return [await next(), await next(), await next(), await next()];
 }
 

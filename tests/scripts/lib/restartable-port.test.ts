@@ -39,14 +39,18 @@ describe('restartablePort', () => {
 
   it('walks past ports already taken or in use, wrapping round to the lowest', async () => {
     const inUse = new Set([32_767]);
-    const port = await restartablePort({
+    const taken = new Set([32_766]);
+    const options = {
       ephemeralLow: 32_768,
       random: () => 0.999_999,
-      taken: new Set([32_766]),
-      isFree: (candidate) => Promise.resolve(!inUse.has(candidate)),
-    });
+      taken,
+      isFree: (candidate: number) => Promise.resolve(!inUse.has(candidate)),
+    };
     // 32,767 is in use; the walk wraps to the bottom of the span.
-    expect(port).toBe(LOWEST_PORT);
+    expect(await restartablePort(options)).toBe(LOWEST_PORT);
+    // Given once, the port is taken: the next ask gets the one after it.
+    expect(taken.has(LOWEST_PORT)).toBe(true);
+    expect(await restartablePort(options)).toBe(LOWEST_PORT + 1);
   });
 
   it('fails after trying 200 ports, none free', async () => {
