@@ -54,6 +54,30 @@ describe('cart and checkout', () => {
     );
   });
 
+  it('Remove hands the focus to the line that takes its place, then to the empty cart', async () => {
+    const user = userEvent.setup();
+    const bag = makeProduct({ id: 3, price: 5, title: 'Canvas Tote Bag' });
+    for (const product of [shirt, ring, bag]) useCartStore.getState().addToCart(product, 1);
+    await renderApp('/cart');
+    const removes = () => screen.getAllByRole('button', { name: 'Remove' });
+
+    removes()[0]!.focus();
+    await user.keyboard('{Enter}');
+    expect(removes()).toHaveLength(2);
+    expect(document.activeElement).toBe(removes()[0]);
+    expect(document.activeElement).toHaveAccessibleDescription(ring.title);
+
+    removes()[1]!.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(removes()[0]);
+    expect(document.activeElement).toHaveAccessibleDescription(ring.title);
+
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 1, name: 'No items in cart' }),
+    );
+  });
+
   it('changes a line quantity with the stepper', async () => {
     const user = userEvent.setup();
     useCartStore.getState().addToCart(ring, 1);

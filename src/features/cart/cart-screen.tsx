@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { announce } from '@web-shared/ui/announcer';
 import { PageTitle } from '@/components/ui/page-title';
 import { ShopLink } from '@/components/ui/shop-link';
@@ -25,10 +26,23 @@ export function CartScreen() {
   const addOne = useAddOne();
   const suggestions = pickSuggestions(products, cart);
   const { t } = useI18n();
+  const screen = useRef<HTMLDivElement>(null);
+  /** The removed line's place: the focus goes to the line that takes it. */
+  const removedAt = useRef<number | null>(null);
+  // The Remove button pressed has gone with its line: the focus moves to the next line's
+  // Remove (or the last one's), or to 'No items in cart', never to the page itself.
+  useLayoutEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    const removes = screen.current?.querySelectorAll<HTMLElement>('[data-cart-remove]') ?? [];
+    const next = removes[Math.min(index, removes.length - 1)];
+    (next ?? screen.current?.querySelector<HTMLElement>('h1'))?.focus();
+  }, [cart]);
 
   if (cart.length === 0) {
     return (
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+      <div ref={screen} className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <PageTitle title={t(cartText.title)} />
         <EmptyCart />
         <Suggestions products={suggestions} onAdd={addOne} />
@@ -49,6 +63,7 @@ export function CartScreen() {
     );
   };
   const remove = (line: CartLine) => {
+    removedAt.current = cart.indexOf(line);
     removeFromCart(line.productId);
     announce(t(cartText.removed, { title: line.productData.title, cart: itemsInCart() }));
   };
@@ -57,7 +72,7 @@ export function CartScreen() {
   // are in reach without scrolling past the items; a wide landscape screen puts them in a
   // column of their own beside the items.
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+    <div ref={screen} className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <PageTitle title={t(cartText.title)} />
       <h1 className="text-3xl font-bold sm:text-4xl">{t(cartText.heading)}</h1>
       <div className="mt-8 grid grid-cols-1 gap-8 landscape:lg:grid-cols-[minmax(0,1fr)_24rem] landscape:lg:items-start landscape:lg:gap-10">

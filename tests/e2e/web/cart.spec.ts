@@ -204,6 +204,23 @@ test.describe('cart', () => {
     await expectCartCount(page, second![1]);
   });
 
+  test('Remove pressed from the keyboard hands the focus on, never to the page', async ({
+    page,
+    servedCatalogue,
+  }) => {
+    const lines: [Product, number][] = [productById(1), productById(3)].map((p) => [p, 1]);
+    await openCart(page, servedCatalogue, lines);
+    const [first, second] = lines;
+    await cartLine(page, first![0]).getByRole('button', { name: 'Remove' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(cartLine(page, first![0])).toHaveCount(0);
+    await expect(cartLine(page, second![0]).getByRole('button', { name: 'Remove' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'No items in cart', exact: true }),
+    ).toBeFocused();
+  });
+
   test('removing the last line empties the cart and zeroes the totals', async ({
     page,
     servedCatalogue,

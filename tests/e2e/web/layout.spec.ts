@@ -220,3 +220,34 @@ test.describe('the cart badge', () => {
     }
   });
 });
+
+test.describe('long words from the catalogue', () => {
+  // A catalogue may send a title or category with no space in it: it wraps, and the page
+  // never scrolls sideways on a phone or a laptop.
+  test('a one-word title wraps on the cart and the product page', async ({
+    page,
+    servedCatalogue,
+  }) => {
+    const base = served(servedCatalogue, 2);
+    const long = {
+      ...base,
+      title: `Ultra${'Long'.repeat(40)}Jacket`,
+      category: `Outer${'wear'.repeat(20)}`,
+    };
+    const catalogue = servedCatalogue.map((product) => (product.id === long.id ? long : product));
+    await seedStorage(page, {
+      cart: cartJson([[long, 1]]),
+      products: JSON.stringify(catalogue),
+    });
+    await page.route(/\/api\/products\/2$/, (route) => route.fulfill({ json: long }));
+    for (const width of [375, 1366]) {
+      await page.setViewportSize({ width, height: 812 });
+      for (const path of ['/cart', `/product/${long.id}`]) {
+        await page.goto(path);
+        await expect(page.getByText(long.title, { exact: true }).first()).toBeVisible();
+        const wide = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+        expect(wide, `${path} at ${width}px`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+});

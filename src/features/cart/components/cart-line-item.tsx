@@ -34,7 +34,10 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
-            <h2 id={titleId} className="text-base leading-snug font-semibold sm:text-lg">
+            <h2
+              id={titleId}
+              className="text-base leading-snug font-semibold [overflow-wrap:anywhere] sm:text-lg"
+            >
               <ShopLink
                 to={`/product/${product.id}`}
                 className="inline-flex min-h-11 items-center rounded hover:text-brand-700 hover:underline"
@@ -42,7 +45,7 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
                 <bdi>{product.title}</bdi>
               </ShopLink>
             </h2>
-            <p className="mt-1 text-xs font-semibold tracking-wider text-muted uppercase">
+            <p className="mt-1 text-xs font-semibold tracking-wider text-muted uppercase [overflow-wrap:anywhere]">
               {productCategory(product.category, shown)}
             </p>
           </div>
@@ -64,6 +67,7 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
             type="button"
             className="btn-ghost text-sale-700 hover:bg-sale-50"
             aria-describedby={titleId}
+            data-cart-remove
             onClick={onRemove}
           >
             {t(cartText.remove)}

@@ -11,7 +11,9 @@ export function EmptyCart() {
       <span className="grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">
         <CartIcon width={32} height={32} />
       </span>
-      <h1 className="text-2xl font-bold">{t(cartText.empty)}</h1>
+      <h1 tabIndex={-1} className="text-2xl font-bold">
+        {t(cartText.empty)}
+      </h1>
       <p className="text-muted">{t(cartText.emptyText)}</p>
       <ShopLink to="/products" className="btn-primary">
         {t(cartText.continueShopping)}

@@ -27,10 +27,13 @@ export function ProductDetail({ product, children }: { product: Product; childre
         className="w-full justify-self-center portrait:max-w-[min(100%,36rem)] landscape:md:sticky landscape:md:top-24 landscape:md:self-start"
       />
       <div className="flex flex-col gap-5">
-        <p className="text-sm font-semibold tracking-wider text-muted uppercase">
+        <p className="text-sm font-semibold tracking-wider text-muted uppercase [overflow-wrap:anywhere]">
           {productCategory(product.category, shown)}
         </p>
-        <h1 dir="auto" className="text-2xl leading-tight font-bold sm:text-3xl">
+        <h1
+          dir="auto"
+          className="text-2xl leading-tight font-bold [overflow-wrap:anywhere] sm:text-3xl"
+        >
           {product.title}
         </h1>
         <StarRating rate={product.rating.rate} count={product.rating.count} size="md" />
@@ -38,7 +41,7 @@ export function ProductDetail({ product, children }: { product: Product; childre
           <Money cents={toCents(product.price)} />
         </p>
         <p className="font-semibold text-emerald-800">{shown.t(catalogueText.inStock)}</p>
-        <p dir="auto" className="leading-relaxed text-muted">
+        <p dir="auto" className="leading-relaxed text-muted [overflow-wrap:anywhere]">
           {product.description}
         </p>
         {children}
