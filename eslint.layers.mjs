@@ -9,6 +9,8 @@
  *           a feature's public.ts is the only door for another feature and for pages
  *   shared: imported by every runtime, imports nothing of theirs
  *   electron/main, server, scripts: Node; never the renderer
+ *   fleet-agent: the kiosk's fleet logic with no Electron in it; the kiosk's main process
+ *           and the simulator run it, it imports only shared/
  *   bench:  the benchmark program; measures from outside, imported by nothing
  *   web-shared: what the shop and the fleet console share (storage, announcer, money, dialog
  *           hook, counting); imports neither
@@ -38,6 +40,9 @@ const CONSOLE_PRODUCT_FILES = [
 
 const RENDERER_ONLY =
   'The renderer reaches Electron only through the preload bridge (src/platform) and shared/.';
+
+const AGENT_NO_ELECTRON =
+  'The fleet agent runs without Electron (the simulator runs it in plain Node): the kiosk hands it what it needs.';
 
 /** @typedef {{ target: string, from: string | string[], except?: string[], message: string }} Zone */
 
@@ -70,7 +75,7 @@ function featureZones() {
 export const LAYER_ZONES = [
   {
     target: './src',
-    from: ['./electron', './server', './scripts', './tests'],
+    from: ['./electron', './fleet-agent', './server', './scripts', './tests'],
     message: RENDERER_ONLY,
   },
   {
@@ -139,6 +144,7 @@ export const LAYER_ZONES = [
       './tests',
       './vite-plugins',
       './bench',
+      './fleet-agent',
     ],
     message: 'shared/ is imported by every runtime and imports none of them.',
   },
@@ -151,6 +157,22 @@ export const LAYER_ZONES = [
     target: './electron/preload',
     from: ['./src', './electron/main', './server', './scripts', './tests'],
     message: 'The sandboxed preload imports only shared/ and Electron’s renderer modules.',
+  },
+  {
+    target: './fleet-agent',
+    from: [
+      './electron',
+      './src',
+      './scripts',
+      './tools',
+      './services',
+      './server',
+      './fleet-console',
+      './web-shared',
+      './tests',
+    ],
+    message:
+      'The fleet agent runs in the kiosk and in the simulator alike: no Electron, no renderer, no tools or services; it imports shared/ only, and is handed the rest.',
   },
   {
     target: './server',
@@ -198,7 +220,15 @@ export const LAYER_ZONES = [
     message: 'web-shared/lib is plain functions: no UI.',
   },
   {
-    target: ['./src', './web-shared', './electron', './server', './shared', './scripts'],
+    target: [
+      './src',
+      './web-shared',
+      './electron',
+      './server',
+      './shared',
+      './scripts',
+      './fleet-agent',
+    ],
     from: './fleet-console',
     message:
       'Nothing of the shop, the kiosk or the scripts imports the fleet console: its code never reaches a shopper’s bundle.',
@@ -212,6 +242,7 @@ export const LAYER_ZONES = [
       './shared',
       './scripts',
       './fleet-console',
+      './fleet-agent',
       './tests',
     ],
     from: './bench',
@@ -267,5 +298,18 @@ export const layerConfigs = [
       'fleet-console/**/*.{ts,tsx}',
     ],
     rules: noElectronModule,
+  },
+  {
+    // The simulator runs hundreds of kiosks' agents in one Node process, with no Electron.
+    files: ['fleet-agent/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: AGENT_NO_ELECTRON }],
+          patterns: [{ group: ['electron/*'], message: AGENT_NO_ELECTRON }],
+        },
+      ],
+    },
   },
 ];

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './lib/cli-args';
 import { ensureElectronBinary } from './lib/electron-binary';
-import { rawPublicKey } from '../electron/main/fleet/ed25519';
+import { rawPublicKey } from '../fleet-agent/identity/ed25519';
 import { feedEntry, kioskConfig, nextVersion } from './lib/update-e2e';
 import { signFeedFileAt } from './lib/update-signing';
 

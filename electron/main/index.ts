@@ -14,7 +14,7 @@ import { startCatalogue } from './catalogue';
 import { machineConfigPath, toRendererConfig } from './config/config';
 import { decodeConfigText } from './config/config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
-import type { KioskEnrolment } from './fleet/enrolment';
+import type { KioskEnrolment } from '../../fleet-agent/identity/enrolment';
 import { fleetEnrolment, fleetIdentity, fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
 import { wantsSoftwareRendering } from './self-care/gpu-fallback';
 import { createLastErrorLine } from './logging/last-error';

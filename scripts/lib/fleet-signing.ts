@@ -7,7 +7,7 @@
  */
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
-import { rawPublicKey } from '../../electron/main/fleet/ed25519';
+import { rawPublicKey } from '../../fleet-agent/identity/ed25519';
 import { canonicalJsonBytes } from '../../shared/fleet/canonical-json';
 import { configEnvelopeSchema, signedConfigSchema } from '../../shared/fleet/payloads';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';

@@ -17,17 +17,18 @@
 import { generateKeyPairSync } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { createActivity, type Activity } from '../../electron/main/activity/activity';
-import { isLoopbackHost } from '../../electron/main/fleet/broker-transport';
-import { gatherDiagnostics } from '../../electron/main/fleet/diagnostics-bundle';
-import { createDiagnosticsHistory } from '../../electron/main/fleet/diagnostics-history';
-import { createFleetClient, type FleetClient } from '../../electron/main/fleet/fleet-client';
-import { collectHealth, type ProcessMemory } from '../../electron/main/fleet/health';
-import { receiptKeyFrom } from '../../electron/main/fleet/receipt-key';
-import { createKioskEnrolment, type KioskEnrolment } from '../../electron/main/fleet/enrolment';
-import { createReceiptSigner } from '../../electron/main/fleet/receipt-signing';
-import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
+import { isLoopbackHost } from '../../fleet-agent/connection/broker-transport';
+import { gatherDiagnostics } from '../../fleet-agent/diagnostics/diagnostics-bundle';
+import { createDiagnosticsHistory } from '../../fleet-agent/diagnostics/diagnostics-history';
+import { createFleetClient, type FleetClient } from '../../fleet-agent/fleet-client';
+import { collectHealth, type ProcessMemory } from '../../fleet-agent/health/health';
+import { receiptKeyFrom } from '../../fleet-agent/identity/receipt-key';
+import { createKioskEnrolment, type KioskEnrolment } from '../../fleet-agent/identity/enrolment';
+import { createReceiptSigner } from '../../fleet-agent/identity/receipt-signer';
+import { createRemoteConfig } from '../../fleet-agent/config/remote-config';
 import type { Logger } from '../../electron/main/logging/logging';
-import { DEFAULT_CONFIG, type ConfigKey } from '../../electron/main/config/config-keys';
+import { DEFAULT_CONFIG } from '../../electron/main/config/config-keys';
+import { kioskRemoteKeys } from '../../electron/main/config/remote-keys';
 import type { KioskHealth, Screen } from '../../shared/fleet/payloads';
 import { kioskTopics } from '../../shared/fleet/topics';
 
@@ -136,7 +137,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     prefix: options.topicPrefix,
     topics: { fleet: topics.fleetConfig, kiosk: topics.config },
     publicKey: () => options.configPublicKey ?? '',
-    locks: () => [],
+    keys: kioskRemoteKeys({ locks: () => [] }),
     // Kept for this run only: a simulated kiosk has no disk of its own.
     store: { load: () => ({ fleet: null, kiosk: null }), save: () => undefined },
     groups: () => ({ store: options.store ?? null, region: options.region ?? null }),
@@ -268,7 +269,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
               values: DEFAULT_CONFIG,
               sources: Object.fromEntries(
                 Object.keys(DEFAULT_CONFIG).map((key) => [key, 'defaults']),
-              ) as Record<ConfigKey, 'defaults'>,
+              ),
             }),
             // A pretend userData: the log above, and nothing else on its disk.
             userDataDir: '/simulated',

@@ -7,7 +7,7 @@
 import { sign, type KeyObject } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { rawPublicKey } from '../../electron/main/fleet/ed25519';
+import { rawPublicKey } from '../../fleet-agent/identity/ed25519';
 import {
   checkFeedFile,
   FEED_SIGNATURE_SUFFIX,

@@ -11,7 +11,14 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(__dirname, '../..');
 
 /** The mirrored suites: tests/<path> holds the tests of <path>. */
-const MIRRORED = ['electron/main', 'electron/preload', 'shared', 'server', 'scripts'];
+const MIRRORED = [
+  'electron/main',
+  'electron/preload',
+  'fleet-agent',
+  'shared',
+  'server',
+  'scripts',
+];
 
 /**
  * Tests that may keep a name without a source file, each with its reason. None today: a test
@@ -19,11 +26,11 @@ const MIRRORED = ['electron/main', 'electron/preload', 'shared', 'server', 'scri
  * tests/electron/main/index.test.ts, after index.ts).
  */
 const EXCEPTIONS: Readonly<Record<string, string>> = {
-  'tests/electron/main/fleet/fleet-client-brokers.test.ts':
+  'tests/fleet-agent/fleet-client-brokers.test.ts':
     'fleet-client.ts given several brokers (refused ports, no broker needed), apart from fleet-client.test.ts on one Mosquitto',
-  'tests/electron/main/fleet/fleet-cluster-failover.test.ts':
+  'tests/fleet-agent/fleet-cluster-failover.test.ts':
     'the fleet client and the console reader on a NATS cluster whose nodes are killed',
-  'tests/electron/main/fleet/fleet-cluster-scale.test.ts':
+  'tests/fleet-agent/fleet-cluster-scale.test.ts':
     '500 simulated kiosks (the fleet client) and the console reader on a NATS cluster that loses a node',
 };
 

@@ -18,7 +18,7 @@ import {
   startKiosk,
   type Observer,
   type TestKiosk,
-} from '../electron/main/fleet/support/fleet-fixtures';
+} from '../fleet-agent/support/fleet-fixtures';
 import {
   BROKER_SETTINGS,
   KIOSK_LISTENER_SETTINGS,

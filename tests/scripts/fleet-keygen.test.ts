@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createRemoteConfig } from '../../electron/main/fleet/remote-config';
+import { createRemoteConfig } from '../../fleet-agent/config/remote-config';
+import { kioskRemoteKeys } from '../../electron/main/config/remote-keys';
 import { canonicalJsonBytes } from '../../shared/fleet/canonical-json';
 import { loadSigningKey } from '../../fleet-console/enrolment/signing-key';
 
@@ -40,7 +41,7 @@ function remoteConfig(publicKey: string) {
       kiosk: 'chain-north/kiosks/kiosk-0123456789ab/config',
     },
     publicKey: () => publicKey,
-    locks: () => [],
+    keys: kioskRemoteKeys({ locks: () => [] }),
     store: { load: () => ({ fleet: null, kiosk: null }), save: () => undefined },
     log,
   });

@@ -6,51 +6,18 @@
  * anywhere (spec §7): the code only goes onto the shopper's screen and slip.
  *
  * Only a kiosk with a fleet broker configured has a key, and it signs only once enrolled
- * (enrolment.ts: a certificate for this key, signed by the operator, that counters check);
+ * (fleet-agent's enrolment.ts: a certificate for this key, signed by the operator, that counters check);
  * before that, and without a fleet, every answer is null and the QR shows the plain id.
  */
 import type { IpcMain } from 'electron';
 import { IPC_CHANNELS } from '../../../shared/bridge';
-import { receiptPayloadSchema } from '../../../shared/fleet/payloads';
-import {
-  encodeReceiptCode,
-  parseReceiptSignRequest,
-  RECEIPT_LIMITS,
-  receiptPayloadJson,
-} from '../../../shared/fleet/receipt-code';
 import { isTrustedSender } from '../ipc-sender';
 import type { Logger } from '../logging/logging';
-import { loadReceiptKey, type ReceiptKey } from './receipt-key';
-
-export interface ReceiptSigner {
-  /** The receipt key's public key (base64url raw) for the online status; null: none. */
-  receiptPublicKey(): string | null;
-  /** The QR text for a sign request, or null when it is not one or cannot be signed. */
-  sign(request: unknown): string | null;
-}
-
-/** `enrolled`: whether a valid certificate for this key is in force (enrolment.ts). */
-export function createReceiptSigner(
-  key: ReceiptKey | null,
-  kioskId: string,
-  enrolled: () => boolean,
-): ReceiptSigner {
-  return {
-    receiptPublicKey: () => key?.publicKey ?? null,
-    sign: (request) => {
-      if (!key || !enrolled()) return null;
-      const fields = parseReceiptSignRequest(request);
-      if (!fields) return null;
-      // The shared zod schema has the last word on what a signed payload may hold.
-      const payload = receiptPayloadSchema.safeParse({ ...fields, k: kioskId });
-      if (!payload.success) return null;
-      const json = receiptPayloadJson(payload.data);
-      const code = encodeReceiptCode(json, key.sign(new TextEncoder().encode(json)));
-      // Beyond this a printed QR no longer scans reliably: the plain id serves better.
-      return code.length <= RECEIPT_LIMITS.maxCodeLength ? code : null;
-    },
-  };
-}
+import { loadReceiptKey } from '../../../fleet-agent/identity/receipt-key';
+import {
+  createReceiptSigner,
+  type ReceiptSigner,
+} from '../../../fleet-agent/identity/receipt-signer';
 
 /** A kiosk without a fleet: no key, nothing signed. */
 const NO_SIGNER: ReceiptSigner = { receiptPublicKey: () => null, sign: () => null };

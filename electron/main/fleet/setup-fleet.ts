@@ -24,31 +24,43 @@ import type { Activity } from '../activity/activity';
 import type { ConfigKey, KioskConfig } from '../config/config-keys';
 import type { FileConfigView, LiveConfig, RemoteLayers } from '../config/live-config';
 import type { Logger } from '../logging/logging';
-import type { ReceiptPrinting } from '../printing/printing';
+import { receiptPrinterAvailable, type ReceiptPrinting } from '../printing/printing';
 import { RELAUNCH_ATTEMPT_FLAG } from '../self-care/recovery';
 import { planRelaunch, relaunchApp } from '../self-care/relaunch';
 import type { BackoffOptions } from '../../../shared/fleet/backoff';
 import type { KioskGroups } from '../../../shared/fleet/groups';
-import { createFleetClient, type FleetClient, type FleetClientOptions } from './fleet-client';
-import { watchConfigExpiry } from './config-expiry';
-import { createKioskEnrolment, type KioskEnrolment } from './enrolment';
-import { fileEnrolmentStore } from './enrolment-store';
-import { collectHealth, receiptPrinterAvailable, type UpdateStatus } from './health';
-import { gatherDiagnostics } from './diagnostics-bundle';
-import { createDiagnosticsHistory } from './diagnostics-history';
-import { resolveKioskId } from './kiosk-id';
-import { groupsForStatus, resolveKioskGroups } from './kiosk-groups';
-import { createRemoteConfig, type RemoteConfig, type RemoteConfigStore } from './remote-config';
-import { fileRemoteConfigStore } from './remote-config-store';
-import { checkBrokerTransport } from './broker-transport';
+import {
+  createFleetClient,
+  type FleetClient,
+  type FleetClientOptions,
+} from '../../../fleet-agent/fleet-client';
+import { watchConfigExpiry } from '../../../fleet-agent/config/config-expiry';
+import { createKioskEnrolment, type KioskEnrolment } from '../../../fleet-agent/identity/enrolment';
+import { fileEnrolmentStore } from '../../../fleet-agent/identity/enrolment-store';
+import { collectHealth, type UpdateStatus } from '../../../fleet-agent/health/health';
+import { gatherDiagnostics } from '../../../fleet-agent/diagnostics/diagnostics-bundle';
+import { createDiagnosticsHistory } from '../../../fleet-agent/diagnostics/diagnostics-history';
+import { resolveKioskId } from '../../../fleet-agent/identity/kiosk-id';
+import { groupsForStatus, resolveKioskGroups } from '../../../fleet-agent/identity/kiosk-groups';
+import {
+  createRemoteConfig,
+  type RemoteConfig,
+  type RemoteConfigStore,
+} from '../../../fleet-agent/config/remote-config';
+import { fileRemoteConfigStore } from '../../../fleet-agent/config/remote-config-store';
+import { checkBrokerTransport } from '../../../fleet-agent/connection/broker-transport';
 import {
   fileBrokerRefusalStore,
   keepBrokerRefusals,
   memoryBrokerRefusalStore,
-} from './broker-refusals';
-import { fleetBrokerUrls, type BrokerUrlSettings } from './broker-urls';
-import { readTlsFiles } from './tls-files';
+} from '../../../fleet-agent/connection/broker-refusals';
+import {
+  fleetBrokerUrls,
+  type BrokerUrlSettings,
+} from '../../../fleet-agent/connection/broker-urls';
+import { readTlsFiles } from '../../../fleet-agent/connection/tls-files';
 import type { StoreHours } from '../opening-hours/store-hours';
+import { kioskRemoteKeys } from '../config/remote-keys';
 
 /** How long a quit or a relaunch waits for the broker to take the offline status. */
 export const QUIT_WAIT_MS = 1000;
@@ -57,7 +69,7 @@ export const QUIT_WAIT_MS = 1000;
 export interface FleetRemote extends RemoteLayers {
   kioskId: string;
   topics: KioskTopics;
-  config: RemoteConfig;
+  config: RemoteConfig<KioskConfig>;
   /** The store and region the kiosk belongs to now. */
   groups(): KioskGroups;
   /**
@@ -136,9 +148,11 @@ export function fleetRemoteLayers(
         groups: () => groupSource(),
         // Read live: reload-config may bring a new key or new locks.
         publicKey: () => files.config()['fleet.configPublicKey'],
-        locks: () => files.locks(),
+        keys: kioskRemoteKeys({
+          locks: () => files.locks(),
+          minAppVersion: () => files.config()['update.minVersion'],
+        }),
         minVersion: () => files.config()['fleet.minConfigVersion'],
-        minAppVersion: () => files.config()['update.minVersion'],
         store: makeStore(),
         log,
       });

@@ -187,6 +187,22 @@ export function findReceiptPrinter(
   return printerName === '' ? printers[0] : printers.find((p) => p.name === printerName);
 }
 
+/**
+ * Whether the receipt printer is there, as printing would look for it; null when there is
+ * no page to ask or the question fails.
+ */
+export async function receiptPrinterAvailable(
+  contents: { getPrintersAsync(): Promise<PrinterInfo[]> } | null,
+  printerName: string,
+): Promise<boolean | null> {
+  if (!contents) return null;
+  try {
+    return findReceiptPrinter(await contents.getPrintersAsync(), printerName) !== undefined;
+  } catch {
+    return null;
+  }
+}
+
 export interface ReceiptPrinting {
   /** The printer in force: a remote config changes it without a relaunch. */
   printerName(): string;

@@ -5,7 +5,7 @@
  * moment, self-care.ts) and says which process and how much.
  */
 import type { ProcessMetric } from 'electron';
-import { workingSets } from './process-memory';
+import { workingSets } from '../../../fleet-agent/health/process-memory';
 
 export interface MemorySample {
   mainMB: number;

@@ -17,7 +17,7 @@
 import { join } from 'node:path';
 import type { AppUpdater } from 'electron-updater';
 import type { Logger } from '../logging/logging';
-import { publicKeyFromRaw } from '../fleet/ed25519';
+import { publicKeyFromRaw } from '../../../fleet-agent/identity/ed25519';
 import type { FeedTrust, signedFeedProvider } from './signed-feed-provider';
 import type { UpdaterPort } from './update-machine';
 import { authenticodeVerifier, publisherProblem, type RunPowerShell } from './windows-signature';

@@ -9,7 +9,7 @@
  * latest file, and a feed signature is never a signed config (whose bytes are JSON).
  */
 import type { KeyObject } from 'node:crypto';
-import { publicKeyFromRaw, verifyBytes } from '../fleet/ed25519';
+import { publicKeyFromRaw, verifyBytes } from '../../../fleet-agent/identity/ed25519';
 
 export const FEED_SIGNATURE_SUFFIX = '.sig';
 

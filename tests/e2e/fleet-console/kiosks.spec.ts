@@ -5,7 +5,7 @@
  * compared, published retained, and taken or refused by the kiosks as they report.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { rawPublicKey } from '../../../electron/main/fleet/ed25519';
+import { rawPublicKey } from '../../../fleet-agent/identity/ed25519';
 import { signConfig } from '../../../scripts/lib/fleet-signing';
 import { expect, kioskRow, openConsole, requireMosquitto, test } from './support/fleet-rig';
 

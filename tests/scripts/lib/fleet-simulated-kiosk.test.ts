@@ -8,7 +8,7 @@
 import { generateKeyPairSync, webcrypto } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawPublicKey } from '../../../electron/main/fleet/ed25519';
+import { rawPublicKey } from '../../../fleet-agent/identity/ed25519';
 import {
   createSimulatedKiosk,
   type SimulatedKiosk,

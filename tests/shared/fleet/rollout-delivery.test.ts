@@ -1,7 +1,8 @@
 import { NO_GROUPS } from '../../../shared/fleet/groups';
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkEnvelope } from '../../../electron/main/fleet/config-envelope-rules';
+import { checkEnvelope } from '../../../fleet-agent/config/config-envelope-rules';
+import { kioskRemoteKeys } from '../../../electron/main/config/remote-keys';
 import type { Ed25519Signer } from '../../../shared/fleet/operator-signature';
 import {
   deliveryConfig,
@@ -33,8 +34,7 @@ function kioskCheck(envelope: string, kioskId: string, publicKey: string) {
     prefix: PREFIX,
     publicKey,
     minVersion: 0,
-    minAppVersion: '',
-    locks: [],
+    keys: kioskRemoteKeys({ locks: () => [], minAppVersion: () => '' }),
     now: T0 + 1000,
   });
 }

@@ -9,12 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IpcMain } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { publicKeyFromRaw } from '../../../../electron/main/fleet/ed25519';
-import {
-  createReceiptSigner,
-  setupReceiptSigning,
-} from '../../../../electron/main/fleet/receipt-signing';
-import { loadReceiptKey } from '../../../../electron/main/fleet/receipt-key';
+import { publicKeyFromRaw } from '../../../../fleet-agent/identity/ed25519';
+import { createReceiptSigner } from '../../../../fleet-agent/identity/receipt-signer';
+import { setupReceiptSigning } from '../../../../electron/main/fleet/receipt-signing';
+import { loadReceiptKey } from '../../../../fleet-agent/identity/receipt-key';
 import { IPC_CHANNELS } from '../../../../shared/bridge';
 import { fromBase64Url, toBase64Url } from '../../../../shared/fleet/base64url';
 import {

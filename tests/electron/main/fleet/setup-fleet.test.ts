@@ -22,7 +22,7 @@ import {
   createDiagnosticsAssembler,
   readDiagnosticsChunk,
 } from '../../../../shared/fleet/diagnostics-transfer';
-import { KIOSK_ID_FILE } from '../../../../electron/main/fleet/kiosk-id';
+import { KIOSK_ID_FILE } from '../../../../fleet-agent/identity/kiosk-id';
 import {
   setupStoreHours,
   type StoreHours,
@@ -34,7 +34,13 @@ import {
 } from '../../../support/kiosk-main-and-preload';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
 import { FakeEvent } from '../../support/fake-electron';
-import { hasFields, observe, sleep, TINY_PNG, type Observer } from './support/fleet-fixtures';
+import {
+  hasFields,
+  observe,
+  sleep,
+  TINY_PNG,
+  type Observer,
+} from '../../../fleet-agent/support/fleet-fixtures';
 import { startRealKiosk, type RealKiosk, type RealKioskSetup } from './support/real-kiosk';
 
 const skipReason = mosquittoUnavailable();

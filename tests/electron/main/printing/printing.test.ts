@@ -10,6 +10,7 @@ import {
   PRINTER_MISSING,
   REMEMBERED_RECEIPTS,
   ReceiptPrinter,
+  receiptPrinterAvailable,
   setupReceiptPrinting,
   type PrintingOptions,
 } from '../../../../electron/main/printing/printing';
@@ -320,5 +321,21 @@ describe('what a failed print says', () => {
     for (const sentence of [PRINT_FAILED, PRINTER_MISSING, PRINT_LIMIT_REACHED, PRINT_BUSY]) {
       expect(english, sentence).toContain(sentence);
     }
+  });
+});
+
+describe('the receipt printer as health sees it', () => {
+  const printers = (...names: string[]) =>
+    names.map((name) => as<PrinterInfo>({ name, displayName: name }));
+  const contents = (list: PrinterInfo[]) => ({ getPrintersAsync: () => Promise.resolve(list) });
+
+  it('finds the receipt printer as printing does: the named one, or any for the default', async () => {
+    expect(await receiptPrinterAvailable(contents(printers('A4', 'TM-T20')), 'TM-T20')).toBe(true);
+    expect(await receiptPrinterAvailable(contents(printers('A4')), 'TM-T20')).toBe(false);
+    expect(await receiptPrinterAvailable(contents(printers('A4')), '')).toBe(true);
+    expect(await receiptPrinterAvailable(contents([]), '')).toBe(false);
+    expect(await receiptPrinterAvailable(null, '')).toBeNull();
+    const failing = { getPrintersAsync: () => Promise.reject(new Error('cups down')) };
+    expect(await receiptPrinterAvailable(failing, '')).toBeNull();
   });
 });

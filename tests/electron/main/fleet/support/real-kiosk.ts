@@ -25,7 +25,11 @@ import {
   type ReceiptPrinting,
 } from '../../../../../electron/main/printing/printing';
 import { as, FakeApp } from '../../../support/fake-electron';
-import { memoryLog, TINY_PNG, type MemoryLog } from './fleet-fixtures';
+import {
+  memoryLog,
+  TINY_PNG,
+  type MemoryLog,
+} from '../../../../fleet-agent/support/fleet-fixtures';
 
 export class FleetApp extends FakeApp {
   getVersion = vi.fn(() => '0.1.0');

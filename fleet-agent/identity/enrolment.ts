@@ -1,0 +1,284 @@
+/**
+ * The kiosk's side of enrolment. Until the operator has enrolled it, the kiosk asks to be
+ * (a retained request on `P/kiosks/ID/enrolment` naming its receipt public key), shows its
+ * pairing code to staff (after the staff PIN) and in its log, and signs no receipts: the QR
+ * keeps the plain receipt id. Once a certificate for its own key arrives on
+ * `P/kiosks/ID/certificates/SERIAL` and verifies against `fleet.enrolmentPublicKey` (only the
+ * files set it, never the broker), it signs receipts and withdraws its request. A
+ * revocation list (verified the same way, versions only ever going up) that names the
+ * certificate stops the signing again.
+ *
+ * The verified certificates and list are kept on disk (enrolment-store.ts) and checked
+ * again at each start, so an enrolled kiosk signs receipts before the broker answers, and
+ * a kiosk that never reaches the broker again still refuses a certificate revoked meanwhile
+ * only when it hears of it: the counters, which read the list themselves, are the lock.
+ */
+import { createHash, webcrypto } from 'node:crypto';
+
+type CryptoKey = webcrypto.CryptoKey;
+import {
+  checkCertificate,
+  readCertificateMessage,
+  type CertificateEnvelope,
+  type EnrolmentRequest,
+  type KioskCertificate,
+} from '../../shared/fleet/kiosk-certificate';
+import { pairingCodeFromDigest, pairingCodeInput } from '../../shared/fleet/pairing-code';
+import type { Ed25519Verifier } from '../../shared/fleet/receipt-code';
+import {
+  checkRevocationList,
+  readRevocationMessage,
+  revocationOf,
+  type RevocationEnvelope,
+} from '../../shared/fleet/revocation-list';
+import {
+  enrolmentRequestTopic,
+  kioskCertificatesFilter,
+  parseTrustTopic,
+  revocationsTopic,
+} from '../../shared/fleet/trust-topics';
+import type { FleetLog } from '../fleet-log';
+
+/** Certificates kept for this kiosk's key: a re-enrolment adds one, revocations remove none. */
+export const MAX_OWN_CERTIFICATES = 20;
+
+export interface StoredEnrolment {
+  certificates: CertificateEnvelope[];
+  revocations: RevocationEnvelope | null;
+}
+
+export interface EnrolmentStore {
+  load(): StoredEnrolment;
+  save(stored: StoredEnrolment): void;
+}
+
+export type EnrolmentState =
+  /** No receipt key, so nothing to enrol: receipts show the plain id. */
+  | { kind: 'no-key' }
+  | { kind: 'waiting'; pairingCode: string }
+  | { kind: 'enrolled'; certificate: KioskCertificate }
+  | {
+      kind: 'revoked';
+      pairingCode: string;
+      certificate: KioskCertificate;
+      revokedAt: number;
+      listVersion: number;
+    };
+
+export interface KioskEnrolmentOptions {
+  kioskId: string;
+  prefix: string;
+  /** The receipt key's public half (base64url raw), or null when there is none. */
+  publicKey: string | null;
+  /** fleet.enrolmentPublicKey; '' when not set (no certificate can be checked). */
+  enrolmentKey: string;
+  /** The app's version, for the request. */
+  version: string;
+  store: EnrolmentStore;
+  log: FleetLog;
+  now?: () => number;
+  subtle?: Ed25519Verifier<CryptoKey>;
+}
+
+export interface KioskEnrolment {
+  /** Resolves once the certificates kept on disk have been checked again. */
+  readonly ready: Promise<void>;
+  state(): EnrolmentState;
+  /** Whether receipts may be signed: a valid, unrevoked certificate for this key. */
+  enrolled(): boolean;
+  /** The code staff read aloud, while the kiosk waits (or was revoked); else null. */
+  pairingCode(): string | null;
+  /** The topics to subscribe to: this kiosk's certificates and the revocation list. */
+  readonly subscriptions: readonly string[];
+  readonly requestTopic: string;
+  /** The retained request to publish now: its JSON, or '' to withdraw it (enrolled). */
+  request(): string;
+  /** A message on one of `subscriptions`; never throws. */
+  receive(topic: string, bytes: Uint8Array): Promise<void>;
+  /** Called when the state changes. */
+  onChange(listener: (state: EnrolmentState) => void): () => void;
+}
+
+/** The pairing code of a public key, with node:crypto's SHA-256. */
+export function pairingCodeOf(publicKey: string): string | null {
+  const input = pairingCodeInput(publicKey);
+  return input === null ? null : pairingCodeFromDigest(createHash('sha256').update(input).digest());
+}
+
+export function createKioskEnrolment(options: KioskEnrolmentOptions): KioskEnrolment {
+  const { kioskId, prefix, publicKey, enrolmentKey, store, log } = options;
+  const now = options.now ?? Date.now;
+  const subtle: Ed25519Verifier<CryptoKey> = options.subtle ?? webcrypto.subtle;
+  const code = publicKey === null ? null : pairingCodeOf(publicKey);
+  const certificates = new Map<string, CertificateEnvelope>();
+  let revocations: RevocationEnvelope | null = null;
+  const listeners = new Set<(state: EnrolmentState) => void>();
+  let state: EnrolmentState =
+    code === null ? { kind: 'no-key' } : { kind: 'waiting', pairingCode: code };
+  let loggedState = '';
+
+  const compute = (): EnrolmentState => {
+    if (code === null) return { kind: 'no-key' };
+    let revoked: EnrolmentState | null = null;
+    // The newest certificate for this key that no list revokes.
+    const own = [...certificates.values()]
+      .map((envelope) => envelope.certificate)
+      .filter((certificate) => certificate.publicKey === publicKey)
+      .sort((a, b) => b.issuedAt - a.issuedAt);
+    for (const certificate of own) {
+      const entry = revocationOf(revocations?.revocations ?? null, kioskId, certificate.serial);
+      if (entry === null) return { kind: 'enrolled', certificate };
+      revoked ??= {
+        kind: 'revoked',
+        pairingCode: code,
+        certificate,
+        revokedAt: entry.revokedAt,
+        listVersion: revocations?.revocations.version ?? 0,
+      };
+    }
+    return revoked ?? { kind: 'waiting', pairingCode: code };
+  };
+
+  const describe = (next: EnrolmentState): string => {
+    switch (next.kind) {
+      case 'no-key':
+        return 'Fleet: no receipt key, so nothing to enrol; receipts show the plain receipt id';
+      case 'waiting':
+        return enrolmentKey === ''
+          ? `Fleet: fleet.enrolmentPublicKey is not set, so no certificate can be checked; receipts show the plain receipt id (pairing code ${next.pairingCode})`
+          : `Fleet: this kiosk waits to be enrolled; pairing code ${next.pairingCode} (the operator compares it in the fleet console); receipts show the plain receipt id until then`;
+      case 'enrolled':
+        return `Fleet: enrolled (certificate ${next.certificate.serial}, store ${next.certificate.store}); receipts are signed`;
+      case 'revoked':
+        return `Fleet: this kiosk's certificate ${next.certificate.serial} was revoked at ${new Date(next.revokedAt).toISOString()} (revocation list version ${next.listVersion}); receipts show the plain receipt id. To enrol again, delete fleet-receipt-key.pem and restart: a new key gets a new pairing code`;
+    }
+  };
+
+  const update = (): void => {
+    const next = compute();
+    const text = describe(next);
+    state = next;
+    if (text === loggedState) return;
+    loggedState = text;
+    if (next.kind === 'enrolled') log.info(text);
+    else log.warn(text);
+    for (const listener of [...listeners]) listener(next);
+  };
+
+  const persist = (): void => {
+    try {
+      store.save({ certificates: [...certificates.values()], revocations });
+    } catch (error) {
+      log.warn(
+        `Fleet: cannot keep the enrolment on disk (${error instanceof Error ? error.message : String(error)}); it is fetched again from the broker at the next start`,
+      );
+    }
+  };
+
+  const acceptCertificate = async (
+    envelope: CertificateEnvelope,
+    serial: string | undefined,
+  ): Promise<boolean> => {
+    if (enrolmentKey === '' || envelope.certificate.publicKey !== publicKey) return false;
+    const check = await checkCertificate(
+      envelope,
+      { prefix, kioskId, ...(serial === undefined ? {} : { serial }) },
+      enrolmentKey,
+      subtle,
+    );
+    if (!check.ok) {
+      log.warn(`Fleet: refused certificate ${envelope.certificate.serial} (${check.reason})`);
+      return false;
+    }
+    if (
+      !certificates.has(envelope.certificate.serial) &&
+      certificates.size >= MAX_OWN_CERTIFICATES
+    ) {
+      return false;
+    }
+    certificates.set(envelope.certificate.serial, envelope);
+    return true;
+  };
+
+  const acceptRevocations = async (envelope: RevocationEnvelope): Promise<boolean> => {
+    if (enrolmentKey === '') return false;
+    if (!(await checkRevocationList(envelope, prefix, enrolmentKey, subtle))) {
+      log.warn('Fleet: refused a revocation list (bad signature or another fleet)');
+      return false;
+    }
+    // Only ever forward: an older list, even genuinely signed, revokes nothing back.
+    if (revocations !== null && envelope.revocations.version <= revocations.revocations.version) {
+      return false;
+    }
+    revocations = envelope;
+    return true;
+  };
+
+  const ready = (async () => {
+    let stored: StoredEnrolment;
+    try {
+      stored = store.load();
+    } catch {
+      stored = { certificates: [], revocations: null };
+    }
+    for (const envelope of stored.certificates) await acceptCertificate(envelope, undefined);
+    if (stored.revocations) await acceptRevocations(stored.revocations);
+    update();
+  })();
+
+  const ownCertificates = kioskCertificatesFilter(prefix, kioskId);
+  const revocationTopic = revocationsTopic(prefix);
+
+  return {
+    ready,
+    state: () => state,
+    enrolled: () => state.kind === 'enrolled',
+    pairingCode: () =>
+      state.kind === 'waiting' || state.kind === 'revoked' ? state.pairingCode : null,
+    subscriptions: [ownCertificates, revocationTopic],
+    requestTopic: enrolmentRequestTopic(prefix, kioskId),
+    request: () => {
+      if (state.kind !== 'waiting' || publicKey === null) return '';
+      const request: EnrolmentRequest = {
+        kioskId,
+        publicKey,
+        requestedAt: now(),
+        version: options.version,
+      };
+      return JSON.stringify(request);
+    },
+    async receive(topic, bytes) {
+      try {
+        await ready;
+        const parsed = parseTrustTopic(prefix, topic);
+        let changed = false;
+        if (parsed?.kind === 'certificate' && parsed.kioskId === kioskId) {
+          if (bytes.byteLength === 0) {
+            // The operator withdrew it from the broker.
+            changed = certificates.delete(parsed.serial);
+          } else {
+            const envelope = readCertificateMessage(bytes);
+            if (envelope === null) log.warn(`Fleet: ignored a malformed certificate on ${topic}`);
+            else changed = await acceptCertificate(envelope, parsed.serial);
+          }
+        } else if (parsed?.kind === 'revocations' && bytes.byteLength > 0) {
+          const envelope = readRevocationMessage(bytes);
+          if (envelope === null) log.warn('Fleet: ignored a malformed revocation list');
+          else changed = await acceptRevocations(envelope);
+        }
+        if (changed) {
+          persist();
+          update();
+        }
+      } catch (error) {
+        log.warn(
+          `Fleet: an enrolment message could not be handled (${error instanceof Error ? error.message : String(error)})`,
+        );
+      }
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
