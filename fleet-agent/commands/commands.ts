@@ -72,13 +72,93 @@ interface Run {
   after?: () => void;
 }
 
+/** The runs waiting for a safe moment: at most one per command name, all given up at once. */
+interface SafeMoments {
+  /** Waits for a safe moment, then runs `work`; a second request shares the waiting run. */
+  run(name: FleetCommandName, work: () => Promise<void>): Promise<CommandOutcome>;
+  cancel(): void;
+}
+
+function createSafeMoments(whenSafe: CommandActions['whenSafe']): SafeMoments {
+  const deferred = new Map<FleetCommandName, Promise<CommandOutcome>>();
+  let aborter = new AbortController();
+  return {
+    run: (name, work) => {
+      const waiting = deferred.get(name);
+      if (waiting) return waiting;
+      const { signal } = aborter;
+      const run = whenSafe(signal)
+        .then(work)
+        .then(
+          () => OK,
+          (error: unknown) =>
+            signal.aborted
+              ? { ok: false, error: 'the kiosk stopped before a safe moment' }
+              : failure(error, `${name} failed`),
+        )
+        .finally(() => {
+          deferred.delete(name);
+        });
+      deferred.set(name, run);
+      return run;
+    },
+    cancel: () => {
+      aborter.abort(new Error('stopped'));
+      aborter = new AbortController();
+    },
+  };
+}
+
+/** Starts what one readable command asks for. */
+function startCommand(command: FleetCommand, actions: CommandActions, safe: SafeMoments): Run {
+  switch (command.command) {
+    case 'ping':
+      return { outcome: Promise.resolve(OK) };
+    case 'reload-config':
+      return {
+        outcome: actions.reloadConfig().then(
+          () => OK,
+          (error: unknown) => failure(error, 'the config could not be reloaded'),
+        ),
+      };
+    case 'refresh-catalogue':
+      return { outcome: safe.run('refresh-catalogue', () => actions.refreshCatalogue()) };
+    case 'relaunch': {
+      // The relaunch itself happens after the ack is published (HandledCommand.after).
+      const outcome = safe.run('relaunch', () => Promise.resolve());
+      return { outcome, after: () => actions.relaunch() };
+    }
+    case 'screenshot':
+      // Checked when the command arrives: never a picture of a shopper's screen.
+      if (!actions.isAttractScreen()) {
+        return { outcome: Promise.resolve({ ok: false, error: COMMAND_ERRORS.notOnAttract }) };
+      }
+      return {
+        outcome: actions.screenshot().then(
+          () => OK,
+          (error: unknown) => failure(error, 'the screenshot failed'),
+        ),
+      };
+    case 'diagnostics':
+      // Checked when the command arrives: gathering never competes with a shopper.
+      if (!actions.isAttractScreen() && actions.isAsleep?.() !== true) {
+        return { outcome: Promise.resolve({ ok: false, error: COMMAND_ERRORS.busy }) };
+      }
+      return {
+        outcome: actions.diagnostics(command.id).then(
+          () => OK,
+          (error: unknown) => failure(error, 'the diagnostics could not be gathered'),
+        ),
+      };
+  }
+}
+
 export function createCommandHandler(
   actions: CommandActions,
   maxIds: number = MAX_REMEMBERED_IDS,
 ): CommandHandler {
   const seen = new Map<string, Promise<CommandOutcome>>();
-  const deferred = new Map<FleetCommandName, Promise<CommandOutcome>>();
-  let aborter = new AbortController();
+  const safe = createSafeMoments((signal) => actions.whenSafe(signal));
 
   const remember = (id: string, outcome: Promise<CommandOutcome>): void => {
     seen.set(id, outcome);
@@ -87,71 +167,6 @@ export function createCommandHandler(
       const oldest = seen.keys().next();
       if (oldest.done) break;
       seen.delete(oldest.value);
-    }
-  };
-
-  /** Waits for a safe moment, then runs `work`; one waiting run per command name. */
-  const whenSafe = (name: FleetCommandName, work: () => Promise<void>): Promise<CommandOutcome> => {
-    const waiting = deferred.get(name);
-    if (waiting) return waiting;
-    const { signal } = aborter;
-    const run = actions
-      .whenSafe(signal)
-      .then(work)
-      .then(
-        () => OK,
-        (error: unknown) =>
-          signal.aborted
-            ? { ok: false, error: 'the kiosk stopped before a safe moment' }
-            : failure(error, `${name} failed`),
-      )
-      .finally(() => {
-        deferred.delete(name);
-      });
-    deferred.set(name, run);
-    return run;
-  };
-
-  const start = (command: FleetCommand): Run => {
-    switch (command.command) {
-      case 'ping':
-        return { outcome: Promise.resolve(OK) };
-      case 'reload-config':
-        return {
-          outcome: actions.reloadConfig().then(
-            () => OK,
-            (error: unknown) => failure(error, 'the config could not be reloaded'),
-          ),
-        };
-      case 'refresh-catalogue':
-        return { outcome: whenSafe('refresh-catalogue', () => actions.refreshCatalogue()) };
-      case 'relaunch': {
-        // The relaunch itself happens after the ack is published (HandledCommand.after).
-        const outcome = whenSafe('relaunch', () => Promise.resolve());
-        return { outcome, after: () => actions.relaunch() };
-      }
-      case 'screenshot':
-        // Checked when the command arrives: never a picture of a shopper's screen.
-        if (!actions.isAttractScreen()) {
-          return { outcome: Promise.resolve({ ok: false, error: COMMAND_ERRORS.notOnAttract }) };
-        }
-        return {
-          outcome: actions.screenshot().then(
-            () => OK,
-            (error: unknown) => failure(error, 'the screenshot failed'),
-          ),
-        };
-      case 'diagnostics':
-        // Checked when the command arrives: gathering never competes with a shopper.
-        if (!actions.isAttractScreen() && actions.isAsleep?.() !== true) {
-          return { outcome: Promise.resolve({ ok: false, error: COMMAND_ERRORS.busy }) };
-        }
-        return {
-          outcome: actions.diagnostics(command.id).then(
-            () => OK,
-            (error: unknown) => failure(error, 'the diagnostics could not be gathered'),
-          ),
-        };
     }
   };
 
@@ -171,7 +186,7 @@ export function createCommandHandler(
         // Acknowledged again, with the first outcome; never run twice.
         return { id: command.id, command: command.command, outcome: await earlier };
       }
-      const run = start(command);
+      const run = startCommand(command, actions, safe);
       remember(command.id, run.outcome);
       const outcome = await run.outcome;
       return {
@@ -182,8 +197,7 @@ export function createCommandHandler(
       };
     },
     cancel: () => {
-      aborter.abort(new Error('stopped'));
-      aborter = new AbortController();
+      safe.cancel();
     },
     get rememberedIds() {
       return seen.size;

@@ -105,113 +105,164 @@ export function pairingCodeOf(publicKey: string): string | null {
   return input === null ? null : pairingCodeFromDigest(createHash('sha256').update(input).digest());
 }
 
+/** The state the kept certificates and revocation list give this key. */
+function stateOf(
+  code: string | null,
+  publicKey: string | null,
+  kioskId: string,
+  certificates: Iterable<CertificateEnvelope>,
+  revocations: RevocationEnvelope | null,
+): EnrolmentState {
+  if (code === null) return { kind: 'no-key' };
+  let revoked: EnrolmentState | null = null;
+  // The newest certificate for this key that no list revokes.
+  const own = [...certificates]
+    .map((envelope) => envelope.certificate)
+    .filter((certificate) => certificate.publicKey === publicKey)
+    .sort((a, b) => b.issuedAt - a.issuedAt);
+  for (const certificate of own) {
+    const entry = revocationOf(revocations?.revocations ?? null, kioskId, certificate.serial);
+    if (entry === null) return { kind: 'enrolled', certificate };
+    revoked ??= {
+      kind: 'revoked',
+      pairingCode: code,
+      certificate,
+      revokedAt: entry.revokedAt,
+      listVersion: revocations?.revocations.version ?? 0,
+    };
+  }
+  return revoked ?? { kind: 'waiting', pairingCode: code };
+}
+
+/** The log line of a state. */
+function describeState(next: EnrolmentState, enrolmentKey: string): string {
+  switch (next.kind) {
+    case 'no-key':
+      return 'Fleet: no receipt key, so nothing to enrol; receipts show the plain receipt id';
+    case 'waiting':
+      return enrolmentKey === ''
+        ? `Fleet: fleet.enrolmentPublicKey is not set, so no certificate can be checked; receipts show the plain receipt id (pairing code ${next.pairingCode})`
+        : `Fleet: this kiosk waits to be enrolled; pairing code ${next.pairingCode} (the operator compares it in the fleet console); receipts show the plain receipt id until then`;
+    case 'enrolled':
+      return `Fleet: enrolled (certificate ${next.certificate.serial}, store ${next.certificate.store}); receipts are signed`;
+    case 'revoked':
+      return `Fleet: this kiosk's certificate ${next.certificate.serial} was revoked at ${new Date(next.revokedAt).toISOString()} (revocation list version ${next.listVersion}); receipts show the plain receipt id. To enrol again, delete fleet-receipt-key.pem and restart: a new key gets a new pairing code`;
+  }
+}
+
+/** The verified certificates for this key and the newest verified revocation list. */
+interface TrustRecords {
+  certificates(): Iterable<CertificateEnvelope>;
+  revocations(): RevocationEnvelope | null;
+  /** Keeps a certificate that verifies for this key; whether it was taken. */
+  acceptCertificate(envelope: CertificateEnvelope, serial: string | undefined): Promise<boolean>;
+  /** Keeps a list that verifies and is newer than the one kept; whether it was taken. */
+  acceptRevocations(envelope: RevocationEnvelope): Promise<boolean>;
+  /** The operator withdrew a certificate from the broker; whether one was kept. */
+  withdraw(serial: string): boolean;
+  /** Writes what is kept to the store (a failure is logged, never thrown). */
+  persist(): void;
+}
+
+function createTrustRecords(
+  options: KioskEnrolmentOptions,
+  subtle: Ed25519Verifier<CryptoKey>,
+): TrustRecords {
+  const { kioskId, prefix, publicKey, enrolmentKey, store, log } = options;
+  const certificates = new Map<string, CertificateEnvelope>();
+  let revocations: RevocationEnvelope | null = null;
+  return {
+    certificates: () => certificates.values(),
+    revocations: () => revocations,
+    acceptCertificate: async (envelope, serial) => {
+      if (enrolmentKey === '' || envelope.certificate.publicKey !== publicKey) return false;
+      const check = await checkCertificate(
+        envelope,
+        { prefix, kioskId, ...(serial === undefined ? {} : { serial }) },
+        enrolmentKey,
+        subtle,
+      );
+      if (!check.ok) {
+        log.warn(`Fleet: refused certificate ${envelope.certificate.serial} (${check.reason})`);
+        return false;
+      }
+      if (
+        !certificates.has(envelope.certificate.serial) &&
+        certificates.size >= MAX_OWN_CERTIFICATES
+      ) {
+        return false;
+      }
+      certificates.set(envelope.certificate.serial, envelope);
+      return true;
+    },
+    acceptRevocations: async (envelope) => {
+      if (enrolmentKey === '') return false;
+      if (!(await checkRevocationList(envelope, prefix, enrolmentKey, subtle))) {
+        log.warn('Fleet: refused a revocation list (bad signature or another fleet)');
+        return false;
+      }
+      // Only ever forward: an older list, even genuinely signed, revokes nothing back.
+      if (revocations !== null && envelope.revocations.version <= revocations.revocations.version) {
+        return false;
+      }
+      revocations = envelope;
+      return true;
+    },
+    withdraw: (serial) => certificates.delete(serial),
+    persist: () => {
+      try {
+        store.save({ certificates: [...certificates.values()], revocations });
+      } catch (error) {
+        log.warn(
+          `Fleet: cannot keep the enrolment on disk (${error instanceof Error ? error.message : String(error)}); it is fetched again from the broker at the next start`,
+        );
+      }
+    },
+  };
+}
+
+/** Reads a message on one of the enrolment's topics into the records; whether they changed. */
+async function takeTrustMessage(
+  records: TrustRecords,
+  options: Pick<KioskEnrolmentOptions, 'prefix' | 'kioskId' | 'log'>,
+  topic: string,
+  bytes: Uint8Array,
+): Promise<boolean> {
+  const { log } = options;
+  const parsed = parseTrustTopic(options.prefix, topic);
+  if (parsed?.kind === 'certificate' && parsed.kioskId === options.kioskId) {
+    // An empty message: the operator withdrew it from the broker.
+    if (bytes.byteLength === 0) return records.withdraw(parsed.serial);
+    const envelope = readCertificateMessage(bytes);
+    if (envelope !== null) return records.acceptCertificate(envelope, parsed.serial);
+    log.warn(`Fleet: ignored a malformed certificate on ${topic}`);
+  } else if (parsed?.kind === 'revocations' && bytes.byteLength > 0) {
+    const envelope = readRevocationMessage(bytes);
+    if (envelope !== null) return records.acceptRevocations(envelope);
+    log.warn('Fleet: ignored a malformed revocation list');
+  }
+  return false;
+}
+
 export function createKioskEnrolment(options: KioskEnrolmentOptions): KioskEnrolment {
   const { kioskId, prefix, publicKey, enrolmentKey, store, log } = options;
   const now = options.now ?? Date.now;
-  const subtle: Ed25519Verifier<CryptoKey> = options.subtle ?? webcrypto.subtle;
   const code = publicKey === null ? null : pairingCodeOf(publicKey);
-  const certificates = new Map<string, CertificateEnvelope>();
-  let revocations: RevocationEnvelope | null = null;
+  const records = createTrustRecords(options, options.subtle ?? webcrypto.subtle);
   const listeners = new Set<(state: EnrolmentState) => void>();
   let state: EnrolmentState =
     code === null ? { kind: 'no-key' } : { kind: 'waiting', pairingCode: code };
   let loggedState = '';
 
-  const compute = (): EnrolmentState => {
-    if (code === null) return { kind: 'no-key' };
-    let revoked: EnrolmentState | null = null;
-    // The newest certificate for this key that no list revokes.
-    const own = [...certificates.values()]
-      .map((envelope) => envelope.certificate)
-      .filter((certificate) => certificate.publicKey === publicKey)
-      .sort((a, b) => b.issuedAt - a.issuedAt);
-    for (const certificate of own) {
-      const entry = revocationOf(revocations?.revocations ?? null, kioskId, certificate.serial);
-      if (entry === null) return { kind: 'enrolled', certificate };
-      revoked ??= {
-        kind: 'revoked',
-        pairingCode: code,
-        certificate,
-        revokedAt: entry.revokedAt,
-        listVersion: revocations?.revocations.version ?? 0,
-      };
-    }
-    return revoked ?? { kind: 'waiting', pairingCode: code };
-  };
-
-  const describe = (next: EnrolmentState): string => {
-    switch (next.kind) {
-      case 'no-key':
-        return 'Fleet: no receipt key, so nothing to enrol; receipts show the plain receipt id';
-      case 'waiting':
-        return enrolmentKey === ''
-          ? `Fleet: fleet.enrolmentPublicKey is not set, so no certificate can be checked; receipts show the plain receipt id (pairing code ${next.pairingCode})`
-          : `Fleet: this kiosk waits to be enrolled; pairing code ${next.pairingCode} (the operator compares it in the fleet console); receipts show the plain receipt id until then`;
-      case 'enrolled':
-        return `Fleet: enrolled (certificate ${next.certificate.serial}, store ${next.certificate.store}); receipts are signed`;
-      case 'revoked':
-        return `Fleet: this kiosk's certificate ${next.certificate.serial} was revoked at ${new Date(next.revokedAt).toISOString()} (revocation list version ${next.listVersion}); receipts show the plain receipt id. To enrol again, delete fleet-receipt-key.pem and restart: a new key gets a new pairing code`;
-    }
-  };
-
   const update = (): void => {
-    const next = compute();
-    const text = describe(next);
+    const next = stateOf(code, publicKey, kioskId, records.certificates(), records.revocations());
+    const text = describeState(next, enrolmentKey);
     state = next;
     if (text === loggedState) return;
     loggedState = text;
     if (next.kind === 'enrolled') log.info(text);
     else log.warn(text);
     for (const listener of [...listeners]) listener(next);
-  };
-
-  const persist = (): void => {
-    try {
-      store.save({ certificates: [...certificates.values()], revocations });
-    } catch (error) {
-      log.warn(
-        `Fleet: cannot keep the enrolment on disk (${error instanceof Error ? error.message : String(error)}); it is fetched again from the broker at the next start`,
-      );
-    }
-  };
-
-  const acceptCertificate = async (
-    envelope: CertificateEnvelope,
-    serial: string | undefined,
-  ): Promise<boolean> => {
-    if (enrolmentKey === '' || envelope.certificate.publicKey !== publicKey) return false;
-    const check = await checkCertificate(
-      envelope,
-      { prefix, kioskId, ...(serial === undefined ? {} : { serial }) },
-      enrolmentKey,
-      subtle,
-    );
-    if (!check.ok) {
-      log.warn(`Fleet: refused certificate ${envelope.certificate.serial} (${check.reason})`);
-      return false;
-    }
-    if (
-      !certificates.has(envelope.certificate.serial) &&
-      certificates.size >= MAX_OWN_CERTIFICATES
-    ) {
-      return false;
-    }
-    certificates.set(envelope.certificate.serial, envelope);
-    return true;
-  };
-
-  const acceptRevocations = async (envelope: RevocationEnvelope): Promise<boolean> => {
-    if (enrolmentKey === '') return false;
-    if (!(await checkRevocationList(envelope, prefix, enrolmentKey, subtle))) {
-      log.warn('Fleet: refused a revocation list (bad signature or another fleet)');
-      return false;
-    }
-    // Only ever forward: an older list, even genuinely signed, revokes nothing back.
-    if (revocations !== null && envelope.revocations.version <= revocations.revocations.version) {
-      return false;
-    }
-    revocations = envelope;
-    return true;
   };
 
   const ready = (async () => {
@@ -221,8 +272,10 @@ export function createKioskEnrolment(options: KioskEnrolmentOptions): KioskEnrol
     } catch {
       stored = { certificates: [], revocations: null };
     }
-    for (const envelope of stored.certificates) await acceptCertificate(envelope, undefined);
-    if (stored.revocations) await acceptRevocations(stored.revocations);
+    for (const envelope of stored.certificates) {
+      await records.acceptCertificate(envelope, undefined);
+    }
+    if (stored.revocations) await records.acceptRevocations(stored.revocations);
     update();
   })();
 
@@ -250,24 +303,9 @@ export function createKioskEnrolment(options: KioskEnrolmentOptions): KioskEnrol
     async receive(topic, bytes) {
       try {
         await ready;
-        const parsed = parseTrustTopic(prefix, topic);
-        let changed = false;
-        if (parsed?.kind === 'certificate' && parsed.kioskId === kioskId) {
-          if (bytes.byteLength === 0) {
-            // The operator withdrew it from the broker.
-            changed = certificates.delete(parsed.serial);
-          } else {
-            const envelope = readCertificateMessage(bytes);
-            if (envelope === null) log.warn(`Fleet: ignored a malformed certificate on ${topic}`);
-            else changed = await acceptCertificate(envelope, parsed.serial);
-          }
-        } else if (parsed?.kind === 'revocations' && bytes.byteLength > 0) {
-          const envelope = readRevocationMessage(bytes);
-          if (envelope === null) log.warn('Fleet: ignored a malformed revocation list');
-          else changed = await acceptRevocations(envelope);
-        }
+        const changed = await takeTrustMessage(records, options, topic, bytes);
         if (changed) {
-          persist();
+          records.persist();
           update();
         }
       } catch (error) {

@@ -85,7 +85,7 @@ describe('the fuzz tests’ timeouts', () => {
     // The kiosk's, the console's and the shared readers' fuzzes are all found.
     expect(fuzzing).toEqual(
       expect.arrayContaining([
-        'tests/fleet-agent/commands/inbound-guard.test.ts',
+        'tests/fleet-agent/connection/inbound-guard.test.ts',
         'fleet-console/connection/worker-inbox.test.ts',
         'tests/shared/fleet/diagnostics-transfer.test.ts',
       ]),

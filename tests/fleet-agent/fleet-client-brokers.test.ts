@@ -9,11 +9,8 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt, { type IClientOptions } from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createFleetClient,
-  type FleetActions,
-  type FleetClient,
-} from '../../fleet-agent/fleet-client';
+import { createFleetClient, type FleetClient } from '../../fleet-agent/fleet-client';
+import type { FleetActions } from '../../fleet-agent/commands/command-dispatcher';
 import { memoryLog, sleep } from './support/fleet-fixtures';
 
 async function closedPort(): Promise<number> {

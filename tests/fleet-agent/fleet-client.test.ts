@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { healthSchema, statusSchema, type KioskStatusOnline } from '../../shared/fleet/payloads';
 import { kioskTopics } from '../../shared/fleet/topics';
-import { STATUS_REPAIR_MS } from '../../fleet-agent/fleet-client';
+import { STATUS_REPAIR_MS } from '../../fleet-agent/presence/status-repair';
 import { applyMessages, emptyFleet } from '../../fleet-console/fleet/fleet-state';
 import { rollupByGroup } from '../../fleet-console/fleet/group-rollup';
 import { createFleetTable, readFleetMessage } from '../../scripts/lib/fleet-exporter-readings';

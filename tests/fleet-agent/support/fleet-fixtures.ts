@@ -10,10 +10,10 @@ import type { KioskHealth } from '../../../shared/fleet/payloads';
 import { createActivity, type Activity } from '../../../electron/main/activity/activity';
 import {
   createFleetClient,
-  type FleetActions,
   type FleetClient,
   type FleetClientOptions,
 } from '../../../fleet-agent/fleet-client';
+import type { FleetActions } from '../../../fleet-agent/commands/command-dispatcher';
 import type { Logger } from '../../../electron/main/logging/logging';
 import { SAMPLE_HEALTH } from '../../support/fixtures/kiosk-health';
 import type { FleetBroker } from '../../support/fleet-brokers';

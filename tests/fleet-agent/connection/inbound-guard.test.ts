@@ -33,7 +33,7 @@ import {
   createInboundGuard,
   MAX_LOGGED_DROPS,
   type InboundRoute,
-} from '../../../fleet-agent/commands/inbound-guard';
+} from '../../../fleet-agent/connection/inbound-guard';
 import { makeKeyPair, signFleetConfig, type TestKeyPair } from '../../support/fleet-keys';
 import {
   certificateFields,
