@@ -32,6 +32,17 @@ export interface RendererConfig {
   defaultLanguage?: ShopperLanguage;
 }
 
+/**
+ * The page's settings that change while it runs (main sends them through onConfigChanged);
+ * the rest stay as the page started with them until main relaunches the kiosk. The kiosk's
+ * key table alone decides which keys are live: main derives this list from it, and a test
+ * of main's live effects holds this copy (the page cannot import the table) to it.
+ */
+export const LIVE_PAGE_SETTINGS = [
+  'idleTimeoutSeconds',
+  'idleCountdownSeconds',
+] as const satisfies readonly (keyof RendererConfig)[];
+
 /** The main process's answer to a staff PIN. */
 export type StaffExitResult =
   /**

@@ -4,40 +4,38 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, ipcMain, Menu, powerSaveBlocker, session, type BrowserWindow } from 'electron';
-import { IPC_CHANNELS } from '../../shared/bridge';
-import { createActivity } from './activity/activity';
+import { app, ipcMain, Menu, powerSaveBlocker, session } from 'electron';
+import { createActivity, type Activity } from './activity/activity';
 import { setupActivityIpc } from './activity/activity-ipc';
 import { kioskContentSecurityPolicy } from './app-protocol/app-files';
 import { registerAppScheme, setupAppProtocol } from './app-protocol/app-protocol';
 import { startCatalogue } from './catalogue';
-import { machineConfigPath, toRendererConfig } from './config/config';
+import { machineConfigPath } from './config/config';
 import { decodeConfigText } from './config/config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
-import type { KioskEnrolment } from '../../fleet-agent/identity/enrolment';
-import { fleetEnrolment, fleetIdentity, fleetRemoteLayers, setupFleet } from './fleet/setup-fleet';
+import { setupFleetIdentity } from './fleet/fleet-identity';
+import { fleetRemoteLayers, type FleetRemote } from './fleet/fleet-remote';
+import { setupFleet } from './fleet/setup-fleet';
 import { wantsSoftwareRendering } from './self-care/gpu-fallback';
-import { createLastErrorLine } from './logging/last-error';
+import { createLastErrorLine, type LastErrorLine } from './logging/last-error';
 import { canReplace } from './config/can-replace';
-import { createLiveConfig } from './config/live-config';
-import { setLogMaxMB, setupLogging } from './logging/logging';
+import { createLiveConfig, type LiveConfig } from './config/live-config';
+import { setLogMaxMB, setupLogging, type Logger } from './logging/logging';
 import { setupOfflineImages } from './images/setup-images';
-import { setupReceiptSigning } from './fleet/receipt-signing';
 import { setupReceiptPrinting } from './printing/printing';
 import { DEFAULT_LIMITER_OPTIONS, PinAttemptLimiter } from './staff-exit/pin-lockout';
 import { fileLockoutStore, LOCKOUT_FILE_NAME } from './staff-exit/pin-lockout-record';
 import { createRecovery } from './self-care/recovery';
 import { setupSecurity } from './security';
-import { setupShortcutBlocker } from './shortcuts';
+import { setupShopWindow, type ShopWindow } from './shop-window';
 import { setupSpeech } from './speech/setup-speech';
 import { openSlipWindow } from './printing/slip-window';
 import { setupStaffExit } from './staff-exit/staff-exit';
 import { relaunchKiosk, setupSelfCare } from './self-care/self-care';
-import { setupStoreHours } from './opening-hours/store-hours';
+import { setupStoreHours, type StoreHours } from './opening-hours/store-hours';
 import { userDataProblem } from './self-care/user-data';
 import { detectInstall } from './updates/install-kind';
-import { currentUpdateHealth, setupUpdates } from './updates/setup-updates';
-import { createWindow, keepKioskWindowOpen } from './window';
+import { currentUpdateHealth, setupUpdates, updatePending } from './updates/setup-updates';
 
 // Privileges can only be granted before `ready`.
 registerAppScheme();
@@ -55,7 +53,57 @@ if (process.platform === 'linux') app.commandLine.appendSwitch('enable-speech-di
 const softwareRendering = wantsSoftwareRendering(process.argv);
 if (softwareRendering) app.disableHardwareAcceleration();
 
+/** What the kiosk starts from: its log and where it keeps things. */
+interface Start {
+  log: Logger;
+  lastError: LastErrorLine;
+  userDataDir: string;
+  /** Why userData cannot be written, or null. */
+  userDataIssue: string | null;
+}
+
+/** The kiosk as wired before ready, for what is set up once Electron is ready. */
+interface Kiosk extends Start {
+  loaded: LiveConfig<FleetRemote>;
+  activity: Activity;
+  shop: ShopWindow;
+  allowDevTools: boolean;
+  resourcesDir: string;
+}
+
 function main(): void {
+  const start = setupStart();
+  if (!start) return;
+  const loaded = setupLiveConfig(start);
+  const config = loaded.startup;
+  const allowDevTools = config.mode === 'windowed' && !app.isPackaged;
+  const resourcesDir = join(app.getAppPath(), 'resources');
+  const recovery = createRecovery({ app, log: start.log, argv: process.argv });
+  const activity = setupActivity(loaded, start.log);
+  const shop = setupShopWindow({
+    app,
+    mode: config.mode,
+    liveConfig: () => loaded.effective(),
+    preloadPath: join(__dirname, '../preload/index.js'),
+    iconPath: join(resourcesDir, 'icons', '512x512.png'),
+    allowDevTools,
+    activity,
+    recovery,
+  });
+  const kiosk: Kiosk = { ...start, loaded, activity, shop, allowDevTools, resourcesDir };
+  app
+    .whenReady()
+    .then(() => setupKiosk(kiosk))
+    .catch((error: unknown) => {
+      start.log.error(
+        `Startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      recovery.relaunch('a startup failure');
+    });
+}
+
+/** The log, the single-instance lock and the switches an installed kiosk refuses; null: quit. */
+function setupStart(): Start | null {
   const userDataDir = app.getPath('userData');
   const lastError = createLastErrorLine();
   // Read-only or full: the kiosk still sells, logging to the console and caching nothing.
@@ -69,12 +117,16 @@ function main(): void {
     );
   }
   // Before the single-instance lock: the relaunched process must be able to take it.
-  if (app.isPackaged && refuseForbiddenSwitches(app, process.argv, log)) return;
+  if (app.isPackaged && refuseForbiddenSwitches(app, process.argv, log)) return null;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
-    return;
+    return null;
   }
-  // The files, environment and command line, plus the fleet's signed configs kept on disk.
+  return { log, lastError, userDataDir, userDataIssue };
+}
+
+/** The files, environment and command line, plus the fleet's signed configs kept on disk. */
+function setupLiveConfig({ log, userDataDir }: Start): LiveConfig<FleetRemote> {
   const loaded = createLiveConfig(
     {
       argv: process.argv,
@@ -88,227 +140,179 @@ function main(): void {
     },
     fleetRemoteLayers(userDataDir, log),
   );
-  const config = loaded.startup;
-  setLogMaxMB(config.logMaxMB);
+  setLogMaxMB(loaded.startup.logMaxMB);
   const files = [loaded.machineConfigPath, loaded.configPath].filter(Boolean).join(', then ');
-  log.info(`Kiosk starting in ${config.mode} mode (config files: ${files})`);
+  log.info(`Kiosk starting in ${loaded.startup.mode} mode (config files: ${files})`);
   if (softwareRendering) {
     log.warn('Recovery: hardware acceleration is off after repeated GPU process losses');
   }
-  const allowDevTools = config.mode === 'windowed' && !app.isPackaged;
-  const resourcesDir = join(app.getAppPath(), 'resources');
-  const recovery = createRecovery({ app, log, argv: process.argv });
-  // What the shopper's screen is doing: the fleet's health, and the quiet moments updates,
-  // relaunches and disruptive commands wait for.
+  return loaded;
+}
+
+/**
+ * What the shopper's screen is doing: the fleet's health, and the quiet moments updates,
+ * relaunches and disruptive commands wait for.
+ */
+function setupActivity(loaded: LiveConfig, log: Logger): Activity {
   const activity = createActivity({
     // A staff laptop (windowed) has no idle wipe whatever the timeout says: there, only a
     // quiet spell makes a moment safe.
-    idleWipeEnabled: () => config.mode === 'kiosk' && loaded.effective().idleTimeoutSeconds > 0,
+    idleWipeEnabled: () =>
+      loaded.startup.mode === 'kiosk' && loaded.effective().idleTimeoutSeconds > 0,
   });
   setupActivityIpc({ ipcMain, activity, log });
-  let mainWindow: BrowserWindow | null = null;
-  let quitting = false;
-  /** Whether the store is closed now (set once the store hours are read, below). */
-  let storeClosedNow = (): boolean => false;
+  return activity;
+}
 
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.show();
-    mainWindow.focus();
+async function setupKiosk(kiosk: Kiosk): Promise<void> {
+  const { log, loaded, activity, shop, userDataDir, userDataIssue } = kiosk;
+  const config = loaded.startup;
+  setupSecurity(app, session.defaultSession, {
+    allowDevTools: kiosk.allowDevTools,
+    log,
+    allowAudioOutputs: config.speechOutputDevice !== '',
   });
-  app.on('before-quit', () => {
-    quitting = true;
+  const images =
+    userDataIssue === null
+      ? await setupOfflineImages(session.defaultSession, userDataDir, log)
+      : null;
+  const catalogue = startCatalogue(config.catalogueUrl, kiosk.resourcesDir, log);
+  setupAppProtocol({
+    rootDir: join(__dirname, '../renderer'),
+    csp: kioskContentSecurityPolicy(catalogue.url),
+    api: catalogue.api,
   });
-  app.on('window-all-closed', () => {
-    // In kiosk mode the 'closed' handler below has already opened a replacement.
-    if (quitting || config.mode !== 'kiosk') app.quit();
+  const identity = setupFleetIdentity({
+    ipcMain,
+    config,
+    userDataDir,
+    version: app.getVersion(),
+    log,
   });
+  const staffExit = setupStaffExit({
+    ipcMain,
+    staffPin: config.staffPin,
+    staffPinHash: config.staffPinHash,
+    limiter: new PinAttemptLimiter(
+      DEFAULT_LIMITER_OPTIONS,
+      // Keyed by the hash in force, so a new staffPinHash starts a new count.
+      fileLockoutStore(join(userDataDir, LOCKOUT_FILE_NAME), log, config.staffPinHash),
+    ),
+    quit: () => {
+      app.quit();
+    },
+    pairingCode: () => identity.enrolment?.pairingCode() ?? null,
+    log,
+  });
+  const printing = setupReceiptPrinting({
+    ipcMain,
+    printerName: config.printerName,
+    mode: config.mode,
+    log,
+    openSlipWindow,
+    activity,
+  });
+  setupSpeech({ ipcMain, log });
+  const storeHours = setupOpeningHours(kiosk);
+  setupFleet({
+    app,
+    liveConfig: loaded,
+    storeHours,
+    activity,
+    window: () => shop.current(),
+    liveEffects: {
+      toPage: (effective) => shop.sendConfig(effective),
+      printerName: (effective) => printing.setPrinterName(effective.printerName),
+      openingHours: () => storeHours.check(),
+    },
+    readings: {
+      imageCache: () => images?.size ?? null,
+      failedPinsToday: () => staffExit.failedAttemptsToday(),
+      gpuFallback: softwareRendering,
+      lastError: () => kiosk.lastError.current(),
+      updateStatus: () => currentUpdateHealth(),
+      printerName: () => printing.printerName(),
+    },
+    identity,
+    argv: process.argv,
+    log,
+    userDataDir: userDataIssue === null ? userDataDir : null,
+    packaged: app.isPackaged,
+  });
+  shop.open({ catalogueUrl: catalogue.url, storeClosed: () => storeHours.asleep() });
+  await setupKioskUpdates(kiosk);
+  setupKioskSelfCare(kiosk, storeHours);
+}
 
-  const openWindow = (catalogueUrl: string): void => {
-    // Live settings (idle times) as they are now: a reopened window keeps a remote change.
-    const madeWith = toRendererConfig(loaded.effective(), catalogueUrl);
-    const window = createWindow({
-      config: madeWith,
-      preloadPath: join(__dirname, '../preload/index.js'),
-      allowDevTools,
-      iconPath: join(resourcesDir, 'icons', '512x512.png'),
-    });
-    setupShortcutBlocker(window.webContents, { allowDevTools });
-    recovery.watch(window);
-    // A (re)loading page shows nothing yet: until it reports its screen, main does not
-    // count the moment as the attract screen (activity.ts).
-    window.webContents.on('did-start-loading', () => {
-      activity.screenUnknown();
-    });
-    // A reloaded page (recovery after a hang or a crash) starts again from the settings the
-    // window was made with, and a page still loading missed what main sent meanwhile: once
-    // it has loaded (and listens), it hears the live ones if they have changed since.
-    window.webContents.on('did-finish-load', () => {
-      const live = toRendererConfig(loaded.effective(), catalogueUrl);
-      if (JSON.stringify(live) !== JSON.stringify(madeWith)) {
-        window.webContents.send(IPC_CHANNELS.configChanged, live);
-      }
-      // A page (re)loaded while the store is closed shows the closed screen again.
-      if (storeClosedNow()) window.webContents.send(IPC_CHANNELS.storeClosed, true);
-    });
-    if (config.mode === 'kiosk') {
-      keepKioskWindowOpen(window, () => quitting);
-      window.on('session-end', () => {
-        quitting = true;
-      });
-    }
-    window.on('closed', () => {
-      mainWindow = null;
-      // A kiosk window closed by anything but staff exit comes straight back.
-      if (!quitting && config.mode === 'kiosk') openWindow(catalogueUrl);
-    });
-    mainWindow = window;
-  };
+/**
+ * The store's opening hours: asleep while closed (the closed screen, the display may sleep,
+ * the fleet told), and the daily relaunch inside closed hours.
+ */
+function setupOpeningHours({ loaded, activity, shop, log }: Kiosk): StoreHours {
+  const storeHours = setupStoreHours({
+    schedule: () => loaded.effective().openingHours,
+    startedAt: Date.now(),
+    whenSafe: (signal) => activity.whenSafe(signal),
+    relaunch: () => {
+      relaunchKiosk(app, process.argv);
+    },
+    updatePending,
+    log,
+  });
+  storeHours.onChange((closed) => {
+    shop.sendStoreClosed(closed);
+  });
+  return storeHours;
+}
 
-  app
-    .whenReady()
-    .then(async () => {
-      setupSecurity(app, session.defaultSession, {
-        allowDevTools,
-        log,
-        allowAudioOutputs: config.speechOutputDevice !== '',
-      });
-      const images =
-        userDataIssue === null
-          ? await setupOfflineImages(session.defaultSession, userDataDir, log)
-          : null;
-      const catalogue = startCatalogue(config.catalogueUrl, resourcesDir, log);
-      setupAppProtocol({
-        rootDir: join(__dirname, '../renderer'),
-        csp: kioskContentSecurityPolicy(catalogue.url),
-        api: catalogue.api,
-      });
-      // Set once the receipt key is known, below; the staff exit asks for its pairing code.
-      let enrolment: KioskEnrolment | null = null;
-      const staffExit = setupStaffExit({
-        ipcMain,
-        staffPin: config.staffPin,
-        staffPinHash: config.staffPinHash,
-        limiter: new PinAttemptLimiter(
-          DEFAULT_LIMITER_OPTIONS,
-          // Keyed by the hash in force, so a new staffPinHash starts a new count.
-          fileLockoutStore(join(userDataDir, LOCKOUT_FILE_NAME), log, config.staffPinHash),
-        ),
-        quit: () => {
-          app.quit();
-        },
-        pairingCode: () => enrolment?.pairingCode() ?? null,
-        log,
-      });
-      const printing = setupReceiptPrinting({
-        ipcMain,
-        printerName: config.printerName,
-        mode: config.mode,
-        log,
-        openSlipWindow,
-        activity,
-      });
-      setupSpeech({ ipcMain, log });
-      // Receipts are signed only for a fleet, once the operator has enrolled the kiosk's
-      // key, and the code names the same kiosk id the fleet uses.
-      const identity = fleetIdentity(config, userDataDir, log);
-      const receipts = setupReceiptSigning({
-        ipcMain,
-        userDataDir,
-        log,
-        fleet: identity,
-        enrolled: () => enrolment?.enrolled() ?? false,
-      });
-      enrolment = fleetEnrolment(config, identity, receipts.receiptPublicKey(), {
-        userDataDir,
-        version: app.getVersion(),
-        log,
-      });
-      // The store's opening hours: asleep while closed (the closed screen, the display may
-      // sleep, the fleet told), and the daily relaunch inside closed hours.
-      let updatePending = (): boolean => false;
-      const storeHours = setupStoreHours({
-        schedule: () => loaded.effective().openingHours,
-        startedAt: Date.now(),
-        whenSafe: (signal) => activity.whenSafe(signal),
-        relaunch: () => {
-          relaunchKiosk(app, process.argv);
-        },
-        updatePending: () => updatePending(),
-        log,
-      });
-      storeClosedNow = () => storeHours.asleep();
-      storeHours.onChange((closed) => {
-        mainWindow?.webContents.send(IPC_CHANNELS.storeClosed, closed);
-      });
-      setupFleet({
-        app,
-        liveConfig: loaded,
-        storeHours,
-        activity,
-        window: () => mainWindow,
-        rendererConfig: (settings) => toRendererConfig(settings, catalogue.url),
-        printing,
-        imageCache: () => images?.size ?? null,
-        failedPinsToday: () => staffExit.failedAttemptsToday(),
-        gpuFallback: softwareRendering,
-        lastError: () => lastError.current(),
-        receiptPublicKey: () => receipts.receiptPublicKey(),
-        enrolment,
-        updateStatus: () => currentUpdateHealth(),
-        argv: process.argv,
-        log,
-        userDataDir: userDataIssue === null ? userDataDir : null,
-        packaged: app.isPackaged,
-      });
-      openWindow(catalogue.url);
-      const updates = await setupUpdates({
-        config,
-        activity,
-        log,
-        userDataDir,
+async function setupKioskUpdates({
+  loaded,
+  activity,
+  log,
+  userDataDir,
+  userDataIssue,
+  shop,
+}: Kiosk) {
+  await setupUpdates({
+    config: loaded.startup,
+    activity,
+    log,
+    userDataDir,
+    platform: process.platform,
+    install: () =>
+      detectInstall({
         platform: process.platform,
-        install: () =>
-          detectInstall({
-            platform: process.platform,
-            resourcesPath: process.resourcesPath,
-            env: process.env,
-            readFile: (path) => readFileSync(path, 'utf8'),
-          }),
-        writeFile: (path, text) => {
-          if (userDataIssue !== null)
-            throw new Error(`userData cannot be written (${userDataIssue})`);
-          writeFileSync(path, text);
-        },
-        beforeInstall: () => {
-          quitting = true;
-        },
-      });
-      updatePending = () => ['ready', 'installing'].includes(updates?.health().state ?? 'idle');
-      const selfCare = setupSelfCare({
-        getAppMetrics: () => app.getAppMetrics(),
-        powerSaveBlocker,
-        activity,
-        config,
-        log,
-        relaunch: () => {
-          relaunchKiosk(app, process.argv);
-        },
-        updatePending: () => ['ready', 'installing'].includes(updates?.health().state ?? 'idle'),
-        uptimeMs: () => process.uptime() * 1000,
-      });
-      selfCare.allowDisplaySleep(storeHours.asleep());
-      storeHours.onChange((closed) => {
-        selfCare.allowDisplaySleep(closed);
-      });
-    })
-    .catch((error: unknown) => {
-      log.error(
-        `Startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      recovery.relaunch('a startup failure');
-    });
+        resourcesPath: process.resourcesPath,
+        env: process.env,
+        readFile: (path) => readFileSync(path, 'utf8'),
+      }),
+    writeFile: (path, text) => {
+      if (userDataIssue !== null) throw new Error(`userData cannot be written (${userDataIssue})`);
+      writeFileSync(path, text);
+    },
+    beforeInstall: () => {
+      shop.quitting();
+    },
+  });
+}
+
+function setupKioskSelfCare({ loaded, activity, log }: Kiosk, storeHours: StoreHours): void {
+  const selfCare = setupSelfCare({
+    getAppMetrics: () => app.getAppMetrics(),
+    powerSaveBlocker,
+    activity,
+    config: loaded.startup,
+    log,
+    relaunch: () => {
+      relaunchKiosk(app, process.argv);
+    },
+    updatePending,
+    uptimeMs: () => process.uptime() * 1000,
+  });
+  selfCare.allowDisplaySleep(storeHours.asleep());
+  storeHours.onChange((closed) => {
+    selfCare.allowDisplaySleep(closed);
+  });
 }
 
 main();

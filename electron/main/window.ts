@@ -1,9 +1,11 @@
 /**
- * The one shop window. Security-relevant webPreferences are written inline in
- * `new BrowserWindow({...})` on purpose: Electronegativity only analyses literal options
- * and reports false HIGH findings when they come from a helper.
+ * The kiosk's windows: the one shop window, and (openLockedWindow) every window the kiosk
+ * opens, the slip's included, with one set of locked-down webPreferences. They are written
+ * inline in the one `new BrowserWindow({...})` on purpose: Electronegativity only analyses
+ * literal options at the call and reports false HIGH findings when they come from a helper
+ * object; what differs per window is a parameter of that one call.
  */
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
 import type { RendererConfig } from '../../shared/bridge';
 import { encodeRendererConfigArg } from '../../shared/renderer-config-arg';
 import { APP_ENTRY_URL } from './app-protocol/app-origin';
@@ -42,6 +44,46 @@ export function getWindowChrome(mode: RendererConfig['mode']): WindowChrome {
   };
 }
 
+export interface LockedWindowOptions {
+  /** The window's own options: size, chrome, visibility. */
+  window: Omit<BrowserWindowConstructorOptions, 'webPreferences'>;
+  /** The preload script; absent: the page gets no bridge at all. */
+  preload?: string;
+  /** Whether the page runs script (a printed slip runs none). */
+  javascript: boolean;
+  devTools: boolean;
+  /** Arguments the preload reads (the page's settings); absent: none. */
+  additionalArguments?: string[];
+}
+
+/** A window with the kiosk's locked-down webPreferences: sandboxed, isolated, no Node. */
+export function openLockedWindow(options: LockedWindowOptions): BrowserWindow {
+  return new BrowserWindow({
+    ...options.window,
+    webPreferences: {
+      ...(options.preload === undefined ? {} : { preload: options.preload }),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      javascript: options.javascript,
+      disableBlinkFeatures: 'Auxclick',
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      devTools: options.devTools,
+      ...(options.additionalArguments === undefined
+        ? {}
+        : { additionalArguments: options.additionalArguments }),
+    },
+  });
+}
+
 export interface CreateWindowOptions {
   config: RendererConfig;
   preloadPath: string;
@@ -56,31 +98,19 @@ export function createWindow({
   allowDevTools,
   iconPath,
 }: CreateWindowOptions): BrowserWindow {
-  const window = new BrowserWindow({
-    ...getWindowChrome(config.mode),
-    show: false,
-    backgroundColor: '#ffffff',
-    autoHideMenuBar: true,
-    title: 'Kiosk Shop',
-    ...(iconPath ? { icon: iconPath } : {}),
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      disableBlinkFeatures: 'Auxclick',
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      spellcheck: false,
-      devTools: allowDevTools,
-      additionalArguments: [encodeRendererConfigArg(config)],
+  const window = openLockedWindow({
+    window: {
+      ...getWindowChrome(config.mode),
+      show: false,
+      backgroundColor: '#ffffff',
+      autoHideMenuBar: true,
+      title: 'Kiosk Shop',
+      ...(iconPath ? { icon: iconPath } : {}),
     },
+    preload: preloadPath,
+    javascript: true,
+    devTools: allowDevTools,
+    additionalArguments: [encodeRendererConfigArg(config)],
   });
   window.removeMenu();
   // Shown only once painted: no white flash on the counter.

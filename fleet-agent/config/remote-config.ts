@@ -124,18 +124,182 @@ function perScope<T>(value: T): Record<RemoteScope, T> {
   return { kiosk: value, store: value, region: value, fleet: value };
 }
 
-export function createRemoteConfig<Values>(
-  options: RemoteConfigOptions<Values>,
-): RemoteConfig<Values> {
-  const { kioskId, store, log } = options;
-  const now = options.now ?? Date.now;
-  const groups = options.groups ?? (() => NO_GROUPS);
+/** The payload's JSON, or why it is refused before any envelope rule is asked. */
+function readPayload(bytes: Uint8Array): { value: unknown } | { reasons: string[] } {
+  // An empty retained message only deletes the broker's copy; it is signed by nobody, so
+  // it withdraws nothing here.
+  if (bytes.length === 0) return { reasons: [REFUSAL_REASONS.emptyMessage] };
+  if (bytes.length > MAX_CONFIG_BYTES) return { reasons: [REFUSAL_REASONS.malformed] };
+  try {
+    return { value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+  } catch {
+    return { reasons: [REFUSAL_REASONS.malformed] };
+  }
+}
+
+/** The most recent refusals (the last MAX_REPORTED_REFUSALS), each logged as it comes. */
+function createRefusalLog(now: () => number, log: FleetLog) {
+  const refusals: ConfigRefusal[] = [];
+  return {
+    add: (topic: string, reasons: readonly string[]): void => {
+      for (const reason of reasons) {
+        refusals.push({ at: new Date(now()).toISOString(), topic, reason });
+        log.warn(`Fleet: refused the config on ${topic}: ${reason}`);
+      }
+      refusals.splice(0, Math.max(0, refusals.length - MAX_REPORTED_REFUSALS));
+    },
+    list: (): ConfigRefusal[] => refusals.map((entry) => ({ ...entry })),
+  };
+}
+
+/**
+ * What each scope has: the record kept across restarts (its version, digest and payload),
+ * and the values and notAfter in force now.
+ */
+function createScopeBook<Values>(store: RemoteConfigStore, log: FleetLog) {
   // An older record has no group scopes: they start empty.
   const record: RemoteConfigRecord = { ...perScope(null), ...store.load() };
   const layers = perScope<Partial<Values> | null>(null);
   /** notAfter of each scope's config in force. */
   const expiry = perScope<number | null>(null);
-  const refusals: ConfigRefusal[] = [];
+  let onDisk = true;
+  const save = (): void => {
+    onDisk = false;
+    try {
+      store.save(record);
+      onDisk = true;
+    } catch (error) {
+      log.warn(
+        `Fleet: cannot keep the remote config on disk (${error instanceof Error ? error.message : String(error)}); it applies until the next start`,
+      );
+    }
+  };
+  return {
+    record,
+    layers,
+    expiry,
+    save,
+    isKept: () => onDisk,
+    /** Puts a scope's values in force until `expiresAt`, or nothing (null). */
+    put: (scope: RemoteScope, values: Partial<Values> | null, expiresAt: number | null): void => {
+      layers[scope] = values;
+      expiry[scope] = expiresAt;
+    },
+    /** Takes a scope's payload out of force, keeping its version. */
+    drop: (scope: RemoteScope): void => {
+      layers[scope] = null;
+      expiry[scope] = null;
+      const current = record[scope];
+      if (current?.envelope) {
+        record[scope] = { ...current, envelope: null };
+        save();
+      }
+    },
+    /** The version in force: the nearest scope's config that applies; null: none. */
+    version: (): number | null =>
+      versionInForce(
+        {
+          kiosk: layers.kiosk !== null,
+          store: layers.store !== null,
+          region: layers.region !== null,
+          fleet: layers.fleet !== null,
+        },
+        {
+          kiosk: record.kiosk?.version ?? null,
+          store: record.store?.version ?? null,
+          region: record.region?.version ?? null,
+          fleet: record.fleet?.version ?? null,
+        },
+      ),
+    nextExpiry: (): number | null => {
+      const times = SCOPES.flatMap((scope) => {
+        const at = expiry[scope];
+        return at === null ? [] : [at];
+      });
+      return times.length > 0 ? Math.min(...times) : null;
+    },
+  };
+}
+
+/** What receiving one payload works with: the scope book and the remote config's helpers. */
+interface Receiving<Values> {
+  book: ReturnType<typeof createScopeBook<Values>>;
+  /** The last payload refused on each topic, by fingerprint. */
+  lastRefused: Record<RemoteScope, string | null>;
+  refuse(scope: RemoteScope, reasons: readonly string[]): void;
+  context(scope: RemoteScope): EnvelopeContext<Values>;
+  topicOf(scope: RemoteScope): string;
+  keptFor(scope: RemoteScope): ScopeRecord | null;
+  log: FleetLog;
+}
+
+/** A message on a scope's config topic: taken, refused, the same again, or a withdrawal. */
+function receiveConfig<Values>(
+  receiving: Receiving<Values>,
+  scope: RemoteScope,
+  bytes: Uint8Array,
+): ReceiveResult {
+  const { book, lastRefused, refuse, context, topicOf, keptFor, log } = receiving;
+  const fingerprint = createHash('sha256').update(bytes).digest('base64url');
+  if (lastRefused[scope] === fingerprint) return 'refused';
+  const refuseBytes = (reasons: readonly string[]): ReceiveResult => {
+    lastRefused[scope] = fingerprint;
+    refuse(scope, reasons);
+    return 'refused';
+  };
+  const payload = readPayload(bytes);
+  if ('reasons' in payload) return refuseBytes(payload.reasons);
+  const { value } = payload;
+  const claimed = readEnvelope(value);
+  const current = keptFor(scope);
+  if (claimed && current) {
+    const { version } = claimed.envelope.config;
+    if (version === current.version && claimed.digest === current.digest && current.envelope) {
+      return 'unchanged';
+    }
+    if (version <= current.version) {
+      // Only a payload that passes every other rule is worth a "stale" line: check it first.
+      const check = checkEnvelope(value, context(scope));
+      return refuseBytes(check.ok ? [REFUSAL_REASONS.staleVersion] : check.reasons);
+    }
+  }
+  const result = checkEnvelope(value, context(scope));
+  if (!result.ok) return refuseBytes(result.reasons);
+  lastRefused[scope] = null;
+  if (result.keyReasons.length > 0) refuse(scope, result.keyReasons);
+  const { version } = result.envelope.config;
+  book.record[scope] = {
+    envelope: result.envelope,
+    version,
+    digest: result.digest,
+    topic: topicOf(scope),
+  };
+  book.put(
+    scope,
+    result.tombstone ? null : result.values,
+    result.tombstone ? null : result.expiresAt,
+  );
+  book.save();
+  if (result.tombstone) {
+    log.info(`Fleet: config version ${version} on ${topicOf(scope)} withdraws its config`);
+    return 'cleared';
+  }
+  const names = Object.keys(result.values);
+  log.info(
+    `Fleet: config version ${version} from ${topicOf(scope)} accepted (${names.length > 0 ? names.join(', ') : 'no keys'})`,
+  );
+  return 'accepted';
+}
+
+export function createRemoteConfig<Values>(
+  options: RemoteConfigOptions<Values>,
+): RemoteConfig<Values> {
+  const { kioskId, log } = options;
+  const now = options.now ?? Date.now;
+  const groups = options.groups ?? (() => NO_GROUPS);
+  const book = createScopeBook<Values>(options.store, log);
+  const { record } = book;
+  const refusals = createRefusalLog(now, log);
   // The last payload refused on each topic: a retained one comes again with every reconnect.
   const lastRefused = perScope<string | null>(null);
   /** The topic a scope's config comes on, for refusals and log lines. */
@@ -155,11 +319,7 @@ export function createRemoteConfig<Values>(
   };
 
   const refuse = (scope: RemoteScope, reasons: readonly string[]): void => {
-    for (const reason of reasons) {
-      refusals.push({ at: new Date(now()).toISOString(), topic: topicOf(scope), reason });
-      log.warn(`Fleet: refused the config on ${topicOf(scope)}: ${reason}`);
-    }
-    refusals.splice(0, Math.max(0, refusals.length - MAX_REPORTED_REFUSALS));
+    refusals.add(topicOf(scope), reasons);
   };
 
   const context = (scope: RemoteScope): EnvelopeContext<Values> => ({
@@ -173,147 +333,48 @@ export function createRemoteConfig<Values>(
     now: now(),
   });
 
-  let onDisk = true;
-  const save = (): void => {
-    onDisk = false;
-    try {
-      store.save(record);
-      onDisk = true;
-    } catch (error) {
-      log.warn(
-        `Fleet: cannot keep the remote config on disk (${error instanceof Error ? error.message : String(error)}); it applies until the next start`,
-      );
-    }
-  };
-
-  /** Takes a scope's payload out of force, keeping its version. */
-  const drop = (scope: RemoteScope): void => {
-    layers[scope] = null;
-    expiry[scope] = null;
-    const current = record[scope];
-    if (current?.envelope) {
-      record[scope] = { ...current, envelope: null };
-      save();
-    }
-  };
-
-  /** Puts the stored payloads of both scopes back in force, checked afresh. */
+  /** Puts the stored payloads of every scope back in force, checked afresh. */
   const restore = (): void => {
     for (const scope of SCOPES) {
-      layers[scope] = null;
-      expiry[scope] = null;
+      book.put(scope, null, null);
       const envelope = keptFor(scope)?.envelope;
       if (!envelope) continue;
       const result = checkEnvelope(envelope, context(scope));
       if (!result.ok) {
         refuse(scope, result.reasons);
         // An expired payload never applies again: forget it, keep its version.
-        if (result.reasons.includes(REFUSAL_REASONS.expired)) drop(scope);
+        if (result.reasons.includes(REFUSAL_REASONS.expired)) book.drop(scope);
         continue;
       }
       if (result.keyReasons.length > 0) refuse(scope, result.keyReasons);
       if (result.tombstone) continue;
-      layers[scope] = result.values;
-      expiry[scope] = result.expiresAt;
+      book.put(scope, result.values, result.expiresAt);
     }
   };
 
   restore();
 
-  const receive = (scope: RemoteScope, bytes: Uint8Array): ReceiveResult => {
-    const fingerprint = createHash('sha256').update(bytes).digest('base64url');
-    if (lastRefused[scope] === fingerprint) return 'refused';
-    const refuseBytes = (reasons: readonly string[]): ReceiveResult => {
-      lastRefused[scope] = fingerprint;
-      refuse(scope, reasons);
-      return 'refused';
-    };
-    // An empty retained message only deletes the broker's copy; it is signed by nobody, so
-    // it withdraws nothing here.
-    if (bytes.length === 0) return refuseBytes([REFUSAL_REASONS.emptyMessage]);
-    if (bytes.length > MAX_CONFIG_BYTES) return refuseBytes([REFUSAL_REASONS.malformed]);
-    let value: unknown;
-    try {
-      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    } catch {
-      return refuseBytes([REFUSAL_REASONS.malformed]);
-    }
-    const claimed = readEnvelope(value);
-    const current = keptFor(scope);
-    if (claimed && current) {
-      const { version } = claimed.envelope.config;
-      if (version === current.version && claimed.digest === current.digest && current.envelope) {
-        return 'unchanged';
-      }
-      if (version <= current.version) {
-        // Only a payload that passes every other rule is worth a "stale" line: check it first.
-        const check = checkEnvelope(value, context(scope));
-        return refuseBytes(check.ok ? [REFUSAL_REASONS.staleVersion] : check.reasons);
-      }
-    }
-    const result = checkEnvelope(value, context(scope));
-    if (!result.ok) return refuseBytes(result.reasons);
-    lastRefused[scope] = null;
-    if (result.keyReasons.length > 0) refuse(scope, result.keyReasons);
-    const { version } = result.envelope.config;
-    record[scope] = {
-      envelope: result.envelope,
-      version,
-      digest: result.digest,
-      topic: topicOf(scope),
-    };
-    layers[scope] = result.tombstone ? null : result.values;
-    expiry[scope] = result.tombstone ? null : result.expiresAt;
-    save();
-    if (result.tombstone) {
-      log.info(`Fleet: config version ${version} on ${topicOf(scope)} withdraws its config`);
-      return 'cleared';
-    }
-    const names = Object.keys(result.values);
-    log.info(
-      `Fleet: config version ${version} from ${topicOf(scope)} accepted (${names.length > 0 ? names.join(', ') : 'no keys'})`,
-    );
-    return 'accepted';
-  };
+  const receive = (scope: RemoteScope, bytes: Uint8Array): ReceiveResult =>
+    receiveConfig({ book, lastRefused, refuse, context, topicOf, keptFor, log }, scope, bytes);
 
   return {
     receive,
-    layers: () => remoteLayersNearestFirst(layers, topicOf),
-    version: () =>
-      versionInForce(
-        {
-          kiosk: layers.kiosk !== null,
-          store: layers.store !== null,
-          region: layers.region !== null,
-          fleet: layers.fleet !== null,
-        },
-        {
-          kiosk: record.kiosk?.version ?? null,
-          store: record.store?.version ?? null,
-          region: record.region?.version ?? null,
-          fleet: record.fleet?.version ?? null,
-        },
-      ),
-    refusals: () => refusals.map((entry) => ({ ...entry })),
-    isKept: () => onDisk,
+    layers: () => remoteLayersNearestFirst(book.layers, topicOf),
+    version: () => book.version(),
+    refusals: () => refusals.list(),
+    isKept: () => book.isKept(),
     reverify: () => {
       for (const scope of SCOPES) lastRefused[scope] = null;
       restore();
     },
-    nextExpiry: () => {
-      const times = SCOPES.flatMap((scope) => {
-        const at = expiry[scope];
-        return at === null ? [] : [at];
-      });
-      return times.length > 0 ? Math.min(...times) : null;
-    },
+    nextExpiry: () => book.nextExpiry(),
     expire: () => {
       let changed = false;
       for (const scope of SCOPES) {
-        const at = expiry[scope];
+        const at = book.expiry[scope];
         if (at === null || at > now()) continue;
         refuse(scope, [REFUSAL_REASONS.expired]);
-        drop(scope);
+        book.drop(scope);
         changed = true;
       }
       return changed;

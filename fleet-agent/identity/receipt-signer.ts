@@ -19,6 +19,8 @@ export interface ReceiptSigner {
   receiptPublicKey(): string | null;
   /** The QR text for a sign request, or null when it is not one or cannot be signed. */
   sign(request: unknown): string | null;
+  /** Whether a valid certificate for this key is in force: only then are receipts signed. */
+  enrolled(): boolean;
 }
 
 /** `enrolled`: whether a valid certificate for this key is in force (enrolment.ts). */
@@ -29,6 +31,7 @@ export function createReceiptSigner(
 ): ReceiptSigner {
   return {
     receiptPublicKey: () => key?.publicKey ?? null,
+    enrolled,
     sign: (request) => {
       if (!key || !enrolled()) return null;
       const fields = parseReceiptSignRequest(request);
@@ -43,3 +46,10 @@ export function createReceiptSigner(
     },
   };
 }
+
+/** A kiosk without a fleet: no key, nothing signed. */
+export const NO_SIGNER: ReceiptSigner = {
+  receiptPublicKey: () => null,
+  sign: () => null,
+  enrolled: () => false,
+};

@@ -21,13 +21,9 @@ import { kioskTopics } from '../../shared/fleet/topics';
 import { createActivity, type Activity } from '../../electron/main/activity/activity';
 import { toRendererConfig } from '../../electron/main/config/config';
 import { createLiveConfig, type LiveConfig } from '../../electron/main/config/live-config';
-import {
-  fleetRemoteLayers,
-  setupFleet,
-  type Fleet,
-  type FleetDeps,
-  type FleetRemote,
-} from '../../electron/main/fleet/setup-fleet';
+import { setupFleet, type Fleet, type FleetDeps } from '../../electron/main/fleet/setup-fleet';
+import { fleetRemoteLayers, type FleetRemote } from '../../electron/main/fleet/fleet-remote';
+import { sendPageSettings } from '../../electron/main/config/page-settings';
 import { createActivityBridge } from '../../electron/preload/activity-bridge';
 import type { Mosquitto } from './mosquitto';
 
@@ -152,40 +148,47 @@ export function startKioskMainAndPreload(
     quit: () => undefined,
     on: () => app,
   };
+  const shopWindow = {
+    isDestroyed: () => false,
+    webContents: {
+      send: (channel: string, ...args: unknown[]) => {
+        sent.push({ channel, args });
+        deliver(channel, args);
+      },
+      capturePage: () => Promise.reject(new Error('no screen here')),
+      getPrintersAsync: () => Promise.resolve([]),
+    },
+  };
   const fleet = setupFleet({
     app: app as unknown as FleetDeps['app'],
     // A development run: the test broker is plain MQTT on loopback.
     packaged: false,
     liveConfig,
     activity,
-    window: () => ({
-      isDestroyed: () => false,
-      webContents: {
-        send: (channel: string, ...args: unknown[]) => {
-          sent.push({ channel, args });
-          deliver(channel, args);
-        },
-        capturePage: () => Promise.reject(new Error('no screen here')),
-        getPrintersAsync: () => Promise.resolve([]),
+    window: () => shopWindow,
+    liveEffects: {
+      toPage: (config) =>
+        sendPageSettings(shopWindow.webContents, toRendererConfig(config, PAGE_CATALOGUE_URL)),
+      printerName: (config) => {
+        printerName = config.printerName;
       },
-    }),
-    rendererConfig: (config) => toRendererConfig(config, PAGE_CATALOGUE_URL),
-    printing: {
-      printerName: () => printerName,
-      setPrinterName: (name) => {
-        printerName = name;
-      },
+      openingHours: () => undefined,
     },
-    imageCache: () => null,
-    failedPinsToday: () => 0,
-    gpuFallback: false,
-    lastError: () => null,
-    receiptPublicKey: () => null,
-    updateStatus: () => null,
+    readings: {
+      imageCache: () => null,
+      failedPinsToday: () => 0,
+      gpuFallback: false,
+      lastError: () => null,
+      updateStatus: () => null,
+      printerName: () => printerName,
+    },
+    identity: { enrolment: null, receiptPublicKey: () => null },
     argv,
     log: quietLog,
-    versions: { electron: '45.4.1', chrome: '140.0.7339.0' },
-    backoff: { baseMs: 100, capMs: 1000 },
+    seams: {
+      versions: { electron: '45.4.1', chrome: '140.0.7339.0' },
+      backoff: { baseMs: 100, capMs: 1000 },
+    },
   });
 
   return {

@@ -83,8 +83,13 @@ export interface ConfigKeySpec<T> {
   live?: boolean;
 }
 
-/** Lets TypeScript infer each entry's value type from its schema. */
-function key<T>(spec: ConfigKeySpec<T>): ConfigKeySpec<T> {
+/**
+ * Lets TypeScript infer each entry's value type from its schema, and keep whether it is
+ * `live`, so the code that puts live keys in force is checked against the table.
+ */
+function key<T, Live extends boolean = false>(
+  spec: ConfigKeySpec<T> & { live?: Live },
+): ConfigKeySpec<T> & { live?: Live } {
   return spec;
 }
 
@@ -595,7 +600,16 @@ export function defaultsOf<Table extends ConfigKeyTable>(table: Table): ValuesOf
 
 export const DEFAULT_CONFIG: KioskConfig = defaultsOf(CONFIG_KEYS);
 
+/** The keys the table marks `live`, as a type. */
+export type LiveKey = {
+  [K in ConfigKey]: (typeof CONFIG_KEYS)[K] extends { live?: true } ? K : never;
+}[ConfigKey];
+
 /** The keys a running kiosk puts in force at once (`live` above); the rest wait for a relaunch. */
-export const LIVE_KEYS: readonly ConfigKey[] = Object.entries(CONFIG_KEYS as ConfigKeyTable)
+export const LIVE_KEYS: readonly LiveKey[] = Object.entries(CONFIG_KEYS as ConfigKeyTable)
   .filter(([, spec]) => spec.live === true)
-  .map(([name]) => name as ConfigKey);
+  .map(([name]) => name as LiveKey);
+
+export function isLiveKey(key: ConfigKey): key is LiveKey {
+  return (LIVE_KEYS as readonly ConfigKey[]).includes(key);
+}

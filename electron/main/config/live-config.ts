@@ -7,10 +7,14 @@
  * of a shopper.
  */
 import { readConfigLayers, resolveConfig, type ConfigSources } from './config';
-import { LIVE_KEYS, type ConfigKey, type ConfigLayerName, type KioskConfig } from './config-keys';
+import {
+  isLiveKey,
+  LIVE_KEYS,
+  type ConfigKey,
+  type ConfigLayerName,
+  type KioskConfig,
+} from './config-keys';
 import type { ConfigLayer } from './config-layers';
-
-const isLive = (key: ConfigKey): boolean => LIVE_KEYS.includes(key);
 
 /** What the files say, for the remote layers' own checks (their key, the locked keys). */
 export interface FileConfigView {
@@ -103,7 +107,7 @@ export function createLiveConfig<R extends RemoteLayers>(
     origins: () => merged.origins,
     effective,
     files: () => files,
-    pendingRelaunch: () => changedKeys(startup, current).filter((key) => !isLive(key)),
+    pendingRelaunch: () => changedKeys(startup, current).filter((key) => !isLiveKey(key)),
     reload: () => {
       read = readConfigLayers(sources);
       files = resolveConfig(read.layers, { packaged }, SILENT).config;

@@ -13,39 +13,24 @@ import type { IpcMain } from 'electron';
 import { IPC_CHANNELS } from '../../../shared/bridge';
 import { isTrustedSender } from '../ipc-sender';
 import type { Logger } from '../logging/logging';
-import { loadReceiptKey } from '../../../fleet-agent/identity/receipt-key';
-import {
-  createReceiptSigner,
-  type ReceiptSigner,
-} from '../../../fleet-agent/identity/receipt-signer';
-
-/** A kiosk without a fleet: no key, nothing signed. */
-const NO_SIGNER: ReceiptSigner = { receiptPublicKey: () => null, sign: () => null };
+import type { ReceiptSigner } from '../../../fleet-agent/identity/receipt-signer';
 
 export interface ReceiptSigningOptions {
   ipcMain: Pick<IpcMain, 'handle'>;
-  userDataDir: string;
+  /** The kiosk's signer (fleet-identity.ts): its key and whether it is enrolled. */
+  signer: ReceiptSigner;
   log: Logger;
-  /** The kiosk's fleet identity, or null when no fleet broker is configured. */
-  fleet: { kioskId: string } | null;
-  /** Whether the kiosk is enrolled now (asked at every receipt). */
-  enrolled: () => boolean;
 }
 
 /**
- * Answers the renderer's sign requests (always: without a fleet the answer is null) and
- * returns the signer, whose `receiptPublicKey` the fleet's online status carries.
+ * Answers the renderer's sign requests (always: without a fleet the answer is null) with
+ * the signer, whose `receiptPublicKey` the fleet's online status carries.
  */
 export function setupReceiptSigning({
   ipcMain,
-  userDataDir,
+  signer,
   log,
-  fleet,
-  enrolled,
 }: ReceiptSigningOptions): ReceiptSigner {
-  const signer = fleet
-    ? createReceiptSigner(loadReceiptKey(userDataDir, log), fleet.kioskId, enrolled)
-    : NO_SIGNER;
   let strangerLogged = false;
   let refusalLogged = false;
   ipcMain.handle(IPC_CHANNELS.signReceipt, (event, request: unknown): string | null => {
@@ -60,7 +45,12 @@ export function setupReceiptSigning({
     }
     const code = signer.sign(request);
     // Not enrolled yet is the enrolment's to log (with the pairing code), not a refusal.
-    if (code === null && signer.receiptPublicKey() !== null && enrolled() && !refusalLogged) {
+    if (
+      code === null &&
+      signer.receiptPublicKey() !== null &&
+      signer.enrolled() &&
+      !refusalLogged
+    ) {
       // Once: a page that sends a bad receipt sends it with every purchase.
       refusalLogged = true;
       log.warn('Receipts: a receipt was not signed (out of bounds or too long); plain id shown');

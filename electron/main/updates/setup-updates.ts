@@ -53,6 +53,11 @@ export function currentUpdateHealth(): UpdateStatus | null {
   return running?.health() ?? null;
 }
 
+/** Whether an update is downloaded and restarts the kiosk itself at the next quiet moment. */
+export function updatePending(): boolean {
+  return ['ready', 'installing'].includes(currentUpdateHealth()?.state ?? 'idle');
+}
+
 export async function setupUpdates(options: UpdatesOptions): Promise<UpdateMachine | null> {
   const { config, log } = options;
   const feedUrl = config['update.feedUrl'];

@@ -659,17 +659,17 @@ describe('main() and the fleet', () => {
     expect(spies.setupFleet).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({
         app,
-        gpuFallback: false,
+        readings: expect.objectContaining({ gpuFallback: false }) as unknown,
         argv: [KIOSK],
         liveConfig: expect.objectContaining({ remote: null }) as unknown,
       }),
     );
     const [deps] = spies.setupFleet.mock.calls[0] as [SetupFleet.FleetDeps];
     expect(deps.window()).toBe(shopWindow());
-    expect(deps.failedPinsToday()).toBe(0);
-    expect(deps.receiptPublicKey()).toBeNull();
-    expect(deps.updateStatus()).toBeNull();
-    expect(deps.imageCache()).toEqual({ images: 0, bytes: 0 });
+    expect(deps.readings.failedPinsToday()).toBe(0);
+    expect(deps.identity?.receiptPublicKey()).toBeNull();
+    expect(deps.readings.updateStatus()).toBeNull();
+    expect(deps.readings.imageCache()).toEqual({ images: 0, bytes: 0 });
     // The activity module hears the page: every report channel has a listener.
     for (const channel of [
       'kiosk:report-screen',

@@ -239,7 +239,7 @@ describe.skipIf(skipReason !== null)('the kiosk’s transport, against Mosquitto
     const connect = vi.fn<NonNullable<FleetClientOptions['connect']>>();
     const remote = startRealKiosk({
       machineFile: fleet({ brokerUrl: 'mqtt://broker.shop.example:1883' }),
-      deps: { connect },
+      deps: { seams: { connect } },
     });
     running.push(remote);
     expect(remote.fleet.client).toBeNull();
@@ -248,7 +248,7 @@ describe.skipIf(skipReason !== null)('the kiosk’s transport, against Mosquitto
     ]);
     const ws = startRealKiosk({
       machineFile: fleet({ brokerUrl: 'ws://192.0.2.10:9001' }),
-      deps: { connect },
+      deps: { seams: { connect } },
     });
     running.push(ws);
     expect(ws.fleet.client).toBeNull();
@@ -337,9 +337,11 @@ describe.skipIf(skipReason !== null)('the kiosk’s transport, against Mosquitto
     const kiosk = startRealKiosk({
       machineFile: fleet({ brokerUrls: [far, broker.tcpUrl] }),
       deps: {
-        connect: (url, options) => {
-          tried.push(url);
-          return mqtt.connect(url, options);
+        seams: {
+          connect: (url, options) => {
+            tried.push(url);
+            return mqtt.connect(url, options);
+          },
         },
       },
     });

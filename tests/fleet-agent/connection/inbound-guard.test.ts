@@ -446,12 +446,13 @@ describe('every topic the kiosk reads, fuzzed through the real wiring', () => {
         },
       },
       deps: {
-        enrolment,
-        receiptPublicKey: () => receiptKey.publicText,
-        connect: () => {
-          const made = new FakeConnection();
-          connections.push(made);
-          return as<MqttClient>(made);
+        identity: { enrolment, receiptPublicKey: () => receiptKey.publicText },
+        seams: {
+          connect: () => {
+            const made = new FakeConnection();
+            connections.push(made);
+            return as<MqttClient>(made);
+          },
         },
       },
     });

@@ -280,6 +280,6 @@ describe('the Electronegativity audit', () => {
       projectAllowList()
         .map((entry) => entry.check)
         .sort(),
-    ).toEqual(['CUSTOM_ARGUMENTS_JS_CHECK', 'PRELOAD_JS_CHECK']);
+    ).toEqual(['CUSTOM_ARGUMENTS_JS_CHECK']);
   });
 });

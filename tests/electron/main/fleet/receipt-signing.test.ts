@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import type { IpcMain } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicKeyFromRaw } from '../../../../fleet-agent/identity/ed25519';
-import { createReceiptSigner } from '../../../../fleet-agent/identity/receipt-signer';
+import {
+  createReceiptSigner,
+  type ReceiptSigner,
+} from '../../../../fleet-agent/identity/receipt-signer';
+import { setupFleetIdentity } from '../../../../electron/main/fleet/fleet-identity';
 import { setupReceiptSigning } from '../../../../electron/main/fleet/receipt-signing';
 import { loadReceiptKey } from '../../../../fleet-agent/identity/receipt-key';
 import { IPC_CHANNELS } from '../../../../shared/bridge';
@@ -21,6 +25,7 @@ import {
   verifyReceiptCode,
 } from '../../../../shared/fleet/receipt-code';
 import { SAMPLE_KIOSK_ID, SAMPLE_RECEIPT_REQUEST } from '../../../support/fixtures/receipt';
+import { as } from '../../support/fake-electron';
 
 vi.mock('electron', () => ({}));
 
@@ -44,16 +49,32 @@ afterEach(() => {
 
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
 
+/** Without a fleet, the kiosk's own wiring (fleet-identity.ts) decides there is no key. */
+const NO_FLEET_CONFIG = {
+  'fleet.brokerUrl': '',
+  'fleet.kioskId': '',
+  'fleet.topicPrefix': 'shop',
+  'fleet.enrolmentPublicKey': '',
+};
+
 function setup(fleet: { kioskId: string } | null, enrolled: () => boolean = () => true) {
   const handlers = new Map<string, Handler>();
-  const ipcMain = { handle: (channel: string, handler: Handler) => handlers.set(channel, handler) };
-  const signer = setupReceiptSigning({
-    ipcMain: ipcMain as unknown as IpcMain,
-    userDataDir: dir,
-    log,
-    fleet,
-    enrolled,
+  const ipcMain = as<IpcMain>({
+    handle: (channel: string, handler: Handler) => handlers.set(channel, handler),
   });
+  const signer: Pick<ReceiptSigner, 'receiptPublicKey'> = fleet
+    ? setupReceiptSigning({
+        ipcMain,
+        signer: createReceiptSigner(loadReceiptKey(dir, log), fleet.kioskId, enrolled),
+        log,
+      })
+    : setupFleetIdentity({
+        ipcMain,
+        config: NO_FLEET_CONFIG,
+        userDataDir: dir,
+        version: '0.1.0',
+        log,
+      });
   const ask = (event: unknown, request: unknown): unknown => {
     const handler = handlers.get(IPC_CHANNELS.signReceipt);
     if (!handler) throw new Error('nothing answers signReceipt');

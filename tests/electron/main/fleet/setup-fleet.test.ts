@@ -165,7 +165,7 @@ describe.skipIf(skipReason !== null)('setupFleet against Mosquitto', () => {
   it('says online with version, start time and the receipt key, and health from the real sources', async () => {
     const kiosk = start({
       configFile: fleetFile('kiosk-setup', { printerName: 'TM-T20' }),
-      deps: { receiptPublicKey: () => 'A'.repeat(43) },
+      deps: { identity: { enrolment: null, receiptPublicKey: () => 'A'.repeat(43) } },
     });
     const topics = kioskTopics(broker.prefix, 'kiosk-setup');
     const from = operator.messages.length;
@@ -493,7 +493,7 @@ describe.skipIf(skipReason !== null)('a store’s opening hours, from a signed c
           configPublicKey: signer.publicText,
         },
       },
-      deps: { storeHours: forward },
+      storeHours: forward,
     });
     const made = setupStoreHours({
       schedule: () => kiosk.liveConfig.effective().openingHours,

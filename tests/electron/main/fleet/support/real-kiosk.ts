@@ -12,13 +12,17 @@ import { vi } from 'vitest';
 import { toRendererConfig } from '../../../../../electron/main/config/config';
 import { createActivity, type Activity } from '../../../../../electron/main/activity/activity';
 import {
-  fleetRemoteLayers,
   setupFleet,
   type Fleet,
   type FleetDeps,
-  type FleetRemote,
-  type FleetWindow,
 } from '../../../../../electron/main/fleet/setup-fleet';
+import {
+  fleetRemoteLayers,
+  type FleetRemote,
+} from '../../../../../electron/main/fleet/fleet-remote';
+import type { FleetWindow } from '../../../../../electron/main/fleet/kiosk-reports';
+import { sendPageSettings } from '../../../../../electron/main/config/page-settings';
+import type { StoreHours } from '../../../../../electron/main/opening-hours/store-hours';
 import { createLiveConfig, type LiveConfig } from '../../../../../electron/main/config/live-config';
 import {
   setupReceiptPrinting,
@@ -72,7 +76,9 @@ export interface RealKioskSetup {
   argv?: string[];
   env?: Record<string, string>;
   userData?: string;
-  /** Overrides for setupFleet's dependencies. */
+  /** The store's opening hours, when the kiosk has them. */
+  storeHours?: Pick<StoreHours, 'asleep' | 'onChange' | 'check'>;
+  /** Overrides for setupFleet's dependencies (its seams are added to the harness's own). */
   deps?: Partial<FleetDeps>;
 }
 
@@ -136,21 +142,35 @@ export function startRealKiosk(setup: RealKioskSetup = {}): RealKiosk {
     liveConfig,
     activity,
     window: () => shop.window,
-    rendererConfig: (config) => toRendererConfig(config, config.catalogueUrl || '/api'),
-    printing,
-    imageCache: () => ({ images: 48, bytes: 1_234_567 }),
-    failedPinsToday: () => 3,
-    gpuFallback: true,
-    lastError: () => 'Printing: the printer caught fire',
-    receiptPublicKey: () => null,
-    updateStatus: () => null,
+    liveEffects: {
+      toPage: (config) =>
+        sendPageSettings(
+          shop.window.webContents,
+          toRendererConfig(config, config.catalogueUrl || '/api'),
+        ),
+      printerName: (config) => printing.setPrinterName(config.printerName),
+      openingHours: () => setup.storeHours?.check(),
+    },
+    readings: {
+      imageCache: () => ({ images: 48, bytes: 1_234_567 }),
+      failedPinsToday: () => 3,
+      gpuFallback: true,
+      lastError: () => 'Printing: the printer caught fire',
+      updateStatus: () => null,
+      printerName: () => printing.printerName(),
+    },
+    identity: { enrolment: null, receiptPublicKey: () => null },
+    ...(setup.storeHours ? { storeHours: setup.storeHours } : {}),
     argv: ['kiosk-shop', ...(setup.argv ?? [])],
     log,
-    versions: { electron: '45.4.1', chrome: '140.0.7339.0' },
-    backoff: { baseMs: 100, capMs: 1000 },
     packaged,
     userDataDir: userData,
     ...setup.deps,
+    seams: {
+      versions: { electron: '45.4.1', chrome: '140.0.7339.0' },
+      backoff: { baseMs: 100, capMs: 1000 },
+      ...setup.deps?.seams,
+    },
   });
   return { fleet, app, activity, shop, printing, liveConfig, log, userData, writeConfigFile };
 }
