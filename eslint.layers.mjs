@@ -185,6 +185,19 @@ export const LAYER_ZONES = [
     message: 'Scripts run in Node and never import the renderer or tests.',
   },
   {
+    target: './tools',
+    from: ['./src', './tests', './fleet-console'],
+    message: 'Tools run in Node and never import the renderer, the console or tests.',
+  },
+  {
+    // kiosk-config.ts is the one door to the kiosk's config table (its defaults and the
+    // rules for a remote config's keys), which still lives with the kiosk's main process.
+    target: './tools/simulator/!(kiosk-config).ts',
+    from: './electron',
+    message:
+      'The simulator runs the kiosk’s fleet agent (fleet-agent/), not the kiosk: nothing of electron/ but the config table, through kiosk-config.ts.',
+  },
+  {
     target: './vite-plugins',
     from: ['./src', './electron', './server', './tests', './fleet-console'],
     message:

@@ -26,7 +26,7 @@ import {
   createSimulatedKiosk,
   isLoopbackBroker,
   type SimulatedKiosk,
-} from './lib/fleet-simulated-kiosk';
+} from '../tools/simulator/simulated-kiosk';
 
 function bounded(
   name: string,

@@ -19,7 +19,7 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../scripts/lib/console-build';
 import { startConsoleServer } from '../../scripts/lib/fleet-console-server';
-import { createSimulatedKiosk, type SimulatedKiosk } from '../../scripts/lib/fleet-simulated-kiosk';
+import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
 import { startNatsCluster } from '../../scripts/lib/nats-cluster';
 import { startWillKeeper } from '../../scripts/lib/will-keeper';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';

@@ -28,7 +28,7 @@ import mqtt from 'mqtt';
 import type { Browser, Page } from '@playwright/test';
 import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../scripts/lib/console-build';
 import { startConsoleServer } from '../../scripts/lib/fleet-console-server';
-import { createSimulatedKiosk, type SimulatedKiosk } from '../../scripts/lib/fleet-simulated-kiosk';
+import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
 import { parseKioskTopic } from '../../shared/fleet/topics';
 import { startMosquitto, type Mosquitto } from '../../tests/support/mosquitto';
 import { BUDGETS } from '../budgets';

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, ipcMain, Menu, powerSaveBlocker, session } from 'electron';
-import { createActivity, type Activity } from './activity/activity';
+import { createActivity, type Activity } from '../../fleet-agent/kiosk/activity';
 import { setupActivityIpc } from './activity/activity-ipc';
 import { kioskContentSecurityPolicy } from './app-protocol/app-files';
 import { registerAppScheme, setupAppProtocol } from './app-protocol/app-protocol';

@@ -5,7 +5,7 @@
  */
 import type { App, BrowserWindow } from 'electron';
 import { IPC_CHANNELS, type RendererConfig } from '../../shared/bridge';
-import type { Activity } from './activity/activity';
+import type { Activity } from '../../fleet-agent/kiosk/activity';
 import { toRendererConfig } from './config/config';
 import { sendPageSettings } from './config/page-settings';
 import type { KioskConfig, KioskMode } from './config/config-keys';

@@ -326,6 +326,46 @@ describe('the bench’s door', () => {
   });
 });
 
+describe('the fleet agent’s doors', () => {
+  it('the agent imports nothing of Electron, the kiosk’s main process, the renderer or the tools', async () => {
+    const file = 'fleet-agent/connection/connection.ts';
+    const electron = await layerErrors(
+      file,
+      "import { app } from 'electron';\nexport const probe = app;\n",
+    );
+    expect(electron.map((e) => e.message)).toContainEqual(
+      expect.stringContaining('The fleet agent runs without Electron'),
+    );
+    for (const target of [
+      'electron/main/logging/logging',
+      'src/lib/text',
+      'scripts/lib/cli-args',
+      'tools/simulator/pretend-shop',
+    ]) {
+      const errors = await layerErrors(
+        file,
+        `import * as probe from '../../${target}';\nexport { probe };\n`,
+      );
+      expect(
+        errors.map((e) => e.message),
+        target,
+      ).toContainEqual(
+        expect.stringContaining('The fleet agent runs in the kiosk and in the simulator alike'),
+      );
+    }
+  });
+
+  it('the simulator runs the agent, not the kiosk: nothing of electron/ but its config door', async () => {
+    const probe =
+      "import * as probe from '../../electron/main/logging/logging';\nexport { probe };\n";
+    expect(
+      (await layerErrors('tools/simulator/pretend-shop.ts', probe)).map((e) => e.message),
+    ).toContainEqual(expect.stringContaining('The simulator runs the kiosk’s fleet agent'));
+    const agent = "import * as probe from '../../fleet-agent/fleet-client';\nexport { probe };\n";
+    expect(await layerErrors('tools/simulator/pretend-shop.ts', agent)).toEqual([]);
+  });
+});
+
 describe('layer rules, by alias', () => {
   // The zones match the file an import resolves to, so an alias is refused exactly like the
   // relative path above, once lint resolves it through the runtime's own tsconfig. Each probe

@@ -15,7 +15,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startExporter, type RunningExporter } from '../../scripts/lib/fleet-exporter';
-import { createSimulatedKiosk, type SimulatedKiosk } from '../../scripts/lib/fleet-simulated-kiosk';
+import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
 import { SAMPLE_HEALTH } from '../support/fixtures/kiosk-health';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../support/mosquitto';
 

@@ -18,7 +18,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMessages, emptyFleet, type FleetState } from '../../fleet-console/fleet/fleet-state';
 import { consoleSubscriptions } from '../../fleet-console/protocol/fleet-topics';
-import { createSimulatedKiosk, type SimulatedKiosk } from '../../scripts/lib/fleet-simulated-kiosk';
+import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
 import { startWillKeeper, type WillKeeper } from '../../scripts/lib/will-keeper';
 import { COMMAND_QOS, kioskTopics } from '../../shared/fleet/topics';
 import {

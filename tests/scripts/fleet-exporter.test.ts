@@ -11,7 +11,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulatedKiosk, type SimulatedKiosk } from '../../scripts/lib/fleet-simulated-kiosk';
+import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../support/mosquitto';
 
 const ROOT = process.cwd();

@@ -18,7 +18,7 @@ import type { IpcRenderer } from 'electron';
 import mqtt from 'mqtt';
 import type { KioskActivityBridge, RendererConfig } from '../../shared/bridge';
 import { kioskTopics } from '../../shared/fleet/topics';
-import { createActivity, type Activity } from '../../electron/main/activity/activity';
+import { createActivity, type Activity } from '../../fleet-agent/kiosk/activity';
 import { toRendererConfig } from '../../electron/main/config/config';
 import { createLiveConfig, type LiveConfig } from '../../electron/main/config/live-config';
 import { setupFleet, type Fleet, type FleetDeps } from '../../electron/main/fleet/setup-fleet';

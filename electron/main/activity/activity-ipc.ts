@@ -5,7 +5,7 @@
  */
 import type { IpcMain, IpcMainEvent } from 'electron';
 import { IPC_CHANNELS, KIOSK_SCREENS, type KioskScreen } from '../../../shared/bridge';
-import type { Activity, CatalogueReport } from './activity';
+import type { Activity, CatalogueReport } from '../../../fleet-agent/kiosk/activity';
 import { isTrustedSender } from '../ipc-sender';
 import type { Logger } from '../logging/logging';
 

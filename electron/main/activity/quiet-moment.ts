@@ -5,7 +5,7 @@
  * moment, outside it only after two minutes untouched on the attract screen, so a shopper
  * who walks up just as the attract screen returns is not met by a restart.
  */
-import { IDLE_SAFE_MS, type Activity } from './activity';
+import { IDLE_SAFE_MS, type Activity } from '../../../fleet-agent/kiosk/activity';
 import { isInsideWindow, nextWindowStart, type UpdateWindow } from '../updates/update-window';
 
 export type QuietActivity = Pick<Activity, 'snapshot' | 'isSafe' | 'onChange'>;

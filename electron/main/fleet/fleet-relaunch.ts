@@ -5,7 +5,7 @@
  * and a config that goes back to what the kiosk started with needs none.
  */
 import type { App } from 'electron';
-import type { Activity } from '../activity/activity';
+import type { Activity } from '../../../fleet-agent/kiosk/activity';
 import type { KioskConfig } from '../config/config-keys';
 import type { LiveConfig } from '../config/live-config';
 import type { Logger } from '../logging/logging';

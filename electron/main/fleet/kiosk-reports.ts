@@ -13,7 +13,7 @@ import type { DiagnosticsHistory } from '../../../fleet-agent/diagnostics/diagno
 import type { FleetClient } from '../../../fleet-agent/fleet-client';
 import { collectHealth, type UpdateStatus } from '../../../fleet-agent/health/health';
 import { groupsForStatus } from '../../../fleet-agent/identity/kiosk-groups';
-import type { Activity } from '../activity/activity';
+import type { Activity } from '../../../fleet-agent/kiosk/activity';
 import type { LiveConfig } from '../config/live-config';
 import { receiptPrinterAvailable } from '../printing/printing';
 import type { StoreHours } from '../opening-hours/store-hours';

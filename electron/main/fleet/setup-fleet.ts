@@ -24,7 +24,7 @@ import {
   type FleetClientOptions,
 } from '../../../fleet-agent/fleet-client';
 import { resolveKioskGroups } from '../../../fleet-agent/identity/kiosk-groups';
-import type { Activity } from '../activity/activity';
+import type { Activity } from '../../../fleet-agent/kiosk/activity';
 import type { ConfigKey } from '../config/config-keys';
 import { putLiveKeysInForce, type LiveEffects } from '../config/live-effects';
 import type { LiveConfig } from '../config/live-config';

@@ -12,7 +12,7 @@
 import type { IpcMain, PrinterInfo, WebContents } from 'electron';
 import { IPC_CHANNELS, type PrintResult } from '../../../shared/bridge';
 import type { PrintableReceipt } from '../../../shared/printable-receipt';
-import type { Activity } from '../activity/activity';
+import type { Activity } from '../../../fleet-agent/kiosk/activity';
 import type { KioskConfig } from '../config/config';
 import { isTrustedSender } from '../ipc-sender';
 import type { Logger } from '../logging/logging';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { healthSchema } from '../../../shared/fleet/payloads';
-import { createActivity } from '../../../electron/main/activity/activity';
+import { createActivity } from '../../../fleet-agent/kiosk/activity';
 import {
   catalogueSource,
   collectHealth,

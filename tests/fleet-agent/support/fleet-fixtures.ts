@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { vi } from 'vitest';
 import type { KioskHealth } from '../../../shared/fleet/payloads';
-import { createActivity, type Activity } from '../../../electron/main/activity/activity';
+import { createActivity, type Activity } from '../../../fleet-agent/kiosk/activity';
 import {
   createFleetClient,
   type FleetClient,

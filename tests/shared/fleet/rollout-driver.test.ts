@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSimulatedKiosk,
   type SimulatedKiosk,
-} from '../../../scripts/lib/fleet-simulated-kiosk';
+} from '../../../tools/simulator/simulated-kiosk';
 import type { Ed25519Signer } from '../../../shared/fleet/operator-signature';
 import {
   resumeRollout,

@@ -17,7 +17,7 @@ import {
   createSimulatedKiosk,
   type SimulatedKiosk,
   type SimulatedKioskOptions,
-} from '../../../../scripts/lib/fleet-simulated-kiosk';
+} from '../../../../tools/simulator/simulated-kiosk';
 import type { Screen } from '../../../../shared/fleet/payloads';
 import { parseKioskTopic } from '../../../../shared/fleet/topics';
 import { certificateTopic } from '../../../../shared/fleet/trust-topics';

@@ -1,6 +1,6 @@
 import type { IpcMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { createActivity } from '../../../../electron/main/activity/activity';
+import { createActivity } from '../../../../fleet-agent/kiosk/activity';
 import { setupActivityIpc } from '../../../../electron/main/activity/activity-ipc';
 import { IPC_CHANNELS } from '../../../../shared/bridge';
 

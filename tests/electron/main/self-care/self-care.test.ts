@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActivity, type Activity } from '../../../../electron/main/activity/activity';
+import { createActivity, type Activity } from '../../../../fleet-agent/kiosk/activity';
 import { DEFAULT_CONFIG } from '../../../../electron/main/config/config-keys';
 import { MEMORY_SAMPLE_MS } from '../../../../electron/main/self-care/memory-watch';
 import {

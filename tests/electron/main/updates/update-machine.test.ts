@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { updateStatusSchema } from '../../../../shared/fleet/payloads';
-import { createActivity, type Activity } from '../../../../electron/main/activity/activity';
+import { createActivity, type Activity } from '../../../../fleet-agent/kiosk/activity';
 import {
   CHECK_JITTER,
   createUpdateMachine,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { App, IpcMain, PrinterInfo } from 'electron';
 import { vi } from 'vitest';
 import { toRendererConfig } from '../../../../../electron/main/config/config';
-import { createActivity, type Activity } from '../../../../../electron/main/activity/activity';
+import { createActivity, type Activity } from '../../../../../fleet-agent/kiosk/activity';
 import {
   setupFleet,
   type Fleet,

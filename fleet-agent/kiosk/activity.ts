@@ -1,5 +1,6 @@
 /**
- * What the kiosk is doing, as the main process knows it: the screen the shopper sees
+ * What the kiosk is doing, as its main process knows it (and as the simulator pretends
+ * it): the screen the shopper sees
  * (attract, shopping, receipt), when the screen was last touched, whether a receipt is
  * printing or a dialog is open, and counts of idle wipes and receipts since start. The
  * renderer reports it through the bridge (activity-ipc.ts); printing reports itself.
@@ -8,9 +9,9 @@
  * (a fleet relaunch or catalogue refresh, later an update): is this a safe moment, and
  * when will there be one? Counts only: nothing about what a shopper chose.
  */
-import type { Screen } from '../../../shared/fleet/payloads';
+import type { Screen } from '../../shared/fleet/payloads';
 
-export type { Screen } from '../../../shared/fleet/payloads';
+export type { Screen } from '../../shared/fleet/payloads';
 
 export type BusyKind = 'print' | 'dialog';
 
@@ -84,6 +85,66 @@ function abortReason(signal: AbortSignal | undefined): Error {
 /** Two minutes without a touch, the contract's "idle" when no idle wipe will bring attract. */
 export const IDLE_SAFE_MS = 120_000;
 
+/** Resolves at the next safe moment (at once if it is one); rejects when `signal` aborts. */
+function waitUntilSafe(
+  isSafe: () => boolean,
+  onChange: (listener: () => void) => () => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    if (isSafe()) {
+      resolve();
+      return;
+    }
+    const done = (): void => {
+      unsubscribe();
+      signal?.removeEventListener('abort', aborted);
+    };
+    const aborted = (): void => {
+      done();
+      reject(abortReason(signal));
+    };
+    const unsubscribe = onChange(() => {
+      if (!isSafe()) return;
+      done();
+      resolve();
+    });
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}
+
+/** What the activity keeps: the snapshot's facts, with prints counted. */
+interface ActivityState {
+  screen: Screen;
+  screenReported: boolean;
+  lastInputAt: number;
+  /** Prints under way (main reports each start and end). */
+  printing: number;
+  dialogOpen: boolean;
+  idleWipes: number;
+  receipts: number;
+  catalogue: CatalogueReport | null;
+}
+
+function snapshotOf(state: ActivityState): ActivitySnapshot {
+  return {
+    screen: state.screen,
+    screenReported: state.screenReported,
+    lastInputAt: state.lastInputAt,
+    busy: [
+      ...(state.printing > 0 ? (['print'] as const) : []),
+      ...(state.dialogOpen ? (['dialog'] as const) : []),
+    ],
+    idleWipes: state.idleWipes,
+    receipts: state.receipts,
+    catalogue: state.catalogue,
+  };
+}
+
 export function createActivity(options: ActivityOptions): Activity {
   const now = options.now ?? Date.now;
   const idleSafeMs = options.idleSafeMs ?? IDLE_SAFE_MS;
@@ -91,34 +152,42 @@ export function createActivity(options: ActivityOptions): Activity {
     options.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const clearTimer =
     options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as NodeJS.Timeout));
-  // A kiosk that has just started has nobody in front of it: the attract state.
-  let screen: Screen = 'attract';
-  // Unknown until the page says: a renderer that never reports (broken, or an old build)
-  // must not make every moment look safe, nor block relaunches that could mend it forever.
-  let screenReported = false;
-  let lastInputAt = now();
-  let printing = 0;
-  let dialogOpen = false;
-  let idleWipes = 0;
-  let receipts = 0;
-  let catalogue: CatalogueReport | null = null;
+  const state: ActivityState = {
+    // A kiosk that has just started has nobody in front of it: the attract state.
+    screen: 'attract',
+    // Unknown until the page says: a renderer that never reports (broken, or an old build)
+    // must not make every moment look safe, nor block relaunches that could mend it forever.
+    screenReported: false,
+    lastInputAt: now(),
+    printing: 0,
+    dialogOpen: false,
+    idleWipes: 0,
+    receipts: 0,
+    catalogue: null,
+  };
   const listeners = new Set<() => void>();
   let idleTimer: unknown = null;
 
-  const isBusy = (): boolean => printing > 0 || dialogOpen;
+  const isBusy = (): boolean => state.printing > 0 || state.dialogOpen;
 
   /** Whether only time (no input for idleSafeMs) can make this moment safe. */
-  const safeByQuietOnly = (): boolean => !screenReported || !options.idleWipeEnabled();
+  const safeByQuietOnly = (): boolean => !state.screenReported || !options.idleWipeEnabled();
 
   const isSafe = (): boolean => {
     if (isBusy()) return false;
-    if (screenReported && screen === 'attract') return true;
-    return safeByQuietOnly() && now() - lastInputAt >= idleSafeMs;
+    if (state.screenReported && state.screen === 'attract') return true;
+    return safeByQuietOnly() && now() - state.lastInputAt >= idleSafeMs;
   };
 
   const notify = (): void => {
     for (const listener of [...listeners]) listener();
     armIdleTimer();
+  };
+
+  /** Changes the state, then tells every listener. */
+  const change = (update: () => void): void => {
+    update();
+    notify();
   };
 
   // Nothing else changes when the idle period runs out, so a timer re-checks then. Only
@@ -129,7 +198,7 @@ export function createActivity(options: ActivityOptions): Activity {
     idleTimer = null;
     if (listeners.size === 0 || isSafe() || isBusy()) return;
     if (!safeByQuietOnly()) return;
-    const due = Math.max(0, lastInputAt + idleSafeMs - now()) + 10;
+    const due = Math.max(0, state.lastInputAt + idleSafeMs - now()) + 10;
     idleTimer = setTimer(() => {
       idleTimer = null;
       notify();
@@ -147,77 +216,32 @@ export function createActivity(options: ActivityOptions): Activity {
 
   return {
     setScreen: (next) => {
-      if (next === screen && screenReported) return;
-      screen = next;
-      screenReported = true;
-      notify();
+      if (next === state.screen && state.screenReported) return;
+      change(() => {
+        state.screen = next;
+        state.screenReported = true;
+      });
     },
     screenUnknown: () => {
-      if (!screenReported) return;
-      screenReported = false;
-      // The reload is the last sign of life: the quiet that can make it safe counts from here.
-      lastInputAt = now();
-      notify();
+      if (!state.screenReported) return;
+      change(() => {
+        state.screenReported = false;
+        // The reload is the last sign of life: the quiet that can make it safe counts from here.
+        state.lastInputAt = now();
+      });
     },
-    input: () => {
-      lastInputAt = now();
-      notify();
-    },
-    setBusy: (kind, on) => {
-      if (kind === 'dialog') dialogOpen = on;
-      else printing = Math.max(0, printing + (on ? 1 : -1));
-      notify();
-    },
-    idleWiped: () => {
-      idleWipes += 1;
-      notify();
-    },
-    receiptIssued: () => {
-      receipts += 1;
-      notify();
-    },
-    catalogueLoaded: (report) => {
-      catalogue = { ...report };
-      notify();
-    },
-    snapshot: () => ({
-      screen,
-      screenReported,
-      lastInputAt,
-      busy: [
-        ...(printing > 0 ? (['print'] as const) : []),
-        ...(dialogOpen ? (['dialog'] as const) : []),
-      ],
-      idleWipes,
-      receipts,
-      catalogue,
-    }),
-    isSafe,
-    whenSafe: (signal) =>
-      new Promise<void>((resolve, reject) => {
-        if (signal?.aborted) {
-          reject(abortReason(signal));
-          return;
-        }
-        if (isSafe()) {
-          resolve();
-          return;
-        }
-        const done = (): void => {
-          unsubscribe();
-          signal?.removeEventListener('abort', aborted);
-        };
-        const aborted = (): void => {
-          done();
-          reject(abortReason(signal));
-        };
-        const unsubscribe = onChange(() => {
-          if (!isSafe()) return;
-          done();
-          resolve();
-        });
-        signal?.addEventListener('abort', aborted, { once: true });
+    input: () => change(() => (state.lastInputAt = now())),
+    setBusy: (kind, on) =>
+      change(() => {
+        if (kind === 'dialog') state.dialogOpen = on;
+        else state.printing = Math.max(0, state.printing + (on ? 1 : -1));
       }),
+    idleWiped: () => change(() => (state.idleWipes += 1)),
+    receiptIssued: () => change(() => (state.receipts += 1)),
+    catalogueLoaded: (report) => change(() => (state.catalogue = { ...report })),
+    snapshot: () => snapshotOf(state),
+    isSafe,
+    whenSafe: (signal) => waitUntilSafe(isSafe, onChange, signal),
     onChange,
   };
 }

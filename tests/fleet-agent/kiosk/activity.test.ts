@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActivity, IDLE_SAFE_MS } from '../../../../electron/main/activity/activity';
+import { createActivity, IDLE_SAFE_MS } from '../../../fleet-agent/kiosk/activity';
 
 function setup(idleWipe = true) {
   let clock = 1_000_000;

@@ -12,7 +12,7 @@ import { rawPublicKey } from '../../../fleet-agent/identity/ed25519';
 import {
   createSimulatedKiosk,
   type SimulatedKiosk,
-} from '../../../scripts/lib/fleet-simulated-kiosk';
+} from '../../../tools/simulator/simulated-kiosk';
 import { signConfig } from '../../../scripts/lib/fleet-signing';
 import { healthSchema, statusSchema, type KioskHealth } from '../../../shared/fleet/payloads';
 import { verifyReceiptCode } from '../../../shared/fleet/receipt-code';
