@@ -151,7 +151,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
   const commands = createCommandDispatcher(
     options.actions,
     { ...topics, diagnostics: diagnosticsTopic(options.topicPrefix, kioskId) },
-    connection.publish,
+    (topic, payload, publishOptions) => connection.publish(topic, payload, publishOptions),
   );
   const configRoutes = createConfigRoutes({
     prefix: options.topicPrefix,

@@ -113,7 +113,10 @@ export function createSessionParts(parts: SessionPartsOptions): SessionParts {
     const refusal = await subscribeAll(session, wanted);
     // Lost meanwhile: the close handler retries.
     if (!connection.isCurrent(session) || !session.connected) return;
-    if (refusal !== null) return fail(refusal);
+    if (refusal !== null) {
+      fail(refusal);
+      return;
+    }
     await publishEnrolmentRequest();
     if (await presence.announce(session)) repair.taken(session);
     await health.publish();

@@ -226,10 +226,10 @@ interface Receiving<Values> {
   book: ReturnType<typeof createScopeBook<Values>>;
   /** The last payload refused on each topic, by fingerprint. */
   lastRefused: Record<RemoteScope, string | null>;
-  refuse(scope: RemoteScope, reasons: readonly string[]): void;
-  context(scope: RemoteScope): EnvelopeContext<Values>;
-  topicOf(scope: RemoteScope): string;
-  keptFor(scope: RemoteScope): ScopeRecord | null;
+  refuse: (scope: RemoteScope, reasons: readonly string[]) => void;
+  context: (scope: RemoteScope) => EnvelopeContext<Values>;
+  topicOf: (scope: RemoteScope) => string;
+  keptFor: (scope: RemoteScope) => ScopeRecord | null;
   log: FleetLog;
 }
 

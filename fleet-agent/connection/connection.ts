@@ -115,7 +115,10 @@ export function createConnection(options: ConnectionOptions): Connection {
       created.end(true);
       if (state === 'stopped') return;
       // Ended on purpose for a new Last Will: straight back, no backoff, nothing to log.
-      if (renewed) return open(hooks);
+      if (renewed) {
+        open(hooks);
+        return;
+      }
       goOffline(lastError ?? 'the connection closed');
       if (retry.planned()) return;
       retry.plan(rotation.leave(refused).atOnce, () => open(hooks));

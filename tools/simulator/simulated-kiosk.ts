@@ -136,7 +136,7 @@ function simulatedActions(
   options: SimulatedKioskOptions,
   shop: PretendShop,
   carriedOut: CarriedOut,
-  own: { reloadConfig(): Promise<void>; gatherDiagnostics(): Promise<Uint8Array> },
+  own: { reloadConfig: () => Promise<void>; gatherDiagnostics: () => Promise<Uint8Array> },
 ): FleetActions {
   const { activity } = shop;
   return {

@@ -184,10 +184,10 @@ export function setupFleet(deps: FleetDeps): Fleet {
 
 /** What setupFleet itself does for the client: its own commands and the config messages. */
 interface FleetOwn {
-  reloadConfig(): Promise<void>;
-  relaunch(): void;
+  reloadConfig: () => Promise<void>;
+  relaunch: () => void;
   onConfigMessage: FleetClientOptions['onConfigMessage'];
-  client(): FleetClient;
+  client: () => FleetClient;
 }
 
 function clientOptions(
