@@ -15,7 +15,7 @@
  *   --config-public-key KEY          fleet.configPublicKey: signed remote configs apply
  *   --enrolment-public-key KEY       fleet.enrolmentPublicKey: the console's approvals enrol
  *
- * Each kiosk is scripts/lib/fleet-simulated-kiosk.ts: the kiosk's own fleet client,
+ * Each kiosk is tools/simulator/simulated-kiosk.ts: the kiosk's own fleet client,
  * commands, health, remote config and receipt signer, with a pretend shop behind them.
  */
 import { parseArgs } from 'node:util';

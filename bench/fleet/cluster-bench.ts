@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --fleet --cluster --kiosks N`: N simulated kiosks
- * (scripts/lib/fleet-simulated-kiosk.ts, the kiosk's own fleet code) on a 3-node NATS
+ * (tools/simulator/simulated-kiosk.ts, the kiosk's own fleet code) on a 3-node NATS
  * cluster on loopback (scripts/lib/nats-cluster.ts, Debian's nats-server), each given every
  * node and drawing its own, health every 60 s; the operator's console open in headless
  * Chromium, connected through the WebSockets bridges of nodes 2 and 3. Timed as the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --fleet`: 1,000 simulated kiosks (scripts/lib/fleet-simulated-kiosk.ts,
+ * `npm run bench -- --fleet`: 1,000 simulated kiosks (tools/simulator/simulated-kiosk.ts,
  * the kiosk's own fleet code with a pretend shop behind each) against a real Mosquitto on
  * loopback, with the operator's console open in headless Chromium, timed as the operator
  * sees it:

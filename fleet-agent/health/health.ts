@@ -1,10 +1,11 @@
 /**
  * The kiosk's health report, from where each fact really lives: Electron's versions and
- * process metrics (the kiosk's main process hands them in), the activity module (screen, counts), the image cache, the renderer's
+ * process metrics, the activity module (screen, counts), the image cache, the renderer's
  * catalogue report, the printers Chromium sees, the staff exit's count, the log's last
  * error, the updater, the remote config, the keys waiting for a relaunch, the messages the
  * fleet client dropped and the brokers it refused. Counts and states only: nothing a shopper
- * chose. Each source is injected, so the report is tested without Electron.
+ * chose. Each source is injected (the kiosk's main process, or the simulator's pretend
+ * shop, hands them in), so the report is made without Electron.
  */
 import {
   MAX_PENDING_RELAUNCH_KEYS,

@@ -1,6 +1,6 @@
 /**
  * A smaller fleet on the 3-node NATS cluster, as the two-core CI machine can run it inside
- * `npm test`: 500 simulated kiosks (scripts/lib/fleet-simulated-kiosk.ts, the kiosk's own
+ * `npm test`: 500 simulated kiosks (tools/simulator/simulated-kiosk.ts, the kiosk's own
  * fleet code), each given every node (fleet.brokerUrls) and drawing its own at random, and
  * the console's fold (fleet-console/fleet) on a node that stays up.
  *

@@ -3,7 +3,7 @@
  * kiosk and the operator, the console served by `npm run fleet -- --broker … --no-build`
  * itself (out/console, the demo catalogue at /api, the operator's credentials and the
  * enrolment public key as presets), pickup counters with their own logins, and kiosks that
- * run the kiosk's own fleet code (scripts/lib/fleet-simulated-kiosk.ts: the real MQTT
+ * run the kiosk's own fleet code (tools/simulator/simulated-kiosk.ts: the real MQTT
  * client, commands, health, remote config, enrolment and receipt signer, with a pretend
  * shop behind them), so the console is tested against what a kiosk really publishes. Kiosks
  * are enrolled (a certificate from the rig's enrolment key) unless a test enrols them itself.
