@@ -11,6 +11,7 @@
  *   electron/main, server, scripts: Node; never the renderer
  *   fleet-agent: the kiosk's fleet logic with no Electron in it; the kiosk's main process
  *           and the simulator run it, it imports only shared/
+ *   services: what a shop runs beside the kiosks (the shop service): Node, shared/ only
  *   bench:  the benchmark program; measures from outside, imported by nothing
  *   web-shared: what the shop and the fleet console share (storage, announcer, money, dialog
  *           hook, counting); imports neither
@@ -75,7 +76,7 @@ function featureZones() {
 export const LAYER_ZONES = [
   {
     target: './src',
-    from: ['./electron', './fleet-agent', './server', './scripts', './tests'],
+    from: ['./electron', './fleet-agent', './server', './scripts', './services', './tests'],
     message: RENDERER_ONLY,
   },
   {
@@ -141,6 +142,7 @@ export const LAYER_ZONES = [
       './electron',
       './server',
       './scripts',
+      './services',
       './tests',
       './vite-plugins',
       './bench',
@@ -198,6 +200,22 @@ export const LAYER_ZONES = [
       'The simulator runs the kiosk’s fleet agent (fleet-agent/), not the kiosk: nothing of electron/ but the config table, through kiosk-config.ts.',
   },
   {
+    target: './services',
+    from: [
+      './src',
+      './web-shared',
+      './fleet-console',
+      './electron',
+      './server',
+      './scripts',
+      './tools',
+      './fleet-agent',
+      './tests',
+    ],
+    message:
+      'A service runs on its own beside the kiosks: plain Node and shared/, no renderer, console, Electron, fleet agent, server, scripts or tools.',
+  },
+  {
     target: './vite-plugins',
     from: ['./src', './electron', './server', './tests', './fleet-console'],
     message:
@@ -241,6 +259,7 @@ export const LAYER_ZONES = [
       './shared',
       './scripts',
       './fleet-agent',
+      './services',
     ],
     from: './fleet-console',
     message:
@@ -254,6 +273,7 @@ export const LAYER_ZONES = [
       './server',
       './shared',
       './scripts',
+      './services',
       './fleet-console',
       './fleet-agent',
       './tests',
@@ -308,6 +328,7 @@ export const layerConfigs = [
       'web-shared/**/*.{ts,tsx}',
       'shared/**/*.ts',
       'server/**/*.ts',
+      'services/**/*.ts',
       'fleet-console/**/*.{ts,tsx}',
     ],
     rules: noElectronModule,

@@ -441,6 +441,27 @@ describe('layer rules, by alias', () => {
     ]);
   });
 
+  it('a service cannot reach the scripts, the servers or the console by a relative path', async () => {
+    const errors = await layerErrors(
+      'services/shop/http/query.ts',
+      [
+        "import { parseCount } from '../../../scripts/lib/cli-args';",
+        "import { assertOrigin } from '../../../server/catalogue/catalogue-app';",
+        "import { formatClock } from '../../../fleet-console/lib/format';",
+        'export const probe = [parseCount, assertOrigin, formatClock];',
+        '',
+      ].join('\n'),
+    );
+    const messages = errors.map((e) => e.message);
+    expect(messages).toHaveLength(4);
+    expect(messages.filter((m) => m.includes('A service runs on its own'))).toHaveLength(3);
+    expect(messages).toContainEqual(
+      expect.stringContaining(
+        'Nothing of the shop, the kiosk or the scripts imports the fleet console',
+      ),
+    );
+  });
+
   it('an @shared/ path that leads back into src is judged by where it leads', async () => {
     const errors = await layerErrors(
       'src/lib/text.ts',
@@ -472,6 +493,7 @@ describe('each runtime resolves imports through its own tsconfig', () => {
     ['shared/csp.ts', '@/lib/text'],
     ['shared/csp.ts', '@web-shared/lib/money'],
     ['server/http/static-files.ts', '@shared/csp'],
+    ['services/shop/http/query.ts', '@shared/csp'],
     ['scripts/lib/cli-args.ts', '@/lib/text'],
     ['src/service-worker/sw.ts', '@/lib/text'],
     ['fleet-console/lib/format.ts', '@/lib/text'],

@@ -18,6 +18,7 @@ const MIRRORED = [
   'shared',
   'server',
   'scripts',
+  'services',
   'tools',
 ];
 

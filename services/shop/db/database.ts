@@ -1,0 +1,46 @@
+/**
+ * The shop's database: PostgreSQL when a URL is given (DATABASE_URL), else PGlite, the same
+ * PostgreSQL compiled to WebAssembly, embedded in this process and keeping its files in a
+ * folder (or in memory, for tests). Both are reached through kysely, so every query is the
+ * same SQL on either; PGlite has one connection, and kysely queues on it.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { preparedPool } from './prepared-pool';
+import type { ShopTables } from './tables';
+
+export type Engine = 'pglite' | 'postgresql';
+
+export type DatabasePlace =
+  | { engine: 'postgresql'; url: string; connections?: number }
+  /** `dataDir` null: in memory, gone when closed. */
+  | { engine: 'pglite'; dataDir: string | null };
+
+export interface ShopDatabase {
+  db: Kysely<ShopTables>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+
+function openPglite(dataDir: string | null): Kysely<ShopTables> {
+  const options = { parsers: { [INT8]: (text: string) => Number(text) } };
+  const pglite = dataDir === null ? new PGlite(options) : new PGlite(dataDir, options);
+  return new Kysely<ShopTables>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+export function openDatabase(place: DatabasePlace): ShopDatabase {
+  const db =
+    place.engine === 'postgresql'
+      ? new Kysely<ShopTables>({
+          dialect: new PostgresDialect({
+            pool: preparedPool({
+              connectionString: place.url,
+              ...(place.connections === undefined ? {} : { max: place.connections }),
+            }),
+          }),
+        })
+      : openPglite(place.dataDir);
+  return { db, engine: place.engine, close: () => db.destroy() };
+}

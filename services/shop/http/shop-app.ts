@@ -1,0 +1,97 @@
+/**
+ * The shop service as one web-standard handler (Hono): the same app answers over HTTP(S)
+ * in `npm run shop-service` and in-process in the tests. Every body is capped before it is
+ * read, every answer is JSON that is never cached or sniffed, and every error is JSON with
+ * a message; an unexpected one is logged and answered 500 without its details.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { MAX_ORDER_REQUEST_BYTES } from '../../../shared/fleet/shop-order';
+import { certificateRoutes } from '../certificates/certificate-routes';
+import { conflictRoutes } from '../conflicts/conflict-routes';
+import { handoverRoutes } from '../handovers/handover-routes';
+import { orderRoutes } from '../orders/order-routes';
+import { revocationRoutes } from '../revocations/revocation-routes';
+import { authRoutes } from '../staff/auth-routes';
+import { KIOSK_REQUEST_HEADERS } from '../../../shared/fleet/kiosk-request-signature';
+import { healthRoute } from './health-route';
+import { HttpError } from './http-error';
+import type { ShopEnv, ShopServices } from './shop-env';
+
+/** Every body but an order's is a few hundred bytes: a receipt code, a login, a signed record. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export interface ShopAppOptions {
+  /** Origins whose pages may call the service with their cookies (the console's, if served apart). */
+  allowOrigins?: readonly string[];
+}
+
+const tooLarge = () => new HttpError(413, 'too-large', 'The request body is too large.');
+
+function capBodies(): MiddlewareHandler<ShopEnv> {
+  const small = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  const large = bodyLimit({
+    maxSize: MAX_ORDER_REQUEST_BYTES,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  return (c, next) => (c.req.path === '/orders' ? large : small)(c, next);
+}
+
+const securityHeaders: MiddlewareHandler<ShopEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  c.header('Referrer-Policy', 'no-referrer');
+};
+
+export function createShopApp(services: ShopServices, options: ShopAppOptions = {}): Hono<ShopEnv> {
+  const app = new Hono<ShopEnv>();
+  app.use('*', securityHeaders);
+  const origins = [...(options.allowOrigins ?? [])];
+  if (origins.length > 0) {
+    app.use(
+      '*',
+      cors({
+        origin: origins,
+        credentials: true,
+        allowMethods: ['GET', 'POST'],
+        allowHeaders: ['Content-Type', 'Authorization', ...Object.values(KIOSK_REQUEST_HEADERS)],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use('*', capBodies());
+  for (const routes of [
+    healthRoute,
+    authRoutes,
+    handoverRoutes,
+    conflictRoutes,
+    certificateRoutes,
+    revocationRoutes,
+    orderRoutes,
+  ]) {
+    app.route('/', routes(services));
+  }
+  app.notFound((c) => c.json({ error: 'not-found', message: 'No such endpoint.' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(error.body(), error.status);
+    if (error instanceof HTTPException) {
+      return c.json({ error: 'http', message: error.message || 'Request refused.' }, error.status);
+    }
+    services.log(
+      `error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return c.json({ error: 'internal', message: 'The service failed to answer; try again.' }, 500);
+  });
+  return app;
+}
