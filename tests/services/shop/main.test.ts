@@ -32,7 +32,12 @@ describe('npm run shop-service', () => {
     const help = await runEntry(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('npm run shop-service -- staff add USER');
-    const refused = await runEntry(['--host', '0.0.0.0', '--enrolment-key', world.enrolment.publicText]);
+    const refused = await runEntry([
+      '--host',
+      '0.0.0.0',
+      '--enrolment-key',
+      world.enrolment.publicText,
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(
       'shop-service: refusing to listen on 0.0.0.0 without TLS: plain HTTP is for loopback only (127.0.0.1, ::1); give --tls-cert and --tls-key',
@@ -52,7 +57,10 @@ async function seed(place: DatabasePlace): Promise<void> {
 
 async function storedHandovers(place: DatabasePlace): Promise<Map<string, string>> {
   const { services, database } = await openServices(place, world.trust);
-  const rows = await services.db.selectFrom('handovers').select(['receipt_id', 'handover_id']).execute();
+  const rows = await services.db
+    .selectFrom('handovers')
+    .select(['receipt_id', 'handover_id'])
+    .execute();
   await database.close();
   return new Map(rows.map((row) => [row.receipt_id, row.handover_id]));
 }
@@ -80,14 +88,23 @@ describe.each([
       }
       await seed(place);
       const port = await restartablePort();
-      const args = ['--port', String(port), '--enrolment-key', world.enrolment.publicText, ...dataArgs];
+      const args = [
+        '--port',
+        String(port),
+        '--enrolment-key',
+        world.enrolment.publicText,
+        ...dataArgs,
+      ];
       let service: ServiceProcess = await startServiceProcess(args, env);
       const health = await (await fetch(`${service.origin}/health`)).json();
       expect(health).toMatchObject({ status: 'ok', database: engine });
 
       const cookies = new Map<string, string>();
       for (let index = 1; index <= COUNTERS; index += 1) {
-        cookies.set(`Counter ${index}`, await loginCookie({ fetch: (r) => fetch(r) }, `counter-${index}`, service.origin));
+        cookies.set(
+          `Counter ${index}`,
+          await loginCookie({ fetch: (r) => fetch(r) }, `counter-${index}`, service.origin),
+        );
       }
       const codes = new Map<string, string>();
       for (let index = 0; index < RECEIPTS; index += 1) {

@@ -36,20 +36,30 @@ afterAll(() => shop.close());
 const post = (path: string, body: unknown, cookie: string) =>
   shop.app.request(path, jsonPost(body, cookie));
 const get = async (path: string, cookie: string) =>
-  (await shop.app.request(path, { headers: { cookie } })).json() as Promise<Record<string, unknown>>;
+  (await shop.app.request(path, { headers: { cookie } })).json() as Promise<
+    Record<string, unknown>
+  >;
 
 describe('POST /handovers/offline', () => {
   it('records an offline handover as the receipt’s when nobody had it, at the time staff chose', async () => {
     const { code, payload } = receiptCode(kiosk);
     const at = Date.now() - 60_000;
     const handoverId = newHandoverId();
-    const response = await post('/handovers/offline', { code, handoverId, at, mode: 'offline' }, counter3);
+    const response = await post(
+      '/handovers/offline',
+      { code, handoverId, at, mode: 'offline' },
+      counter3,
+    );
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({
       outcome: 'recorded',
       handover: { receiptId: payload.r, counter: 'Counter 3', at, mode: 'offline', handoverId },
     });
-    const repeat = await post('/handovers/offline', { code, handoverId, at, mode: 'offline' }, counter3);
+    const repeat = await post(
+      '/handovers/offline',
+      { code, handoverId, at, mode: 'offline' },
+      counter3,
+    );
     expect(repeat.status).toBe(200);
     const online = await post('/handovers', { code, handoverId: newHandoverId() }, counter1);
     expect(online.status).toBe(409);
@@ -103,9 +113,19 @@ describe('POST /handovers/offline', () => {
 
   it('refuses a handover dated ahead of the service, and a receipt older than the window at that time', async () => {
     const { code } = receiptCode(kiosk, { t: Date.now() - 3 * 86_400_000 });
-    const ahead = { code, handoverId: newHandoverId(), at: Date.now() + 10 * 60_000, mode: 'offline' };
+    const ahead = {
+      code,
+      handoverId: newHandoverId(),
+      at: Date.now() + 10 * 60_000,
+      mode: 'offline',
+    };
     expect((await post('/handovers/offline', ahead, counter1)).status).toBe(400);
-    const before = { code, handoverId: newHandoverId(), at: Date.now() - 20 * 86_400_000, mode: 'offline' };
+    const before = {
+      code,
+      handoverId: newHandoverId(),
+      at: Date.now() - 20 * 86_400_000,
+      mode: 'offline',
+    };
     const response = await post('/handovers/offline', before, counter1);
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ refusal: 'future' });

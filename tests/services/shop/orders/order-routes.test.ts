@@ -45,9 +45,18 @@ function orderOf(from: TestKiosk, overrides: Partial<ShopOrder> = {}): ShopOrder
   };
 }
 
-function send(from: TestKiosk, body: unknown, options: { path?: string; time?: number; sentTo?: string } = {}) {
+function send(
+  from: TestKiosk,
+  body: unknown,
+  options: { path?: string; time?: number; sentTo?: string } = {},
+) {
   const text = JSON.stringify(body);
-  const headers = kioskHeaders(from, { method: 'POST', path: options.path ?? '/orders', body: text, ...(options.time ? { time: options.time } : {}) });
+  const headers = kioskHeaders(from, {
+    method: 'POST',
+    path: options.path ?? '/orders',
+    body: text,
+    ...(options.time ? { time: options.time } : {}),
+  });
   return shop.app.request(options.sentTo ?? '/orders', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -73,9 +82,13 @@ describe('POST /orders', () => {
     const repeat = await send(kiosk, { order });
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toEqual(kept);
-    const changed = await send(kiosk, { order: { ...order, lines: [order.lines[0]], totalCents: 11198 } });
+    const changed = await send(kiosk, {
+      order: { ...order, lines: [order.lines[0]], totalCents: 11198 },
+    });
     expect(changed.status).toBe(409);
-    const one = await shop.app.request(`/orders/${kiosk.id}/${order.receiptId}`, { headers: { cookie: counter } });
+    const one = await shop.app.request(`/orders/${kiosk.id}/${order.receiptId}`, {
+      headers: { cookie: counter },
+    });
     expect(await one.json()).toEqual(kept);
   });
 
@@ -119,7 +132,9 @@ describe('POST /orders', () => {
     let next: string | null = null;
     do {
       const query: string = `/orders?kiosk=${kiosk.id}&limit=2${next ? `&after=${next}` : ''}`;
-      const page = (await (await shop.app.request(query, { headers: { cookie: counter } })).json()) as {
+      const page = (await (
+        await shop.app.request(query, { headers: { cookie: counter } })
+      ).json()) as {
         orders: { receiptId: string }[];
         next: string | null;
       };

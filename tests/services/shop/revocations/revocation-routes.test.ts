@@ -70,7 +70,9 @@ describe('revocations', () => {
     ]);
     const subtle = webcrypto.subtle as unknown as Ed25519Verifier<CryptoKey>;
     for (const record of set.revocations) {
-      expect(await checkRevocationRecord(record, 'kiosk-shop', world.enrolment.publicText, subtle)).toBe(true);
+      expect(
+        await checkRevocationRecord(record, 'kiosk-shop', world.enrolment.publicText, subtle),
+      ).toBe(true);
     }
     for (const kiosk of [first, second]) {
       const response = await shop.app.request(
@@ -89,9 +91,13 @@ describe('revocations', () => {
     expect(await again.json()).toEqual({ revocation: original });
     const { db } = shop.services;
     await expect(sql`delete from revocations`.execute(db)).rejects.toThrow(/only ever added/);
-    await expect(sql`update revocations set reason = 'oops'`.execute(db)).rejects.toThrow(/only ever added/);
+    await expect(sql`update revocations set reason = 'oops'`.execute(db)).rejects.toThrow(
+      /only ever added/,
+    );
     await expect(sql`truncate revocations`.execute(db)).rejects.toThrow(/only ever added/);
-    expect((await all()).revocations.map((record) => record.revocation.serial)).toContain(third.serial);
+    expect((await all()).revocations.map((record) => record.revocation.serial)).toContain(
+      third.serial,
+    );
   });
 
   it('refuses a record not signed by the enrolment key, or for another fleet, and a counter login', async () => {

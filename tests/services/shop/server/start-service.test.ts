@@ -22,8 +22,14 @@ const world = makeWorld(2);
 const noPostgres = postgresUnavailable();
 
 async function serve(place: DatabasePlace): Promise<RunningService> {
-  const service = await startService({ database: place, trust: world.trust, host: '127.0.0.1', port: 0 });
-  for (const kiosk of world.kiosks) await saveCertificate(service.services.db, kiosk.envelope, Date.now());
+  const service = await startService({
+    database: place,
+    trust: world.trust,
+    host: '127.0.0.1',
+    port: 0,
+  });
+  for (const kiosk of world.kiosks)
+    await saveCertificate(service.services.db, kiosk.envelope, Date.now());
   for (let index = 1; index <= COUNTERS; index += 1) {
     await addLogin(service.services, `counter-${index}`, 'counter', `Counter ${index}`);
   }
@@ -33,15 +39,26 @@ async function serve(place: DatabasePlace): Promise<RunningService> {
 async function contested(service: RunningService) {
   const cookies = new Map<string, string>();
   for (let index = 1; index <= COUNTERS; index += 1) {
-    cookies.set(`Counter ${index}`, await loginCookie({ fetch: (r) => fetch(r) }, `counter-${index}`, service.origin));
+    cookies.set(
+      `Counter ${index}`,
+      await loginCookie({ fetch: (r) => fetch(r) }, `counter-${index}`, service.origin),
+    );
   }
   const codes = new Map<string, string>();
   for (let index = 0; index < RECEIPTS; index += 1) {
     const { code, payload } = receiptCode(world.kiosks[index % 2]!);
     codes.set(payload.r, code);
   }
-  const history = await runCounters({ origin: () => service.origin, cookies, codes, deadline: Date.now() + 60_000 });
-  const rows = await service.services.db.selectFrom('handovers').select(['receipt_id', 'handover_id', 'counter']).execute();
+  const history = await runCounters({
+    origin: () => service.origin,
+    cookies,
+    codes,
+    deadline: Date.now() + 60_000,
+  });
+  const rows = await service.services.db
+    .selectFrom('handovers')
+    .select(['receipt_id', 'handover_id', 'counter'])
+    .execute();
   const stored = new Map(rows.map((row) => [row.receipt_id, row.handover_id]));
   return { history, stored, rows };
 }
@@ -72,7 +89,11 @@ describe.each([
     async () => {
       const { history, stored, rows } = await contested(service);
       expect(checkHistory(history, stored)).toEqual([]);
-      expect(tally(history)).toEqual({ won: RECEIPTS, lost: RECEIPTS * (COUNTERS - 1), unknown: 0 });
+      expect(tally(history)).toEqual({
+        won: RECEIPTS,
+        lost: RECEIPTS * (COUNTERS - 1),
+        unknown: 0,
+      });
       expect(rows).toHaveLength(RECEIPTS);
       // More than one counter won: the receipts were really contested, not taken in turn.
       expect(new Set(rows.map((row) => row.counter)).size).toBeGreaterThan(1);
@@ -84,7 +105,12 @@ describe.each([
 describe('the transport rule', () => {
   it('refuses to listen off loopback without TLS, in one line', async () => {
     await expect(
-      startService({ database: { engine: 'pglite', dataDir: null }, trust: world.trust, host: '0.0.0.0', port: 0 }),
+      startService({
+        database: { engine: 'pglite', dataDir: null },
+        trust: world.trust,
+        host: '0.0.0.0',
+        port: 0,
+      }),
     ).rejects.toThrow(
       'refusing to listen on 0.0.0.0 without TLS: plain HTTP is for loopback only (127.0.0.1, ::1); give --tls-cert and --tls-key',
     );
@@ -93,7 +119,29 @@ describe('the transport rule', () => {
   it('serves HTTPS with a certificate and key', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shop-tls-'));
     const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     const service = await startService({
       database: { engine: 'pglite', dataDir: null },
       trust: world.trust,
@@ -109,7 +157,9 @@ describe('the transport rule', () => {
           let text = '';
           response.on('data', (chunk: Buffer) => (text += chunk.toString()));
           response.on('end', () => resolve(text));
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
       expect(JSON.parse(body)).toMatchObject({ status: 'ok', database: 'pglite' });
     } finally {

@@ -7,14 +7,23 @@ import { RECHECK_MS } from '../../../../services/shop/staff/session-cookie';
 import { LOCK_MS, MAX_FAILED_TRIES } from '../../../../services/shop/staff/sessions';
 import { setDisabled } from '../../../../services/shop/staff/staff-store';
 import { issueToken, revokeToken, TOKEN_CACHE_MS } from '../../../../services/shop/staff/tokens';
-import { addLogin, jsonPost, loginCookie, makeWorld, openShop, PASSWORD, type TestShop } from '../support/shop-world';
+import {
+  addLogin,
+  jsonPost,
+  loginCookie,
+  makeWorld,
+  openShop,
+  PASSWORD,
+  type TestShop,
+} from '../support/shop-world';
 
 let clock = Date.now();
 let shop: TestShop;
 
 beforeAll(async () => {
   shop = await openShop(makeWorld(0), { engine: 'pglite', dataDir: null }, () => clock);
-  for (const name of ['counter-1', 'counter-2', 'counter-3']) await addLogin(shop.services, name, 'counter', name);
+  for (const name of ['counter-1', 'counter-2', 'counter-3'])
+    await addLogin(shop.services, name, 'counter', name);
 }, 120_000);
 afterAll(() => shop.close());
 
@@ -26,12 +35,17 @@ describe('staff logins', () => {
   it('opens a session in an HttpOnly, Secure, SameSite=Strict cookie', async () => {
     const response = await login('counter-1', PASSWORD);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ staff: { username: 'counter-1', name: 'counter-1', role: 'counter' } });
+    expect(await response.json()).toEqual({
+      staff: { username: 'counter-1', name: 'counter-1', role: 'counter' },
+    });
     const cookie = response.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^shop_session=v1\./);
-    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/']) expect(cookie).toContain(flag);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/'])
+      expect(cookie).toContain(flag);
     expect((await me({ cookie: cookie.split(';')[0] ?? '' })).status).toBe(200);
-    const tampered = (cookie.split(';')[0] ?? '').replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    const tampered = (cookie.split(';')[0] ?? '').replace(/.$/, (last) =>
+      last === 'A' ? 'B' : 'A',
+    );
     expect((await me({ cookie: tampered })).status).toBe(401);
   });
 
@@ -66,10 +80,20 @@ describe('staff logins', () => {
   });
 
   it('takes an operator-issued token, forbids what its role may not do, and drops it once revoked', async () => {
-    const issued = await issueToken(shop.services.db, { name: 'Counter 4 PC', role: 'counter', expiresAt: null }, clock);
+    const issued = await issueToken(
+      shop.services.db,
+      { name: 'Counter 4 PC', role: 'counter', expiresAt: null },
+      clock,
+    );
     const bearer = { authorization: `Bearer ${issued.token}` };
-    expect(await (await me(bearer)).json()).toMatchObject({ kind: 'token', staff: { name: 'Counter 4 PC' } });
-    const forbidden = await shop.app.request('/revocations', { ...jsonPost({}), headers: { ...bearer, 'content-type': 'application/json' } });
+    expect(await (await me(bearer)).json()).toMatchObject({
+      kind: 'token',
+      staff: { name: 'Counter 4 PC' },
+    });
+    const forbidden = await shop.app.request('/revocations', {
+      ...jsonPost({}),
+      headers: { ...bearer, 'content-type': 'application/json' },
+    });
     expect(forbidden.status).toBe(403);
     expect((await me({ authorization: `Bearer ${issued.token}x` })).status).toBe(401);
     await revokeToken(shop.services.db, issued.id, clock);

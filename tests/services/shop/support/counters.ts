@@ -41,7 +41,8 @@ async function claimOnce(run: CounterRun, cookie: string, code: string, handover
     });
     const body = (await response.json()) as { handover?: { handoverId?: string } };
     if (response.status === 201 || response.status === 200) return { outcome: 'won' as const };
-    if (response.status === 409) return { outcome: 'lost' as const, shown: body.handover?.handoverId ?? '' };
+    if (response.status === 409)
+      return { outcome: 'lost' as const, shown: body.handover?.handoverId ?? '' };
     return { outcome: 'unknown' as const };
   } catch {
     return { outcome: 'unknown' as const };

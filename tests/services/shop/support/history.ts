@@ -40,18 +40,23 @@ export function checkHistory(
     if (op.outcome === 'won') {
       winners.set(op.receipt, (winners.get(op.receipt) ?? new Set()).add(op.handoverId));
       if (kept !== op.handoverId) {
-        problems.push(`${op.receipt}: ${op.counter} was told to hand over (${op.handoverId}) but the database holds ${kept ?? 'nothing'}`);
+        problems.push(
+          `${op.receipt}: ${op.counter} was told to hand over (${op.handoverId}) but the database holds ${kept ?? 'nothing'}`,
+        );
       }
     }
     if (op.outcome === 'lost' && op.shown !== kept) {
-      problems.push(`${op.receipt}: ${op.counter} was shown ${op.shown ?? '?'} but the database holds ${kept ?? 'nothing'}`);
+      problems.push(
+        `${op.receipt}: ${op.counter} was shown ${op.shown ?? '?'} but the database holds ${kept ?? 'nothing'}`,
+      );
     }
   }
   for (const [receipt, ids] of winners) {
     if (ids.size > 1) problems.push(`${receipt}: ${ids.size} counters were told to hand over`);
   }
   for (const [receipt, id] of stored) {
-    if (!asked.get(receipt)?.has(id)) problems.push(`${receipt}: the database holds ${id}, which no counter sent`);
+    if (!asked.get(receipt)?.has(id))
+      problems.push(`${receipt}: the database holds ${id}, which no counter sent`);
   }
   return problems;
 }
