@@ -96,7 +96,7 @@ describe.each([
         ...dataArgs,
       ];
       let service: ServiceProcess = await startServiceProcess(args, env);
-      const health = await (await fetch(`${service.origin}/health`)).json();
+      const health: unknown = await (await fetch(`${service.origin}/health`)).json();
       expect(health).toMatchObject({ status: 'ok', database: engine });
 
       const cookies = new Map<string, string>();
@@ -111,7 +111,7 @@ describe.each([
         const { code, payload } = receiptCode(kiosk);
         codes.set(payload.r, code);
       }
-      let restarted: Promise<void> | null = null;
+      let restarted: Promise<void> = Promise.resolve();
       const history = await runCounters({
         origin: () => service.origin,
         cookies,

@@ -18,8 +18,8 @@ import {
 const subtle = webcrypto.subtle as unknown as Ed25519Verifier<CryptoKey>;
 const operator = makeEnrolmentKey();
 const signer = {
-  sign: async (_a: unknown, key: typeof operator.privateKey, data: Uint8Array) =>
-    sign(null, data, key),
+  sign: (_a: unknown, key: typeof operator.privateKey, data: Uint8Array) =>
+    Promise.resolve(sign(null, data, key)),
 };
 const fields = {
   fleet: SAMPLE_PREFIX,

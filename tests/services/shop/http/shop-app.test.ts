@@ -72,7 +72,7 @@ describe('every reader of request input', () => {
                 'content-type': json ? 'application/json' : 'text/plain',
                 cookie: operator,
               },
-              body: bytes,
+              body: new Uint8Array(bytes),
             });
             await expectHandled(response);
           },

@@ -41,9 +41,9 @@ beforeAll(async () => {
   await addLogin(shop.services, 'operator-1', 'operator');
   await addLogin(shop.services, 'operator-2', 'operator');
   await addLogin(shop.services, 'counter-1', 'counter');
-  [operator1, operator2, counter] = await Promise.all(
-    ['operator-1', 'operator-2', 'counter-1'].map((name) => loginCookie(shop.app, name)),
-  );
+  operator1 = await loginCookie(shop.app, 'operator-1');
+  operator2 = await loginCookie(shop.app, 'operator-2');
+  counter = await loginCookie(shop.app, 'counter-1');
 }, 120_000);
 afterAll(() => shop.close());
 

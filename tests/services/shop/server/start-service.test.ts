@@ -80,7 +80,7 @@ describe.each([
     }
   }, 180_000);
   afterAll(async () => {
-    await service?.close();
+    if (engine === 'pglite' || noPostgres === null) await service.close();
     postgres?.stop();
   });
 

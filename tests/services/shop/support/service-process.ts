@@ -74,8 +74,8 @@ export function startServiceProcess(
         },
       });
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the service exited (${code}) before it listened: ${output}`));
