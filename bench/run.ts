@@ -8,7 +8,8 @@
  * `--fleet` runs the fleet bench instead (fleet/fleet-bench.ts): simulated kiosks on
  * Mosquitto, the operator's console in Chromium; its figures go to bench-results/fleet-*.json.
  * `--breakdown` traces cold loads of /products instead (breakdown/run-breakdown.ts); its
- * figures go to bench-results/breakdown-*.json.
+ * figures go to bench-results/breakdown-*.json. `--records` measures the shop service on
+ * both engines instead (records/records-bench.ts); bench-results/records-*.json.
  *
  * Flags: see USAGE in options.ts (`npm run bench -- --help`).
  */
@@ -60,6 +61,8 @@ import {
 } from './report';
 import type { BenchResults, Check } from './results';
 import { breakdownTable, runBreakdown } from './breakdown/run-breakdown';
+import { measureRecords } from './records/records-bench';
+import { recordsChecks, recordsTable } from './records/records-checks';
 import { comparisonChecks, runComparisons } from './compare-run';
 import { sizeFigure, startRun } from './compare';
 import { loadLines, runLoad, runTable, spreadTable } from './compare-report';
@@ -398,6 +401,31 @@ async function runBreakdownBench(options: BenchOptions): Promise<number> {
   }
 }
 
+async function runRecordsBench(options: BenchOptions): Promise<number> {
+  const startedAt = new Date().toISOString();
+  console.log(heading('Shop service records: PostgreSQL 15 and PGlite'));
+  const engines = await measureRecords((line) => console.log(line));
+  const checks = recordsChecks(engines);
+  const results = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version, platform: process.platform },
+    options,
+    engines,
+    checks,
+  };
+  const file = writeResults(results, 'records', 'records-latest.json');
+  console.log(
+    heading(
+      `Shop service records, ${startedAt} — ${results.machine.cpus} cores, Node ${results.machine.node}`,
+    ),
+  );
+  console.log(recordsTable(engines));
+  console.log(heading('Budgets'));
+  console.log(checksTable(checks));
+  return verdict(checks, file);
+}
+
 async function main(): Promise<number> {
   const options = parseBenchOptions(process.argv.slice(2));
   if (options === 'help') {
@@ -407,6 +435,7 @@ async function main(): Promise<number> {
   if (options.fleet && options.fleetCluster) return runClusterFleetBench(options, RESULTS_DIR);
   if (options.fleet) return runFleetBench(options);
   if (options.breakdown) return runBreakdownBench(options);
+  if (options.records) return runRecordsBench(options);
   const startedAt = new Date().toISOString();
 
   // With --skip-build the kiosk renderer can only be timed on the port it was built for.

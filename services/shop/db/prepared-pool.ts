@@ -16,7 +16,7 @@ const INT8 = 20;
 
 export interface PreparedPoolOptions {
   connectionString: string;
-  /** Connections kept open; default 10. */
+  /** Connections kept open; default 20. */
   max?: number;
 }
 
@@ -26,7 +26,7 @@ types.setTypeParser(INT8, 'text', (text: string) => Number(text));
 export function preparedPool(options: PreparedPoolOptions): PostgresPool {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.max ?? 10,
+    max: options.max ?? 20,
     types,
   });
   // An idle connection that breaks (the server restarted) must not crash the service.

@@ -1,0 +1,103 @@
+/**
+ * The records bench's figures and budgets: claims a second and their latency at 50
+ * concurrent counters, and orders a second from 1,000 simulated kiosks, on each engine.
+ * Budgets are for a two-core machine running the service and the load on the same cores.
+ */
+import type { Check } from '../results';
+
+export type RecordsEngine = 'pglite' | 'postgresql';
+
+export interface LoadFigures {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers other than the expected ones (none is right). */
+  errors: number;
+}
+
+export interface EngineFigures {
+  engine: RecordsEngine;
+  claims: LoadFigures;
+  orders: LoadFigures;
+}
+
+export const RECORDS_BUDGETS = {
+  claimsPerSecond: { postgresql: 2000, pglite: 500 },
+  claimsP99Ms: { postgresql: 50 },
+} as const;
+
+/** The value below which `q` of `values` lie (nearest rank). */
+export function percentile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+export function loadFigures(
+  latencies: readonly number[],
+  seconds: number,
+  errors: number,
+): LoadFigures {
+  return {
+    requests: latencies.length,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    errors,
+  };
+}
+
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+
+export function recordsChecks(figures: readonly EngineFigures[]): Check[] {
+  const checks: Check[] = [];
+  for (const { engine, claims } of figures) {
+    const minimum = RECORDS_BUDGETS.claimsPerSecond[engine];
+    checks.push({
+      name: `${engine}: claims a second, 50 counters`,
+      measured: fixed(claims.perSecond),
+      limit: `≥ ${minimum}`,
+      status: claims.perSecond >= minimum && claims.errors === 0 ? 'PASS' : 'FAIL',
+    });
+    if (engine === 'postgresql') {
+      const limit = RECORDS_BUDGETS.claimsP99Ms.postgresql;
+      checks.push({
+        name: `${engine}: claim latency p99`,
+        measured: `${fixed(claims.p99Ms, 1)} ms`,
+        limit: `≤ ${limit} ms`,
+        status: claims.p99Ms <= limit ? 'PASS' : 'FAIL',
+      });
+    }
+  }
+  return checks;
+}
+
+export function recordsTable(figures: readonly EngineFigures[]): string {
+  const rows = [['engine', 'load', 'requests', 'per second', 'p50 ms', 'p99 ms', 'errors']];
+  for (const { engine, claims, orders } of figures) {
+    for (const [name, load] of [
+      ['claims, 50 counters', claims],
+      ['orders, 1,000 kiosks', orders],
+    ] as const) {
+      rows.push([
+        engine,
+        name,
+        String(load.requests),
+        fixed(load.perSecond),
+        fixed(load.p50Ms, 1),
+        fixed(load.p99Ms, 1),
+        String(load.errors),
+      ]);
+    }
+  }
+  const widths = rows[0]!.map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  );
+  return rows
+    .map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '))
+    .join('\n');
+}
