@@ -1,33 +1,25 @@
 /**
- * The counter's API (counter and operator logins or tokens):
- *   POST /receipts/check    {code}                       → 200 {receipt, certificate, handover|null}; 422 refused
+ * Handing over (counter and operator logins or tokens; look-ups: handover-lookup-routes.ts):
  *   POST /handovers         {code, handoverId}           → 201 handed-over (200 for a repeat); 409 already-collected; 422 refused
  *   POST /handovers/offline {code, handoverId, at, mode} → 201 recorded or conflict (200 for a repeat); 422 refused
- *   GET  /handovers?limit=N                              → 200 {handovers}, newest first
- *   GET  /handovers/:kioskId/:receiptId                  → 200 {handover}; 404
  * The counter is named by the login or token, never by the body.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { nonceSchema } from '../../../shared/fleet/handover-messages';
-import { RECEIPT_ID_PATTERN } from '../../../shared/fleet/receipt-code';
-import { isValidKioskId } from '../../../shared/fleet/topics';
 import { HttpError } from '../http/http-error';
 import { readJson } from '../http/json-body';
-import { limitOf } from '../http/query';
 import type { ShopEnv, ShopServices } from '../http/shop-env';
-import { revokedAmong } from '../revocations/revocation-store';
 import {
   checkReceiptSignature,
   checkReceiptTime,
   refuseReceipt,
   type CheckedReceipt,
 } from '../trust/receipt-check';
-import { claimHandover, handoverOf, latestHandovers, type HandoverInput } from './handover-store';
+import { claimHandover, type HandoverInput } from './handover-store';
 import { reportHandover } from './offline-report';
 
-const code = z.string().min(1).max(4096);
-const checkSchema = z.strictObject({ code });
+export const code = z.string().min(1).max(4096);
 const claimSchema = z.strictObject({ code, handoverId: nonceSchema });
 const offlineSchema = z.strictObject({
   code,
@@ -43,7 +35,7 @@ const ID_TAKEN = new HttpError(
   'This handoverId was already used for another receipt: make a new one for each handover.',
 );
 
-function revokedRefusal(revokedAt: number, reason: string) {
+export function revokedRefusal(revokedAt: number, reason: string) {
   return refuseReceipt(
     'revoked',
     `The certificate that signed this receipt was revoked on ${new Date(revokedAt).toISOString()} (${reason}). Its receipts are no longer accepted.`,
@@ -53,7 +45,6 @@ function revokedRefusal(revokedAt: number, reason: string) {
 export function handoverRoutes(services: ShopServices): Hono<ShopEnv> {
   const { db, trust, kioskKeys, now, staffAuth } = services;
   const routes = new Hono<ShopEnv>();
-  routes.use('/receipts/*', staffAuth.require('counter', 'operator'));
   routes.use('/handovers', staffAuth.require('counter', 'operator'));
   routes.use('/handovers/*', staffAuth.require('counter', 'operator'));
 
@@ -72,21 +63,6 @@ export function handoverRoutes(services: ShopServices): Hono<ShopEnv> {
     recordedBy: `${c.var.principal.kind}:${c.var.principal.id}`,
     at,
     serials: receipt.signers.map((signer) => signer.serial),
-  });
-
-  routes.post('/receipts/check', async (c) => {
-    const receipt = await checked((await readJson(c, checkSchema)).code);
-    const serials = receipt.signers.map((signer) => signer.serial);
-    const revoked = await revokedAmong(db, serials);
-    const signer = receipt.signers.find((one) => !revoked.some((r) => r.serial === one.serial));
-    if (!signer) throw revokedRefusal(revoked[0]?.revokedAt ?? 0, revoked[0]?.reason ?? '');
-    checkReceiptTime(receipt.payload, trust.holdMs, now());
-    const handover = await handoverOf(db, receipt.payload.k, receipt.payload.r);
-    return c.json({
-      receipt: receipt.payload,
-      certificate: { serial: signer.serial, store: signer.store },
-      handover,
-    });
   });
 
   routes.post('/handovers', async (c) => {
@@ -143,21 +119,6 @@ export function handoverRoutes(services: ShopServices): Hono<ShopEnv> {
           { outcome: 'conflict', handover: outcome.handover, conflict: outcome.conflict },
           status,
         );
-  });
-
-  routes.get('/handovers', async (c) => {
-    return c.json({ handovers: await latestHandovers(db, limitOf(c.req.query('limit'))) });
-  });
-
-  routes.get('/handovers/:kioskId/:receiptId', async (c) => {
-    const { kioskId, receiptId } = c.req.param();
-    if (!isValidKioskId(kioskId) || !RECEIPT_ID_PATTERN.test(receiptId)) {
-      throw new HttpError(400, 'invalid-path', 'Name a kiosk id and a receipt id.');
-    }
-    const handover = await handoverOf(db, kioskId, receiptId);
-    if (!handover)
-      throw new HttpError(404, 'not-found', 'No handover is recorded for this receipt.');
-    return c.json({ handover });
   });
 
   return routes;

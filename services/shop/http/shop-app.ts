@@ -11,6 +11,7 @@ import { HTTPException } from 'hono/http-exception';
 import { MAX_ORDER_REQUEST_BYTES } from '../../../shared/fleet/shop-order';
 import { certificateRoutes } from '../certificates/certificate-routes';
 import { conflictRoutes } from '../conflicts/conflict-routes';
+import { handoverLookupRoutes } from '../handovers/handover-lookup-routes';
 import { handoverRoutes } from '../handovers/handover-routes';
 import { orderRoutes } from '../orders/order-routes';
 import { revocationRoutes } from '../revocations/revocation-routes';
@@ -75,6 +76,7 @@ export function createShopApp(services: ShopServices, options: ShopAppOptions = 
     healthRoute,
     authRoutes,
     handoverRoutes,
+    handoverLookupRoutes,
     conflictRoutes,
     certificateRoutes,
     revocationRoutes,

@@ -12,9 +12,11 @@ import { readJson } from '../http/json-body';
 import type { ShopEnv, ShopServices } from '../http/shop-env';
 import { MAX_PASSWORD_LENGTH } from './passwords';
 import { endSession, logIn } from './sessions';
+import { USERNAME_PATTERN } from './staff-store';
 
 const loginSchema = z.strictObject({
-  username: z.string().min(1).max(64),
+  // Checked before it reaches the database, which refuses some characters (NUL) with an error.
+  username: z.string().regex(USERNAME_PATTERN, 'not a username'),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
 });
 

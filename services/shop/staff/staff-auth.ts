@@ -85,7 +85,8 @@ export function createStaffAuth(
     identify,
     require(...roles) {
       return async (c, next) => {
-        const principal = await identify(c);
+        // Routes of several modules may guard the same path: the caller is identified once.
+        const principal = (c.get('principal') as Principal | undefined) ?? (await identify(c));
         if (!principal) {
           throw new HttpError(401, 'unauthenticated', 'Log in, or send an operator-issued token.');
         }

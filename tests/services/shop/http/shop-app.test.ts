@@ -144,6 +144,15 @@ describe('every reader of request input', () => {
     );
   }, 30_000);
 
+  it('keeps characters the database refuses (NUL) away from it', async () => {
+    const login = await shop.app.request('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'oper\u0000ator', password: 'x'.repeat(12) }),
+    });
+    expect(login.status).toBe(400);
+  });
+
   it('refuses a body over the cap before reading it', async () => {
     const response = await shop.app.request('/handovers', {
       method: 'POST',
