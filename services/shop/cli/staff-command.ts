@@ -67,68 +67,85 @@ async function newPassword(io: CommandIo, user: string): Promise<string> {
 }
 
 type Values = { name?: string; role?: string; days?: string };
+/** What a command does to the database, once its arguments (and password) are in hand. */
+type Action = (db: Db) => Promise<void>;
 
-async function staffCommand(db: Db, verb: string, args: string[], values: Values, io: CommandIo) {
+async function staffAction(
+  verb: string,
+  args: string[],
+  values: Values,
+  io: CommandIo,
+): Promise<Action> {
   if (verb === 'list') {
-    for (const one of await listStaff(db)) {
-      const state = one.disabled
-        ? ' (disabled)'
-        : one.lockedUntil && one.lockedUntil > io.now()
-          ? ' (locked)'
-          : '';
-      io.out(`${one.username}\t${one.role}\t${one.name}${state}`);
-    }
-    return;
+    return async (db) => {
+      for (const one of await listStaff(db)) {
+        const locked = one.lockedUntil !== null && one.lockedUntil > io.now();
+        const state = one.disabled ? ' (disabled)' : locked ? ' (locked)' : '';
+        io.out(`${one.username}\t${one.role}\t${one.name}${state}`);
+      }
+    };
   }
   const user = username(args[0]);
   if (verb === 'add') {
     const fields = { username: user, name: displayName(values.name), role: role(values.role) };
-    const added = await addStaff(
-      db,
-      { ...fields, password: await newPassword(io, user) },
-      io.now(),
-    );
-    if (!added)
-      throw new Error(`${user} already exists (staff passwd ${user} changes the password)`);
-    io.out(`added ${user} (${fields.role}, "${fields.name}")`);
-  } else if (verb === 'passwd') {
-    if (!(await setPassword(db, user, await newPassword(io, user))))
-      throw new Error(`no login ${user}`);
-    io.out(`password of ${user} changed; its sessions ended`);
-  } else if (verb === 'disable' || verb === 'enable') {
-    if (!(await setDisabled(db, user, verb === 'disable'))) throw new Error(`no login ${user}`);
-    io.out(`${user} ${verb}d`);
-  } else {
-    throw new Error(`unknown staff command "${verb}"`);
+    const password = await newPassword(io, user);
+    return async (db) => {
+      if (!(await addStaff(db, { ...fields, password }, io.now()))) {
+        throw new Error(`${user} already exists (staff passwd ${user} changes the password)`);
+      }
+      io.out(`added ${user} (${fields.role}, "${fields.name}")`);
+    };
   }
+  if (verb === 'passwd') {
+    const password = await newPassword(io, user);
+    return async (db) => {
+      if (!(await setPassword(db, user, password))) throw new Error(`no login ${user}`);
+      io.out(`password of ${user} changed; its sessions ended`);
+    };
+  }
+  if (verb === 'disable' || verb === 'enable') {
+    return async (db) => {
+      if (!(await setDisabled(db, user, verb === 'disable'))) throw new Error(`no login ${user}`);
+      io.out(`${user} ${verb}d`);
+    };
+  }
+  throw new Error(`unknown staff command "${verb}"`);
 }
 
-async function tokenCommand(db: Db, verb: string, args: string[], values: Values, io: CommandIo) {
+function tokenAction(verb: string, args: string[], values: Values, io: CommandIo): Action {
   if (verb === 'issue') {
     const days = values.days === undefined ? null : Number(values.days);
     if (days !== null && !(Number.isInteger(days) && days >= 1 && days <= 3650)) {
       throw new Error('--days: 1 to 3650');
     }
-    const expiresAt = days === null ? null : io.now() + days * 86_400_000;
-    const issued = await issueToken(
-      db,
-      { name: displayName(values.name), role: role(values.role), expiresAt },
-      io.now(),
-    );
-    io.out(`token ${issued.id} (shown once; keep it like a password):`);
-    io.out(issued.token);
-  } else if (verb === 'revoke') {
-    if (!(await revokeToken(db, args[0] ?? '', io.now())))
-      throw new Error('no such token, or already revoked');
-    io.out(`token ${args[0] ?? ''} revoked`);
-  } else if (verb === 'list') {
-    for (const token of await listTokens(db)) {
-      const state = token.revoked_at !== null ? ' (revoked)' : '';
-      io.out(`${token.id}\t${token.role}\t${token.name}${state}`);
-    }
-  } else {
-    throw new Error(`unknown token command "${verb}"`);
+    const fields = {
+      name: displayName(values.name),
+      role: role(values.role),
+      expiresAt: days === null ? null : io.now() + days * 86_400_000,
+    };
+    return async (db) => {
+      const issued = await issueToken(db, fields, io.now());
+      io.out(`token ${issued.id} (shown once; keep it like a password):`);
+      io.out(issued.token);
+    };
   }
+  if (verb === 'revoke') {
+    const id = args[0] ?? '';
+    return async (db) => {
+      if (!(await revokeToken(db, id, io.now())))
+        throw new Error('no such token, or already revoked');
+      io.out(`token ${id} revoked`);
+    };
+  }
+  if (verb === 'list') {
+    return async (db) => {
+      for (const token of await listTokens(db)) {
+        const state = token.revoked_at !== null ? ' (revoked)' : '';
+        io.out(`${token.id}\t${token.role}\t${token.name}${state}`);
+      }
+    };
+  }
+  throw new Error(`unknown token command "${verb}"`);
 }
 
 /** Runs `staff …` or `token …`; throws with a one-line reason. */
@@ -140,13 +157,17 @@ export async function runAdminCommand(argv: string[], io: CommandIo): Promise<vo
     strict: true,
     allowPositionals: true,
   });
+  // Arguments and the password first: a mistake costs no database opening.
+  const action =
+    kind === 'staff'
+      ? await staffAction(verb, positionals, values, io)
+      : tokenAction(verb, positionals, values, io);
   const { database, dataDir } = databasePlace(values.data, io.env);
   const release = dataDir === null ? () => undefined : lockDataFolder(dataDir);
   const opened = openDatabase(database);
   try {
     await migrateToLatest(opened.db);
-    if (kind === 'staff') await staffCommand(opened.db, verb, positionals, values, io);
-    else await tokenCommand(opened.db, verb, positionals, values, io);
+    await action(opened.db);
   } finally {
     await opened.close();
     release();
