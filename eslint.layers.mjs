@@ -16,7 +16,10 @@
  *   web-shared: what the shop and the fleet console share (storage, announcer, money, dialog
  *           hook, counting); imports neither
  *   fleet-console: the operator's page; shares web-shared and shared with the shop, never
- *           src/, and nothing of the shop, main or scripts imports it
+ *           src/, and nothing of the shop, main or scripts imports it. Inside, its rooms have
+ *           doors of their own (CONSOLE_ROOM_DEPENDENCIES): lib, ui  ←  protocol  ←  connection
+ *           ←  the features (fleet, trust, kiosks, rollouts, counter, enrolment)  ←  app;
+ *           connection knows no feature (features register their message routes with it)
  *
  * Read by eslint.config.mjs and by tests/architecture, which proves each door holds.
  */
@@ -32,6 +35,43 @@ export const FEATURE_DEPENDENCIES = {
 
 /** A feature's one public file: all another feature may import from it. */
 export const FEATURE_PUBLIC_FILE = 'public.ts';
+
+/**
+ * The fleet console's rooms, and which other rooms each may import (any file of them). A
+ * room named with a slash is a part of a room that others may use without the rest of it.
+ * Rooms not named here (fleet-console/test, the entry main.tsx) have no doors.
+ */
+export const CONSOLE_ROOM_DEPENDENCIES = {
+  /** Plain functions: formats, page crypto, PEM keys. */
+  lib: [],
+  /** The console's shared UI parts: form fields, the key-file picker. */
+  ui: ['lib'],
+  /** The rollout engine: pure rules over shared/ (plans, states, the gate). */
+  'rollouts/engine': ['lib'],
+  /** The fleet's messages as the console reads them (a rollout's state by the engine's schema). */
+  protocol: ['lib', 'rollouts/engine'],
+  /** The broker session and its worker, the settings, the route registry: no feature. */
+  connection: ['lib', 'ui', 'protocol'],
+  fleet: ['lib', 'protocol', 'connection'],
+  trust: ['lib', 'protocol', 'connection'],
+  kiosks: ['lib', 'ui', 'protocol', 'connection', 'fleet'],
+  rollouts: ['lib', 'ui', 'protocol', 'connection'],
+  counter: ['lib', 'ui', 'protocol', 'connection', 'trust'],
+  enrolment: ['lib', 'ui', 'protocol', 'connection', 'trust', 'counter'],
+  /** Composes the views and the session's features. */
+  app: [
+    'lib',
+    'ui',
+    'protocol',
+    'connection',
+    'fleet',
+    'trust',
+    'kiosks',
+    'rollouts',
+    'counter',
+    'enrolment',
+  ],
+};
 
 /** The console's shipped files: everything but its unit tests and their fleet-console/test/ helpers. */
 const CONSOLE_PRODUCT_FILES = [
@@ -62,6 +102,48 @@ function featureZones() {
         message: mayUse
           ? `features/${feature} may use features/${other} only through its ${FEATURE_PUBLIC_FILE}.`
           : `features/${feature} must not depend on features/${other}.`,
+      });
+    }
+  }
+  return zones;
+}
+
+/** @returns {Zone[]} */
+function consoleRoomZones() {
+  /** @type {Record<string, string[]>} */
+  const table = CONSOLE_ROOM_DEPENDENCIES;
+  const rooms = Object.keys(table);
+  /** Whether `room` is `other` or a part of it. */
+  const within = (/** @type {string} */ room, /** @type {string} */ other) =>
+    room === other || room.startsWith(`${other}/`);
+  const mayUse = (/** @type {string} */ room, /** @type {string} */ other) =>
+    (table[room] ?? []).some((allowed) => within(other, allowed));
+  /** The parts of `other` that `room` may use, as `except` paths (relative to `other`). */
+  const usableParts = (/** @type {string} */ room, /** @type {string} */ other) =>
+    (table[room] ?? [])
+      .filter((allowed) => allowed.startsWith(`${other}/`))
+      .map((allowed) => `./${allowed.slice(other.length + 1)}`);
+  /** @type {Zone[]} */
+  const zones = [];
+  for (const room of rooms) {
+    const enclosing = rooms.find((other) => room.startsWith(`${other}/`));
+    for (const other of rooms) {
+      if (within(other, room) || mayUse(room, other)) continue;
+      // A part of a room is refused with the whole of it, by the room's zone.
+      const whole = rooms.find((one) => other.startsWith(`${one}/`));
+      if (whole && !within(room, whole)) continue;
+      const ownPart = within(room, other) ? [`./${room.slice(other.length + 1)}`] : [];
+      // What the enclosing room may not use, its zone already refuses to this part of it.
+      if (ownPart.length === 0 && enclosing && !mayUse(enclosing, other)) continue;
+      const except = [...ownPart, ...usableParts(room, other)];
+      const allowed = table[room] ?? [];
+      zones.push({
+        target: `./fleet-console/${room}`,
+        from: `./fleet-console/${other}`,
+        ...(except.length > 0 ? { except } : {}),
+        message: `fleet-console/${room} may import ${
+          allowed.length > 0 ? allowed.join(', ') : 'no room'
+        } of the console, not ${other} (CONSOLE_ROOM_DEPENDENCIES).`,
       });
     }
   }
@@ -227,6 +309,7 @@ export const LAYER_ZONES = [
     message:
       'The fleet console shares web-shared/ and shared/ with the shop, never the shop’s src/: no feature, page, platform, main process or script.',
   },
+  ...consoleRoomZones(),
   {
     // The console's own tests share the fleet's payload samples with every other fleet test.
     target: './fleet-console',

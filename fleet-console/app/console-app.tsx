@@ -9,6 +9,7 @@ import { KiosksView } from '../kiosks/kiosks-view';
 import { useRevocationKeeper } from '../trust/revocation-keeper';
 import { ConsoleHeader } from './console-header';
 import { CounterView, EnrolmentView, LazyView, RolloutsView } from './lazy-views';
+import { SESSION_PARTS } from './session-features';
 import { useHashView } from './use-hash-view';
 
 const TITLES = {
@@ -21,7 +22,7 @@ const TITLES = {
 export function ConsoleApp() {
   const { settings, fromLink, save, declineLink } = useConsoleSettings();
   // A link's settings connect nothing until the operator has answered them.
-  useBroker(fromLink ? null : settings);
+  useBroker(fromLink ? null : settings, SESSION_PARTS);
   const view = useHashView();
   const [connectionOpen, setConnectionOpen] = useState(false);
   const [subtle] = useState(pageSubtle);

@@ -2,18 +2,18 @@
  * What the page and the broker worker say to each other. The MQTT connection lives in a
  * worker (broker-worker.ts) so that MQTT.js's parsing of a burst (1,000 kiosks' retained
  * status and health on connecting, or their health falling due together) never blocks the
- * page. The worker also reads each message (JSON and schema, read-message.ts), so the page
- * gets them checked, in batches, and keeps every kiosk's state, so the page gets a view of
- * the fleet rather than the fleet (fleet-viewer.ts).
+ * page. The worker also reads each message (JSON and schema, protocol/read-message.ts), so
+ * the page gets them checked, in batches. What a feature runs in the worker (the fleet's
+ * kiosks: fleet/fleet-worker.ts) is asked and answers through `ask` and `answer`, which the
+ * connection passes on unread.
  */
-import type { FleetViewChange, FleetViewRequest } from '../fleet/fleet-viewer';
-import type { ReadMessage } from '../fleet/read-message';
+import type { ReadMessage } from '../protocol/read-message';
 import type { ConsoleSettings } from './console-settings';
 
 export type ToWorker =
   | { type: 'connect'; settings: ConsoleSettings; clientId: string }
-  /** What the page draws of the fleet the worker keeps (fleet-viewer.ts). */
-  | { type: 'view'; request: FleetViewRequest }
+  /** A question for the features' part of the worker. */
+  | { type: 'ask'; question: unknown }
   | {
       type: 'publish';
       requestId: number;
@@ -32,7 +32,8 @@ export type WorkerPhase = 'connected' | 'reconnecting' | 'closed';
 export type FromWorker =
   | { type: 'phase'; phase: WorkerPhase; problem: string | null }
   | { type: 'messages'; messages: ReadMessage[] }
-  | { type: 'view'; view: FleetViewChange }
+  /** What the features' part of the worker tells the page. */
+  | { type: 'answer'; answer: unknown }
   | { type: 'published'; requestId: number; error: string | null }
   | { type: 'subscribed'; requestId: number; error: string | null };
 

@@ -4,7 +4,8 @@
  * loss (shared/fleet/broker-choice.ts, as the kiosks do). The reconnector says when;
  * MQTT.js asks `current()` for the URL at every (re)connect.
  */
-import { pickBrokerUrl, splitBrokerList } from '@shared/fleet/broker-choice';
+import { pickBrokerUrl } from '@shared/fleet/broker-choice';
+import type { BrokerList } from './broker-list';
 
 export interface BrokerRotation {
   /** The broker of the current (or next) attempt. */
@@ -14,10 +15,9 @@ export interface BrokerRotation {
 }
 
 export function createBrokerRotation(
-  list: string,
+  urls: BrokerList,
   random: () => number = Math.random,
 ): BrokerRotation {
-  const urls = splitBrokerList(list);
   let current = pickBrokerUrl(urls, random);
   return {
     current: () => current,

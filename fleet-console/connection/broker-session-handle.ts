@@ -1,13 +1,13 @@
 /**
- * What the rest of the console holds of an open broker session: publish, watch a screenshot,
- * close. The store keeps one (fleet/fleet-store.ts) without knowing how it is made
- * (broker-session.ts opens it).
+ * What the rest of the console holds of an open broker session: publish, subscribe, add a
+ * route, close. The connection store keeps one (connection-store.ts) without knowing how it
+ * is made (broker-session.ts opens it).
  */
-import type { FleetViewRequest } from '../fleet/fleet-viewer';
+import type { MessageRoute } from './message-routes';
 
 export interface BrokerSession {
   readonly prefix: string;
-  /** Connected through a list of brokers, not one (console-settings.ts, isBrokerCluster). */
+  /** Connected through a list of brokers, not one (broker-list.ts, isBrokerCluster). */
   readonly cluster: boolean;
   /**
    * Resolves once the broker has the message (QoS 1, the default) or it is on its way to it
@@ -18,28 +18,20 @@ export interface BrokerSession {
     payload: string,
     options: { retain: boolean; qos?: 0 | 1 },
   ) => Promise<void>;
-  /** Asks the worker for this view of the kiosks it keeps (fleet/fleet-viewer.ts). */
-  viewFleet: (request: FleetViewRequest) => void;
-  /** Subscribes to this kiosk's retained screenshot (null: to none). */
-  watchScreenshot: (kioskId: string | null) => void;
+  /** Subscribes to a topic for the session, again on every reconnect (a screenshot's). */
+  watch: (topic: string) => void;
+  unwatch: (topic: string) => void;
   /**
-   * Subscribes to this kiosk's diagnostics chunks (kept for the session); resolves once
-   * the broker has granted it, so a command sent after it cannot outrun the subscription.
+   * A one-off subscription, not renewed on reconnect; resolves once the broker has granted
+   * it, so what is sent after it cannot outrun it; rejects when it cannot be made.
    */
-  watchDiagnostics: (kioskId: string) => Promise<void>;
-  /** The handover desk's link: one-off subscriptions, and the messages of handover topics. */
-  handovers: HandoverLink;
-  close: () => void;
-}
-
-export interface HandoverLink {
-  /** Resolves once the broker has acknowledged it; rejects when it cannot be made. */
-  subscribe: (topic: string) => Promise<void>;
-  unsubscribe: (topic: string) => void;
+  subscribeOnce: (topic: string) => Promise<void>;
+  unsubscribeOnce: (topic: string) => void;
   /** Whether the broker is connected now. */
   connected: () => boolean;
-  /** Every message on a handover topic, in the order the broker sent them. */
-  onMessage: (
-    listener: (topic: string, payload: Uint8Array, retained: boolean) => void,
-  ) => () => void;
+  /** Adds a route for the rest of the session (message-routes.ts); the function removes it. */
+  route: (route: MessageRoute) => () => void;
+  /** A question for the features' part of the broker worker; its answers come by `answered`. */
+  ask: (question: unknown) => void;
+  close: () => void;
 }

@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_HEALTH } from '../../tests/support/fixtures/kiosk-health';
+import { parseBrokerList } from './broker-list';
 import { DEFAULT_SETTINGS } from './console-settings';
 import type { FromWorker, ToWorker } from './broker-protocol';
 
@@ -45,14 +46,15 @@ afterEach(() => {
 });
 
 async function startWorker(brokerUrl = 'ws://127.0.0.1:9001'): Promise<FakeMqtt> {
-  await import('./broker-worker');
+  const { runBrokerWorker } = await import('./broker-worker');
+  runBrokerWorker();
   const handler = (globalThis as { onmessage?: (event: MessageEvent<ToWorker>) => void }).onmessage;
   if (!handler) throw new Error('the worker set no onmessage');
   handler(
     new MessageEvent<ToWorker>('message', {
       data: {
         type: 'connect',
-        settings: { ...DEFAULT_SETTINGS, brokerUrl },
+        settings: { ...DEFAULT_SETTINGS, brokers: parseBrokerList(brokerUrl) },
         clientId: 'fleet-console-test',
       },
     }),

@@ -6,11 +6,12 @@
  * to the page in batches, screenshots' bytes transferred, not copied. The page's main
  * thread then only folds views into its state.
  *
- * The worker also keeps every kiosk's state (fleet-viewer.ts) and posts the page a view of
- * it: what the page draws, not the fleet.
+ * A feature may run a part of its own here, a keeper given each round of what was read and
+ * asked questions by its part of the page: the fleet keeps every kiosk's state in it and
+ * posts the page a view of it (fleet/fleet-worker.ts, the worker's entry, which starts this).
  *
- * Settings that name a cluster's nodes (comma-separated) connect to one at random and, after
- * each loss, to another (broker-rotation.ts): MQTT.js asks for the URL at every connect.
+ * Settings that name a cluster's nodes connect to one at random and, after each loss, to
+ * another (broker-rotation.ts): MQTT.js asks for the URL at every connect.
  */
 // MQTT.js's browser build has a default export only.
 import mqtt, { type MqttClient } from 'mqtt';
@@ -18,9 +19,20 @@ import { SUBSCRIPTION_QOS } from '@shared/fleet/topics';
 import { consoleSubscriptions } from '../protocol/fleet-topics';
 import { createBrokerRotation } from './broker-rotation';
 import { describeProblem, type FromWorker, type ToWorker } from './broker-protocol';
+import type { ReadMessage } from '../protocol/read-message';
 import { createReconnector } from './reconnector';
-import { createViewPoster } from './view-poster';
 import { createWorkerInbox } from './worker-inbox';
+
+/** A feature's part of the worker. */
+export interface WorkerKeeper {
+  /** Each round of read messages, once, before it is posted to the page. */
+  keep(messages: readonly ReadMessage[]): void;
+  /** A question from the feature's part of the page (BrokerSession.ask). */
+  ask(question: unknown): void;
+}
+
+/** Tells the feature's part of the page (its FeatureSession.answered). */
+export type Answer = (answer: unknown) => void;
 
 let client: MqttClient | null = null;
 let problem: string | null = null;
@@ -30,16 +42,14 @@ function post(message: FromWorker, transfer: Transferable[] = []): void {
   postMessage(message, { transfer });
 }
 
-const views = createViewPoster({ post: (view) => post({ type: 'view', view }) });
-
-function connect(settings: ToWorker & { type: 'connect' }): void {
-  const { brokerUrl, username, password, topicPrefix } = settings.settings;
+function connect(settings: ToWorker & { type: 'connect' }, keeper: WorkerKeeper | null): void {
+  const { brokers: urls, username, password, topicPrefix } = settings.settings;
   const inbox = createWorkerInbox({
     prefix: topicPrefix,
     post: (messages, transfer) => post({ type: 'messages', messages }, transfer),
-    keep: (messages) => views.fold(messages),
+    ...(keeper ? { keep: (messages) => keeper.keep(messages) } : {}),
   });
-  const brokers = createBrokerRotation(brokerUrl);
+  const brokers = createBrokerRotation(urls);
   const connection = mqtt.connect(brokers.current(), {
     transformWsUrl: () => brokers.current(),
     clientId: settings.clientId,
@@ -80,14 +90,19 @@ function connect(settings: ToWorker & { type: 'connect' }): void {
   });
 }
 
-onmessage = (event: MessageEvent<ToWorker>) => {
-  const message = event.data;
+/** Starts the worker: called once, by its entry, with the feature's part if there is one. */
+export function runBrokerWorker(makeKeeper?: (answer: Answer) => WorkerKeeper): void {
+  const keeper = makeKeeper?.((answer) => post({ type: 'answer', answer })) ?? null;
+  onmessage = (event: MessageEvent<ToWorker>) => handle(event.data, keeper);
+}
+
+function handle(message: ToWorker, keeper: WorkerKeeper | null): void {
   switch (message.type) {
     case 'connect':
-      if (!client) connect(message);
+      if (!client) connect(message, keeper);
       break;
-    case 'view':
-      views.ask(message.request);
+    case 'ask':
+      keeper?.ask(message.question);
       break;
     case 'publish': {
       const { requestId, topic, payload, retain, qos } = message;
@@ -128,4 +143,4 @@ onmessage = (event: MessageEvent<ToWorker>) => {
       if (client?.connected) client.unsubscribe(message.topic);
       break;
   }
-};
+}

@@ -1,11 +1,8 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type ComponentProps, type SubmitEvent } from 'react';
 import { useModalDialog } from '@web-shared/ui/use-modal-dialog';
-import {
-  brokersWithin,
-  checkSettings,
-  type ConsoleSettings,
-  type SettingsProblems,
-} from './console-settings';
+import { TextField } from '../ui/field';
+import { brokerListText, brokersWithin, parseBrokerList, type BrokerList } from './broker-list';
+import { checkSettings, type ConsoleSettings, type SettingsProblems } from './console-settings';
 
 interface ConnectionDialogProps {
   open: boolean;
@@ -16,62 +13,137 @@ interface ConnectionDialogProps {
   onClose: () => void;
 }
 
-interface FieldProps {
-  name: keyof ConsoleSettings;
-  label: string;
-  hint?: string;
-  type?: 'text' | 'password' | 'url';
-  inputMode?: 'numeric';
-  autoComplete: string;
+type TextSetting = Exclude<keyof ConsoleSettings, 'brokers'>;
+
+/** The form's draft, what is wrong with it, and how a text setting changes. */
+interface SettingsForm {
+  draft: ConsoleSettings;
   problems: SettingsProblems;
-  value: string;
-  onChange: (value: string) => void;
+  set: (name: TextSetting) => (value: string) => void;
 }
 
-function Field({
+/** One text setting's field: no spelling marks (URLs, keys, names). */
+function SettingField({
   name,
-  label,
-  hint,
-  type = 'text',
-  inputMode,
-  autoComplete,
-  problems,
-  value,
-  onChange,
-}: FieldProps) {
-  const id = useId();
-  const problem = problems[name];
-  const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean);
+  form,
+  ...field
+}: Omit<
+  ComponentProps<typeof TextField>,
+  'name' | 'problem' | 'spellCheck' | 'value' | 'onChange'
+> & {
+  name: TextSetting;
+  form: SettingsForm;
+}) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        inputMode={inputMode}
-        className="field"
-        value={value}
-        autoComplete={autoComplete}
-        spellCheck={false}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={described.length > 0 ? described.join(' ') : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {problem && (
-        <p id={`${id}-problem`} className="text-sm font-semibold text-sale-700">
-          {problem}
-        </p>
-      )}
+    <TextField
+      {...field}
+      name={name}
+      problem={form.problems[name]}
+      value={form.draft[name]}
+      onChange={form.set(name)}
+      spellCheck={false}
+    />
+  );
+}
+
+/** What the page's link would change, for the operator to check before anything connects. */
+function LinkNotice({ id, changes }: { id: string; changes: { label: string; value: string }[] }) {
+  return (
+    <div id={id} className="flex flex-col gap-2 rounded-lg bg-amber-50 p-4">
+      <p className="font-semibold">The link you opened asks to change these settings:</p>
+      <ul className="list-disc pl-5">
+        {changes.map(({ label, value }) => (
+          <li key={label}>
+            {label}: <span className="break-all font-mono text-sm">{value}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        Nothing connects until you choose Connect. A password is never sent to a broker a link
+        names: enter the one for that broker yourself. Cancel keeps your own settings.
+      </p>
     </div>
   );
+}
+
+/** The counter's trust: the enrolment public key, this counter's name, the hold window. */
+function CounterFields({ form }: { form: SettingsForm }) {
+  return (
+    <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-4">
+      <legend className="pt-4 text-lg font-bold">Counter</legend>
+      <SettingField
+        name="enrolmentPublicKey"
+        label="Enrolment public key"
+        hint="Receipts are trusted only from kiosks this key enrolled: paste what npm run -s fleet:keygen -- --enrolment printed. Never taken from the broker."
+        autoComplete="off"
+        form={form}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SettingField
+          name="counterName"
+          label="This counter’s name"
+          hint="Shown at every counter for what it hands over."
+          autoComplete="off"
+          form={form}
+        />
+        <SettingField
+          name="holdDays"
+          label="Hold orders for (days)"
+          hint="Older receipts are refused."
+          inputMode="numeric"
+          autoComplete="off"
+          form={form}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The form's draft: each opening starts from the settings in force, whatever was typed and
+ * cancelled before. The brokers are kept as typed and read into the list as they are typed;
+ * the password that came with the settings follows the brokers it belongs to until one is
+ * typed.
+ */
+function useSettingsDraft(open: boolean, settings: ConsoleSettings) {
+  const [draft, setDraft] = useState(settings);
+  const [brokerText, setBrokerText] = useState(() => brokerListText(settings.brokers));
+  const [problems, setProblems] = useState<SettingsProblems>({});
+  const [typedPassword, setTypedPassword] = useState(false);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (open) {
+      setDraft(settings);
+      setBrokerText(brokerListText(settings.brokers));
+      setProblems({});
+      setTypedPassword(false);
+    }
+  }
+  /** The password that came with the settings belongs to their brokers, and to no other. */
+  const passwordFor = (brokers: BrokerList) =>
+    brokersWithin(brokers, settings.brokers) ? settings.password : '';
+  const set = (name: TextSetting) => (value: string) => {
+    if (name === 'password') setTypedPassword(true);
+    setDraft((previous) => ({ ...previous, [name]: value }));
+  };
+  const setBrokers = (text: string) => {
+    const brokers = parseBrokerList(text);
+    setBrokerText(text);
+    setDraft((previous) => ({
+      ...previous,
+      brokers,
+      ...(typedPassword ? {} : { password: passwordFor(brokers) }),
+    }));
+  };
+  /** The draft's problems, now shown; whether there are none. */
+  const check = (): boolean => {
+    const found = checkSettings(draft);
+    setProblems(found);
+    return Object.keys(found).length === 0;
+  };
+  const form: SettingsForm = { draft, problems, set };
+  return { form, brokerText, setBrokers, check };
 }
 
 /**
@@ -91,37 +163,10 @@ export function ConnectionDialog({
   const ref = useModalDialog(open);
   const titleId = useId();
   const noticeId = useId();
-  const [draft, setDraft] = useState(settings);
-  const [problems, setProblems] = useState<SettingsProblems>({});
-  const [typedPassword, setTypedPassword] = useState(false);
-  const [wasOpen, setWasOpen] = useState(open);
-  // Each opening starts from the settings in force, whatever was typed and cancelled before.
-  if (wasOpen !== open) {
-    setWasOpen(open);
-    if (open) {
-      setDraft(settings);
-      setProblems({});
-      setTypedPassword(false);
-    }
-  }
-
+  const { form, brokerText, setBrokers, check } = useSettingsDraft(open, settings);
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = checkSettings(draft);
-    setProblems(found);
-    if (Object.keys(found).length === 0) onSave(draft);
-  };
-  /** The password that came with the settings belongs to their brokers, and to no other. */
-  const passwordFor = (brokerUrl: string) =>
-    brokersWithin(brokerUrl, settings.brokerUrl) ? settings.password : '';
-  const set = (name: keyof ConsoleSettings) => (value: string) => {
-    if (name === 'password') setTypedPassword(true);
-    const followsBroker = name === 'brokerUrl' && !typedPassword;
-    setDraft((previous) => ({
-      ...previous,
-      [name]: value,
-      ...(followsBroker ? { password: passwordFor(value) } : {}),
-    }));
+    if (check()) onSave(form.draft);
   };
 
   return (
@@ -139,103 +184,44 @@ export function ConnectionDialog({
         <h2 id={titleId} className="text-xl font-bold">
           Connection
         </h2>
-        {linkChanges && (
-          <div id={noticeId} className="flex flex-col gap-2 rounded-lg bg-amber-50 p-4">
-            <p className="font-semibold">The link you opened asks to change these settings:</p>
-            <ul className="list-disc pl-5">
-              {linkChanges.map(({ label, value }) => (
-                <li key={label}>
-                  {label}: <span className="break-all font-mono text-sm">{value}</span>
-                </li>
-              ))}
-            </ul>
-            <p>
-              Nothing connects until you choose Connect. A password is never sent to a broker a link
-              names: enter the one for that broker yourself. Cancel keeps your own settings.
-            </p>
-          </div>
-        )}
-        <Field
+        {linkChanges && <LinkNotice id={noticeId} changes={linkChanges} />}
+        <TextField
           name="brokerUrl"
           label="Broker (MQTT over WebSockets)"
           hint="For example ws://127.0.0.1:9001 or wss://broker.example.com:8084/mqtt"
           type="url"
           autoComplete="url"
-          problems={problems}
-          value={draft.brokerUrl}
-          onChange={set('brokerUrl')}
+          spellCheck={false}
+          problem={form.problems.brokers}
+          value={brokerText}
+          onChange={setBrokers}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            name="username"
-            label="User name"
-            autoComplete="username"
-            problems={problems}
-            value={draft.username}
-            onChange={set('username')}
-          />
-          <Field
+          <SettingField name="username" label="User name" autoComplete="username" form={form} />
+          <SettingField
             name="password"
             label="Password"
             type="password"
             hint="Kept only until this page closes."
             autoComplete="current-password"
-            problems={problems}
-            value={draft.password}
-            onChange={set('password')}
+            form={form}
           />
         </div>
-        <Field
+        <SettingField
           name="topicPrefix"
           label="Topic prefix"
           hint="The kiosks’ fleet.topicPrefix."
           autoComplete="off"
-          problems={problems}
-          value={draft.topicPrefix}
-          onChange={set('topicPrefix')}
+          form={form}
         />
-        <Field
+        <SettingField
           name="catalogueUrl"
           label="Catalogue URL"
           hint="Where the counter reads product titles: /api is the demo catalogue served by npm run fleet."
           autoComplete="off"
-          problems={problems}
-          value={draft.catalogueUrl}
-          onChange={set('catalogueUrl')}
+          form={form}
         />
-        <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-4">
-          <legend className="pt-4 text-lg font-bold">Counter</legend>
-          <Field
-            name="enrolmentPublicKey"
-            label="Enrolment public key"
-            hint="Receipts are trusted only from kiosks this key enrolled: paste what npm run -s fleet:keygen -- --enrolment printed. Never taken from the broker."
-            autoComplete="off"
-            problems={problems}
-            value={draft.enrolmentPublicKey}
-            onChange={set('enrolmentPublicKey')}
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field
-              name="counterName"
-              label="This counter’s name"
-              hint="Shown at every counter for what it hands over."
-              autoComplete="off"
-              problems={problems}
-              value={draft.counterName}
-              onChange={set('counterName')}
-            />
-            <Field
-              name="holdDays"
-              label="Hold orders for (days)"
-              hint="Older receipts are refused."
-              inputMode="numeric"
-              autoComplete="off"
-              problems={problems}
-              value={draft.holdDays}
-              onChange={set('holdDays')}
-            />
-          </div>
-        </fieldset>
+        <CounterFields form={form} />
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel

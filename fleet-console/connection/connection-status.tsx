@@ -1,4 +1,4 @@
-import { useFleetStore, type ConnectionState } from '../fleet/fleet-store';
+import { useConnectionStore, type ConnectionState } from './connection-store';
 
 function describe(connection: ConnectionState): { tone: string; text: string } {
   switch (connection.phase) {
@@ -20,7 +20,7 @@ function describe(connection: ConnectionState): { tone: string; text: string } {
 
 /** The broker connection in words, announced politely when it changes. */
 export function ConnectionStatus() {
-  const connection = useFleetStore((state) => state.connection);
+  const connection = useConnectionStore((state) => state.connection);
   const { tone, text } = describe(connection);
   return (
     <p role="status" className="flex min-w-0 items-center gap-2 text-sm text-muted">

@@ -1,12 +1,10 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseBrokerList } from './broker-list';
 import {
-  brokersWithin,
   catalogueBase,
   checkSettings,
   DEFAULT_SETTINGS,
   holdDaysOf,
-  isBrokerCluster,
   linkChanges,
   resolveSettings,
   settingsToSave,
@@ -28,7 +26,7 @@ describe('console settings', () => {
     });
     expect(settings).toEqual({
       ...DEFAULT_SETTINGS,
-      brokerUrl: 'ws://served:2',
+      brokers: ['ws://served:2'],
       username: 'operator',
       password: 'secret',
       topicPrefix: 'served',
@@ -40,7 +38,7 @@ describe('console settings', () => {
       served: { password: 'secret' },
       saved: { brokerUrl: 'ws://saved:3' },
     });
-    expect(noBroker.settings).toMatchObject({ brokerUrl: 'ws://saved:3', password: '' });
+    expect(noBroker.settings).toMatchObject({ brokers: ['ws://saved:3'], password: '' });
   });
 
   it('only propose what a link changes: another broker gets neither the password nor the user name', () => {
@@ -49,9 +47,9 @@ describe('console settings', () => {
       served,
       saved: {},
     });
-    expect(settings).toMatchObject({ brokerUrl: 'ws://served:2', password: 'secret' });
+    expect(settings).toMatchObject({ brokers: ['ws://served:2'], password: 'secret' });
     expect(fromLink).toEqual({
-      brokerUrl: 'ws://elsewhere:1',
+      brokers: ['ws://elsewhere:1'],
       username: '',
       password: '',
       topicPrefix: 'shop/eu',
@@ -78,7 +76,13 @@ describe('console settings', () => {
       served: cluster,
       saved: {},
     });
-    expect(fewer.fromLink).toMatchObject({ brokerUrl: 'ws://n2:2,ws://n1:1', password: 'secret' });
+    expect(fewer.fromLink).toMatchObject({
+      brokers: ['ws://n2:2', 'ws://n1:1'],
+      password: 'secret',
+    });
+    expect(linkChanges(fewer.settings, fewer.fromLink ?? fewer.settings)).toEqual([
+      { label: 'Broker', value: 'ws://n2:2, ws://n1:1' },
+    ]);
     const widened = resolveSettings({
       query: new URLSearchParams('broker=ws://n1:1,ws://evil:1'),
       served: cluster,
@@ -94,25 +98,6 @@ describe('console settings', () => {
     expect(saved.settings.password).toBe('');
   });
 
-  it('only let a password go with brokers it was served for', () => {
-    expect(brokersWithin('ws://a:1', 'ws://a:1, ws://b:2')).toBe(true);
-    expect(brokersWithin(' ws://b:2 ,ws://a:1', 'ws://a:1,ws://b:2')).toBe(true);
-    expect(brokersWithin('ws://a:1,ws://c:3', 'ws://a:1,ws://b:2')).toBe(false);
-    expect(brokersWithin('', 'ws://a:1')).toBe(false);
-    expect(brokersWithin(',', '')).toBe(false);
-    fc.assert(
-      fc.property(fc.string({ maxLength: 80 }), fc.string({ maxLength: 80 }), (a, b) => {
-        // Anything it lets through names only brokers that were served.
-        if (brokersWithin(a, b)) {
-          for (const url of a.split(',').map((item) => item.trim())) {
-            if (url !== '') expect(b.split(',').map((item) => item.trim())).toContain(url);
-          }
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
-
   it('propose a catalogue a link names, and nothing for a link that changes nothing', () => {
     const catalogue = resolveSettings({
       query: new URLSearchParams('catalogue=https://titles.example/api'),
@@ -120,7 +105,7 @@ describe('console settings', () => {
       saved: {},
     });
     expect(catalogue.fromLink).toMatchObject({
-      brokerUrl: 'ws://served:2',
+      brokers: ['ws://served:2'],
       password: 'secret',
       catalogueUrl: 'https://titles.example/api',
     });
@@ -160,23 +145,30 @@ describe('console settings', () => {
     );
   });
 
+  it('save the brokers as they are read back: the setting’s text, comma-separated', () => {
+    const saved = settingsToSave({ ...DEFAULT_SETTINGS, brokers: ['ws://n1:1', 'ws://n2:2'] });
+    expect(saved).toMatchObject({ brokerUrl: 'ws://n1:1, ws://n2:2' });
+    const read = resolveSettings({ query: new URLSearchParams(), served: {}, saved });
+    expect(read.settings.brokers).toEqual(['ws://n1:1', 'ws://n2:2']);
+  });
+
   it('need a WebSockets broker, a valid prefix and a usable catalogue URL', () => {
-    expect(checkSettings({ ...DEFAULT_SETTINGS, brokerUrl: 'ws://127.0.0.1:9001' })).toEqual({});
+    expect(checkSettings({ ...DEFAULT_SETTINGS, brokers: ['ws://127.0.0.1:9001'] })).toEqual({});
     expect(
       Object.keys(
         checkSettings({
           ...DEFAULT_SETTINGS,
-          brokerUrl: 'mqtt://h:1883',
+          brokers: ['mqtt://h:1883'],
           topicPrefix: 'a/#',
           catalogueUrl: 'ftp://x',
         }),
       ),
-    ).toEqual(['brokerUrl', 'topicPrefix', 'catalogueUrl']);
+    ).toEqual(['brokers', 'topicPrefix', 'catalogueUrl']);
   });
 
   it('take a cluster’s WebSockets URLs, comma-separated, each once', () => {
-    const check = (brokerUrl: string) =>
-      checkSettings({ ...DEFAULT_SETTINGS, brokerUrl }).brokerUrl;
+    const check = (text: string) =>
+      checkSettings({ ...DEFAULT_SETTINGS, brokers: parseBrokerList(text) }).brokers;
     expect(check('ws://127.0.0.1:1, ws://127.0.0.1:2,wss://n3.example')).toBeUndefined();
     expect(check('ws://127.0.0.1:1, mqtt://127.0.0.1:2')).toMatch(/WebSockets URL/);
     expect(check(' , ')).toMatch(/WebSockets URL/);
@@ -184,7 +176,7 @@ describe('console settings', () => {
   });
 
   it('need a public key if any, a hold window of 1 to 365 days and a counter name', () => {
-    const base = { ...DEFAULT_SETTINGS, brokerUrl: 'ws://127.0.0.1:9001' };
+    const base = { ...DEFAULT_SETTINGS, brokers: ['ws://127.0.0.1:9001'] };
     expect(checkSettings({ ...base, enrolmentPublicKey: 'A'.repeat(43), holdDays: '365' })).toEqual(
       {},
     );
@@ -204,11 +196,5 @@ describe('console settings', () => {
     expect(catalogueBase('/api/', 'http://127.0.0.1:4180/#/counter')).toBe(
       'http://127.0.0.1:4180/api',
     );
-  });
-
-  it('take a list of more than one broker as a cluster, where the counter claims nothing', () => {
-    expect(isBrokerCluster('wss://shop.example:8884')).toBe(false);
-    expect(isBrokerCluster(' wss://shop.example:8884 , ')).toBe(false);
-    expect(isBrokerCluster('wss://a.example:8884,wss://b.example:8884')).toBe(true);
   });
 });

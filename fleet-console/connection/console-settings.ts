@@ -15,22 +15,32 @@
  * `npm run fleet` or is typed in; never from the page's query (a link must not choose it)
  * and never from the broker.
  *
- * The broker may be a cluster: its nodes' WebSockets URLs, comma-separated (the worker
- * connects to one at random and moves to another at a loss). A served password then goes
- * only to the brokers it was served for: a list that names any other broker drops it.
+ * The broker may be a cluster: its nodes' WebSockets URLs, comma-separated where the setting
+ * is text (the worker connects to one at random and moves to another at a loss). That text
+ * is read into a list here, as the settings are read, and in the connection form, as it is
+ * typed (broker-list.ts); the settings hold the list. A served password then goes only to
+ * the brokers it was served for: a list that names any other broker drops it.
  */
-import { MAX_BROKER_URLS, splitBrokerList } from '@shared/fleet/broker-choice';
+import { MAX_BROKER_URLS } from '@shared/fleet/broker-choice';
 import { counterNameSchema } from '@shared/fleet/handover-messages';
 import { isPublicKeyText } from '@shared/fleet/receipt-code';
 import { isValidTopicPrefix } from '@shared/fleet/topics';
 import { isJsonObject } from '../protocol/config-envelope';
+import {
+  brokerListText,
+  brokersWithin,
+  NO_BROKERS,
+  parseBrokerList,
+  sameBrokers,
+  type BrokerList,
+} from './broker-list';
 
 export interface ConsoleSettings {
   /**
-   * ws:// or wss:// URL of the broker's WebSockets listener, or a cluster's, comma-separated;
-   * "" until one is given.
+   * ws:// or wss:// URL of the broker's WebSockets listener, or a cluster's nodes' URLs;
+   * none until one is given. Written and stored as `brokerUrl`, comma-separated.
    */
-  brokerUrl: string;
+  brokers: BrokerList;
   username: string;
   password: string;
   topicPrefix: string;
@@ -49,7 +59,7 @@ export const DEFAULT_HOLD_DAYS = 14;
 export const MAX_HOLD_DAYS = 365;
 
 export const DEFAULT_SETTINGS: ConsoleSettings = {
-  brokerUrl: '',
+  brokers: NO_BROKERS,
   username: '',
   password: '',
   topicPrefix: 'kiosk-shop',
@@ -62,10 +72,12 @@ export const DEFAULT_SETTINGS: ConsoleSettings = {
 
 export const SETTINGS_STORAGE_KEY = 'fleet-console.settings';
 
+/** The settings' text fields: all but the brokers, which are a list (broker-list.ts). */
+type TextField = Exclude<keyof ConsoleSettings, 'brokers'>;
+
 type Partial_ = Partial<ConsoleSettings>;
 
-const FIELDS = [
-  'brokerUrl',
+const TEXT_FIELDS = [
   'username',
   'password',
   'topicPrefix',
@@ -73,23 +85,31 @@ const FIELDS = [
   'enrolmentPublicKey',
   'holdDays',
   'counterName',
-] as const;
+] as const satisfies readonly TextField[];
+
+/** Where the brokers are text: the served presets, what was saved, a link. */
+const BROKER_FIELD = 'brokerUrl';
 
 function pick(source: unknown, allowPassword: boolean): Partial_ {
   if (!isJsonObject(source)) return {};
   const picked: Partial_ = {};
-  for (const field of FIELDS) {
+  const readable = (value: unknown): value is string =>
+    typeof value === 'string' && value.length <= 2048;
+  const brokers = source[BROKER_FIELD];
+  if (readable(brokers)) picked.brokers = parseBrokerList(brokers);
+  for (const field of TEXT_FIELDS) {
     if (field === 'password' && !allowPassword) continue;
     const value = source[field];
-    if (typeof value === 'string' && value.length <= 2048) picked[field] = value;
+    if (readable(value)) picked[field] = value;
   }
   return picked;
 }
 
 function fromQuery(query: URLSearchParams): Partial_ {
   const picked: Partial_ = {};
-  const names: [string, keyof ConsoleSettings][] = [
-    ['broker', 'brokerUrl'],
+  const broker = query.get('broker');
+  if (broker !== null) picked.brokers = parseBrokerList(broker);
+  const names: [string, TextField][] = [
     ['username', 'username'],
     ['prefix', 'topicPrefix'],
     ['catalogue', 'catalogueUrl'],
@@ -101,14 +121,12 @@ function fromQuery(query: URLSearchParams): Partial_ {
   return picked;
 }
 
-/**
- * Whether every broker `candidate` names is one of `servedFor`'s (the brokers a password
- * came with): only then may that password go with it. An empty list names none.
- */
-export function brokersWithin(candidate: string, servedFor: string): boolean {
-  const allowed = new Set(splitBrokerList(servedFor));
-  const wanted = splitBrokerList(candidate);
-  return wanted.length > 0 && wanted.every((url) => allowed.has(url));
+/** Whether two sets of settings say the same. */
+function sameSettings(one: ConsoleSettings, other: ConsoleSettings): boolean {
+  return (
+    sameBrokers(one.brokers, other.brokers) &&
+    TEXT_FIELDS.every((field) => one[field] === other[field])
+  );
 }
 
 export interface ResolvedSettings {
@@ -134,15 +152,14 @@ export function resolveSettings({
 }): ResolvedSettings {
   const presets = pick(served, true);
   const settings: ConsoleSettings = { ...DEFAULT_SETTINGS, ...pick(saved, false), ...presets };
-  if (!brokersWithin(settings.brokerUrl, presets.brokerUrl ?? '')) settings.password = '';
+  if (!brokersWithin(settings.brokers, presets.brokers ?? NO_BROKERS)) settings.password = '';
   const link = fromQuery(query);
   const proposed: ConsoleSettings = { ...settings, ...link };
-  if (!brokersWithin(proposed.brokerUrl, settings.brokerUrl)) {
+  if (!brokersWithin(proposed.brokers, settings.brokers)) {
     proposed.password = '';
     proposed.username = link.username ?? '';
   }
-  const changed = FIELDS.some((field) => proposed[field] !== settings[field]);
-  return { settings, fromLink: changed ? proposed : null };
+  return { settings, fromLink: sameSettings(proposed, settings) ? null : proposed };
 }
 
 /** What a link would change, in the connection form's words, for the operator to check. */
@@ -150,41 +167,41 @@ export function linkChanges(
   settings: ConsoleSettings,
   fromLink: ConsoleSettings,
 ): { label: string; value: string }[] {
-  const labels: [keyof ConsoleSettings, string][] = [
-    ['brokerUrl', 'Broker'],
+  const brokers = sameBrokers(fromLink.brokers, settings.brokers)
+    ? []
+    : [{ label: 'Broker', value: brokerListText(fromLink.brokers) || '(none)' }];
+  const labels: [TextField, string][] = [
     ['username', 'User name'],
     ['topicPrefix', 'Topic prefix'],
     ['catalogueUrl', 'Catalogue URL'],
   ];
-  return labels
-    .filter(([field]) => fromLink[field] !== settings[field])
-    .map(([field, label]) => ({ label, value: fromLink[field] || '(none)' }));
+  return [
+    ...brokers,
+    ...labels
+      .filter(([field]) => fromLink[field] !== settings[field])
+      .map(([field, label]) => ({ label, value: fromLink[field] || '(none)' })),
+  ];
 }
 
-/** What is kept across visits: never the password. */
-export function settingsToSave({ password: _password, ...rest }: ConsoleSettings): Partial_ {
-  return rest;
-}
-
-/**
- * Whether the console connects through a list of brokers (a cluster) rather than one: the
- * counter's exactly-once claim holds only on the shop's own broker, so on a list the
- * handover desk claims nothing and leaves every handover to staff (docs/fleet/counter.md).
- */
-export function isBrokerCluster(brokerUrl: string): boolean {
-  return splitBrokerList(brokerUrl).length > 1;
+/** What is kept across visits, as it is read back: never the password. */
+export function settingsToSave({
+  password: _password,
+  brokers,
+  ...rest
+}: ConsoleSettings): Record<string, string> {
+  return { [BROKER_FIELD]: brokerListText(brokers), ...rest };
 }
 
 export type SettingsProblems = Partial<Record<keyof ConsoleSettings, string>>;
 
 export function checkSettings(settings: ConsoleSettings): SettingsProblems {
   const problems: SettingsProblems = {};
-  const brokers = splitBrokerList(settings.brokerUrl);
+  const { brokers } = settings;
   if (brokers.length === 0 || !brokers.every((url) => /^wss?:\/\/[^\s/]+/.test(url))) {
-    problems.brokerUrl =
+    problems.brokers =
       'Enter the broker’s WebSockets URL, starting ws:// or wss:// (a cluster’s, separated by commas)';
   } else if (brokers.length > MAX_BROKER_URLS || new Set(brokers).size !== brokers.length) {
-    problems.brokerUrl = `Name each broker once, at most ${MAX_BROKER_URLS}`;
+    problems.brokers = `Name each broker once, at most ${MAX_BROKER_URLS}`;
   }
   if (!isValidTopicPrefix(settings.topicPrefix)) {
     problems.topicPrefix =

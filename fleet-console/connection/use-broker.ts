@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
-import { useFleetStore } from '../fleet/fleet-store';
-import { openBrokerSession } from './broker-session';
+import { openBrokerSession, type SessionParts } from './broker-session';
+import { useConnectionStore } from './connection-store';
 import { checkSettings, type ConsoleSettings } from './console-settings';
 
-/** One session per set of settings (in the store); none until they name a usable broker. */
-export function useBroker(settings: ConsoleSettings | null): void {
+/**
+ * One session per set of settings (in the connection store); none until they name a usable
+ * broker. `parts` are the app's, the same for every session.
+ */
+export function useBroker(settings: ConsoleSettings | null, parts: SessionParts): void {
   useEffect(() => {
     if (!settings || Object.keys(checkSettings(settings)).length > 0) return;
-    const opened = openBrokerSession(settings);
-    useFleetStore.getState().setSession(opened);
+    const opened = openBrokerSession(settings, parts);
+    useConnectionStore.getState().setSession(opened);
     return () => {
       opened.close();
-      useFleetStore.getState().setSession(null);
+      useConnectionStore.getState().setSession(null);
     };
-  }, [settings]);
+  }, [settings, parts]);
 }

@@ -1,6 +1,6 @@
 /**
  * The broker worker's side of every message MQTT.js hands it: the boundary nothing a
- * broker sends can get past. Each message is read (read-message.ts: its topic's byte limit
+ * broker sends can get past. Each message is read (protocol/read-message.ts: its topic's byte limit
  * first, then JSON and schema), a reader that throws costs only that message (counted as
  * ignored), and the page gets what was read in batches, one round of posts per BATCH_MS
  * at most, screenshots' bytes transferred rather than copied. A batch the browser cannot
@@ -11,7 +11,7 @@
  * fleet's retained health on connecting) read in one post took the page's main thread
  * 20–30 ms at 10,000 kiosks, with the frames' folding and drawing still to come.
  */
-import { readMessage, type ReadMessage } from '../fleet/read-message';
+import { readMessage, type ReadMessage } from '../protocol/read-message';
 
 export const BATCH_MS = 16;
 export const POST_SIZE = 200;

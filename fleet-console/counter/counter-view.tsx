@@ -1,11 +1,7 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  catalogueBase,
-  holdDaysOf,
-  isBrokerCluster,
-  type ConsoleSettings,
-} from '../connection/console-settings';
-import { useFleetStore } from '../fleet/fleet-store';
+import { useId, useRef, useState, type RefObject, type SubmitEvent } from 'react';
+import { isBrokerCluster } from '../connection/broker-list';
+import { useConnected } from '../connection/connection-store';
+import { catalogueBase, holdDaysOf, type ConsoleSettings } from '../connection/console-settings';
 import { pageSubtle } from '../lib/page-crypto';
 import { useTrustStore } from '../trust/trust-store';
 import { useCatalogueTitles } from './catalogue-titles';
@@ -30,7 +26,7 @@ function Verified({
   titles: ReturnType<typeof useCatalogueTitles>;
 }) {
   const desk = useHandoverDesk();
-  const connected = useFleetStore((state) => state.connection.phase === 'connected');
+  const connected = useConnected();
   const { receipt } = shown.result;
   const handover = useHandover(
     desk,
@@ -47,6 +43,94 @@ function Verified({
   );
 }
 
+/** A page that cannot check a signature refuses every receipt, and says why. */
+const NOT_SECURE: CheckResult = {
+  kind: 'refused',
+  refusal: 'no-enrolment-key',
+  title: 'Cannot check receipts here',
+  reason:
+    'This page is not in a secure context, so the browser offers no signature checks. Open the console over https or on this machine (127.0.0.1).',
+};
+
+/** What stops this counter trusting receipts, or confirming handovers. */
+function CounterNotices({ settings }: { settings: ConsoleSettings }) {
+  return (
+    <>
+      {settings.enrolmentPublicKey.trim() === '' && (
+        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
+          No enrolment public key is set: every receipt is refused until one is (Connection).
+        </p>
+      )}
+      {isBrokerCluster(settings.brokers) && (
+        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
+          Handovers need the shop’s own broker. This counter is connected to a cluster, where two
+          counters could each hand the same order over, so it cannot confirm any handover: you
+          decide each one, as when the broker cannot be reached. Connect it to the shop’s broker
+          (Connection).
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Where the scanner types a receipt's code (or staff paste it), checked on Enter. */
+function ScanForm({
+  inputRef,
+  code,
+  checking,
+  onCode,
+  onCheck,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  code: string;
+  checking: boolean;
+  onCode: (code: string) => void;
+  onCheck: (text: string) => void;
+}) {
+  const id = useId();
+  return (
+    <form
+      className="card flex flex-col gap-3 p-5"
+      onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        onCheck(code);
+      }}
+    >
+      <label htmlFor={`${id}-code`} className="text-lg font-semibold">
+        Receipt code
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        Scan the QR code on the shopper’s receipt, or paste its text, then press Enter.
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <input
+          ref={inputRef}
+          id={`${id}-code`}
+          className="field min-w-0 flex-1 font-mono"
+          value={code}
+          autoFocus
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onCode(event.target.value)}
+          onPaste={(event) => {
+            // A paste is a whole code: check it at once, as a scanner's Enter would.
+            const pasted = event.clipboardData.getData('text');
+            if (!pasted.trim()) return;
+            event.preventDefault();
+            onCode(pasted.trim());
+            onCheck(pasted);
+          }}
+        />
+        <button type="submit" className="btn-primary" disabled={checking}>
+          Check receipt
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /**
  * The pickup counter: a USB barcode scanner types the receipt's QR text into the field and
  * presses Enter (or staff paste it). The code is checked against the certificates the
@@ -54,7 +138,6 @@ function Verified({
  * whether it may be handed over is the shop's one record on the broker (handover-desk.ts).
  */
 export function CounterView({ settings }: { settings: ConsoleSettings }) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const scans = useRef(0);
   const [code, setCode] = useState('');
@@ -70,16 +153,7 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
     scans.current += 1;
     const scan = scans.current;
     if (!subtle) {
-      setShown({
-        scan,
-        result: {
-          kind: 'refused',
-          refusal: 'no-enrolment-key',
-          title: 'Cannot check receipts here',
-          reason:
-            'This page is not in a secure context, so the browser offers no signature checks. Open the console over https or on this machine (127.0.0.1).',
-        },
-      });
+      setShown({ scan, result: NOT_SECURE });
       return;
     }
     setChecking(true);
@@ -103,11 +177,6 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
     input.current?.select();
   };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void check(code);
-  };
-
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 lg:px-8">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -116,52 +185,14 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
           {settings.counterName.trim()} · orders held {holdDays ?? '?'} days
         </p>
       </div>
-      {settings.enrolmentPublicKey.trim() === '' && (
-        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
-          No enrolment public key is set: every receipt is refused until one is (Connection).
-        </p>
-      )}
-      {isBrokerCluster(settings.brokerUrl) && (
-        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
-          Handovers need the shop’s own broker. This counter is connected to a cluster, where two
-          counters could each hand the same order over, so it cannot confirm any handover: you
-          decide each one, as when the broker cannot be reached. Connect it to the shop’s broker
-          (Connection).
-        </p>
-      )}
-      <form className="card flex flex-col gap-3 p-5" onSubmit={submit}>
-        <label htmlFor={`${id}-code`} className="text-lg font-semibold">
-          Receipt code
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          Scan the QR code on the shopper’s receipt, or paste its text, then press Enter.
-        </p>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <input
-            ref={input}
-            id={`${id}-code`}
-            className="field min-w-0 flex-1 font-mono"
-            value={code}
-            autoFocus
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => setCode(event.target.value)}
-            onPaste={(event) => {
-              // A paste is a whole code: check it at once, as a scanner's Enter would.
-              const pasted = event.clipboardData.getData('text');
-              if (!pasted.trim()) return;
-              event.preventDefault();
-              setCode(pasted.trim());
-              void check(pasted);
-            }}
-          />
-          <button type="submit" className="btn-primary" disabled={checking}>
-            Check receipt
-          </button>
-        </div>
-      </form>
+      <CounterNotices settings={settings} />
+      <ScanForm
+        inputRef={input}
+        code={code}
+        checking={checking}
+        onCode={setCode}
+        onCheck={(text) => void check(text)}
+      />
       <div aria-live="polite" aria-busy={checking}>
         {shown?.result.kind === 'verified' ? (
           <Verified

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { handoverConflictTopic } from '@shared/fleet/trust-topics';
-import { useBrokerSession } from '../connection/use-broker-session';
+import { useBrokerSession } from '../connection/connection-store';
 import { formatClock } from '../lib/format';
 import { useTrustStore } from '../trust/trust-store';
 

@@ -1,9 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  claimInterrupted,
-  type HandoverState,
-  type QueuedHandover,
-} from '@shared/fleet/handover-desk';
+import { claimInterrupted, type HandoverState, type QueuedHandover } from './handover-desk';
 import { formatSameDayClock } from '../lib/format';
 import { receiptKey } from '../trust/trust-state';
 import { useTrustStore } from '../trust/trust-store';

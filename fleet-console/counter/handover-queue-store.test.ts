@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { QueuedHandover } from '@shared/fleet/handover-desk';
+import type { QueuedHandover } from './handover-desk';
 import { browserQueueStore, parseQueue, queueStorageKey } from './handover-queue-store';
 
 const entry: QueuedHandover = {

@@ -5,7 +5,7 @@
  * back. Read back strictly: an entry that is not one is dropped, never guessed at.
  */
 import { readJson, writeRaw } from '@web-shared/lib/browser-storage';
-import type { HandoverQueueStore, QueuedHandover } from '@shared/fleet/handover-desk';
+import type { HandoverQueueStore, QueuedHandover } from './handover-desk';
 import { counterNameSchema, nonceSchema } from '@shared/fleet/handover-messages';
 import { RECEIPT_ID_PATTERN } from '@shared/fleet/receipt-code';
 import { isValidKioskId } from '@shared/fleet/topics';

@@ -1,19 +1,16 @@
 /**
- * The counter's handover desk (shared/fleet/handover-desk.ts) on the console's broker
- * session: one desk per session, fed every message of the handover topics by the broker
- * worker, its queue kept in this browser's localStorage per fleet, and sent whenever the
+ * The counter's handover desk (handover-desk.ts) on the console's broker
+ * session: one desk per session, fed every message of the handover topics by a route it
+ * adds to the session, its queue kept in this browser's localStorage per fleet, and sent whenever the
  * broker is connected again (and every half minute while anything waits).
  */
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import {
-  createHandoverDesk,
-  type HandoverDesk,
-  type QueuedHandover,
-} from '@shared/fleet/handover-desk';
+import { createHandoverDesk, type HandoverDesk, type QueuedHandover } from './handover-desk';
+import { handoverClaimTopic, handoverTopic } from '@shared/fleet/trust-topics';
 import type { BrokerSession } from '../connection/broker-session-handle';
-import { useBrokerSession } from '../connection/use-broker-session';
-import { useFleetStore } from '../fleet/fleet-store';
+import { useBrokerSession, useConnectionStore } from '../connection/connection-store';
+import { route } from '../connection/message-routes';
 import { browserQueueStore } from './handover-queue-store';
 
 /** While anything waits, how often the desk tries to send it. */
@@ -42,10 +39,10 @@ function open(session: BrokerSession): HandoverDesk {
   const desk = createHandoverDesk({
     prefix: session.prefix,
     transport: {
-      subscribe: (topic) => session.handovers.subscribe(topic),
-      unsubscribe: (topic) => session.handovers.unsubscribe(topic),
+      subscribe: (topic) => session.subscribeOnce(topic),
+      unsubscribe: (topic) => session.unsubscribeOnce(topic),
       publish: (topic, payload, { retain }) => session.publish(topic, payload, { retain }),
-      connected: () => session.handovers.connected(),
+      connected: () => session.connected(),
     },
     queue: browserQueueStore(session.prefix),
     exactlyOnce: !session.cluster,
@@ -53,14 +50,21 @@ function open(session: BrokerSession): HandoverDesk {
   const show = (): void => useHandoverQueue.getState().setQueued(desk.queued(), desk.queueKept());
   show();
   const offQueue = desk.onQueueChange(show);
-  const offMessages = session.handovers.onMessage((topic, payload, retained) => {
-    desk.receive(topic, payload, retained);
-  });
+  // The desk weighs every message of a receipt's topics itself, in the broker's order.
+  const offMessages = session.route(
+    route(['handover', 'handover-claim'], (messages) => {
+      for (const message of messages) {
+        const topicOf = message.kind === 'handover' ? handoverTopic : handoverClaimTopic;
+        const topic = topicOf(session.prefix, message.kioskId, message.receiptId);
+        desk.receive(topic, message.payload, message.retained);
+      }
+    }),
+  );
   const flush = (): void => {
-    if (desk.queued().length === 0 || !session.handovers.connected()) return;
+    if (desk.queued().length === 0 || !session.connected()) return;
     void desk.flush();
   };
-  const offConnection = useFleetStore.subscribe((state, previous) => {
+  const offConnection = useConnectionStore.subscribe((state, previous) => {
     if (state.connection.phase === 'connected' && previous.connection.phase !== 'connected') {
       flush();
     }

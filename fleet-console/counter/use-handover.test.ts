@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { HandoverDesk, LookupResult } from '@shared/fleet/handover-desk';
+import type { HandoverDesk, LookupResult } from './handover-desk';
 import { useHandover } from './use-handover';
 
 const RECEIPT = { kioskId: 'kiosk-a', receiptId: 'Receipt-1700000000000-42', key: 1 };

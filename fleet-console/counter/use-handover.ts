@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  HandoverDesk,
-  HandOverResult,
-  LookupResult,
-  QueuedHandover,
-} from '@shared/fleet/handover-desk';
+import type { HandoverDesk, HandOverResult, LookupResult, QueuedHandover } from './handover-desk';
 
 /** Where one verified receipt stands at this counter, as the handover panel shows it. */
 export type HandoverView =

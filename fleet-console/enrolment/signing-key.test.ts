@@ -1,7 +1,7 @@
 import { generateKeyPairSync, webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeEnrolmentKey } from '../../tests/support/fixtures/kiosk-certificate';
-import { loadSigningKey, pemBody, type WebCryptoKeys } from './signing-key';
+import { loadSigningKey, type WebCryptoKeys } from './signing-key';
 
 const subtle = webcrypto.subtle as unknown as WebCryptoKeys;
 const operator = makeEnrolmentKey();
@@ -28,10 +28,5 @@ describe('the enrolment key loaded for a session', () => {
       .privateKey.export({ format: 'pem', type: 'pkcs8' })
       .toString();
     expect(await loadSigningKey(ecKey, operator.publicText, subtle)).toMatchObject({ ok: false });
-  });
-
-  it('reads the body of a PEM, and nothing else', () => {
-    expect(pemBody(operator.privatePem)?.length).toBe(48);
-    expect(pemBody('-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----')).toBeNull();
   });
 });

@@ -4,12 +4,9 @@
  * cannot be exported, and used only once it has proved to be the private half of the
  * enrolment public key pinned in the console's settings. Never stored, never sent.
  */
-import { fromBase64Url } from '@shared/fleet/base64url';
 import { signObject, verifyObject, type Ed25519Signer } from '@shared/fleet/operator-signature';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
-
-/** A PKCS#8 Ed25519 PEM is about 120 characters; a file much larger is not one. */
-export const MAX_KEY_FILE_CHARS = 4096;
+import { readKeyFile } from '../lib/pem-key';
 
 export interface WebCryptoKeys extends Ed25519Signer<CryptoKey>, Ed25519Verifier<CryptoKey> {
   importKey(
@@ -30,18 +27,6 @@ export interface WebCryptoKeys extends Ed25519Signer<CryptoKey>, Ed25519Verifier
 
 export type LoadedKey = { ok: true; key: CryptoKey } | { ok: false; reason: string };
 
-/** The DER bytes of a `PRIVATE KEY` PEM, or null. */
-export function pemBody(text: string): Uint8Array<ArrayBuffer> | null {
-  const match =
-    /^-----BEGIN PRIVATE KEY-----\s+([A-Za-z0-9+/=\s]+?)\s*-----END PRIVATE KEY-----\s*$/.exec(
-      text.trim(),
-    );
-  if (!match?.[1]) return null;
-  const base64 = match[1].replace(/\s+/g, '');
-  const base64url = base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return fromBase64Url(base64url);
-}
-
 export async function loadSigningKey(
   text: string,
   pinnedPublicKey: string,
@@ -50,11 +35,9 @@ export async function loadSigningKey(
   if (pinnedPublicKey === '') {
     return { ok: false, reason: 'Set the enrolment public key first (Connection).' };
   }
-  if (text.length > MAX_KEY_FILE_CHARS) return { ok: false, reason: 'This file is not a key.' };
-  const der = pemBody(text);
-  if (der === null) {
-    return { ok: false, reason: 'This is not a PEM private key (BEGIN PRIVATE KEY).' };
-  }
+  const file = readKeyFile(text);
+  if (!file.ok) return file;
+  const { der } = file;
   let key: CryptoKey;
   try {
     key = await subtle.importKey('pkcs8', der, { name: 'Ed25519' }, false, ['sign']);

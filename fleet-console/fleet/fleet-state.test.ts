@@ -7,7 +7,7 @@ import {
   recordCommand,
   type FleetState,
 } from './fleet-state';
-import type { FleetMessage } from './read-message';
+import type { FleetMessage } from '../protocol/read-message';
 
 const apply = (messages: FleetMessage[], state: FleetState = emptyFleet()) =>
   applyMessages(state, messages, PREFIX);

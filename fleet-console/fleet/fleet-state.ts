@@ -1,13 +1,14 @@
 /**
  * Everything the console knows about the fleet, and the one pure function that folds
- * received messages into it. The broker worker reads each message (read-message.ts) and
- * the page folds a whole frame's worth at once (connection/broker-session.ts), so 1,000
+ * received messages into it. The broker worker reads each message (protocol/read-message.ts) and
+ * the page folds a whole frame's worth at once (fleet-session.ts), so 1,000
  * kiosks reporting every 5 s cost one state change a frame and no parsing on the page.
  */
 import type { AckView } from '../protocol/ack-view';
 import type { ConfigEnvelope } from '../protocol/config-envelope';
 import type { HealthView } from '../protocol/health-view';
-import { readMessages, type FleetMessage, type ReadMessage } from './read-message';
+import type { StatusView } from '../protocol/status-view';
+import { readMessages, type FleetMessage, type ReadMessage } from '../protocol/read-message';
 
 export type Presence = 'online' | 'offline' | 'unknown';
 
@@ -124,6 +125,89 @@ const newKiosk = (id: string): KioskState => ({
   nodeLost: null,
 });
 
+/** A kiosk after its status: online with what it says, or offline since when it went. */
+function afterStatus(
+  was: KioskState,
+  status: StatusView,
+  message: { retained: boolean; receivedAt: number },
+): KioskState {
+  if (status.state === 'online') {
+    return {
+      ...was,
+      presence: 'online',
+      since: status.startedAt ?? message.receivedAt,
+      version: status.version,
+      publicKey: status.publicKey ?? was.publicKey,
+      lastSeen: Math.max(was.lastSeen ?? 0, message.receivedAt),
+      asleep: status.asleep,
+      store: status.store,
+      region: status.region,
+      node: status.node,
+      nodeLost: null,
+      starts:
+        status.startedAt === null || was.starts.includes(status.startedAt)
+          ? was.starts
+          : [...was.starts, status.startedAt].slice(-KEPT_STARTS),
+    };
+  }
+  return {
+    ...was,
+    presence: 'offline',
+    // The Last Will names its groups; an older kiosk's does not: the last said stay.
+    store: status.store ?? was.store,
+    region: status.region ?? was.region,
+    // The kiosk's own report says when it lost its link; a will says nothing.
+    since:
+      status.lostAt ??
+      (was.presence === 'offline' ? was.since : message.retained ? null : message.receivedAt),
+    lostLink:
+      status.lostAt !== null && status.reportedAt !== null
+        ? { lostAt: status.lostAt, reportedAt: status.reportedAt }
+        : was.lostLink,
+    nodeLost: status.nodeLost,
+  };
+}
+
+/** A kiosk after its health report: the report, its memory trend, when it was last heard. */
+function afterHealth(was: KioskState, health: HealthView, receivedAt: number): KioskState {
+  const trend =
+    health.memoryMB === null
+      ? was.memoryTrend
+      : [...was.memoryTrend, health.memoryMB].slice(-MEMORY_TREND_LENGTH);
+  return {
+    ...was,
+    health,
+    version: was.version ?? health.version,
+    memoryTrend: trend,
+    lastSeen: health.at ?? receivedAt,
+  };
+}
+
+/**
+ * The commands after one kiosk's ack. A fleet-wide command's acks arrive by the thousand in
+ * one frame: its map is copied once per fold (kept in `copies`) and written in place after
+ * that, not copied again for each ack.
+ */
+function withAck(
+  commands: readonly SentCommand[],
+  copies: Map<string, Map<string, AckView>>,
+  kioskId: string,
+  ack: AckView,
+): readonly SentCommand[] {
+  const index = commands.findIndex((command) => command.id === ack.id);
+  const command = commands[index];
+  if (!command) return commands;
+  let acks = copies.get(command.id);
+  let next = commands;
+  if (!acks) {
+    acks = new Map(command.acks);
+    copies.set(command.id, acks);
+    next = commands.with(index, { ...command, acks });
+  }
+  acks.set(kioskId, ack);
+  return next;
+}
+
 /** A fold under way: messages go in chunk by chunk, and `done` gives the new state. */
 export interface FleetFold {
   fold: (messages: readonly ReadMessage[]) => void;
@@ -183,48 +267,7 @@ export function startFold(state: FleetState): FleetFold {
             ignored += 1;
             break;
           }
-          const was = current(kioskId);
-          kioskMap().set(
-            kioskId,
-            status.state === 'online'
-              ? {
-                  ...was,
-                  presence: 'online',
-                  since: status.startedAt ?? message.receivedAt,
-                  version: status.version,
-                  publicKey: status.publicKey ?? was.publicKey,
-                  lastSeen: Math.max(was.lastSeen ?? 0, message.receivedAt),
-                  asleep: status.asleep,
-                  store: status.store,
-                  region: status.region,
-                  node: status.node,
-                  nodeLost: null,
-                  starts:
-                    status.startedAt === null || was.starts.includes(status.startedAt)
-                      ? was.starts
-                      : [...was.starts, status.startedAt].slice(-KEPT_STARTS),
-                }
-              : {
-                  ...was,
-                  presence: 'offline',
-                  // The Last Will names its groups; an older kiosk's does not: the last said stay.
-                  store: status.store ?? was.store,
-                  region: status.region ?? was.region,
-                  // The kiosk's own report says when it lost its link; a will says nothing.
-                  since:
-                    status.lostAt ??
-                    (was.presence === 'offline'
-                      ? was.since
-                      : message.retained
-                        ? null
-                        : message.receivedAt),
-                  lostLink:
-                    status.lostAt !== null && status.reportedAt !== null
-                      ? { lostAt: status.lostAt, reportedAt: status.reportedAt }
-                      : was.lostLink,
-                  nodeLost: status.nodeLost,
-                },
-          );
+          kioskMap().set(kioskId, afterStatus(current(kioskId), status, message));
           break;
         }
         case 'health': {
@@ -233,18 +276,7 @@ export function startFold(state: FleetState): FleetFold {
             ignored += 1;
             break;
           }
-          const was = current(kioskId);
-          const trend =
-            health.memoryMB === null
-              ? was.memoryTrend
-              : [...was.memoryTrend, health.memoryMB].slice(-MEMORY_TREND_LENGTH);
-          kioskMap().set(kioskId, {
-            ...was,
-            health,
-            version: was.version ?? health.version,
-            memoryTrend: trend,
-            lastSeen: health.at ?? message.receivedAt,
-          });
+          kioskMap().set(kioskId, afterHealth(current(kioskId), health, message.receivedAt));
           break;
         }
         case 'ack': {
@@ -253,25 +285,14 @@ export function startFold(state: FleetState): FleetFold {
             ignored += 1;
             break;
           }
-          const index = commands.findIndex((command) => command.id === ack.id);
-          const command = commands[index];
-          if (!command) break;
-          // A fleet-wide command's acks arrive by the thousand in one frame: its map is copied
-          // once per fold and written in place after that, not copied again for each ack.
-          let acks = ackCopies.get(command.id);
-          if (!acks) {
-            acks = new Map(command.acks);
-            ackCopies.set(command.id, acks);
-            commands = commands.with(index, { ...command, acks });
-          }
-          acks.set(kioskId, ack);
+          commands = withAck(commands, ackCopies, kioskId, ack);
           break;
         }
         case 'ignored':
           ignored += 1;
           break;
         case 'diagnostics-chunk':
-          // Good chunks go to the diagnostics store (broker-session.ts); a bad one is counted.
+          // Good chunks go to their transfers (kiosks/diagnostics); a bad one is counted.
           if (!message.chunk) ignored += 1;
           break;
         case 'screenshot':

@@ -1,12 +1,10 @@
 /**
- * The console's one store (zustand): the kiosks and what is worked out from the whole
- * fleet, as the broker worker posts them (fleet-viewer.ts); the configs, commands and
- * screenshot the page folds itself; and the connection's state. MQTT messages do not go in
- * one by one: the broker session batches them per frame and commits the folded state once
- * (connection/broker-session.ts).
+ * The fleet's store (zustand): the kiosks and what is worked out from the whole fleet, as
+ * the broker worker posts them (fleet-viewer.ts); the configs, commands and screenshot the
+ * page folds itself. MQTT messages do not go in one by one: the fleet's route batches them
+ * per frame and commits the folded state once (fleet-session.ts).
  */
 import { create } from 'zustand';
-import type { BrokerSession } from '../connection/broker-session-handle';
 import {
   commandFailed,
   emptyFleet,
@@ -17,29 +15,18 @@ import {
 } from './fleet-state';
 import { applyKiosks, EMPTY_VIEW, type FleetView, type FleetViewChange } from './fleet-viewer';
 
-export type ConnectionState =
-  | { phase: 'idle' }
-  | { phase: 'connecting'; broker: string }
-  | { phase: 'connected'; broker: string }
-  | { phase: 'reconnecting'; broker: string; problem: string | null };
-
 export interface FleetStore {
-  /** The open broker session, or null while the console has no broker to talk to. */
-  session: BrokerSession | null;
   /** What the page folds: configs, commands and their acks, the screenshot (not kiosks). */
   fleet: FleetState;
   /** Every kiosk's state, as the broker worker last posted it (a new map when one changed). */
   kiosks: ReadonlyMap<string, KioskState>;
   /** The summary, rollups, alerts and filters' names the worker works out. */
   view: FleetView;
-  connection: ConnectionState;
   /** Messages dropped because the page could not keep up (bounded queue). */
   dropped: number;
-  setSession: (session: BrokerSession | null) => void;
   setFleet: (fleet: FleetState) => void;
   /** Takes in the kiosks and the parts of the view the worker says changed. */
   setView: (change: FleetViewChange) => void;
-  setConnection: (connection: ConnectionState) => void;
   addDropped: (count: number) => void;
   commandSent: (command: Omit<SentCommand, 'acks' | 'problem'>) => void;
   commandFailed: (id: string, problem: string) => void;
@@ -48,20 +35,16 @@ export interface FleetStore {
 }
 
 export const useFleetStore = create<FleetStore>()((set) => ({
-  session: null,
   fleet: emptyFleet(),
   kiosks: new Map(),
   view: EMPTY_VIEW,
-  connection: { phase: 'idle' },
   dropped: 0,
-  setSession: (session) => set({ session }),
   setFleet: (fleet) => set({ fleet }),
   setView: ({ kiosks, gone, ...parts }) =>
     set((state) => ({
       kiosks: applyKiosks(state.kiosks, { kiosks, gone }),
       view: { ...state.view, ...parts },
     })),
-  setConnection: (connection) => set({ connection }),
   addDropped: (count) => set((state) => ({ dropped: state.dropped + count })),
   commandSent: (command) => set((state) => ({ fleet: recordCommand(state.fleet, command) })),
   commandFailed: (id, problem) =>
@@ -71,7 +54,6 @@ export const useFleetStore = create<FleetStore>()((set) => ({
       fleet: emptyFleet(),
       kiosks: new Map(),
       view: EMPTY_VIEW,
-      connection: { phase: 'idle' },
       dropped: 0,
     }),
 }));

@@ -21,7 +21,7 @@ import {
 } from './fleet-viewer';
 import { groupNames, rollupByGroup } from './group-rollup';
 import { summarise } from './kiosk-list';
-import { readMessages, type FleetMessage } from './read-message';
+import { readMessages, type FleetMessage } from '../protocol/read-message';
 
 const NOW = Date.parse('2026-11-23T10:30:00.000Z');
 const ids = Array.from({ length: 9 }, (_, n) => `k-${n}`);

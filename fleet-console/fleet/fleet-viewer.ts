@@ -30,7 +30,7 @@ import {
 } from './group-rollup';
 import { kioskChanges } from './kiosk-changes';
 import { createSummariser, type FleetSummary } from './kiosk-list';
-import type { ReadMessage } from './read-message';
+import type { ReadMessage } from '../protocol/read-message';
 
 /** How often the alerts look at the clock (offline for more than five minutes). */
 export const ALERT_CLOCK_MS = 30_000;
@@ -46,6 +46,16 @@ export interface FleetViewRequest {
 }
 
 export const FIRST_REQUEST: FleetViewRequest = { groupKind: 'region' };
+
+/** A request as the page's part of the fleet asks it, through the connection (unread). */
+export function isFleetViewRequest(question: unknown): question is FleetViewRequest {
+  return (
+    typeof question === 'object' &&
+    question !== null &&
+    'groupKind' in question &&
+    (question.groupKind === 'region' || question.groupKind === 'store')
+  );
+}
 
 export interface FleetView {
   summary: FleetSummary;

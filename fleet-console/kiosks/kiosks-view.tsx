@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useBrokerSession, useConnectionStore } from '../connection/connection-store';
 import { acknowledge, clear, NO_MARKS, pruneMarks } from '../fleet/alert-marks';
+import { askFleetView } from '../fleet/fleet-session';
 import { useFleetStore } from '../fleet/fleet-store';
 import type { GroupKind } from '../fleet/group-rollup';
 import { createKioskLister, DEFAULT_LIST_OPTIONS, type ListOptions } from '../fleet/kiosk-list';
-import { AlertList } from './alert-list';
-import { CommandPanel } from './command-panel';
-import { ConfigPanel } from './config-panel';
-import { FleetSummary } from './fleet-summary';
-import { GroupRollupTable } from './group-rollup-table';
-import { KioskDetails } from './kiosk-details';
-import { KioskTable } from './kiosk-table';
-import { KioskToolbar } from './kiosk-toolbar';
-import { ListCount } from './list-count';
+import { AlertList } from './overview/alert-list';
+import { CommandPanel } from './commands/command-panel';
+import { ConfigPanel } from './config/config-panel';
+import { FleetSummary } from './overview/fleet-summary';
+import { GroupRollupTable } from './overview/group-rollup-table';
+import { KioskDetails } from './details/kiosk-details';
+import { KioskTable } from './list/kiosk-table';
+import { KioskToolbar } from './list/kiosk-toolbar';
+import { ListCount } from './list/list-count';
 
 /**
  * The view re-renders with every post of the broker worker (with 1,000 kiosks, several a
@@ -24,8 +26,8 @@ import { ListCount } from './list-count';
 export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void }) {
   const kiosks = useFleetStore((state) => state.kiosks);
   const view = useFleetStore((state) => state.view);
-  const session = useFleetStore((state) => state.session);
-  const idle = useFleetStore((state) => state.connection.phase === 'idle');
+  const session = useBrokerSession();
+  const idle = useConnectionStore((state) => state.connection.phase === 'idle');
   const ignored = useFleetStore((state) => state.fleet.ignored) + view.ignored;
   const [options, setOptions] = useState<ListOptions>(DEFAULT_LIST_OPTIONS);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
 
   // The rollups are counted by the worker: it is told by what (a new session starts afresh).
   useEffect(() => {
-    session?.viewFleet({ groupKind });
+    if (session) askFleetView(session, { groupKind });
   }, [session, groupKind]);
 
   const rows = useMemo(() => listKiosks(kiosks, options), [listKiosks, kiosks, options]);

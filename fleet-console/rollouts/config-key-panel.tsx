@@ -1,5 +1,6 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { announce } from '@web-shared/ui/announcer';
+import { KeyFilePicker } from '../ui/key-file-picker';
 import { loadConfigKey, type ConfigKeyCrypto } from './config-key';
 import type { SessionKey } from './use-rollout-driver';
 
@@ -18,10 +19,8 @@ export function ConfigKeyPanel({
   onChange: (state: ConfigKeyState) => void;
 }) {
   const id = useId();
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file || !subtle) return;
+  const onFile = async (file: File) => {
+    if (!subtle) return;
     const loaded = await loadConfigKey(await file.text(), subtle);
     onChange(
       loaded.ok
@@ -46,38 +45,21 @@ export function ConfigKeyPanel({
         <p role="alert" className="text-sm font-semibold text-sale-700">
           This page cannot sign: open the console over https or on 127.0.0.1.
         </p>
-      ) : state.kind === 'loaded' ? (
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p role="status" className="font-semibold text-emerald-800">
-            {state.file} is loaded (public key <code className="break-all">{state.publicKey}</code>
-            ).
-          </p>
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() => onChange({ kind: 'none' })}
-          >
-            Forget the key
-          </button>
-        </div>
       ) : (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-file`} className="text-sm font-semibold">
-            Config private key (PEM)
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".key,.pem,text/plain"
-            className="field py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
-            onChange={(event) => void onFile(event)}
-          />
-          {state.kind === 'refused' && (
-            <p role="alert" className="text-sm font-semibold text-sale-700">
-              {state.file} was not loaded: {state.reason}
-            </p>
-          )}
-        </div>
+        <KeyFilePicker
+          label="Config private key (PEM)"
+          loaded={
+            state.kind === 'loaded' ? (
+              <>
+                {state.file} is loaded (public key{' '}
+                <code className="break-all">{state.publicKey}</code>).
+              </>
+            ) : null
+          }
+          refused={state.kind === 'refused' ? state : null}
+          onFile={(file) => void onFile(file)}
+          onForget={() => onChange({ kind: 'none' })}
+        />
       )}
     </section>
   );

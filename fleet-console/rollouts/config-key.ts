@@ -7,7 +7,7 @@
  * key is loaded. The kiosks check every signature against their own fleet.configPublicKey.
  */
 import type { Ed25519Signer } from '@shared/fleet/operator-signature';
-import { MAX_KEY_FILE_CHARS, pemBody } from '../enrolment/signing-key';
+import { readKeyFile } from '../lib/pem-key';
 
 export interface ConfigKeyCrypto extends Ed25519Signer<CryptoKey> {
   importKey(
@@ -27,11 +27,9 @@ export async function loadConfigKey(
   text: string,
   subtle: ConfigKeyCrypto,
 ): Promise<LoadedConfigKey> {
-  if (text.length > MAX_KEY_FILE_CHARS) return { ok: false, reason: 'This file is not a key.' };
-  const der = pemBody(text);
-  if (der === null) {
-    return { ok: false, reason: 'This is not a PEM private key (BEGIN PRIVATE KEY).' };
-  }
+  const file = readKeyFile(text);
+  if (!file.ok) return file;
+  const { der } = file;
   try {
     const copy = await subtle.importKey('pkcs8', der, { name: 'Ed25519' }, true, ['sign']);
     const { x } = await subtle.exportKey('jwk', copy);

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { gateOf } from '@shared/fleet/rollout-controller';
-import { observationsFor } from '@shared/fleet/rollout-observations';
-import { shownPhase, type RolloutPhase, type RolloutState } from '@shared/fleet/rollout-state';
-import type { RolloutWatch } from '@shared/fleet/rollout-watch';
+import { gateOf } from './engine/rollout-controller';
+import { observationsFor } from './engine/rollout-observations';
+import { shownPhase, type RolloutPhase, type RolloutState } from './engine/rollout-state';
+import type { RolloutWatch } from './engine/rollout-watch';
 import { kioskConfigTopic } from '@shared/fleet/topics';
 import { describeSelector } from './rollout-form';
 
@@ -38,10 +38,138 @@ export interface RolloutCardProps {
   onRollBack: () => void;
 }
 
+/** Each step: whom it reaches, and how many received, acked, are healthy, failing, pending. */
+function StepTable({ state, gate }: { state: RolloutState; gate: ReturnType<typeof gateOf> }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm tabular">
+        <caption className="sr-only">Progress per step of {state.plan.title}</caption>
+        <thead>
+          <tr className="text-muted">
+            <th scope="col" className="py-2 pr-4">
+              Step
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Reaches
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Received
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Acked
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Healthy
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Failing
+            </th>
+            <th scope="col" className="py-2">
+              Pending
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {state.plan.steps.map((selector, index) => {
+            const counts = gate.perStep[index];
+            return (
+              <tr
+                key={index}
+                className="border-t border-slate-100"
+                aria-current={index === state.step ? 'step' : undefined}
+              >
+                <th scope="row" className="py-2 pr-4 font-semibold">
+                  {index + 1}
+                  {index === state.step ? ' (now)' : ''}
+                </th>
+                <td className="py-2 pr-4">{describeSelector(selector)}</td>
+                <td className="py-2 pr-4">{counts?.received ?? 0}</td>
+                <td className="py-2 pr-4">{counts?.acked ?? 0}</td>
+                <td className="py-2 pr-4">{counts?.healthy ?? 0}</td>
+                <td className={`py-2 pr-4 ${counts?.failing ? 'font-bold text-sale-700' : ''}`}>
+                  {counts?.failing ?? 0}
+                </td>
+                <td className="py-2">{counts?.pending ?? 0}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Resume, stop or roll back (after a confirmation) a rollout not yet finished. */
+function RolloutActions({
+  phase,
+  delivered,
+  canSign,
+  onResume,
+  onStop,
+  onRollBack,
+}: {
+  phase: RolloutPhase;
+  /** How many kiosks received it (a roll back reaches them all). */
+  delivered: number;
+  canSign: boolean;
+  onResume: () => void;
+  onStop: () => void;
+  onRollBack: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="flex flex-wrap gap-3">
+      {(phase === 'paused' || phase === 'stopped') && (
+        <button type="button" className="btn-primary" disabled={!canSign} onClick={onResume}>
+          Resume
+        </button>
+      )}
+      {phase !== 'stopped' && (
+        <button type="button" className="btn-secondary" onClick={onStop}>
+          Stop
+        </button>
+      )}
+      {confirming ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl bg-sale-50 p-3">
+          <p className="font-semibold">
+            Give the {delivered} kiosks that received it their previous config?
+          </p>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => {
+              setConfirming(false);
+              onRollBack();
+            }}
+          >
+            Yes, roll back
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={!canSign}
+          onClick={() => setConfirming(true)}
+        >
+          Roll back
+        </button>
+      )}
+      {!canSign && (
+        <p className="self-center text-sm text-muted">
+          Load the config key to resume or roll back.
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function RolloutCard(props: RolloutCardProps) {
   const { state, watch, prefix, holder, now } = props;
   const titleId = useId();
-  const [confirming, setConfirming] = useState(false);
   const phase = shownPhase(state, now);
   const finished = phase === 'done' || phase === 'rolled-back';
   const gate = gateOf({
@@ -82,61 +210,7 @@ export function RolloutCard(props: RolloutCardProps) {
       {state.reason && (
         <p className="rounded-lg bg-slate-100 p-3 text-sm font-semibold">{state.reason}</p>
       )}
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm tabular">
-          <caption className="sr-only">Progress per step of {state.plan.title}</caption>
-          <thead>
-            <tr className="text-muted">
-              <th scope="col" className="py-2 pr-4">
-                Step
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Reaches
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Received
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Acked
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Healthy
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Failing
-              </th>
-              <th scope="col" className="py-2">
-                Pending
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.plan.steps.map((selector, index) => {
-              const counts = gate.perStep[index];
-              return (
-                <tr
-                  key={index}
-                  className="border-t border-slate-100"
-                  aria-current={index === state.step ? 'step' : undefined}
-                >
-                  <th scope="row" className="py-2 pr-4 font-semibold">
-                    {index + 1}
-                    {index === state.step ? ' (now)' : ''}
-                  </th>
-                  <td className="py-2 pr-4">{describeSelector(selector)}</td>
-                  <td className="py-2 pr-4">{counts?.received ?? 0}</td>
-                  <td className="py-2 pr-4">{counts?.acked ?? 0}</td>
-                  <td className="py-2 pr-4">{counts?.healthy ?? 0}</td>
-                  <td className={`py-2 pr-4 ${counts?.failing ? 'font-bold text-sale-700' : ''}`}>
-                    {counts?.failing ?? 0}
-                  </td>
-                  <td className="py-2">{counts?.pending ?? 0}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <StepTable state={state} gate={gate} />
       {gate.failing.length > 0 && (
         <p className="text-sm">
           <span className="font-semibold text-sale-700">Failing:</span>{' '}
@@ -151,57 +225,14 @@ export function RolloutCard(props: RolloutCardProps) {
         </p>
       )}
       {!finished && (
-        <div className="flex flex-wrap gap-3">
-          {(phase === 'paused' || phase === 'stopped') && (
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={!props.canSign}
-              onClick={props.onResume}
-            >
-              Resume
-            </button>
-          )}
-          {phase !== 'stopped' && (
-            <button type="button" className="btn-secondary" onClick={props.onStop}>
-              Stop
-            </button>
-          )}
-          {confirming ? (
-            <div className="flex flex-wrap items-center gap-3 rounded-xl bg-sale-50 p-3">
-              <p className="font-semibold">
-                Give the {state.delivered.length} kiosks that received it their previous config?
-              </p>
-              <button
-                type="button"
-                className="btn-primary"
-                onClick={() => {
-                  setConfirming(false);
-                  props.onRollBack();
-                }}
-              >
-                Yes, roll back
-              </button>
-              <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </div>
-          ) : (
-            <button
-              type="button"
-              className="btn-secondary"
-              disabled={!props.canSign}
-              onClick={() => setConfirming(true)}
-            >
-              Roll back
-            </button>
-          )}
-          {!props.canSign && (
-            <p className="self-center text-sm text-muted">
-              Load the config key to resume or roll back.
-            </p>
-          )}
-        </div>
+        <RolloutActions
+          phase={phase}
+          delivered={state.delivered.length}
+          canSign={props.canSign}
+          onResume={props.onResume}
+          onStop={props.onStop}
+          onRollBack={props.onRollBack}
+        />
       )}
     </li>
   );

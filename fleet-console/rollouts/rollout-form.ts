@@ -5,8 +5,8 @@
  * every refusal is tested; the plan it returns passes the broker's schema.
  */
 import { RESERVED_CONFIG_FIELDS } from '@shared/fleet/payloads';
-import type { RolloutSelector } from '@shared/fleet/rollout-selector';
-import { rolloutPlanSchema, type RolloutPlan } from '@shared/fleet/rollout-state';
+import type { RolloutSelector } from './engine/rollout-selector';
+import { rolloutPlanSchema, type RolloutPlan } from './engine/rollout-state';
 
 export interface RolloutFields {
   title: string;

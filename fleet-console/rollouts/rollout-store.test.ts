@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { startRollout } from '@shared/fleet/rollout-controller';
-import { createRolloutWatch } from '@shared/fleet/rollout-watch';
-import { readMessage } from '../fleet/read-message';
+import { startRollout } from './engine/rollout-controller';
+import { createRolloutWatch } from './engine/rollout-watch';
+import { readMessage } from '../protocol/read-message';
 import { foldRolloutMessages } from './rollout-store';
 
 const P = 'kiosk-shop';

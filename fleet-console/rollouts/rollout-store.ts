@@ -1,11 +1,11 @@
 /**
  * The console's rollouts: every rollout's state as the broker holds it, and what the health
- * gate needs of every kiosk (shared/fleet/rollout-watch.ts), folded from the messages the
+ * gate needs of every kiosk (engine/rollout-watch.ts), folded from the messages the
  * broker worker read. A revision counter tells the view when to draw again.
  */
 import { create } from 'zustand';
-import { createRolloutWatch, type RolloutWatch } from '@shared/fleet/rollout-watch';
-import type { ReadMessage } from '../fleet/read-message';
+import { createRolloutWatch, type RolloutWatch } from './engine/rollout-watch';
+import type { ReadMessage } from '../protocol/read-message';
 
 export interface RolloutStore {
   watch: RolloutWatch;
@@ -15,6 +15,9 @@ export interface RolloutStore {
   /** A new broker or prefix: nothing known about the old one applies. */
   reset: (prefix: string) => void;
 }
+
+/** What a rollout needs of the messages the worker read (rollout-session.ts routes them here). */
+export const ROLLOUT_KINDS = ['rollout', 'rollout-cleared', 'status', 'health', 'config'] as const;
 
 /** Folds the messages a rollout needs into `watch`; whether a rollout's state changed. */
 export function foldRolloutMessages(

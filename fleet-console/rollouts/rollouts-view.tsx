@@ -6,10 +6,11 @@ import {
   startRollout,
   stopRollout,
   type Advance,
-} from '@shared/fleet/rollout-controller';
-import { publishState } from '@shared/fleet/rollout-driver';
-import type { RolloutPlan, RolloutState } from '@shared/fleet/rollout-state';
-import { useBrokerSession } from '../connection/use-broker-session';
+} from './engine/rollout-controller';
+import { publishState } from './engine/rollout-driver';
+import type { RolloutWatch } from './engine/rollout-watch';
+import type { RolloutPlan, RolloutState } from './engine/rollout-state';
+import { useBrokerSession } from '../connection/connection-store';
 import { pageSubtle } from '../lib/page-crypto';
 import type { ConfigKeyCrypto } from './config-key';
 import { ConfigKeyPanel, type ConfigKeyState } from './config-key-panel';
@@ -33,8 +34,66 @@ function useNow(): number {
   return now;
 }
 
-export function RolloutsView() {
+/** Every rollout the broker holds, newest first; one whose state cannot be read says so. */
+function RolloutList({
+  rollouts,
+  watch,
+  prefix,
+  holder,
+  now,
+  canSign,
+  onResume,
+  onStop,
+  onRollBack,
+}: {
+  rollouts: readonly (readonly [string, RolloutState | null | undefined])[];
+  watch: RolloutWatch;
+  prefix: string;
+  holder: string;
+  now: number;
+  canSign: boolean;
+  onResume: (state: RolloutState) => void;
+  onStop: (state: RolloutState) => void;
+  onRollBack: (state: RolloutState) => void;
+}) {
   const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3">
+      <h2 id={titleId} className="text-lg font-bold">
+        Rollouts on the broker
+      </h2>
+      {rollouts.length === 0 ? (
+        <p className="text-muted">No rollout yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {rollouts.map(([id, state]) =>
+            state ? (
+              <RolloutCard
+                key={id}
+                state={state}
+                watch={watch}
+                prefix={prefix}
+                holder={holder}
+                now={now}
+                canSign={canSign}
+                onResume={() => onResume(state)}
+                onStop={() => onStop(state)}
+                onRollBack={() => onRollBack(state)}
+              />
+            ) : (
+              <li key={id} className="card p-5 text-sm">
+                <span className="font-mono">{id}</span>: this rollout’s state on the broker cannot
+                be read, so nothing drives it.
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function RolloutsView() {
   const session = useBrokerSession();
   const watch = useRolloutStore((state) => state.watch);
   useRolloutStore((state) => state.revision);
@@ -110,38 +169,17 @@ export function RolloutsView() {
           <ConfigKeyPanel subtle={subtle} state={key} onChange={setKey} />
           <StartRolloutForm canStart={canSign} onStart={start} />
         </div>
-        <section aria-labelledby={titleId} className="flex flex-col gap-3">
-          <h2 id={titleId} className="text-lg font-bold">
-            Rollouts on the broker
-          </h2>
-          {rollouts.length === 0 ? (
-            <p className="text-muted">No rollout yet.</p>
-          ) : (
-            <ul className="flex flex-col gap-4">
-              {rollouts.map(([id, state]) =>
-                state ? (
-                  <RolloutCard
-                    key={id}
-                    state={state}
-                    watch={watch}
-                    prefix={session?.prefix ?? 'kiosk-shop'}
-                    holder={holder}
-                    now={now}
-                    canSign={canSign}
-                    onResume={() => void onResume(state)}
-                    onStop={() => void onStop(state)}
-                    onRollBack={() => void onRollBack(state)}
-                  />
-                ) : (
-                  <li key={id} className="card p-5 text-sm">
-                    <span className="font-mono">{id}</span>: this rollout’s state on the broker
-                    cannot be read, so nothing drives it.
-                  </li>
-                ),
-              )}
-            </ul>
-          )}
-        </section>
+        <RolloutList
+          rollouts={rollouts}
+          watch={watch}
+          prefix={session?.prefix ?? 'kiosk-shop'}
+          holder={holder}
+          now={now}
+          canSign={canSign}
+          onResume={(state) => void onResume(state)}
+          onStop={(state) => void onStop(state)}
+          onRollBack={(state) => void onRollBack(state)}
+        />
       </div>
     </div>
   );

@@ -1,24 +1,205 @@
-import { useId, useState, type ReactNode } from 'react';
-import type { RolloutPlan } from '@shared/fleet/rollout-state';
+import { useId, useState } from 'react';
+import { Field, TextField } from '../ui/field';
+import type { RolloutPlan } from './engine/rollout-state';
 import { DEFAULT_FIELDS, planFromFields, type RolloutFields } from './rollout-form';
 
-function Field({
-  label,
-  hint,
-  children,
-}: {
+type SetField = <K extends keyof RolloutFields>(name: K, value: RolloutFields[K]) => void;
+
+interface PartProps {
+  fields: RolloutFields;
+  set: SetField;
+}
+
+/** One text field of the form, by name. */
+function RolloutText({
+  fields,
+  set,
+  name,
+  mono = false,
+  ...field
+}: PartProps & {
+  name: Exclude<keyof RolloutFields, 'what' | 'scope' | 'first'>;
   label: string;
   hint?: string;
-  children: (id: string) => ReactNode;
+  inputMode?: 'numeric' | 'decimal';
+  placeholder?: string;
+  mono?: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      {children(id)}
-      {hint && <p className="text-sm text-muted">{hint}</p>}
+    <TextField
+      {...field}
+      compact
+      inputClassName={mono ? 'field w-full font-mono' : 'field w-full'}
+      value={fields[name]}
+      onChange={(value) => set(name, value)}
+    />
+  );
+}
+
+/** What the rollout delivers: config keys, or an app version. */
+function WhatFields({ fields, set }: PartProps) {
+  return (
+    <>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-semibold">What</legend>
+        <div className="flex flex-wrap gap-4">
+          {(['config', 'version'] as const).map((what) => (
+            <label key={what} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="rollout-what"
+                className="size-5"
+                checked={fields.what === what}
+                onChange={() => set('what', what)}
+              />
+              {what === 'config' ? 'Config keys' : 'App version'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {fields.what === 'config' ? (
+        <Field
+          compact
+          label="Config keys (JSON)"
+          hint="Keys remote config may set, in the config file’s form."
+        >
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              rows={3}
+              className="field w-full py-2 font-mono"
+              aria-describedby={describedBy}
+              value={fields.configKeys}
+              onChange={(e) => set('configKeys', e.target.value)}
+            />
+          )}
+        </Field>
+      ) : (
+        <RolloutText
+          fields={fields}
+          set={set}
+          name="version"
+          label="App version"
+          hint="Delivered as update.pinVersion; installed at the attract screen. The kiosks it reaches take it whatever stagingPercentage the feed names."
+          placeholder="1.4.0"
+          mono
+        />
+      )}
+    </>
+  );
+}
+
+/** A choice among a few, by name. */
+function RolloutChoice<K extends 'scope' | 'first'>({
+  fields,
+  set,
+  name,
+  label,
+  options,
+}: PartProps & {
+  name: K;
+  label: string;
+  options: readonly (readonly [RolloutFields[K], string])[];
+}) {
+  return (
+    <Field compact label={label}>
+      {({ id }) => (
+        <select
+          id={id}
+          className="field w-full"
+          value={fields[name]}
+          onChange={(e) => set(name, e.target.value as RolloutFields[K])}
+        >
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Whom it is for, and its steps: the first one and the later ones. */
+function ReachFields({ fields, set }: PartProps) {
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
+        <RolloutChoice
+          fields={fields}
+          set={set}
+          name="scope"
+          label="For"
+          options={[
+            ['all', 'The whole fleet'],
+            ['region', 'A region'],
+            ['store', 'A store'],
+          ]}
+        />
+        {fields.scope !== 'all' && (
+          <RolloutText
+            fields={fields}
+            set={set}
+            name="scopeName"
+            label={fields.scope === 'region' ? 'Region' : 'Store'}
+          />
+        )}
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
+        <RolloutChoice
+          fields={fields}
+          set={set}
+          name="first"
+          label="First step"
+          options={[
+            ['percentage', 'A percentage'],
+            ['kiosks', 'Named canaries'],
+          ]}
+        />
+        {fields.first === 'percentage' ? (
+          <RolloutText
+            fields={fields}
+            set={set}
+            name="firstPercent"
+            label="First step (%)"
+            inputMode="decimal"
+          />
+        ) : (
+          <RolloutText fields={fields} set={set} name="canaries" label="Canary kiosk ids" mono />
+        )}
+      </div>
+      <RolloutText
+        fields={fields}
+        set={set}
+        name="laterPercents"
+        label="Then (%)"
+        hint="Each later step, widened only after the gate passes; the last is always everyone."
+      />
+    </>
+  );
+}
+
+/** The health gate, and how long the configs it signs stay valid. */
+function GateFields({ fields, set }: PartProps) {
+  const numbers = [
+    ['windowSeconds', 'Gate window (s)'],
+    ['maxFailing', 'Failing kiosks allowed'],
+    ['crashLoopRestarts', 'Restarts that are a crash loop'],
+    ['validDays', 'Configs valid for (days)'],
+  ] as const;
+  return (
+    <div className="grid grid-cols-2 items-end gap-3 sm:col-span-2 lg:grid-cols-4">
+      {numbers.map(([name, label]) => (
+        <RolloutText
+          key={name}
+          fields={fields}
+          set={set}
+          name={name}
+          label={label}
+          inputMode="numeric"
+        />
+      ))}
     </div>
   );
 }
@@ -33,8 +214,7 @@ export function StartRolloutForm({
   const titleId = useId();
   const [fields, setFields] = useState<RolloutFields>(DEFAULT_FIELDS);
   const [problems, setProblems] = useState<string[]>([]);
-  const set = <K extends keyof RolloutFields>(name: K, value: RolloutFields[K]) =>
-    setFields((current) => ({ ...current, [name]: value }));
+  const set: SetField = (name, value) => setFields((current) => ({ ...current, [name]: value }));
 
   const submit = async () => {
     const result = planFromFields(fields, Date.now());
@@ -59,190 +239,10 @@ export function StartRolloutForm({
           void submit();
         }}
       >
-        <Field label="Title">
-          {(id) => (
-            <input
-              id={id}
-              className="field w-full"
-              value={fields.title}
-              onChange={(e) => set('title', e.target.value)}
-            />
-          )}
-        </Field>
-        <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-semibold">What</legend>
-          <div className="flex flex-wrap gap-4">
-            {(['config', 'version'] as const).map((what) => (
-              <label key={what} className="flex min-h-11 items-center gap-2">
-                <input
-                  type="radio"
-                  name="rollout-what"
-                  className="size-5"
-                  checked={fields.what === what}
-                  onChange={() => set('what', what)}
-                />
-                {what === 'config' ? 'Config keys' : 'App version'}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {fields.what === 'config' ? (
-          <Field
-            label="Config keys (JSON)"
-            hint="Keys remote config may set, in the config file’s form."
-          >
-            {(id) => (
-              <textarea
-                id={id}
-                rows={3}
-                className="field w-full py-2 font-mono"
-                value={fields.configKeys}
-                onChange={(e) => set('configKeys', e.target.value)}
-              />
-            )}
-          </Field>
-        ) : (
-          <Field
-            label="App version"
-            hint="Delivered as update.pinVersion; installed at the attract screen. The kiosks it reaches take it whatever stagingPercentage the feed names."
-          >
-            {(id) => (
-              <input
-                id={id}
-                className="field w-full font-mono"
-                placeholder="1.4.0"
-                value={fields.version}
-                onChange={(e) => set('version', e.target.value)}
-              />
-            )}
-          </Field>
-        )}
-        <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
-          <Field label="For">
-            {(id) => (
-              <select
-                id={id}
-                className="field w-full"
-                value={fields.scope}
-                onChange={(e) => set('scope', e.target.value as RolloutFields['scope'])}
-              >
-                <option value="all">The whole fleet</option>
-                <option value="region">A region</option>
-                <option value="store">A store</option>
-              </select>
-            )}
-          </Field>
-          {fields.scope !== 'all' && (
-            <Field label={fields.scope === 'region' ? 'Region' : 'Store'}>
-              {(id) => (
-                <input
-                  id={id}
-                  className="field w-full"
-                  value={fields.scopeName}
-                  onChange={(e) => set('scopeName', e.target.value)}
-                />
-              )}
-            </Field>
-          )}
-        </div>
-        <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
-          <Field label="First step">
-            {(id) => (
-              <select
-                id={id}
-                className="field w-full"
-                value={fields.first}
-                onChange={(e) => set('first', e.target.value as RolloutFields['first'])}
-              >
-                <option value="percentage">A percentage</option>
-                <option value="kiosks">Named canaries</option>
-              </select>
-            )}
-          </Field>
-          {fields.first === 'percentage' ? (
-            <Field label="First step (%)">
-              {(id) => (
-                <input
-                  id={id}
-                  inputMode="decimal"
-                  className="field w-full"
-                  value={fields.firstPercent}
-                  onChange={(e) => set('firstPercent', e.target.value)}
-                />
-              )}
-            </Field>
-          ) : (
-            <Field label="Canary kiosk ids">
-              {(id) => (
-                <input
-                  id={id}
-                  className="field w-full font-mono"
-                  value={fields.canaries}
-                  onChange={(e) => set('canaries', e.target.value)}
-                />
-              )}
-            </Field>
-          )}
-        </div>
-        <Field
-          label="Then (%)"
-          hint="Each later step, widened only after the gate passes; the last is always everyone."
-        >
-          {(id) => (
-            <input
-              id={id}
-              className="field w-full"
-              value={fields.laterPercents}
-              onChange={(e) => set('laterPercents', e.target.value)}
-            />
-          )}
-        </Field>
-        <div className="grid grid-cols-2 items-end gap-3 sm:col-span-2 lg:grid-cols-4">
-          <Field label="Gate window (s)">
-            {(id) => (
-              <input
-                id={id}
-                inputMode="numeric"
-                className="field w-full"
-                value={fields.windowSeconds}
-                onChange={(e) => set('windowSeconds', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Failing kiosks allowed">
-            {(id) => (
-              <input
-                id={id}
-                inputMode="numeric"
-                className="field w-full"
-                value={fields.maxFailing}
-                onChange={(e) => set('maxFailing', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Restarts that are a crash loop">
-            {(id) => (
-              <input
-                id={id}
-                inputMode="numeric"
-                className="field w-full"
-                value={fields.crashLoopRestarts}
-                onChange={(e) => set('crashLoopRestarts', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Configs valid for (days)">
-            {(id) => (
-              <input
-                id={id}
-                inputMode="numeric"
-                className="field w-full"
-                value={fields.validDays}
-                onChange={(e) => set('validDays', e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
+        <RolloutText fields={fields} set={set} name="title" label="Title" />
+        <WhatFields fields={fields} set={set} />
+        <ReachFields fields={fields} set={set} />
+        <GateFields fields={fields} set={set} />
         {problems.length > 0 && (
           <ul
             role="alert"

@@ -1,6 +1,6 @@
 /**
  * This page as the watching console of its rollouts: once a second, each rollout whose
- * lease this page holds is ticked (shared/fleet/rollout-driver.ts), and what it decides is
+ * lease this page holds is ticked (engine/rollout-driver.ts), and what it decides is
  * published, signed with the config key loaded for the session. Without the key nothing is
  * ticked and the lease is not renewed, so the rollout pauses where it is: a step is never
  * recorded as delivered by a console that could not sign it.
@@ -9,14 +9,14 @@
  * broker echoes it back a moment later), so a step is never delivered twice.
  */
 import { useEffect, useRef } from 'react';
-import type { Advance } from '@shared/fleet/rollout-controller';
-import { carryOut, tickRollout, type RolloutPublisher } from '@shared/fleet/rollout-driver';
-import { observationsFor } from '@shared/fleet/rollout-observations';
-import { holdsLease } from '@shared/fleet/rollout-state';
-import type { RolloutWatch } from '@shared/fleet/rollout-watch';
+import type { Advance } from './engine/rollout-controller';
+import { carryOut, tickRollout, type RolloutPublisher } from './engine/rollout-driver';
+import { observationsFor } from './engine/rollout-observations';
+import { holdsLease } from './engine/rollout-state';
+import type { RolloutWatch } from './engine/rollout-watch';
 import { kioskConfigTopic } from '@shared/fleet/topics';
 import type { BrokerSession } from '../connection/broker-session-handle';
-import { useBrokerSession } from '../connection/use-broker-session';
+import { useBrokerSession } from '../connection/connection-store';
 import type { ConfigKeyCrypto } from './config-key';
 import { useRolloutStore } from './rollout-store';
 

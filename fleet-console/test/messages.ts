@@ -8,7 +8,7 @@ import {
   onlineStatus,
   SAMPLE_PUBLIC_KEY,
 } from '../../tests/support/fixtures/kiosk-status';
-import type { FleetMessage } from '../fleet/read-message';
+import type { FleetMessage } from '../protocol/read-message';
 
 export const PREFIX = 'kiosk-shop';
 export const KEY_A = SAMPLE_PUBLIC_KEY;

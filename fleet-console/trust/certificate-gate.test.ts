@@ -9,7 +9,7 @@ import {
   SAMPLE_SERIAL,
   signCertificateWith,
 } from '../../tests/support/fixtures/kiosk-certificate';
-import { isTrustMessage, readMessages } from '../fleet/read-message';
+import { isTrustMessage, readMessages } from '../protocol/read-message';
 import { message } from '../test/messages';
 import { createCertificateGate } from './certificate-gate';
 

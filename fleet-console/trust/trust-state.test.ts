@@ -9,7 +9,7 @@ import {
   signCertificateWith,
   signRevocationsWith,
 } from '../../tests/support/fixtures/kiosk-certificate';
-import { isTrustMessage, readMessages, type FleetMessage } from '../fleet/read-message';
+import { isTrustMessage, readMessages, type FleetMessage } from '../protocol/read-message';
 import { message, PREFIX } from '../test/messages';
 import { emptyTrust, foldTrust, MAX_CERTIFICATES_PER_KIOSK, RECENT_HANDOVERS } from './trust-state';
 

@@ -1,5 +1,5 @@
 /**
- * What the console has read of enrolment and handovers (read-message.ts's TrustMessage),
+ * What the console has read of enrolment and handovers (protocol/read-message.ts's TrustMessage),
  * folded into one state by a pure function: the kiosks waiting to be enrolled, the
  * certificates retained per kiosk and serial, the revocation list the broker offered last,
  * the latest handover records and the conflicts counters reported. Certificates come in
@@ -12,7 +12,7 @@
 import type { HandoverConflict, HandoverRecord } from '@shared/fleet/handover-messages';
 import type { CertificateEnvelope, EnrolmentRequest } from '@shared/fleet/kiosk-certificate';
 import type { RevocationEnvelope } from '@shared/fleet/revocation-list';
-import type { ReadMessage, TrustMessage } from '../fleet/read-message';
+import type { ReadMessage, TrustMessage } from '../protocol/read-message';
 
 /** Kiosks with a request or certificates the console keeps track of. */
 export const MAX_TRUST_KIOSKS = 10_000;
@@ -76,12 +76,83 @@ export type CheckedTrustMessage =
   | Exclude<TrustInput, { kind: 'certificate' }>
   | (Extract<TrustInput, { kind: 'certificate' }> & { verified: boolean });
 
+/** The state's collections in a fold: each copied on its first change, and only then. */
+interface TrustDraft {
+  requests: Map<string, EnrolmentRequest> | null;
+  certificates: Map<string, ReadonlyMap<string, CertificateEnvelope>> | null;
+  unverified: Set<string> | null;
+  conflicts: Map<string, ConflictSeen> | null;
+}
+
+/** A certificate: kept if it verified, within its kiosk's bound; noted as unverified if not. */
+function takeCertificate(
+  state: TrustState,
+  draft: TrustDraft,
+  message: Extract<CheckedTrustMessage, { kind: 'certificate' }> & {
+    envelope: CertificateEnvelope;
+  },
+): void {
+  const id = `${message.kioskId}/${message.serial}`;
+  if (!message.verified) {
+    // Never kept, nor counted against the kiosk's bound: junk cannot push out, or
+    // replace, a certificate that verifies.
+    draft.unverified ??= new Set(state.unverified);
+    if (draft.unverified.size < MAX_UNVERIFIED) draft.unverified.add(id);
+    return;
+  }
+  if ((draft.unverified ?? state.unverified).has(id)) {
+    draft.unverified ??= new Set(state.unverified);
+    draft.unverified.delete(id);
+  }
+  const certificates = (draft.certificates ??= new Map(state.certificates));
+  const known = certificates.get(message.kioskId);
+  if (!known && certificates.size >= MAX_TRUST_KIOSKS) return;
+  if (known && !known.has(message.serial) && known.size >= MAX_CERTIFICATES_PER_KIOSK) return;
+  certificates.set(message.kioskId, new Map(known).set(message.serial, message.envelope));
+}
+
+/** A certificate withdrawn (its retained message emptied). */
+function clearCertificate(
+  state: TrustState,
+  draft: TrustDraft,
+  message: Extract<CheckedTrustMessage, { kind: 'certificate-cleared' }>,
+): void {
+  const id = `${message.kioskId}/${message.serial}`;
+  if ((draft.unverified ?? state.unverified).has(id)) {
+    draft.unverified ??= new Set(state.unverified);
+    draft.unverified.delete(id);
+  }
+  const known = (draft.certificates ?? state.certificates).get(message.kioskId);
+  if (!known?.has(message.serial)) return;
+  draft.certificates ??= new Map(state.certificates);
+  const rest = new Map(known);
+  rest.delete(message.serial);
+  if (rest.size === 0) draft.certificates.delete(message.kioskId);
+  else draft.certificates.set(message.kioskId, rest);
+}
+
+/** The recent handovers with this one first (newest first, one per receipt). */
+function withHandover(
+  handovers: TrustState['handovers'],
+  kioskId: string,
+  receiptId: string,
+  record: HandoverRecord,
+): TrustState['handovers'] {
+  const key = receiptKey(kioskId, receiptId);
+  const others = handovers.filter((seen) => receiptKey(seen.kioskId, seen.receiptId) !== key);
+  return [{ kioskId, receiptId, record }, ...others]
+    .sort((a, b) => b.record.at - a.record.at)
+    .slice(0, RECENT_HANDOVERS);
+}
+
 /** Folds a batch into the state; collections are copied once per call, and only when touched. */
 export function foldTrust(state: TrustState, messages: readonly CheckedTrustMessage[]): TrustState {
-  let requests: Map<string, EnrolmentRequest> | null = null;
-  let certificates: Map<string, ReadonlyMap<string, CertificateEnvelope>> | null = null;
-  let unverified: Set<string> | null = null;
-  let conflicts: Map<string, ConflictSeen> | null = null;
+  const draft: TrustDraft = {
+    requests: null,
+    certificates: null,
+    unverified: null,
+    conflicts: null,
+  };
   let { revocations, handovers, ignored } = state;
 
   for (const message of messages) {
@@ -91,56 +162,25 @@ export function foldTrust(state: TrustState, messages: readonly CheckedTrustMess
           ignored += 1;
           break;
         }
-        requests ??= new Map(state.requests);
+        const requests = (draft.requests ??= new Map(state.requests));
         if (requests.has(message.kioskId) || requests.size < MAX_TRUST_KIOSKS) {
           requests.set(message.kioskId, message.request);
         }
         break;
       }
       case 'enrolment-cleared':
-        if (!(requests ?? state.requests).has(message.kioskId)) break;
-        requests ??= new Map(state.requests);
-        requests.delete(message.kioskId);
+        if (!(draft.requests ?? state.requests).has(message.kioskId)) break;
+        (draft.requests ??= new Map(state.requests)).delete(message.kioskId);
         break;
       case 'certificate': {
-        if (!message.envelope) {
-          ignored += 1;
-          break;
-        }
-        const id = `${message.kioskId}/${message.serial}`;
-        if (!message.verified) {
-          // Never kept, nor counted against the kiosk's bound: junk cannot push out, or
-          // replace, a certificate that verifies.
-          unverified ??= new Set(state.unverified);
-          if (unverified.size < MAX_UNVERIFIED) unverified.add(id);
-          break;
-        }
-        if ((unverified ?? state.unverified).has(id)) {
-          unverified ??= new Set(state.unverified);
-          unverified.delete(id);
-        }
-        certificates ??= new Map(state.certificates);
-        const known = certificates.get(message.kioskId);
-        if (!known && certificates.size >= MAX_TRUST_KIOSKS) break;
-        if (known && !known.has(message.serial) && known.size >= MAX_CERTIFICATES_PER_KIOSK) break;
-        certificates.set(message.kioskId, new Map(known).set(message.serial, message.envelope));
+        const { envelope } = message;
+        if (!envelope) ignored += 1;
+        else takeCertificate(state, draft, { ...message, envelope });
         break;
       }
-      case 'certificate-cleared': {
-        const id = `${message.kioskId}/${message.serial}`;
-        if ((unverified ?? state.unverified).has(id)) {
-          unverified ??= new Set(state.unverified);
-          unverified.delete(id);
-        }
-        const known = (certificates ?? state.certificates).get(message.kioskId);
-        if (!known?.has(message.serial)) break;
-        certificates ??= new Map(state.certificates);
-        const rest = new Map(known);
-        rest.delete(message.serial);
-        if (rest.size === 0) certificates.delete(message.kioskId);
-        else certificates.set(message.kioskId, rest);
+      case 'certificate-cleared':
+        clearCertificate(state, draft, message);
         break;
-      }
       case 'revocations':
         if (!message.envelope) ignored += 1;
         else revocations = message.envelope;
@@ -152,11 +192,7 @@ export function foldTrust(state: TrustState, messages: readonly CheckedTrustMess
           if (record === null && message.payload.byteLength > 0) ignored += 1;
           break;
         }
-        const key = receiptKey(message.kioskId, message.receiptId);
-        const others = handovers.filter((seen) => receiptKey(seen.kioskId, seen.receiptId) !== key);
-        handovers = [{ kioskId: message.kioskId, receiptId: message.receiptId, record }, ...others]
-          .sort((a, b) => b.record.at - a.record.at)
-          .slice(0, RECENT_HANDOVERS);
+        handovers = withHandover(handovers, message.kioskId, message.receiptId, record);
         break;
       }
       case 'handover-claim':
@@ -167,7 +203,7 @@ export function foldTrust(state: TrustState, messages: readonly CheckedTrustMess
           ignored += 1;
           break;
         }
-        conflicts ??= new Map(state.conflicts);
+        const conflicts = (draft.conflicts ??= new Map(state.conflicts));
         const key = receiptKey(message.kioskId, message.receiptId);
         if (conflicts.has(key) || conflicts.size < MAX_CONFLICTS) {
           conflicts.set(key, {
@@ -180,14 +216,14 @@ export function foldTrust(state: TrustState, messages: readonly CheckedTrustMess
       }
       case 'handover-conflict-cleared': {
         const key = receiptKey(message.kioskId, message.receiptId);
-        if (!(conflicts ?? state.conflicts).has(key)) break;
-        conflicts ??= new Map(state.conflicts);
-        conflicts.delete(key);
+        if (!(draft.conflicts ?? state.conflicts).has(key)) break;
+        (draft.conflicts ??= new Map(state.conflicts)).delete(key);
         break;
       }
     }
   }
 
+  const { requests, certificates, unverified, conflicts } = draft;
   if (
     !requests &&
     !certificates &&

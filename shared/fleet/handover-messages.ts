@@ -2,7 +2,7 @@
  * The messages on a receipt's handover topic (`P/handovers/ID/RECEIPT`, trust-topics.ts),
  * and the conflict report a counter files when an order it handed over while offline turns
  * out to have been collected elsewhere. Every message is QoS 1; the protocol that uses them
- * is handover-desk.ts.
+ * is the counter's handover desk (fleet-console/counter/handover-desk.ts).
  *
  * - probe (not retained): a counter's own marker; when it comes back, every retained
  *   message of the topic has already reached that counter.

@@ -60,7 +60,7 @@ export function handoverTopic(prefix: string, kioskId: string, receiptId: string
 /**
  * Where counters claim a receipt before one of them records its handover: beside the record,
  * not on it, so that a claim arriving after the record can never take its place as the
- * retained message (handover-desk.ts).
+ * retained message (fleet-console/counter/handover-desk.ts).
  */
 export function handoverClaimTopic(prefix: string, kioskId: string, receiptId: string): string {
   return `${handoverTopic(prefix, kioskId, receiptId)}/claim`;

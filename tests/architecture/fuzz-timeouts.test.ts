@@ -86,7 +86,7 @@ describe('the fuzz tests’ timeouts', () => {
     expect(fuzzing).toEqual(
       expect.arrayContaining([
         'tests/fleet-agent/connection/inbound-guard.test.ts',
-        'fleet-console/connection/worker-inbox.test.ts',
+        'fleet-console/app/session-features.test.ts',
         'tests/shared/fleet/diagnostics-transfer.test.ts',
       ]),
     );

@@ -281,6 +281,75 @@ describe('the fleet console’s doors', () => {
     ]);
   });
 
+  it('the console’s connection knows no feature: it imports none of them', async () => {
+    // Features register their routes with the session; the connection never names them.
+    for (const specifier of [
+      '../fleet/fleet-store',
+      '../trust/trust-store',
+      '../rollouts/rollout-store',
+      '../kiosks/diagnostics/diagnostics-store',
+      '../counter/handover-service',
+      '../app/session-features',
+    ]) {
+      const errors = await layerErrors(
+        'fleet-console/connection/broker-session.ts',
+        `import * as probe from '${specifier}';\nexport { probe };\n`,
+      );
+      expect(
+        errors.map((e) => e.message),
+        specifier,
+      ).toContainEqual(
+        expect.stringContaining(
+          'fleet-console/connection may import lib, ui, protocol of the console',
+        ),
+      );
+    }
+  });
+
+  it('a console feature imports only the rooms its doors name', async () => {
+    const refused = await layerErrors(
+      'fleet-console/rollouts/rollout-store.ts',
+      "import { useFleetStore } from '../fleet/fleet-store';\nexport const probe = useFleetStore;\n",
+    );
+    expect(refused.map((e) => e.message)).toEqual([
+      expect.stringContaining('fleet-console/rollouts may import'),
+    ]);
+    const sideways = await layerErrors(
+      'fleet-console/fleet/fleet-store.ts',
+      "import { useTrustStore } from '../trust/trust-store';\nexport const probe = useTrustStore;\n",
+    );
+    expect(sideways.map((e) => e.message)).toEqual([
+      expect.stringContaining('fleet-console/fleet may import'),
+    ]);
+    const door = await layerErrors(
+      'fleet-console/kiosks/kiosks-view.tsx',
+      "import { useFleetStore } from '../fleet/fleet-store';\nexport const probe = useFleetStore;\n",
+    );
+    expect(door).toEqual([]);
+  });
+
+  it('the console’s message reader uses the rollout engine, and nothing else of rollouts', async () => {
+    const engine = await layerErrors(
+      'fleet-console/protocol/read-message.ts',
+      "import { readRolloutState } from '../rollouts/engine/rollout-state';\nexport const probe = readRolloutState;\n",
+    );
+    expect(engine).toEqual([]);
+    const view = await layerErrors(
+      'fleet-console/protocol/read-message.ts',
+      "import { useRolloutStore } from '../rollouts/rollout-store';\nexport const probe = useRolloutStore;\n",
+    );
+    expect(view.map((e) => e.message)).toContainEqual(
+      expect.stringContaining('fleet-console/protocol may import'),
+    );
+    const back = await layerErrors(
+      'fleet-console/rollouts/engine/rollout-gate.ts',
+      "import { useRolloutStore } from '../rollout-store';\nexport const probe = useRolloutStore;\n",
+    );
+    expect(back.map((e) => e.message)).toContainEqual(
+      expect.stringContaining('fleet-console/rollouts/engine may import lib of the console'),
+    );
+  });
+
   it('nothing of the shop imports the console, so it never reaches a shopper', async () => {
     for (const file of [
       'src/lib/text.ts',

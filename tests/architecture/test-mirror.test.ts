@@ -20,6 +20,8 @@ const MIRRORED = [
   'scripts',
   'services',
   'tools',
+  // The console's tests that need Node: a real Mosquitto, node:crypto, the kiosk's own rules.
+  'fleet-console',
 ];
 
 /**

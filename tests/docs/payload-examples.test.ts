@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ackSchema, commandSchema, healthSchema, statusSchema } from '../../shared/fleet/payloads';
-import { readRolloutState } from '../../shared/fleet/rollout-state';
+import { readRolloutState } from '../../fleet-console/rollouts/engine/rollout-state';
 
 const PAGE = 'docs/fleet/topics-and-payloads.md';
 const page = readFileSync(join(__dirname, '../..', PAGE), 'utf8');

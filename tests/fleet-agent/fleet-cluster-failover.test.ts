@@ -8,7 +8,7 @@
  *   2 × keepalive, and the console shows it offline (the will keeper's word, or its own
  *   report once it moved: the node took its Last Will with it), then online; a command sent
  *   to them meanwhile is acknowledged or, once its time is up, reported as not delivered
- *   (fleet-console/kiosks/command-delivery.ts). A kiosk that died with the node is shown
+ *   (fleet-console/kiosks/commands/command-delivery.ts). A kiosk that died with the node is shown
  *   offline while the node is down, through the will keeper (scripts/lib/will-keeper.ts),
  *   and its will is kept retained once the others have had time to move.
  * - Retained configs, certificates and handover records are on every node after the crash
@@ -31,7 +31,7 @@ import {
   recordCommand,
   type FleetState,
 } from '../../fleet-console/fleet/fleet-state';
-import { deliveryOf } from '../../fleet-console/kiosks/command-delivery';
+import { deliveryOf } from '../../fleet-console/kiosks/commands/command-delivery';
 import { consoleSubscriptions } from '../../fleet-console/protocol/fleet-topics';
 import { nodeName } from '../../shared/fleet/broker-choice';
 import { COMMAND_QOS, kioskTopics } from '../../shared/fleet/topics';

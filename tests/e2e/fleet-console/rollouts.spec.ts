@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
-import { startRollout } from '../../../shared/fleet/rollout-controller';
+import { startRollout } from '../../../fleet-console/rollouts/engine/rollout-controller';
 import { kioskConfigTopic, rolloutTopic } from '../../../shared/fleet/topics';
 import { makeKeyPair } from '../../support/fleet-keys';
 import { expectNoViolations, undersized } from './support/a11y-checks';

@@ -11,7 +11,7 @@ import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ackSchema, type FleetAck } from '../../../shared/fleet/payloads';
 import { diagnosticsTopic, kioskTopics } from '../../../shared/fleet/topics';
-import { readMessage } from '../../../fleet-console/fleet/read-message';
+import { readMessage } from '../../../fleet-console/protocol/read-message';
 import {
   startTransfer,
   takeAck,
@@ -19,7 +19,7 @@ import {
   tick,
   verify,
   type Transfer,
-} from '../../../fleet-console/kiosks/diagnostics-transfers';
+} from '../../../fleet-console/kiosks/diagnostics/diagnostics-transfers';
 import {
   createCommandHandler,
   MAX_REMEMBERED_IDS,

@@ -31,11 +31,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Ed25519Signer } from '../../../../shared/fleet/operator-signature';
-import { startRollout } from '../../../../shared/fleet/rollout-controller';
-import { carryOut, tickRollout } from '../../../../shared/fleet/rollout-driver';
-import { observationsFor } from '../../../../shared/fleet/rollout-observations';
-import type { RolloutPlan, RolloutState } from '../../../../shared/fleet/rollout-state';
-import { createRolloutWatch, type RolloutWatch } from '../../../../shared/fleet/rollout-watch';
+import { startRollout } from '../../../../fleet-console/rollouts/engine/rollout-controller';
+import { carryOut, tickRollout } from '../../../../fleet-console/rollouts/engine/rollout-driver';
+import { observationsFor } from '../../../../fleet-console/rollouts/engine/rollout-observations';
+import type {
+  RolloutPlan,
+  RolloutState,
+} from '../../../../fleet-console/rollouts/engine/rollout-state';
+import {
+  createRolloutWatch,
+  type RolloutWatch,
+} from '../../../../fleet-console/rollouts/engine/rollout-watch';
 import {
   everyKiosk,
   everyRollout,

@@ -1,0 +1,190 @@
+/**
+ * Kiosks waiting to be enrolled, each with its pairing code to compare with the kiosk's
+ * screen, and the store and region the certificates approved here will name.
+ */
+import { useId, useState } from 'react';
+import type { EnrolmentRequest } from '@shared/fleet/kiosk-certificate';
+import { isValidGroupId } from '@shared/fleet/groups';
+import { formatClock } from '../lib/format';
+import type { WaitingRow } from './enrolment-rows';
+
+interface Groups {
+  store: string;
+  region: string;
+}
+
+const regionOk = ({ region }: Groups): boolean =>
+  region.trim() === '' || isValidGroupId(region.trim());
+
+/** The store and region new certificates name, so signed config can target them. */
+function GroupFields({ groups, onChange }: { groups: Groups; onChange: (groups: Groups) => void }) {
+  const id = useId();
+  return (
+    <>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-store`} className="text-sm font-semibold">
+          Store on new certificates
+        </label>
+        <input
+          id={`${id}-store`}
+          className="field"
+          value={groups.store}
+          maxLength={64}
+          aria-describedby={`${id}-groups-hint`}
+          onChange={(event) => onChange({ ...groups, store: event.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-region`} className="text-sm font-semibold">
+          Region (optional)
+        </label>
+        <input
+          id={`${id}-region`}
+          className="field"
+          value={groups.region}
+          maxLength={64}
+          aria-invalid={!regionOk(groups)}
+          aria-describedby={`${id}-groups-hint`}
+          onChange={(event) => onChange({ ...groups, region: event.target.value })}
+        />
+      </div>
+      <p id={`${id}-groups-hint`} className="basis-full text-sm text-muted">
+        To target a store or region with signed config, name it with letters, digits, - or _ only
+        (lyon-1, eu-west).{regionOk(groups) ? '' : ' The region is not such a name yet.'}
+      </p>
+    </>
+  );
+}
+
+function WaitingKiosk({
+  request,
+  code,
+  revokedKey,
+  canSign,
+  onApprove,
+}: {
+  request: EnrolmentRequest;
+  code: string | undefined;
+  revokedKey: boolean;
+  canSign: boolean;
+  onApprove: () => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <li className="flex flex-col gap-3 py-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+        <p className="font-semibold">
+          <span className="font-mono">{request.kioskId}</span>{' '}
+          <span className="text-sm font-normal text-muted">
+            asked {formatClock(request.requestedAt)} · version {request.version}
+          </span>
+        </p>
+        <p className="font-mono text-2xl font-bold tracking-wider">
+          <span className="sr-only">Pairing code </span>
+          {code ?? '…'}
+        </p>
+      </div>
+      {revokedKey ? (
+        <p className="rounded-lg bg-sale-50 p-3 text-sm font-semibold text-sale-700">
+          This key’s certificate was revoked: the kiosk needs a new key (delete its
+          fleet-receipt-key.pem and restart it) before it can be enrolled again.
+        </p>
+      ) : confirming ? (
+        <div className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4">
+          <p className="font-semibold">
+            Does the screen of kiosk <span className="font-mono">{request.kioskId}</span> show{' '}
+            <span className="font-mono">{code}</span>? Staff see it after the staff PIN.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                void onApprove().finally(() => {
+                  setBusy(false);
+                  setConfirming(false);
+                });
+              }}
+            >
+              Yes, enrol {request.kioskId}
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+              No, do not enrol it
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={!canSign || code === undefined}
+            onClick={() => setConfirming(true)}
+          >
+            Approve {request.kioskId}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function WaitingKiosks({
+  waiting,
+  codes,
+  keyReady,
+  connected,
+  onApprove,
+}: {
+  waiting: readonly WaitingRow[];
+  codes: ReadonlyMap<string, string>;
+  /** The enrolment key is loaded and the broker connected. */
+  keyReady: boolean;
+  connected: boolean;
+  onApprove: (request: EnrolmentRequest, groups: Groups) => Promise<void>;
+}) {
+  const id = useId();
+  const [groups, setGroups] = useState<Groups>({ store: 'Main store', region: '' });
+  const canSign = keyReady && groups.store.trim() !== '' && regionOk(groups);
+  return (
+    <section aria-labelledby={`${id}-waiting`} className="card p-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id={`${id}-waiting`} className="text-lg font-bold">
+            Waiting kiosks ({waiting.length})
+          </h2>
+          <p className="text-sm text-muted">
+            Compare each code with the one on the kiosk’s screen before you approve it.
+          </p>
+        </div>
+        <GroupFields groups={groups} onChange={setGroups} />
+      </div>
+      {waiting.length === 0 ? (
+        <p className="mt-3 text-muted">No kiosk is waiting to be enrolled.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {waiting.map(({ request, revokedKey }) => (
+            <WaitingKiosk
+              key={request.kioskId}
+              request={request}
+              code={codes.get(request.publicKey)}
+              revokedKey={revokedKey}
+              canSign={canSign}
+              onApprove={() =>
+                onApprove(request, { store: groups.store.trim(), region: groups.region.trim() })
+              }
+            />
+          ))}
+        </ul>
+      )}
+      {!canSign && waiting.length > 0 && (
+        <p className="mt-2 text-sm text-muted">
+          {connected ? 'Load the enrolment key to approve.' : 'Connect to the broker to approve.'}
+        </p>
+      )}
+    </section>
+  );
+}

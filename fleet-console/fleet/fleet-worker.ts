@@ -1,0 +1,18 @@
+/**
+ * The broker worker's entry: the connection (connection/broker-worker.ts), with the fleet's
+ * part of it, which keeps every kiosk's state (fleet-viewer.ts) and posts the page a view
+ * of it (view-poster.ts): what the page draws, not the fleet.
+ */
+import { runBrokerWorker } from '../connection/broker-worker';
+import { isFleetViewRequest } from './fleet-viewer';
+import { createViewPoster } from './view-poster';
+
+runBrokerWorker((answer) => {
+  const views = createViewPoster({ post: answer });
+  return {
+    keep: (messages) => views.fold(messages),
+    ask: (question) => {
+      if (isFleetViewRequest(question)) views.ask(question);
+    },
+  };
+});
