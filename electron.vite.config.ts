@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import { moduleListPlugin } from './scripts/lib/module-list-plugin.mts';
+import { moduleListPlugin } from './tools/build/module-list-plugin.mts';
 import { createRendererConfig } from './vite.web.config.mts';
 
 const kioskRenderer = createRendererConfig('kiosk');

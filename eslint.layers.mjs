@@ -158,7 +158,15 @@ function consoleRoomZones() {
 export const LAYER_ZONES = [
   {
     target: './src',
-    from: ['./electron', './fleet-agent', './server', './scripts', './services', './tests'],
+    from: [
+      './electron',
+      './fleet-agent',
+      './server',
+      './scripts',
+      './tools',
+      './services',
+      './tests',
+    ],
     message: RENDERER_ONLY,
   },
   {
@@ -224,6 +232,7 @@ export const LAYER_ZONES = [
       './electron',
       './server',
       './scripts',
+      './tools',
       './services',
       './tests',
       './vite-plugins',
@@ -234,12 +243,12 @@ export const LAYER_ZONES = [
   },
   {
     target: './electron/main',
-    from: ['./src', './electron/preload', './scripts', './tests'],
+    from: ['./src', './electron/preload', './scripts', './tools', './tests'],
     message: 'The main process never imports the renderer, the preload or scripts.',
   },
   {
     target: './electron/preload',
-    from: ['./src', './electron/main', './server', './scripts', './tests'],
+    from: ['./src', './electron/main', './server', './scripts', './tools', './tests'],
     message: 'The sandboxed preload imports only shared/ and Electron’s renderer modules.',
   },
   {
@@ -260,7 +269,7 @@ export const LAYER_ZONES = [
   },
   {
     target: './server',
-    from: ['./src', './electron', './scripts', './tests'],
+    from: ['./src', './electron', './scripts', './tools', './tests'],
     message: 'The servers are plain Node: no renderer, no Electron, no scripts.',
   },
   {
@@ -305,7 +314,7 @@ export const LAYER_ZONES = [
   },
   {
     target: './fleet-console',
-    from: ['./src', './electron', './server', './scripts'],
+    from: ['./src', './electron', './server', './scripts', './tools'],
     message:
       'The fleet console shares web-shared/ and shared/ with the shop, never the shop’s src/: no feature, page, platform, main process or script.',
   },
@@ -324,7 +333,7 @@ export const LAYER_ZONES = [
   },
   {
     target: './web-shared',
-    from: ['./src', './fleet-console', './electron', './server', './scripts', './tests'],
+    from: ['./src', './fleet-console', './electron', './server', './scripts', './tools', './tests'],
     message:
       'web-shared/ is what both browser apps share: it imports neither of them, nor any Node runtime.',
   },
@@ -341,6 +350,7 @@ export const LAYER_ZONES = [
       './server',
       './shared',
       './scripts',
+      './tools',
       './fleet-agent',
       './services',
     ],
@@ -356,6 +366,7 @@ export const LAYER_ZONES = [
       './server',
       './shared',
       './scripts',
+      './tools',
       './services',
       './fleet-console',
       './fleet-agent',

@@ -9,14 +9,14 @@
  *               test starts itself (tests/support/mosquitto.ts), served in-process per test.
  *
  * No Playwright browser is downloaded here: Debian's Chromium headless shell, or its full
- * Chromium, or CHROMIUM_PATH is used (scripts/lib/chromium.ts says why).
+ * Chromium, or CHROMIUM_PATH is used (tools/browser/chromium.ts says why).
  * Build first (`npm run build:e2e`); the web server is started with `--no-build`.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type LaunchOptions } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumMissing, E2E_CHROMIUM_PATH } from './scripts/lib/chromium';
+import { CHROMIUM_ARGS, chromiumMissing, E2E_CHROMIUM_PATH } from './tools/browser/chromium';
 
 const isCI = Boolean(process.env.CI);
 // E2E_PORT lets two checkouts run their suites side by side; build:e2e bakes the same port
@@ -61,7 +61,7 @@ export default defineConfig({
     timezoneId: 'UTC',
   },
   webServer: {
-    command: `${tsx} scripts/serve.ts --no-build --port ${PORT}`,
+    command: `${tsx} scripts/web/serve.ts --no-build --port ${PORT}`,
     url: `${ORIGIN}/api/products`,
     reuseExistingServer: !isCI,
     timeout: 60_000,

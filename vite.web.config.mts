@@ -11,7 +11,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type UserConfig } from 'vite';
 import { webCatalogueUrl } from './shared/catalogue-url.ts';
-import { moduleListPlugin } from './scripts/lib/module-list-plugin.mts';
+import { moduleListPlugin } from './tools/build/module-list-plugin.mts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.mts';
 import { earlyStart, earlyStartEntry } from './vite-plugins/early-start.mts';
 import { compiledMessages } from './vite-plugins/messages.mts';

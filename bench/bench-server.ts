@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { startBrowserShop } from '../scripts/lib/browser-shop';
-import { REPO_ROOT } from '../scripts/lib/cli-args';
+import { startBrowserShop } from '../tools/browser/browser-shop';
+import { REPO_ROOT } from '../tools/repo-root';
 import type { RunningServer } from '../server/http/listen-fetch';
 
 export const PORT_RANGE = { first: 4300, last: 4399 } as const;
@@ -48,13 +48,13 @@ export function rendererCataloguePort(): number | undefined {
 }
 
 /**
- * Runs scripts/build-e2e.ts (the build the e2e tests use): out/web against /api, and the
+ * Runs scripts/web/build-e2e.ts (the build the e2e tests use): out/web against /api, and the
  * Electron renderer against http://127.0.0.1:<port>/api. A child process, because the
  * script runs on import and reads its port from the environment.
  */
 export function buildShop(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build-e2e.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/web/build-e2e.ts'], {
       cwd: REPO_ROOT,
       env: { ...process.env, E2E_PORT: String(port) },
       stdio: 'inherit',
@@ -62,7 +62,7 @@ export function buildShop(port: number): Promise<void> {
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code === 0) resolve();
-      else reject(new Error(`scripts/build-e2e.ts exited with ${code ?? 'a signal'}`));
+      else reject(new Error(`scripts/web/build-e2e.ts exited with ${code ?? 'a signal'}`));
     });
   });
 }

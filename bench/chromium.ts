@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../scripts/lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../tools/browser/chromium';
 
 export { CHROMIUM_PATH };
 

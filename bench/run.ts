@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { REPO_ROOT } from '../scripts/lib/cli-args';
+import { REPO_ROOT } from '../tools/repo-root';
 import {
   buildShop,
   freePort,

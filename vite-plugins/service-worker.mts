@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { precacheManifest, type PrecacheFile } from '../scripts/lib/precache-manifest.mts';
+import { precacheManifest, type PrecacheFile } from '../tools/build/precache-manifest.mts';
 
 export const serviceWorkerEntry = fileURLToPath(
   new URL('../src/service-worker/sw.ts', import.meta.url),
@@ -16,7 +16,7 @@ const publicDir = fileURLToPath(new URL('../resources/public', import.meta.url))
 
 /**
  * The web build's service worker as /sw.js, told which files this build has (its precache)
- * and a version derived from their bytes (scripts/lib/precache-manifest.mts), so a new
+ * and a version derived from their bytes (tools/build/precache-manifest.mts), so a new
  * build whose files differ in any byte is a new worker. Done once the files are written
  * and hashed as written: Vite's own last steps still change chunks after generateBundle.
  * The kiosk build has none: the kiosk caches images in its main process.

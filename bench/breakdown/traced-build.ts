@@ -4,8 +4,8 @@
  * breakdown reads to name what each profiled frame was.
  */
 import { join, resolve } from 'node:path';
-import { API_BASE } from '../../scripts/lib/browser-shop';
-import { REPO_ROOT } from '../../scripts/lib/cli-args';
+import { API_BASE } from '../../tools/browser/browser-shop';
+import { REPO_ROOT } from '../../tools/repo-root';
 
 export const TRACED_DIR = join(REPO_ROOT, 'out', 'bench-traced');
 

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../scripts/lib/cli-args';
+import { REPO_ROOT } from '../../tools/repo-root';
 
 export const DEPLOYED_WEB_DIR = join(REPO_ROOT, 'out', 'web-deployed');
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --fleet --cluster --kiosks N`: N simulated kiosks
  * (tools/simulator/simulated-kiosk.ts, the kiosk's own fleet code) on a 3-node NATS
- * cluster on loopback (scripts/lib/nats-cluster.ts, Debian's nats-server), each given every
+ * cluster on loopback (tools/cluster/nats-cluster.ts, Debian's nats-server), each given every
  * node and drawing its own, health every 60 s; the operator's console open in headless
  * Chromium, connected through the WebSockets bridges of nodes 2 and 3. Timed as the
  * operator sees it:
@@ -17,11 +17,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../scripts/lib/console-build';
-import { startConsoleServer } from '../../scripts/lib/fleet-console-server';
+import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../tools/build/console-build';
+import { startConsoleServer } from '../../tools/fleet-demo/fleet-console-server';
 import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
-import { startNatsCluster } from '../../scripts/lib/nats-cluster';
-import { startWillKeeper } from '../../scripts/lib/will-keeper';
+import { startNatsCluster } from '../../tools/cluster/nats-cluster';
+import { startWillKeeper } from '../../services/will-keeper/will-keeper';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 import { BUDGETS } from '../budgets';
 import { freshContext } from '../chromium';

@@ -9,8 +9,8 @@
  */
 import mqtt from 'mqtt';
 import type { Browser, Page } from '@playwright/test';
-import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../scripts/lib/console-build';
-import { startConsoleServer } from '../../scripts/lib/fleet-console-server';
+import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../tools/build/console-build';
+import { startConsoleServer } from '../../tools/fleet-demo/fleet-console-server';
 import { kioskTopics } from '../../shared/fleet/topics';
 import { BROKER_QUEUED_MESSAGES, startMosquitto } from '../../tests/support/mosquitto';
 import { freshContext } from '../chromium';

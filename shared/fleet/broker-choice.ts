@@ -52,8 +52,8 @@ export const MAX_NODE_NAME = 300;
 
 /**
  * The name of the node a broker URL reaches, as a kiosk says it in its status and the will
- * keeper (scripts/lib/will-keeper.ts) matches it: scheme, host and port, lower case, never
- * a login or a path. Null for text that is not such a URL.
+ * keeper (services/will-keeper/will-keeper.ts) matches it: scheme, host and port, lower case,
+ * never a login or a path. Null for text that is not such a URL.
  */
 export function nodeName(url: string): string | null {
   let parsed: URL;

@@ -377,11 +377,7 @@ describe('the fleet console’s doors', () => {
 
 describe('the bench’s door', () => {
   it('nothing of the product or its tests imports the bench', async () => {
-    for (const file of [
-      'src/lib/text.ts',
-      'scripts/lib/cli-args.ts',
-      'tests/support/mosquitto.ts',
-    ]) {
+    for (const file of ['src/lib/text.ts', 'tools/repo-root.ts', 'tests/support/mosquitto.ts']) {
       const depth = file.split('/').length - 1;
       const errors = await layerErrors(
         file,
@@ -408,7 +404,7 @@ describe('the fleet agent’s doors', () => {
     for (const target of [
       'electron/main/logging/logging',
       'src/lib/text',
-      'scripts/lib/cli-args',
+      'tools/repo-root',
       'tools/simulator/pretend-shop',
     ]) {
       const errors = await layerErrors(
@@ -514,10 +510,10 @@ describe('layer rules, by alias', () => {
     const errors = await layerErrors(
       'services/shop/http/query.ts',
       [
-        "import { parseCount } from '../../../scripts/lib/cli-args';",
+        "import * as entry from '../../../scripts/web/serve';",
         "import { assertOrigin } from '../../../server/catalogue/catalogue-app';",
         "import { formatClock } from '../../../fleet-console/lib/format';",
-        'export const probe = [parseCount, assertOrigin, formatClock];',
+        'export const probe = [entry, assertOrigin, formatClock];',
         '',
       ].join('\n'),
     );
@@ -563,7 +559,7 @@ describe('each runtime resolves imports through its own tsconfig', () => {
     ['shared/csp.ts', '@web-shared/lib/money'],
     ['server/http/static-files.ts', '@shared/csp'],
     ['services/shop/http/query.ts', '@shared/csp'],
-    ['scripts/lib/cli-args.ts', '@/lib/text'],
+    ['tools/repo-root.ts', '@/lib/text'],
     ['src/service-worker/sw.ts', '@/lib/text'],
     ['fleet-console/lib/format.ts', '@/lib/text'],
     ['web-shared/lib/count.ts', '@/lib/text'],

@@ -98,8 +98,8 @@ describe('the test mirror', () => {
     expect(sourceOf('tests/electron/main/config/config.test.ts')).toBe(
       'electron/main/config/config.ts',
     );
-    expect(sourceOf('tests/scripts/lib/packaged-fuses.test.ts')).toBe(
-      'scripts/lib/packaged-fuses.ts',
+    expect(sourceOf('tests/tools/packaging/packaged-fuses.test.ts')).toBe(
+      'tools/packaging/packaged-fuses.ts',
     );
     expect(sourceOf('tests/electron/main-index.test.ts')).toBeUndefined();
     expect(sourceOf('tests/electron/main/config-packaged.test.ts')).toBeUndefined();

@@ -89,7 +89,9 @@ describe('the GitHub Actions workflow', () => {
       expect(check, 'a check:electron-support step right after npm ci').toBe(install + 1);
       expect(job.steps[check]?.if).toBeUndefined();
     }
-    expect(scripts['check:electron-support']).toBe('tsx scripts/check-electron-support.ts');
+    expect(scripts['check:electron-support']).toBe(
+      'tsx scripts/supply-chain/check-electron-support.ts',
+    );
   });
 
   it('audits the shipped packages after the test build made out/, in every test job', () => {
@@ -106,7 +108,7 @@ describe('the GitHub Actions workflow', () => {
       expect(audit, 'an audit:shipped step after the tests').toBeGreaterThan(test);
       expect(job.steps[audit]?.if).toBeUndefined();
     }
-    expect(scripts['audit:shipped']).toBe('tsx scripts/audit-shipped.ts');
+    expect(scripts['audit:shipped']).toBe('tsx scripts/supply-chain/audit-shipped.ts');
     expect(text).not.toContain('continue-on-error');
   });
 
@@ -122,7 +124,7 @@ describe('the GitHub Actions workflow', () => {
       expect(job.steps[check]?.if).toBe(job.steps[packaging]?.if);
     }
     expect(packagingJobs).toBeGreaterThan(0);
-    expect(scripts['check:fuses']).toBe('tsx scripts/check-fuses.ts');
+    expect(scripts['check:fuses']).toBe('tsx scripts/kiosk/check-fuses.ts');
   });
 
   it('has a job that watches a packaged kiosk update itself under Xvfb', () => {
@@ -131,9 +133,9 @@ describe('the GitHub Actions workflow', () => {
     const runs = (job?.steps ?? []).map((step) => step.run ?? '');
     expect(runs).toContain('npm ci');
     expect(runs).toContain('xvfb-run --auto-servernum npm run update:e2e');
-    expect(scripts['update:e2e']).toBe('tsx scripts/update-e2e.ts');
+    expect(scripts['update:e2e']).toBe('tsx scripts/kiosk/update-e2e.ts');
     // The driver skips with a printed reason where Electron cannot be downloaded.
-    const driver = readFileSync(join(root, 'scripts', 'update-e2e.ts'), 'utf8');
+    const driver = readFileSync(join(root, 'scripts', 'kiosk', 'update-e2e.ts'), 'utf8');
     expect(driver).toContain('ensureElectronBinary');
     expect(driver).toContain('skipped: ');
   });

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { startExporter, type RunningExporter } from '../../scripts/lib/fleet-exporter';
+import { startExporter, type RunningExporter } from '../../services/exporter/fleet-exporter';
 import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
 import { SAMPLE_HEALTH } from '../support/fixtures/kiosk-health';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../support/mosquitto';

@@ -16,8 +16,11 @@ import { kioskTopics } from '../../shared/fleet/topics';
 import { STATUS_REPAIR_MS } from '../../fleet-agent/presence/status-repair';
 import { applyMessages, emptyFleet } from '../../fleet-console/fleet/fleet-state';
 import { rollupByGroup } from '../../fleet-console/fleet/group-rollup';
-import { createFleetTable, readFleetMessage } from '../../scripts/lib/fleet-exporter-readings';
-import { createExporterMetrics } from '../../scripts/lib/fleet-exporter-metrics';
+import {
+  createFleetTable,
+  readFleetMessage,
+} from '../../services/exporter/fleet-exporter-readings';
+import { createExporterMetrics } from '../../services/exporter/fleet-exporter-metrics';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../support/mosquitto';
 import {
   hasFields,

@@ -9,7 +9,7 @@
  *   report once it moved: the node took its Last Will with it), then online; a command sent
  *   to them meanwhile is acknowledged or, once its time is up, reported as not delivered
  *   (fleet-console/kiosks/commands/command-delivery.ts). A kiosk that died with the node is shown
- *   offline while the node is down, through the will keeper (scripts/lib/will-keeper.ts),
+ *   offline while the node is down, through the will keeper (services/will-keeper/will-keeper.ts),
  *   and its will is kept retained once the others have had time to move.
  * - Retained configs, certificates and handover records are on every node after the crash
  *   and after the node rejoins, once each.
@@ -35,7 +35,7 @@ import { deliveryOf } from '../../fleet-console/kiosks/commands/command-delivery
 import { consoleSubscriptions } from '../../fleet-console/protocol/fleet-topics';
 import { nodeName } from '../../shared/fleet/broker-choice';
 import { COMMAND_QOS, kioskTopics } from '../../shared/fleet/topics';
-import { startWillKeeper, type WillKeeper } from '../../scripts/lib/will-keeper';
+import { startWillKeeper, type WillKeeper } from '../../services/will-keeper/will-keeper';
 import {
   natsServerUnavailable,
   startNatsClusterBroker,

@@ -6,10 +6,10 @@
  *
  * - every kiosk online in the console, spread over the three nodes;
  * - a fleet-wide ping acknowledged by every kiosk, once each;
- * - one node crashes (SIGKILL): the will keeper (scripts/lib/will-keeper.ts) says its kiosks
- *   offline in the console while the node is down, and no other kiosk; each is online on
- *   another node within 2 × keepalive, and the console has fresh health from each and the
- *   whole fleet online.
+ * - one node crashes (SIGKILL): the will keeper (services/will-keeper/will-keeper.ts) says
+ *   its kiosks offline in the console while the node is down, and no other kiosk; each is
+ *   online on another node within 2 × keepalive, and the console has fresh health from each
+ *   and the whole fleet online.
  *
  * A functional test: its waits are generous deadlines on a shared machine, not budgets. How
  * fast this goes at 10,000 kiosks is the fleet bench's (`npm run bench -- --fleet --cluster`).
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMessages, emptyFleet, type FleetState } from '../../fleet-console/fleet/fleet-state';
 import { consoleSubscriptions } from '../../fleet-console/protocol/fleet-topics';
 import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
-import { startWillKeeper, type WillKeeper } from '../../scripts/lib/will-keeper';
+import { startWillKeeper, type WillKeeper } from '../../services/will-keeper/will-keeper';
 import { COMMAND_QOS, kioskTopics } from '../../shared/fleet/topics';
 import {
   natsServerUnavailable,

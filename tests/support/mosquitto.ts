@@ -25,7 +25,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { restartablePort } from '../../scripts/lib/restartable-port';
+import { restartablePort } from '../../tools/cluster/restartable-port';
 import { BROKER_MESSAGE_SIZE_LIMIT } from '../../shared/fleet/message-limits';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 

@@ -1,7 +1,7 @@
 /**
  * A real 3-node nats-server cluster for the fleet tests, in the same shape as
  * tests/support/mosquitto.ts, so a fleet test runs against either (tests/support/fleet-brokers.ts).
- * The nodes, users and permissions are scripts/lib/nats-cluster.ts's, as
+ * The nodes, users and permissions are tools/cluster/nats-cluster.ts's, as
  * `npm run fleet:cluster` starts them: one user per kiosk (username = kiosk id) writing only
  * under its own id, counters keeping the handover records, the operator seeing everything.
  *
@@ -13,7 +13,7 @@ import {
   natsServerUnavailable,
   startNatsCluster,
   type NatsCluster,
-} from '../../scripts/lib/nats-cluster';
+} from '../../tools/cluster/nats-cluster';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 import type { Credentials, Mosquitto, MosquittoOptions } from './mosquitto';
 
@@ -29,7 +29,7 @@ export interface NatsClusterBroker extends FleetBroker {
   /** Every node's MQTT URL (fleet.brokerUrls). */
   tcpUrls: readonly string[];
   wsUrls: readonly string[];
-  /** The will keeper's login (scripts/lib/will-keeper.ts). */
+  /** The will keeper's login (services/will-keeper/will-keeper.ts). */
   keeper: Credentials;
 }
 

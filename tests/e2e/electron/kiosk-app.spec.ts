@@ -15,7 +15,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { hashStaffPin } from '../../../electron/main/staff-exit/staff-pin-hash';
-import { findElectronBinary } from '../../../scripts/lib/electron-binary';
+import { findElectronBinary } from '../../../tools/launch/electron-binary';
 import type { KioskBridge } from '../../../shared/bridge';
 import { expectCartCount, expectImagesShown } from '../support/ui';
 

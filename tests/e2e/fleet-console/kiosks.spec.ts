@@ -6,7 +6,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { rawPublicKey } from '../../../fleet-agent/identity/ed25519';
-import { signConfig } from '../../../scripts/lib/fleet-signing';
+import { signConfig } from '../../../tools/signing/fleet-signing';
 import { expect, kioskRow, openConsole, requireMosquitto, test } from './support/fleet-rig';
 
 requireMosquitto();

@@ -1,7 +1,7 @@
 /**
  * What the console shows of a kiosk on a broker cluster, against a real Mosquitto: the node
  * its status names, then, when that node crashes and the will keeper says the kiosk's Last
- * Will for it (scripts/lib/will-keeper.ts), the kiosk offline with the lost node in its
+ * Will for it (services/will-keeper/will-keeper.ts), the kiosk offline with the lost node in its
  * details, then online on another node. The messages are the ones a kiosk given several
  * brokers and the keeper publish, sent here as the operator.
  */

@@ -1,10 +1,10 @@
 /**
- * The soak's 20-session smoke: `npm run soak` (scripts/soak.ts) in small, on the same code,
+ * The soak's 20-session smoke: `npm run soak` (scripts/kiosk/soak.ts) in small, on the same code,
  * so a change that breaks a shopper's session or the sampling fails here and not only in a
  * long run. It asserts that the sessions complete and the samples are taken, not the
  * budgets: twenty sessions say nothing about memory over a thousand.
  */
-import { runSoak } from '../../../scripts/lib/soak-run';
+import { runSoak } from '../../../tools/soak/soak-run';
 import { expect, test } from '../support/fixtures';
 import { assertKioskBuilt } from '../support/kiosk';
 

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import {
   precacheManifest,
   type PrecacheManifest,
-} from '../../../scripts/lib/precache-manifest.mts';
+} from '../../../tools/build/precache-manifest.mts';
 import { demoCatalogue } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
 import { isCatalogueList, isProductDetail, trackRequests } from '../support/network';
@@ -109,7 +109,7 @@ async function deployCopy(): Promise<{ origin: string; site: string; close: () =
     process.execPath,
     [
       join(root, 'node_modules/tsx/dist/cli.mjs'),
-      'scripts/serve.ts',
+      'scripts/web/serve.ts',
       '--no-build',
       '--port',
       '0',
@@ -141,7 +141,7 @@ function deployedManifest(site: string): PrecacheManifest {
 
 /**
  * What the build would write into sw.js for the files now in `site`: the same derivation
- * (scripts/lib/precache-manifest.mts) over the deployed bytes.
+ * (tools/build/precache-manifest.mts) over the deployed bytes.
  */
 function manifestOfFiles(site: string): PrecacheManifest {
   return precacheManifest(

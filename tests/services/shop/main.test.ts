@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { restartablePort } from '../../../scripts/lib/restartable-port';
+import { restartablePort } from '../../../tools/cluster/restartable-port';
 import { saveCertificate } from '../../../services/shop/certificates/certificate-store';
 import type { DatabasePlace } from '../../../services/shop/db/database';
 import { openServices } from '../../../services/shop/server/start-service';

@@ -13,7 +13,7 @@ import {
   createSimulatedKiosk,
   type SimulatedKiosk,
 } from '../../../tools/simulator/simulated-kiosk';
-import { signConfig } from '../../../scripts/lib/fleet-signing';
+import { signConfig } from '../../../tools/signing/fleet-signing';
 import { healthSchema, statusSchema, type KioskHealth } from '../../../shared/fleet/payloads';
 import { verifyReceiptCode } from '../../../shared/fleet/receipt-code';
 import { fleetConfigTopic, parseKioskTopic } from '../../../shared/fleet/topics';

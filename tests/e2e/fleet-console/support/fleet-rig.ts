@@ -330,7 +330,7 @@ async function startFleetCommand(
 ): Promise<{ origin: string; stop: () => Promise<void> }> {
   const child = spawn(
     resolve(ROOT, 'node_modules/.bin/tsx'),
-    ['scripts/fleet.ts', '--no-build', '--port', '0', ...args],
+    ['scripts/fleet/fleet.ts', '--no-build', '--port', '0', ...args],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -21,7 +21,7 @@ import {
 } from '../../../../electron/main/updates/electron-updater';
 import { signedFeedProvider } from '../../../../electron/main/updates/signed-feed-provider';
 import type { RunPowerShell } from '../../../../electron/main/updates/windows-signature';
-import { signFeedFile } from '../../../../scripts/lib/update-signing';
+import { signFeedFile } from '../../../../tools/updates/update-signing';
 import { makeKeyPair } from '../../../support/fleet-keys';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopback-server';
 import { fakeLogger } from '../../support/fake-electron';

@@ -9,7 +9,7 @@ import {
   checkFeedFile,
   MAX_FEED_FILE_BYTES,
 } from '../../../../electron/main/updates/feed-signature';
-import { signFeedFile } from '../../../../scripts/lib/update-signing';
+import { signFeedFile } from '../../../../tools/updates/update-signing';
 import { makeKeyPair } from '../../../support/fleet-keys';
 
 const key = makeKeyPair();

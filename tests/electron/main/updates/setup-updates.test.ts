@@ -51,8 +51,8 @@ import {
 import { prepareUpdater } from '../../../../electron/main/updates/electron-updater';
 import { signedFeedProvider } from '../../../../electron/main/updates/signed-feed-provider';
 import type { UpdateMachine } from '../../../../electron/main/updates/update-machine';
-import { signFeedFile } from '../../../../scripts/lib/update-signing';
-import { windowAround } from '../../../../scripts/lib/update-e2e';
+import { signFeedFile } from '../../../../tools/updates/update-signing';
+import { windowAround } from '../../../../tools/updates/update-e2e';
 import { makeKeyPair } from '../../../support/fleet-keys';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopback-server';

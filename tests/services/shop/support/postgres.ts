@@ -13,7 +13,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { restartablePort } from '../../../../scripts/lib/restartable-port';
+import { restartablePort } from '../../../../tools/cluster/restartable-port';
 
 export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 

@@ -1,0 +1,65 @@
+/**
+ * The options of `npm run fleet:exporter`, read from its flags and the environment and
+ * checked before anything connects, so a typo fails in one line. The exporter takes nothing
+ * from the kiosk's code: what it must agree on with the kiosks is the fleet's topic prefix
+ * (shared/fleet/topics.ts) and their catalogue age, given here or by the default below.
+ */
+import { parseArgs } from 'node:util';
+import { parseCount } from '../../shared/count-flag';
+import { DEFAULT_TOPIC_PREFIX, isValidTopicPrefix } from '../../shared/fleet/topics';
+import type { ExporterOptions } from './fleet-exporter';
+
+/** The kiosks' default catalogueMaxAgeMinutes, for a fleet that leaves theirs unset. */
+export const DEFAULT_CATALOGUE_MAX_AGE_MINUTES = 60;
+
+const BROKER = /^(mqtts?|wss?):\/\/[^\s/]+/;
+
+export interface ExporterCommand {
+  exporter: ExporterOptions;
+  /** Stop after this long (demos, tests); undefined: run until stopped. */
+  seconds: number | undefined;
+}
+
+/** `args` as the command line gives them; the operator's password may come from `env`. */
+export function readExporterOptions(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ExporterCommand {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      broker: { type: 'string' },
+      port: { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      ca: { type: 'string' },
+      prefix: { type: 'string', default: DEFAULT_TOPIC_PREFIX },
+      'catalogue-max-age': { type: 'string' },
+      seconds: { type: 'string' },
+    },
+  });
+  const broker = values.broker ?? '';
+  if (!BROKER.test(broker)) {
+    throw new Error(`--broker must be an mqtt://, mqtts://, ws:// or wss:// URL, got "${broker}"`);
+  }
+  const port = parseCount('port', values.port, 1);
+  if (port === undefined || port > 65535) throw new Error('--port must be a port number');
+  if (!isValidTopicPrefix(values.prefix)) throw new Error('--prefix is not a valid topic prefix');
+  const maxAge =
+    parseCount('catalogue-max-age', values['catalogue-max-age'], 1) ??
+    DEFAULT_CATALOGUE_MAX_AGE_MINUTES;
+  const seconds = parseCount('seconds', values.seconds, 1);
+  const password = values.password ?? env.FLEET_EXPORTER_PASSWORD;
+  return {
+    exporter: {
+      brokerUrl: broker,
+      port,
+      prefix: values.prefix,
+      ...(values.username ? { username: values.username } : {}),
+      ...(password ? { password } : {}),
+      ...(values.ca ? { caFile: values.ca } : {}),
+      catalogueMaxAgeMinutes: maxAge,
+    },
+    seconds,
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * npm run fleet:exporter -- --broker URL --port N — serves the fleet's state as Prometheus
+ * metrics at http://127.0.0.1:N/metrics, read from the broker as the operator (the logic is
+ * services/exporter/fleet-exporter.ts). Runs until stopped (Ctrl-C, SIGTERM), or for --seconds S.
+ *
+ *   --broker mqtt://broker.shop.example:1883   mqtt://, mqtts://, ws:// or wss://
+ *   --port 9464                                on 127.0.0.1 only
+ *   --username operator                        the password from FLEET_EXPORTER_PASSWORD, or --password
+ *   --ca /etc/kiosk-shop/ca.crt                the broker certificate's CA
+ *   --prefix kiosk-shop                        the kiosks' fleet.topicPrefix
+ *   --catalogue-max-age 60                     the kiosks' catalogueMaxAgeMinutes
+ *   --seconds 30                               stop after this long (demos, tests)
+ */
+import { readExporterOptions } from './exporter-options';
+import { startExporter } from './fleet-exporter';
+
+async function main(): Promise<void> {
+  const { exporter: options, seconds } = readExporterOptions(process.argv.slice(2), process.env);
+  const exporter = await startExporter({ ...options, log: (line) => console.log(line) });
+  console.log(
+    `Fleet exporter: http://127.0.0.1:${exporter.port}/metrics (broker ${options.brokerUrl})`,
+  );
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void exporter.close().then(() => {
+      console.log('Fleet exporter: stopped');
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  if (seconds !== undefined) setTimeout(stop, seconds * 1000);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+/**
+ * The fleet's ACL as NATS permissions: MQTT topic filters become subjects, and each role's
+ * grants are the ones docs/fleet/broker.md's Mosquitto ACL gives (read off that ACL's text
+ * here, so the two cannot drift apart).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  fleetPermissions,
+  nodeConfig,
+  topicToSubject,
+  usersConfig,
+} from '../../../tools/cluster/nats-cluster-config';
+import { fleetAcl } from '../../support/mosquitto';
+
+const P = 'kiosk-shop';
+
+/** The Mosquitto ACL's lines for a kiosk `id`, as [access, topic]. */
+function mosquittoKioskGrants(id: string): { read: string[]; write: string[] } {
+  const read: string[] = [];
+  const write: string[] = [];
+  for (const line of fleetAcl(P, 'operator').split('\n')) {
+    const match = /^pattern (read|write|readwrite) (.+)$/.exec(line);
+    if (!match?.[2]) continue;
+    const topic = match[2].replace('%u', id);
+    if (match[1] !== 'write') read.push(topic);
+    if (match[1] !== 'read') write.push(topic);
+  }
+  return { read, write };
+}
+
+describe('the fleet’s ACL on NATS', () => {
+  it('writes MQTT topic filters as NATS subjects', () => {
+    expect(topicToSubject('kiosk-shop/kiosks/+/certificates/+')).toBe(
+      'kiosk-shop.kiosks.*.certificates.*',
+    );
+    expect(topicToSubject('kiosk-shop/handovers/#')).toBe('kiosk-shop.handovers.>');
+  });
+
+  it('gives a kiosk exactly what the Mosquitto ACL gives it, and NATS’s delivery subject', () => {
+    const grants = mosquittoKioskGrants('kiosk-7');
+    const permissions = fleetPermissions(P, { kind: 'kiosk', kioskId: 'kiosk-7' });
+    expect([...permissions.publish.allow].sort()).toEqual(grants.write.map(topicToSubject).sort());
+    expect([...permissions.subscribe.allow].sort()).toEqual(
+      [...grants.read.map(topicToSubject), '$MQTT.sub.>'].sort(),
+    );
+  });
+
+  it('gives a counter the handover topics (and their roots) and read access to certificates', () => {
+    const permissions = fleetPermissions(P, { kind: 'counter' });
+    expect(permissions.publish.allow).toEqual([
+      'kiosk-shop.handovers',
+      'kiosk-shop.handovers.>',
+      'kiosk-shop.handover-conflicts',
+      'kiosk-shop.handover-conflicts.>',
+    ]);
+    expect(permissions.subscribe.allow).toContain('kiosk-shop.kiosks.*.certificates.*');
+    expect(permissions.publish.allow).not.toContain('kiosk-shop.fleet.config');
+  });
+
+  it('gives the will keeper the kiosks’ statuses and nothing else', () => {
+    const permissions = fleetPermissions(P, { kind: 'keeper' });
+    expect(permissions.publish.allow).toEqual(['kiosk-shop.kiosks.*.status']);
+    expect(permissions.subscribe.allow).toEqual(['kiosk-shop.kiosks.*.status', '$MQTT.sub.>']);
+    const text = usersConfig({
+      prefix: P,
+      operator: { username: 'operator', password: 'o' },
+      counters: {},
+      kiosks: {},
+      keeper: { username: 'will-keeper', password: 'w' },
+    });
+    expect(text).toContain('{ user: "will-keeper", password: "w"');
+  });
+
+  it('writes each login once, with JSON-quoted names and passwords', () => {
+    const text = usersConfig({
+      prefix: P,
+      operator: { username: 'operator', password: 'op"x' },
+      counters: { 'counter-1': 'c' },
+      kiosks: { 'kiosk-1': 'k' },
+    });
+    expect(text.match(/\{ user: /g)).toHaveLength(3);
+    expect(text).toContain('password: "op\\"x"');
+  });
+
+  it('keeps every node on loopback, with replicated MQTT streams and a 30 s lame duck', () => {
+    const text = nodeConfig({
+      name: 'node-1',
+      ports: { client: 1, route: 2, mqtt: 3, ws: 4 },
+      routes: [2, 5, 6],
+      storeDir: '/tmp/x',
+      logins: { prefix: P, operator: { username: 'o', password: 'p' }, counters: {}, kiosks: {} },
+      maxPayload: 4_194_304,
+      usersFile: 'users.conf',
+    });
+    expect(text).toContain('listen: "127.0.0.1:1"');
+    expect(text).toContain('mqtt { listen: "127.0.0.1:3", stream_replicas: 3 }');
+    expect(text).toContain('"nats-route://127.0.0.1:6"');
+    expect(text).toContain('lame_duck_duration: "30s"');
+    expect(text).not.toMatch(/0\.0\.0\.0/);
+  });
+});
