@@ -11,7 +11,10 @@
  *   electron/main, server, scripts: Node; never the renderer
  *   fleet-agent: the kiosk's fleet logic with no Electron in it; the kiosk's main process
  *           and the simulator run it, it imports only shared/
- *   services: what a shop runs beside the kiosks (the shop service): Node, shared/ only
+ *   services: what a shop or a chain runs beside the kiosks (the exporter, the will keeper,
+ *           the shop service): Node, shared/ and their own code only
+ *   scripts:  one entry per npm command; tools: the dev tools' code the entries share. Both
+ *           reach electron/main only at the files written out for each folder below
  *   bench:  the benchmark program; measures from outside, imported by nothing
  *   web-shared: what the shop and the fleet console share (storage, announcer, money, dialog
  *           hook, counting); imports neither
@@ -283,12 +286,58 @@ export const LAYER_ZONES = [
     message: 'Tools run in Node and never import the renderer, the console or tests.',
   },
   {
+    target: './tools',
+    from: './scripts',
+    message: 'tools/ is what the entries in scripts/ share: it never imports an entry.',
+  },
+  {
+    target: ['./tools/!(simulator|updates)/**', './tools/*.ts'],
+    from: './electron',
+    message:
+      'The dev tools reach the kiosk’s main process only at the doors written out for the simulator and the update tools.',
+  },
+  {
     // kiosk-config.ts is the one door to the kiosk's config table (its defaults and the
     // rules for a remote config's keys), which still lives with the kiosk's main process.
     target: './tools/simulator/!(kiosk-config).ts',
     from: './electron',
     message:
       'The simulator runs the kiosk’s fleet agent (fleet-agent/), not the kiosk: nothing of electron/ but the config table, through kiosk-config.ts.',
+  },
+  {
+    target: './tools/simulator/kiosk-config.ts',
+    from: './electron',
+    except: ['./main/config/config-keys.ts', './main/config/remote-keys.ts'],
+    message:
+      'kiosk-config.ts opens only the kiosk’s config table: its keys and the rules for a remote config’s keys.',
+  },
+  {
+    // The update feed is signed over exactly the bytes the kiosk checks, by the kiosk's rule.
+    target: './tools/updates',
+    from: './electron',
+    except: ['./main/updates/feed-signature.ts'],
+    message: 'The update tools import only the feed signature rule of electron/main.',
+  },
+  {
+    target: ['./scripts/!(kiosk|supply-chain)/**', './scripts/*.ts'],
+    from: './electron',
+    message:
+      'An entry reaches the kiosk’s main process only at the doors written out for its folder (kiosk/, supply-chain/).',
+  },
+  {
+    // `npm run staff-pin:hash` hashes with the kiosk's own code, so the kiosk accepts the PIN.
+    target: './scripts/kiosk',
+    from: './electron',
+    except: ['./main/staff-exit/staff-pin-hash.ts'],
+    message: 'The kiosk’s entries import only the PIN hash of electron/main.',
+  },
+  {
+    // `npm run audit:electron` stages the page the app protocol serves, at the paths it serves.
+    target: './scripts/supply-chain',
+    from: './electron',
+    except: ['./main/app-protocol/app-files.ts', './main/app-protocol/app-origin.ts'],
+    message:
+      'The supply-chain entries import only the app protocol’s files and origin of electron/main.',
   },
   {
     target: './services',

@@ -431,6 +431,99 @@ describe('the fleet agent’s doors', () => {
   });
 });
 
+describe('the services’ and the dev tools’ doors', () => {
+  const probe = (specifier: string) =>
+    `import * as probe from '${specifier}';\nexport { probe };\n`;
+
+  it('a service imports nothing of the kiosk’s main process, nor Electron', async () => {
+    const errors = await layerErrors(
+      'services/exporter/fleet-exporter.ts',
+      "import { DEFAULT_CONFIG } from '../../electron/main/config/config-keys';\nimport { app } from 'electron';\nexport const probe = [DEFAULT_CONFIG, app];\n",
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('A service runs on its own beside the kiosks'),
+      expect.stringContaining('The renderer reaches Electron only through the preload bridge'),
+    ]);
+  });
+
+  it('a service imports none of the shop, the console, the scripts or the dev tools', async () => {
+    for (const specifier of [
+      '../../src/lib/text',
+      '../../fleet-console/lib/format',
+      '../../scripts/fleet/fleet',
+      '../../tools/repo-root',
+      '../../tests/support/mosquitto',
+    ]) {
+      const errors = await layerErrors('services/will-keeper/will-keeper.ts', probe(specifier));
+      expect(
+        errors.map((e) => e.message),
+        specifier,
+      ).toContainEqual(expect.stringContaining('A service runs on its own beside the kiosks'));
+    }
+  });
+
+  it('a service imports shared/ and its own code', async () => {
+    const errors = await layerErrors(
+      'services/exporter/main.ts',
+      "import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';\nimport { readExporterOptions } from './exporter-options';\nexport const probe = [DEFAULT_TOPIC_PREFIX, readExporterOptions];\n",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('a dev tool reaches the kiosk’s main process only at its folder’s doors', async () => {
+    const feed = probe('../../electron/main/updates/feed-signature');
+    expect(await layerErrors('tools/updates/update-signing.ts', feed)).toEqual([]);
+    for (const file of ['tools/signing/fleet-signing.ts', 'tools/repo-root.ts']) {
+      const depth = file.split('/').length - 1;
+      const errors = await layerErrors(
+        file,
+        probe(`${'../'.repeat(depth)}electron/main/updates/feed-signature`),
+      );
+      expect(
+        errors.map((e) => e.message),
+        file,
+      ).toEqual([expect.stringContaining('The dev tools reach the kiosk’s main process only')]);
+    }
+    const beyond = await layerErrors(
+      'tools/updates/update-signing.ts',
+      probe('../../electron/main/config/config'),
+    );
+    expect(beyond.map((e) => e.message)).toEqual([
+      expect.stringContaining('The update tools import only the feed signature rule'),
+    ]);
+    const config = await layerErrors(
+      'tools/simulator/kiosk-config.ts',
+      probe('../../electron/main/window'),
+    );
+    expect(config.map((e) => e.message)).toEqual([
+      expect.stringContaining('kiosk-config.ts opens only the kiosk’s config table'),
+    ]);
+  });
+
+  it('an entry reaches the kiosk’s main process only at its folder’s doors', async () => {
+    const pin = probe('../../electron/main/staff-exit/staff-pin-hash');
+    expect(await layerErrors('scripts/kiosk/staff-pin-hash.ts', pin)).toEqual([]);
+    expect((await layerErrors('scripts/fleet/fleet.ts', pin)).map((e) => e.message)).toEqual([
+      expect.stringContaining('An entry reaches the kiosk’s main process only'),
+    ]);
+    expect(
+      (
+        await layerErrors('scripts/kiosk/staff-pin-hash.ts', probe('../../electron/main/window'))
+      ).map((e) => e.message),
+    ).toEqual([expect.stringContaining('The kiosk’s entries import only the PIN hash')]);
+  });
+
+  it('the dev tools never import an entry', async () => {
+    const errors = await layerErrors(
+      'tools/cluster/restartable-port.ts',
+      probe('../../scripts/fleet/fleet-cluster'),
+    );
+    expect(errors.map((e) => e.message)).toContainEqual(
+      expect.stringContaining('tools/ is what the entries in scripts/ share'),
+    );
+  });
+});
+
 describe('layer rules, by alias', () => {
   // The zones match the file an import resolves to, so an alias is refused exactly like the
   // relative path above, once lint resolves it through the runtime's own tsconfig. Each probe
@@ -560,6 +653,7 @@ describe('each runtime resolves imports through its own tsconfig', () => {
     ['server/http/static-files.ts', '@shared/csp'],
     ['services/shop/http/query.ts', '@shared/csp'],
     ['tools/repo-root.ts', '@/lib/text'],
+    ['services/exporter/fleet-exporter.ts', '@shared/fleet/topics'],
     ['src/service-worker/sw.ts', '@/lib/text'],
     ['fleet-console/lib/format.ts', '@/lib/text'],
     ['web-shared/lib/count.ts', '@/lib/text'],
