@@ -32,63 +32,109 @@ export interface ExporterMetrics {
   render(): Promise<string>;
 }
 
+type GaugeMaker = <L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+) => Gauge<L>;
+
+/** Each kiosk's series, registered in the order the exposition lists them. */
+function kioskGauges(gauge: GaugeMaker) {
+  return {
+    state: gauge('kiosk_state', 'The kiosk is in this state (1) or not (0).', [
+      ...KIOSK_LABELS,
+      'state',
+    ]),
+    asleep: gauge(
+      'kiosk_asleep',
+      'The kiosk last said it sleeps outside opening hours (1), or not (0).',
+      KIOSK_LABELS,
+    ),
+    info: gauge('kiosk_info', 'Always 1; the app version the kiosk runs.', [
+      ...KIOSK_LABELS,
+      'version',
+    ]),
+    printer: gauge(
+      'printer_available',
+      'The receipt printer is there (1) or not (0); absent while unknown.',
+      KIOSK_LABELS,
+    ),
+    catalogueAge: gauge(
+      'catalogue_age_minutes',
+      'Minutes since the kiosk last loaded its catalogue.',
+      KIOSK_LABELS,
+    ),
+    catalogueMaxAge: gauge(
+      'catalogue_max_age_minutes',
+      'The catalogue age above which the kiosk counts its catalogue as stale.',
+      KIOSK_LABELS,
+    ),
+    memory: gauge('memory_megabytes', 'Working set of the kiosk’s processes, MB.', [
+      ...KIOSK_LABELS,
+      'process',
+    ]),
+    lastSeen: gauge(
+      'last_seen_timestamp_seconds',
+      'When the kiosk last said anything (its health’s time), Unix seconds.',
+      KIOSK_LABELS,
+    ),
+    lostLinkStart: gauge(
+      'lost_link_start_timestamp_seconds',
+      'When the kiosk last lost its link to the fleet, as it reported on coming back, Unix seconds.',
+      KIOSK_LABELS,
+    ),
+    lostLinkEnd: gauge(
+      'lost_link_end_timestamp_seconds',
+      'When the kiosk could report that lost link (its link back), Unix seconds.',
+      KIOSK_LABELS,
+    ),
+    updateFailed: gauge(
+      'update_failed',
+      'The kiosk’s last update attempt failed (1), or not (0).',
+      KIOSK_LABELS,
+    ),
+  };
+}
+
+type KioskGauges = ReturnType<typeof kioskGauges>;
+
+/** One kiosk's series, as its latest facts say. */
+function drawKiosk(gauges: KioskGauges, facts: KioskFacts, catalogueMaxAgeMinutes: number): void {
+  const labels = labelsOf(facts);
+  const health = facts.health;
+  if (facts.state !== null) {
+    for (const one of STATES) {
+      gauges.state.set({ ...labels, state: one }, one === facts.state ? 1 : 0);
+    }
+  }
+  gauges.asleep.set(labels, facts.state === 'asleep' || health?.asleep === true ? 1 : 0);
+  gauges.info.set({ ...labels, version: facts.version ?? '' }, 1);
+  gauges.catalogueMaxAge.set(labels, catalogueMaxAgeMinutes);
+  if (facts.lastSeen !== null) gauges.lastSeen.set(labels, facts.lastSeen / 1000);
+  if (facts.lostLink !== null) {
+    gauges.lostLinkStart.set(labels, facts.lostLink.lostAt / 1000);
+    gauges.lostLinkEnd.set(labels, facts.lostLink.reportedAt / 1000);
+  }
+  if (!health) return;
+  if (health.printerAvailable !== null) {
+    gauges.printer.set(labels, health.printerAvailable ? 1 : 0);
+  }
+  if (health.catalogueAgeMinutes !== null) {
+    gauges.catalogueAge.set(labels, health.catalogueAgeMinutes);
+  }
+  if (health.mainMB !== null) gauges.memory.set({ ...labels, process: 'main' }, health.mainMB);
+  if (health.rendererMB !== null) {
+    gauges.memory.set({ ...labels, process: 'renderer' }, health.rendererMB);
+  }
+  gauges.updateFailed.set(labels, health.updateFailed ? 1 : 0);
+}
+
 export function createExporterMetrics(options: ExporterMetricsOptions): ExporterMetrics {
   const registry = new Registry();
-  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
-    new Gauge<L>({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [registry] });
+  const gauge: GaugeMaker = (name, help, labelNames) =>
+    new Gauge({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [registry] });
 
-  const state = gauge('kiosk_state', 'The kiosk is in this state (1) or not (0).', [
-    ...KIOSK_LABELS,
-    'state',
-  ]);
-  const asleep = gauge(
-    'kiosk_asleep',
-    'The kiosk last said it sleeps outside opening hours (1), or not (0).',
-    KIOSK_LABELS,
-  );
-  const info = gauge('kiosk_info', 'Always 1; the app version the kiosk runs.', [
-    ...KIOSK_LABELS,
-    'version',
-  ]);
-  const printer = gauge(
-    'printer_available',
-    'The receipt printer is there (1) or not (0); absent while unknown.',
-    KIOSK_LABELS,
-  );
-  const catalogueAge = gauge(
-    'catalogue_age_minutes',
-    'Minutes since the kiosk last loaded its catalogue.',
-    KIOSK_LABELS,
-  );
-  const catalogueMaxAge = gauge(
-    'catalogue_max_age_minutes',
-    'The catalogue age above which the kiosk counts its catalogue as stale.',
-    KIOSK_LABELS,
-  );
-  const memory = gauge('memory_megabytes', 'Working set of the kiosk’s processes, MB.', [
-    ...KIOSK_LABELS,
-    'process',
-  ]);
-  const lastSeen = gauge(
-    'last_seen_timestamp_seconds',
-    'When the kiosk last said anything (its health’s time), Unix seconds.',
-    KIOSK_LABELS,
-  );
-  const lostLinkStart = gauge(
-    'lost_link_start_timestamp_seconds',
-    'When the kiosk last lost its link to the fleet, as it reported on coming back, Unix seconds.',
-    KIOSK_LABELS,
-  );
-  const lostLinkEnd = gauge(
-    'lost_link_end_timestamp_seconds',
-    'When the kiosk could report that lost link (its link back), Unix seconds.',
-    KIOSK_LABELS,
-  );
-  const updateFailed = gauge(
-    'update_failed',
-    'The kiosk’s last update attempt failed (1), or not (0).',
-    KIOSK_LABELS,
-  );
+  const perKiosk = kioskGauges(gauge);
   const kiosks = gauge('exporter_kiosks', 'Kiosks the exporter knows of.', []);
   const ignored = gauge(
     'exporter_ignored_messages',
@@ -103,47 +149,9 @@ export function createExporterMetrics(options: ExporterMetricsOptions): Exporter
 
   // Drawn afresh at every scrape: reset, then set from the table as it is now.
   const refresh = (): void => {
-    for (const metric of [
-      state,
-      asleep,
-      info,
-      printer,
-      catalogueAge,
-      catalogueMaxAge,
-      memory,
-      lastSeen,
-      lostLinkStart,
-      lostLinkEnd,
-      updateFailed,
-    ]) {
-      metric.reset();
-    }
+    for (const metric of Object.values(perKiosk)) metric.reset();
     const all = options.table.kiosks();
-    for (const facts of all) {
-      const labels = labelsOf(facts);
-      const health = facts.health;
-      if (facts.state !== null) {
-        for (const one of STATES) state.set({ ...labels, state: one }, one === facts.state ? 1 : 0);
-      }
-      asleep.set(labels, facts.state === 'asleep' || health?.asleep === true ? 1 : 0);
-      info.set({ ...labels, version: facts.version ?? '' }, 1);
-      catalogueMaxAge.set(labels, options.catalogueMaxAgeMinutes);
-      if (facts.lastSeen !== null) lastSeen.set(labels, facts.lastSeen / 1000);
-      if (facts.lostLink !== null) {
-        lostLinkStart.set(labels, facts.lostLink.lostAt / 1000);
-        lostLinkEnd.set(labels, facts.lostLink.reportedAt / 1000);
-      }
-      if (!health) continue;
-      if (health.printerAvailable !== null) printer.set(labels, health.printerAvailable ? 1 : 0);
-      if (health.catalogueAgeMinutes !== null) {
-        catalogueAge.set(labels, health.catalogueAgeMinutes);
-      }
-      if (health.mainMB !== null) memory.set({ ...labels, process: 'main' }, health.mainMB);
-      if (health.rendererMB !== null) {
-        memory.set({ ...labels, process: 'renderer' }, health.rendererMB);
-      }
-      updateFailed.set(labels, health.updateFailed ? 1 : 0);
-    }
+    for (const facts of all) drawKiosk(perKiosk, facts, options.catalogueMaxAgeMinutes);
     kiosks.set(all.length);
     ignored.set(options.table.ignored);
     connected.set(options.brokerConnected() ? 1 : 0);

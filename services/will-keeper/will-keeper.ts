@@ -76,180 +76,212 @@ const BATCH_GAP_MS = 50;
 /** How soon a refused status subscription is asked for again. */
 const RESUBSCRIBE_MS = 2000;
 
-export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
-  const log = options.log ?? (() => undefined);
-  const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
-  const confirmMs = options.confirmMs ?? DEFAULT_CONFIRM_MS;
-  const table = createWillTable(options.prefix);
-  const timers = new Set<NodeJS.Timeout>();
-  let closed = false;
-  let reader: Link | null = null;
-  const statusTopic = everyKiosk(options.prefix, 'status');
-  const ca = options.caFile ? readFileSync(options.caFile) : undefined;
+/** What the keeper's parts share: its settings, its table, its links and its timers. */
+interface Keeper {
+  readonly options: WillKeeperOptions;
+  readonly log: (line: string) => void;
+  readonly settleMs: number;
+  readonly confirmMs: number;
+  readonly table: WillTable;
+  readonly statusTopic: string;
+  readonly timers: Set<NodeJS.Timeout>;
+  links: Link[];
+  reader: Link | null;
+  closed: boolean;
+}
 
-  /**
-   * The link to say wills through: one that is up and not the reader when there is one. A
-   * reader that just subscribed again (its node was the lost one) waits for the retained
-   * statuses, which a node holds while the lost node's share of JetStream is re-elected,
-   * and its node reads nothing else from that connection meanwhile.
-   */
-  const liveLink = (): Link | null =>
-    links.find((link) => link.up && link !== reader) ?? (reader?.up === true ? reader : null);
+/** Runs `task` after `ms`, unless the keeper closes first. */
+function later(keeper: Keeper, ms: number, task: () => void): void {
+  const timer = setTimeout(() => {
+    keeper.timers.delete(timer);
+    task();
+  }, ms);
+  keeper.timers.add(timer);
+}
 
-  /**
-   * Every status again, retained, from the reader: the table takes them as they come. A
-   * node refuses a subscription while a lost node's share of JetStream is re-elected: the
-   * keeper asks again a little later, on the same connection, while it is still the reader.
-   */
-  const subscribeReader = (link: Link): void => {
-    link.client.subscribe(statusTopic, { qos: SUBSCRIPTION_QOS }, (error, granted) => {
-      if (closed || reader !== link) return;
-      if (!error && granted?.some((grant) => grant.qos === 128) !== true) return;
-      log(`Will keeper: ${link.node} refused the status subscription; asking again`);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!closed && reader === link && link.up) subscribeReader(link);
-      }, RESUBSCRIBE_MS);
-      timers.add(timer);
-    });
-  };
+/**
+ * The link to say wills through: one that is up and not the reader when there is one. A
+ * reader that just subscribed again (its node was the lost one) waits for the retained
+ * statuses, which a node holds while the lost node's share of JetStream is re-elected,
+ * and its node reads nothing else from that connection meanwhile.
+ */
+function liveLink(keeper: Keeper): Link | null {
+  const { links, reader } = keeper;
+  return links.find((link) => link.up && link !== reader) ?? (reader?.up === true ? reader : null);
+}
 
-  const chooseReader = (): void => {
-    if (closed || reader?.up === true) return;
-    reader = links.find((link) => link.up) ?? null;
-    if (reader) subscribeReader(reader);
-  };
-
-  const publishWills = async (wills: KeptWill[], retain: boolean): Promise<number> => {
-    let sent = 0;
-    for (let from = 0; from < wills.length; from += BATCH) {
-      if (from > 0) await new Promise((resolve) => setTimeout(resolve, BATCH_GAP_MS));
-      if (closed) break;
-      const link = liveLink();
-      if (!link) break;
-      const batch = wills.slice(from, from + BATCH);
-      const results = await Promise.allSettled(
-        batch.map((kept) =>
-          link.client.publishAsync(kept.topic, JSON.stringify(kept.will), {
-            qos: retain ? 1 : 0,
-            retain,
-          }),
-        ),
-      );
-      sent += results.filter((result) => result.status === 'fulfilled').length;
-    }
-    return sent;
-  };
-
-  const nodeLost = (link: Link, mark: number): void => {
-    link.lost = true;
-    if (closed) return;
-    if (!links.some((other) => other.up)) {
-      log(`Will keeper: lost ${link.node} and every other node: its own link, not the nodes`);
-      return;
-    }
-    const wills = table.willsOn(link.node, mark);
-    const through = liveLink()?.node ?? 'no node';
-    void publishWills(wills, false).then((sent) => {
-      log(
-        `Will keeper: node ${link.node} lost; said ${sent} of its kiosks offline through ${through} (reading through ${reader?.node ?? 'none'})`,
-      );
+/**
+ * Every status again, retained, from the reader: the table takes them as they come. A
+ * node refuses a subscription while a lost node's share of JetStream is re-elected: the
+ * keeper asks again a little later, on the same connection, while it is still the reader.
+ */
+function subscribeReader(keeper: Keeper, link: Link): void {
+  link.client.subscribe(keeper.statusTopic, { qos: SUBSCRIPTION_QOS }, (error, granted) => {
+    if (keeper.closed || keeper.reader !== link) return;
+    if (!error && granted?.some((grant) => grant.qos === 128) !== true) return;
+    keeper.log(`Will keeper: ${link.node} refused the status subscription; asking again`);
+    later(keeper, RESUBSCRIBE_MS, () => {
+      if (!keeper.closed && keeper.reader === link && link.up) subscribeReader(keeper, link);
     });
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      // Those not heard from since the node went: their will, kept for later consoles.
-      const left = table.willsOn(link.node, mark);
-      void publishWills(left, true).then((kept) => {
-        // Said for good: a later loss of the same node does not say them again.
-        for (const will of left) table.forget(will.kioskId, will.takenAt);
-        log(`Will keeper: ${kept} kiosks of ${link.node} did not come back; their wills kept`);
-      });
-    }, settleMs);
-    timers.add(timer);
-  };
-
-  /**
-   * Lost: refused (nothing listens), or not reached at all for `confirmMs`. A node that
-   * takes the keeper's TCP connection but holds its CONNECT (it does while a lost node's
-   * share of JetStream is re-elected) is alive, and is looked at again later.
-   */
-  const judge = (link: Link, refused: boolean): void => {
-    const suspect = link.suspect;
-    if (!suspect || link.lost) return;
-    clearTimeout(suspect.timer);
-    if (!refused && Date.now() - link.answeredAt < confirmMs) {
-      suspect.timer = setTimeout(() => judge(link, false), confirmMs);
-      return;
-    }
-    link.suspect = null;
-    nodeLost(link, suspect.mark);
-  };
-
-  const links: Link[] = options.brokerUrls.map((url, index) => {
-    const node = nodeName(url) ?? url;
-    const client = mqtt.connect(url, {
-      clientId: `will-keeper-${Math.random().toString(16).slice(2, 10)}-${index}`,
-      clean: true,
-      keepalive: options.keepaliveSeconds ?? 10,
-      reconnectPeriod: 500,
-      connectTimeout: 5000,
-      ...(options.username ? { username: options.username } : {}),
-      ...(options.password ? { password: options.password } : {}),
-      ...(ca ? { ca } : {}),
-    });
-    const link: Link = {
-      node,
-      client,
-      up: false,
-      suspect: null,
-      lost: false,
-      answeredAt: Number.NEGATIVE_INFINITY,
-    };
-    client.on('packetsend', (packet) => {
-      // MQTT.js writes CONNECT once the TCP (or TLS) connection is open.
-      if (packet.cmd === 'connect') link.answeredAt = Date.now();
-    });
-    client.on('connect', () => {
-      link.up = true;
-      if (link.suspect) clearTimeout(link.suspect.timer);
-      link.suspect = null;
-      if (link.lost) log(`Will keeper: node ${node} is back`);
-      link.lost = false;
-      chooseReader();
-    });
-    client.on('close', () => {
-      if (!link.up) return;
-      link.up = false;
-      if (reader === link) {
-        reader = null;
-        chooseReader();
-      }
-      const timer = setTimeout(() => judge(link, false), confirmMs);
-      link.suspect = { mark: table.clock, timer };
-    });
-    client.on('error', (error) => {
-      const code = (error as { code?: unknown }).code;
-      // Nothing listens where the node was: it is gone, not busy.
-      if (code === 'ECONNREFUSED') judge(link, true);
-    });
-    client.on('message', (topic, payload, packet) => {
-      if (reader !== link) return;
-      table.take(topic, payload, packet.retain);
-    });
-    return link;
   });
+}
+
+function chooseReader(keeper: Keeper): void {
+  if (keeper.closed || keeper.reader?.up === true) return;
+  keeper.reader = keeper.links.find((link) => link.up) ?? null;
+  if (keeper.reader) subscribeReader(keeper, keeper.reader);
+}
+
+async function publishWills(keeper: Keeper, wills: KeptWill[], retain: boolean): Promise<number> {
+  let sent = 0;
+  for (let from = 0; from < wills.length; from += BATCH) {
+    if (from > 0) await new Promise((resolve) => setTimeout(resolve, BATCH_GAP_MS));
+    if (keeper.closed) break;
+    const link = liveLink(keeper);
+    if (!link) break;
+    const batch = wills.slice(from, from + BATCH);
+    const results = await Promise.allSettled(
+      batch.map((kept) =>
+        link.client.publishAsync(kept.topic, JSON.stringify(kept.will), {
+          qos: retain ? 1 : 0,
+          retain,
+        }),
+      ),
+    );
+    sent += results.filter((result) => result.status === 'fulfilled').length;
+  }
+  return sent;
+}
+
+/** Says a lost node's wills live at once, and keeps those of kiosks not back after settleMs. */
+function nodeLost(keeper: Keeper, link: Link, mark: number): void {
+  const { table, log } = keeper;
+  link.lost = true;
+  if (keeper.closed) return;
+  if (!keeper.links.some((other) => other.up)) {
+    log(`Will keeper: lost ${link.node} and every other node: its own link, not the nodes`);
+    return;
+  }
+  const wills = table.willsOn(link.node, mark);
+  const through = liveLink(keeper)?.node ?? 'no node';
+  void publishWills(keeper, wills, false).then((sent) => {
+    log(
+      `Will keeper: node ${link.node} lost; said ${sent} of its kiosks offline through ${through} (reading through ${keeper.reader?.node ?? 'none'})`,
+    );
+  });
+  later(keeper, keeper.settleMs, () => {
+    // Those not heard from since the node went: their will, kept for later consoles.
+    const left = table.willsOn(link.node, mark);
+    void publishWills(keeper, left, true).then((kept) => {
+      // Said for good: a later loss of the same node does not say them again.
+      for (const will of left) table.forget(will.kioskId, will.takenAt);
+      log(`Will keeper: ${kept} kiosks of ${link.node} did not come back; their wills kept`);
+    });
+  });
+}
+
+/**
+ * Lost: refused (nothing listens), or not reached at all for `confirmMs`. A node that
+ * takes the keeper's TCP connection but holds its CONNECT (it does while a lost node's
+ * share of JetStream is re-elected) is alive, and is looked at again later.
+ */
+function judge(keeper: Keeper, link: Link, refused: boolean): void {
+  const suspect = link.suspect;
+  if (!suspect || link.lost) return;
+  clearTimeout(suspect.timer);
+  if (!refused && Date.now() - link.answeredAt < keeper.confirmMs) {
+    suspect.timer = setTimeout(() => judge(keeper, link, false), keeper.confirmMs);
+    return;
+  }
+  link.suspect = null;
+  nodeLost(keeper, link, suspect.mark);
+}
+
+/** One node's connection, and what the keeper does as it comes, goes and delivers. */
+function openLink(keeper: Keeper, url: string, index: number, ca: Buffer | undefined): Link {
+  const { options } = keeper;
+  const node = nodeName(url) ?? url;
+  const client = mqtt.connect(url, {
+    clientId: `will-keeper-${Math.random().toString(16).slice(2, 10)}-${index}`,
+    clean: true,
+    keepalive: options.keepaliveSeconds ?? 10,
+    reconnectPeriod: 500,
+    connectTimeout: 5000,
+    ...(options.username ? { username: options.username } : {}),
+    ...(options.password ? { password: options.password } : {}),
+    ...(ca ? { ca } : {}),
+  });
+  const link: Link = {
+    node,
+    client,
+    up: false,
+    suspect: null,
+    lost: false,
+    answeredAt: Number.NEGATIVE_INFINITY,
+  };
+  client.on('packetsend', (packet) => {
+    // MQTT.js writes CONNECT once the TCP (or TLS) connection is open.
+    if (packet.cmd === 'connect') link.answeredAt = Date.now();
+  });
+  client.on('connect', () => {
+    link.up = true;
+    if (link.suspect) clearTimeout(link.suspect.timer);
+    link.suspect = null;
+    if (link.lost) keeper.log(`Will keeper: node ${node} is back`);
+    link.lost = false;
+    chooseReader(keeper);
+  });
+  client.on('close', () => {
+    if (!link.up) return;
+    link.up = false;
+    if (keeper.reader === link) {
+      keeper.reader = null;
+      chooseReader(keeper);
+    }
+    const timer = setTimeout(() => judge(keeper, link, false), keeper.confirmMs);
+    link.suspect = { mark: keeper.table.clock, timer };
+  });
+  client.on('error', (error) => {
+    const code = (error as { code?: unknown }).code;
+    // Nothing listens where the node was: it is gone, not busy.
+    if (code === 'ECONNREFUSED') judge(keeper, link, true);
+  });
+  client.on('message', (topic, payload, packet) => {
+    if (keeper.reader !== link) return;
+    keeper.table.take(topic, payload, packet.retain);
+  });
+  return link;
+}
+
+export function startWillKeeper(options: WillKeeperOptions): WillKeeper {
+  const keeper: Keeper = {
+    options,
+    log: options.log ?? (() => undefined),
+    settleMs: options.settleMs ?? DEFAULT_SETTLE_MS,
+    confirmMs: options.confirmMs ?? DEFAULT_CONFIRM_MS,
+    table: createWillTable(options.prefix),
+    statusTopic: everyKiosk(options.prefix, 'status'),
+    timers: new Set(),
+    links: [],
+    reader: null,
+    closed: false,
+  };
+  const ca = options.caFile ? readFileSync(options.caFile) : undefined;
+  keeper.links = options.brokerUrls.map((url, index) => openLink(keeper, url, index, ca));
+  const { links } = keeper;
 
   return {
-    table,
+    table: keeper.table,
     get nodesUp() {
       return links.filter((link) => link.up).map((link) => link.node);
     },
     get readerNode() {
+      const reader = keeper.reader;
       return reader?.up === true ? reader.node : null;
     },
     close: async () => {
-      closed = true;
-      for (const timer of timers) clearTimeout(timer);
+      keeper.closed = true;
+      for (const timer of keeper.timers) clearTimeout(timer);
       for (const link of links) if (link.suspect) clearTimeout(link.suspect.timer);
       await Promise.all(links.map((link) => link.client.endAsync(true).catch(() => undefined)));
     },
