@@ -1,6 +1,6 @@
 /**
  * The languages a shopper may choose, and how each is named and written. The kiosk's
- * config offers some of them (electron/main/config/config-keys.ts), the renderer shows them
+ * config offers some of them (shared/kiosk-config/config-keys.ts), the renderer shows them
  * (src/i18n), and the main process prints the receipt slip in one (shared/slip-words.ts).
  * English first: the spec's texts are English, and it is the default everywhere.
  */

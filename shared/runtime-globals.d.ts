@@ -23,8 +23,11 @@ declare class URL {
   readonly host: string;
   readonly hostname: string;
   readonly port: string;
+  readonly username: string;
+  readonly password: string;
   readonly pathname: string;
   readonly search: string;
+  readonly hash: string;
 }
 
 declare const console: {

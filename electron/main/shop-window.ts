@@ -8,7 +8,7 @@ import { IPC_CHANNELS, type RendererConfig } from '../../shared/bridge';
 import type { Activity } from '../../fleet-agent/kiosk/activity';
 import { toRendererConfig } from './config/config';
 import { sendPageSettings } from './config/page-settings';
-import type { KioskConfig, KioskMode } from './config/config-keys';
+import type { KioskConfig, KioskMode } from '../../shared/kiosk-config/config-keys';
 import { setupShortcutBlocker } from './shortcuts';
 import { createWindow, keepKioskWindowOpen } from './window';
 

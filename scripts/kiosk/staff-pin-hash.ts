@@ -8,11 +8,8 @@
  *   printf '482913\n' | npm run -s staff-pin:hash
  */
 import { text } from 'node:stream/consumers';
-import {
-  hashStaffPin,
-  STAFF_PIN_DIGITS,
-  STAFF_PIN_PATTERN,
-} from '../../electron/main/staff-exit/staff-pin-hash';
+import { hashStaffPin } from '../../electron/main/staff-exit/staff-pin-hash';
+import { STAFF_PIN_DIGITS, STAFF_PIN_PATTERN } from '../../shared/kiosk-config/staff-pin';
 
 /** Reads one line from a TTY without echoing it; Ctrl+C aborts. */
 function askHidden(prompt: string): Promise<string> {

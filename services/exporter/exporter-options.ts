@@ -1,16 +1,17 @@
 /**
  * The options of `npm run fleet:exporter`, read from its flags and the environment and
- * checked before anything connects, so a typo fails in one line. The exporter takes nothing
- * from the kiosk's code: what it must agree on with the kiosks is the fleet's topic prefix
- * (shared/fleet/topics.ts) and their catalogue age, given here or by the default below.
+ * checked before anything connects, so a typo fails in one line. What the exporter must agree
+ * on with the kiosks is the fleet's topic prefix (shared/fleet/topics.ts) and their catalogue
+ * age, given here or by the kiosks' own default (shared/kiosk-config/config-keys.ts).
  */
 import { parseArgs } from 'node:util';
 import { parseCount } from '../../shared/count-flag';
 import { DEFAULT_TOPIC_PREFIX, isValidTopicPrefix } from '../../shared/fleet/topics';
+import { DEFAULT_CONFIG } from '../../shared/kiosk-config/config-keys';
 import type { ExporterOptions } from './fleet-exporter';
 
 /** The kiosks' default catalogueMaxAgeMinutes, for a fleet that leaves theirs unset. */
-export const DEFAULT_CATALOGUE_MAX_AGE_MINUTES = 60;
+export const DEFAULT_CATALOGUE_MAX_AGE_MINUTES = DEFAULT_CONFIG.catalogueMaxAgeMinutes;
 
 const BROKER = /^(mqtts?|wss?):\/\/[^\s/]+/;
 

@@ -420,14 +420,24 @@ describe('the fleet agent’s doors', () => {
     }
   });
 
-  it('the simulator runs the agent, not the kiosk: nothing of electron/ but its config door', async () => {
-    const probe =
-      "import * as probe from '../../electron/main/logging/logging';\nexport { probe };\n";
+  it('the simulator runs the agent and the config table, nothing of electron/', async () => {
+    for (const [file, target] of [
+      ['tools/simulator/pretend-shop.ts', 'electron/main/logging/logging'],
+      ['tools/simulator/kiosk-config.ts', 'electron/main/config/config'],
+    ]) {
+      const probe = `import * as probe from '../../${target}';\nexport { probe };\n`;
+      expect(
+        (await layerErrors(file, probe)).map((e) => e.message),
+        `${file} → ${target}`,
+      ).toEqual([expect.stringContaining('the simulator runs the fleet agent and the config')]);
+    }
+    const electron = "import { app } from 'electron';\nexport const probe = app;\n";
     expect(
-      (await layerErrors('tools/simulator/pretend-shop.ts', probe)).map((e) => e.message),
-    ).toContainEqual(expect.stringContaining('The simulator runs the kiosk’s fleet agent'));
-    const agent = "import * as probe from '../../fleet-agent/fleet-client';\nexport { probe };\n";
-    expect(await layerErrors('tools/simulator/pretend-shop.ts', agent)).toEqual([]);
+      (await layerErrors('tools/simulator/pretend-shop.ts', electron)).map((e) => e.message),
+    ).toEqual([expect.stringContaining('the simulator runs it in plain Node')]);
+    const allowed =
+      "import * as agent from '../../fleet-agent/config/remote-keys';\nimport * as table from '../../shared/kiosk-config/config-keys';\nexport const probe = [agent, table];\n";
+    expect(await layerErrors('tools/simulator/kiosk-config.ts', allowed)).toEqual([]);
   });
 });
 
@@ -438,7 +448,7 @@ describe('the services’ and the dev tools’ doors', () => {
   it('a service imports nothing of the kiosk’s main process, nor Electron', async () => {
     const errors = await layerErrors(
       'services/exporter/fleet-exporter.ts',
-      "import { DEFAULT_CONFIG } from '../../electron/main/config/config-keys';\nimport { app } from 'electron';\nexport const probe = [DEFAULT_CONFIG, app];\n",
+      "import { loadConfig } from '../../electron/main/config/config';\nimport { app } from 'electron';\nexport const probe = [loadConfig, app];\n",
     );
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining('A service runs on its own beside the kiosks'),
@@ -465,7 +475,7 @@ describe('the services’ and the dev tools’ doors', () => {
   it('a service imports shared/ and its own code', async () => {
     const errors = await layerErrors(
       'services/exporter/main.ts',
-      "import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';\nimport { readExporterOptions } from './exporter-options';\nexport const probe = [DEFAULT_TOPIC_PREFIX, readExporterOptions];\n",
+      "import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';\nimport { DEFAULT_CONFIG } from '../../shared/kiosk-config/config-keys';\nimport { readExporterOptions } from './exporter-options';\nexport const probe = [DEFAULT_TOPIC_PREFIX, DEFAULT_CONFIG, readExporterOptions];\n",
     );
     expect(errors).toEqual([]);
   });
@@ -473,7 +483,11 @@ describe('the services’ and the dev tools’ doors', () => {
   it('a dev tool reaches the kiosk’s main process only at its folder’s doors', async () => {
     const feed = probe('../../electron/main/updates/feed-signature');
     expect(await layerErrors('tools/updates/update-signing.ts', feed)).toEqual([]);
-    for (const file of ['tools/signing/fleet-signing.ts', 'tools/repo-root.ts']) {
+    for (const file of [
+      'tools/signing/fleet-signing.ts',
+      'tools/simulator/simulated-kiosk.ts',
+      'tools/repo-root.ts',
+    ]) {
       const depth = file.split('/').length - 1;
       const errors = await layerErrors(
         file,
@@ -491,13 +505,21 @@ describe('the services’ and the dev tools’ doors', () => {
     expect(beyond.map((e) => e.message)).toEqual([
       expect.stringContaining('The update tools import only the feed signature rule'),
     ]);
-    const config = await layerErrors(
-      'tools/simulator/kiosk-config.ts',
-      probe('../../electron/main/window'),
-    );
-    expect(config.map((e) => e.message)).toEqual([
-      expect.stringContaining('kiosk-config.ts opens only the kiosk’s config table'),
-    ]);
+  });
+
+  it('a tool or a service importing electron/ fails lint, whatever the file', async () => {
+    for (const file of [
+      'tools/simulator/simulated-kiosk.ts',
+      'tools/cluster/nats-cluster.ts',
+      'services/exporter/fleet-exporter.ts',
+      'services/will-keeper/will-keeper.ts',
+    ]) {
+      const errors = await layerErrors(file, probe('../../electron/main/config/config'));
+      expect(
+        errors.map((e) => e.message),
+        file,
+      ).toEqual([expect.stringMatching(/The dev tools reach the kiosk|A service runs on its own/)]);
+    }
   });
 
   it('an entry reaches the kiosk’s main process only at its folder’s doors', async () => {

@@ -7,8 +7,8 @@ import {
   DEFAULT_CONFIG,
   type ConfigKey,
   type KioskConfig,
-} from '../../electron/main/config/config-keys';
-import { kioskRemoteKeys } from '../../electron/main/config/remote-keys';
+} from '../../shared/kiosk-config/config-keys';
+import { kioskRemoteKeys } from '../../fleet-agent/config/remote-keys';
 import type { RemoteKeyRules } from '../../fleet-agent/config/config-envelope-rules';
 
 export type SimulatedConfig = KioskConfig;

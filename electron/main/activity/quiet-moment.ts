@@ -6,7 +6,8 @@
  * who walks up just as the attract screen returns is not met by a restart.
  */
 import { IDLE_SAFE_MS, type Activity } from '../../../fleet-agent/kiosk/activity';
-import { isInsideWindow, nextWindowStart, type UpdateWindow } from '../updates/update-window';
+import type { UpdateWindow } from '../../../shared/kiosk-config/update-window';
+import { isInsideWindow, nextWindowStart } from '../updates/update-window';
 
 export type QuietActivity = Pick<Activity, 'snapshot' | 'isSafe' | 'onChange'>;
 

@@ -1,7 +1,8 @@
 /**
  * Reads a JSON config file as far as "is it there, and is it a JSON object". What its keys
- * are worth is config-validate.ts's business; what a broken file means depends on whose it
- * is (config.ts): the account's own is skipped, the machine-wide one locks the kiosk.
+ * are worth is shared/kiosk-config/config-validate.ts's business; what a broken file means
+ * depends on whose it is (config.ts): the account's own is skipped, the machine-wide one
+ * locks the kiosk.
  */
 
 export type ConfigFileRead =

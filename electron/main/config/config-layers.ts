@@ -12,13 +12,13 @@ import {
   type ConfigKeyTable,
   type ConfigLayerName,
   type KioskConfig,
-} from './config-keys';
+} from '../../../shared/kiosk-config/config-keys';
 import {
   describeKey,
   validateConfigKeys,
   validateConfigText,
   type ConfigProblem,
-} from './config-validate';
+} from '../../../shared/kiosk-config/config-validate';
 
 /** The table as plain specs, for code that walks every key alike. */
 const TABLE: ConfigKeyTable = CONFIG_KEYS;

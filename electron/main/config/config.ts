@@ -2,9 +2,10 @@
  * The kiosk's one validated configuration, read from a list of layers (config-layers.ts):
  * on an installed kiosk the machine-wide file first of all, then CLI flags > SHOP_*
  * environment > the account's JSON config file > defaults. Every key is validated on its
- * own (config-validate.ts) against one table (config-keys.ts). Pure (file reading and
- * logging are injected) so every rule is unit-tested without Electron. A kiosk must always
- * start: a bad source is logged and skipped, never thrown; a bad machine-wide file locks.
+ * own (shared/kiosk-config/config-validate.ts) against one table
+ * (shared/kiosk-config/config-keys.ts). Pure (file reading and logging are injected) so
+ * every rule is unit-tested without Electron. A kiosk must always start: a bad source is
+ * logged and skipped, never thrown; a bad machine-wide file locks.
  */
 import { join, posix, win32 } from 'node:path';
 import type { RendererConfig } from '../../../shared/bridge';
@@ -14,7 +15,7 @@ import {
   SHOPPER_LANGUAGES,
   type ShopperLanguage,
 } from '../../../shared/languages';
-import type { KioskConfig } from './config-keys';
+import type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
 import { readConfigFile } from './config-file';
 import {
   commandLineLayer,
@@ -30,7 +31,7 @@ import {
 } from './config-layers';
 
 // printing.ts and others name the config's type from here, where the config is loaded.
-export type { KioskConfig } from './config-keys';
+export type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
 
 export const CONFIG_FILE_NAME = 'kiosk-config.json';
 

@@ -13,7 +13,7 @@ import {
   type ConfigKey,
   type ConfigLayerName,
   type KioskConfig,
-} from './config-keys';
+} from '../../../shared/kiosk-config/config-keys';
 import type { ConfigLayer } from './config-layers';
 
 /** What the files say, for the remote layers' own checks (their key, the locked keys). */

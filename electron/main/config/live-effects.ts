@@ -1,8 +1,9 @@
 /**
  * Puts changed live keys in force while the kiosk runs. Which keys are live is the key
- * table's word alone (`live: true` in config-keys.ts): those the page reads (fields of its
- * settings, toRendererConfig) go to the page together through its one sender; every other
- * live key has its own effect in main, and the compiler asks for exactly one per key.
+ * table's word alone (`live: true` in shared/kiosk-config/config-keys.ts): those the page
+ * reads (fields of its settings, toRendererConfig) go to the page together through its one
+ * sender; every other live key has its own effect in main, and the compiler asks for
+ * exactly one per key.
  */
 import type { RendererConfig } from '../../../shared/bridge';
 import { toRendererConfig } from './config';
@@ -12,7 +13,7 @@ import {
   type ConfigKey,
   type KioskConfig,
   type LiveKey,
-} from './config-keys';
+} from '../../../shared/kiosk-config/config-keys';
 
 /** The fields of the page's settings, as main builds them. */
 const PAGE_FIELDS: readonly string[] = Object.keys(toRendererConfig(DEFAULT_CONFIG, ''));

@@ -17,7 +17,7 @@ import {
 import { checkBrokerTransport } from '../../../fleet-agent/connection/broker-transport';
 import { fleetBrokerUrls } from '../../../fleet-agent/connection/broker-urls';
 import { readTlsFiles } from '../../../fleet-agent/connection/tls-files';
-import type { KioskConfig } from '../config/config-keys';
+import type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
 import type { Logger } from '../logging/logging';
 
 export interface ConnectableBrokers {

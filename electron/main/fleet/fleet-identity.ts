@@ -18,7 +18,7 @@ import {
   NO_SIGNER,
   type ReceiptSigner,
 } from '../../../fleet-agent/identity/receipt-signer';
-import type { KioskConfig } from '../config/config-keys';
+import type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
 import type { Logger } from '../logging/logging';
 import { setupReceiptSigning } from './receipt-signing';
 

@@ -6,7 +6,7 @@
  */
 import type { App } from 'electron';
 import type { Activity } from '../../../fleet-agent/kiosk/activity';
-import type { KioskConfig } from '../config/config-keys';
+import type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
 import type { LiveConfig } from '../config/live-config';
 import type { Logger } from '../logging/logging';
 import { RELAUNCH_ATTEMPT_FLAG } from '../self-care/recovery';

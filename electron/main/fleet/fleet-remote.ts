@@ -15,9 +15,9 @@ import { fileRemoteConfigStore } from '../../../fleet-agent/config/remote-config
 import { fleetBrokerUrls } from '../../../fleet-agent/connection/broker-urls';
 import { resolveKioskGroups } from '../../../fleet-agent/identity/kiosk-groups';
 import { resolveKioskId } from '../../../fleet-agent/identity/kiosk-id';
-import type { KioskConfig } from '../config/config-keys';
+import type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
 import type { FileConfigView, RemoteLayers } from '../config/live-config';
-import { kioskRemoteKeys } from '../config/remote-keys';
+import { kioskRemoteKeys } from '../../../fleet-agent/config/remote-keys';
 import type { Logger } from '../logging/logging';
 
 /** The fleet's part of the config: this kiosk's id and topics, and its remote configs. */

@@ -25,7 +25,7 @@ import {
 } from '../../../fleet-agent/fleet-client';
 import { resolveKioskGroups } from '../../../fleet-agent/identity/kiosk-groups';
 import type { Activity } from '../../../fleet-agent/kiosk/activity';
-import type { ConfigKey } from '../config/config-keys';
+import type { ConfigKey } from '../../../shared/kiosk-config/config-keys';
 import { putLiveKeysInForce, type LiveEffects } from '../config/live-effects';
 import type { LiveConfig } from '../config/live-config';
 import type { Logger } from '../logging/logging';

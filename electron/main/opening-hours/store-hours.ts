@@ -12,7 +12,8 @@
  * No schedule, or one that cannot be read, is open: a bad schedule never locks shoppers out.
  */
 import type { Logger } from '../logging/logging';
-import { dailyRelaunchDue, isOpenAt, type OpeningHours } from './opening-hours';
+import type { OpeningHours } from '../../../shared/kiosk-config/opening-hours';
+import { dailyRelaunchDue, isOpenAt } from './opening-hours';
 
 /** How often the schedule is read again. */
 export const CHECK_EVERY_MS = 30_000;

@@ -5,7 +5,7 @@
  * the process; after the second within 10 minutes the app starts with hardware
  * acceleration off, which must happen before `ready` (index.ts).
  */
-import { parsePlainDecimal } from '../config/decimal-text';
+import { parsePlainDecimal } from '../../../shared/kiosk-config/decimal-text';
 
 export const SOFTWARE_RENDERING_FLAG = '--software-rendering';
 const GPU_LOSSES_PREFIX = '--gpu-losses=';

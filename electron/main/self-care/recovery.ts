@@ -5,7 +5,7 @@
  * off so a broken machine does not spin at full speed.
  */
 import type { App, BrowserWindow, Details, RenderProcessGoneDetails } from 'electron';
-import { parsePlainDecimal } from '../config/decimal-text';
+import { parsePlainDecimal } from '../../../shared/kiosk-config/decimal-text';
 import { GPU_FALLBACK, isGpuLossesArg, planGpuLoss } from './gpu-fallback';
 import type { Logger } from '../logging/logging';
 import { planRelaunch, relaunchApp } from './relaunch';

@@ -9,12 +9,13 @@
  * with its reason. When an update is downloaded, its own restart does the job instead.
  */
 import type { App, PowerSaveBlocker, ProcessMetric } from 'electron';
-import type { KioskConfig } from '../config/config-keys';
+import type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
 import type { Logger } from '../logging/logging';
 import { whenQuiet, type QuietActivity, type QuietMomentOptions } from '../activity/quiet-moment';
 import { RELAUNCH_ATTEMPT_FLAG } from './recovery';
 import { planRelaunch, relaunchApp } from './relaunch';
-import { nextWindowStart, parseUpdateWindow, windowEnd } from '../updates/update-window';
+import { parseUpdateWindow } from '../../../shared/kiosk-config/update-window';
+import { nextWindowStart, windowEnd } from '../updates/update-window';
 import { watchMemory, type MemorySample } from './memory-watch';
 
 /** A kiosk that started this recently (e.g. after an update) skips tonight's relaunch. */

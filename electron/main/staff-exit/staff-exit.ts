@@ -11,7 +11,8 @@ import { IPC_CHANNELS, type StaffExitResult } from '../../../shared/bridge';
 import { isTrustedSender } from '../ipc-sender';
 import type { Logger } from '../logging/logging';
 import { PinAttemptLimiter } from './pin-lockout';
-import { STAFF_PIN_PATTERN, verifyStaffPin } from './staff-pin-hash';
+import { STAFF_PIN_PATTERN } from '../../../shared/kiosk-config/staff-pin';
+import { verifyStaffPin } from './staff-pin-hash';
 
 export function pinMatches(submitted: string, expected: string): boolean {
   if (expected === '') return false;

@@ -5,7 +5,7 @@
  * driven by the update machine. currentUpdateHealth() is the `update` field of fleet
  * health (null while updates are off).
  */
-import type { KioskConfig } from '../config/config-keys';
+import type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
 import type { Logger } from '../logging/logging';
 import type { QuietActivity } from '../activity/quiet-moment';
 import { loadAutoUpdater, type UpdaterSetup } from './electron-updater';
@@ -16,7 +16,7 @@ import {
   type UpdateMachineOptions,
   type UpdateStatus,
 } from './update-machine';
-import { parseUpdateWindow } from './update-window';
+import { parseUpdateWindow } from '../../../shared/kiosk-config/update-window';
 
 export interface UpdatesOptions {
   config: Pick<

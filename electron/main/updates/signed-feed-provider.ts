@@ -14,7 +14,7 @@ import { GenericProvider } from 'electron-updater/out/providers/GenericProvider'
 import type { AppUpdater, CancellationToken } from 'electron-updater';
 import type { ProviderRuntimeOptions } from 'electron-updater/out/providers/Provider';
 import { checkFeedFile, FEED_SIGNATURE_SUFFIX } from './feed-signature';
-import { isBelowMinimum } from './version-order';
+import { isBelowMinimum } from '../../../shared/kiosk-config/version-order';
 
 export interface FeedTrust {
   /** fleet.configPublicKey: the key the feed is signed with. */

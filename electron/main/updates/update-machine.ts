@@ -30,9 +30,9 @@ import type { VerifyUpdateSupport } from 'electron-updater';
 import type { KioskHealth } from '../../../shared/fleet/payloads';
 import type { Logger } from '../logging/logging';
 import { isQuietMoment, whenQuiet, type QuietActivity } from '../activity/quiet-moment';
-import type { UpdateChannel } from '../config/config-keys';
+import type { UpdateChannel } from '../../../shared/kiosk-config/config-keys';
 import { feedFolder } from './feed-url';
-import type { UpdateWindow } from './update-window';
+import type { UpdateWindow } from '../../../shared/kiosk-config/update-window';
 
 /** The `update` field of fleet health. */
 export type UpdateStatus = NonNullable<KioskHealth['update']>;

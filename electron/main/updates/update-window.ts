@@ -1,27 +1,10 @@
 /**
- * The nightly maintenance window, "HH:MM-HH:MM" in local time; it may wrap midnight
- * ("23:30-01:00"). Inside it an update installs (and the scheduled relaunch runs) at any
- * moment nobody is being served; outside it only after two minutes untouched on the
- * attract screen.
+ * When the nightly maintenance window (shared/kiosk-config/update-window.ts reads it from
+ * config) is open, and when it opens and closes next. Inside it an update installs (and the
+ * scheduled relaunch runs) at any moment nobody is being served; outside it only after two
+ * minutes untouched on the attract screen.
  */
-
-export const WINDOW_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
-
-export interface UpdateWindow {
-  /** Minutes after local midnight. */
-  start: number;
-  end: number;
-}
-
-/** null for '' (no window) or anything that is not a window of some length. */
-export function parseUpdateWindow(text: string): UpdateWindow | null {
-  const match = WINDOW_PATTERN.exec(text.trim());
-  if (!match) return null;
-  const [, startH, startM, endH, endM] = match.map(Number);
-  const start = (startH ?? 0) * 60 + (startM ?? 0);
-  const end = (endH ?? 0) * 60 + (endM ?? 0);
-  return start === end ? null : { start, end };
-}
+import type { UpdateWindow } from '../../../shared/kiosk-config/update-window';
 
 function minuteOfDay(date: Date): number {
   return date.getHours() * 60 + date.getMinutes() + date.getSeconds() / 60;

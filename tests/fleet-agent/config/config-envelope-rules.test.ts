@@ -11,8 +11,8 @@ import {
   type EnvelopeContext,
 } from '../../../fleet-agent/config/config-envelope-rules';
 import { createRemoteConfig } from '../../../fleet-agent/config/remote-config';
-import type { KioskConfig } from '../../../electron/main/config/config-keys';
-import { kioskRemoteKeys } from '../../../electron/main/config/remote-keys';
+import type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
+import { kioskRemoteKeys } from '../../../fleet-agent/config/remote-keys';
 import { makeKeyPair, signEnvelope } from '../../support/fleet-keys';
 
 const signer = makeKeyPair();

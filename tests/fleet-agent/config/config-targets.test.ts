@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { KioskConfig } from '../../../electron/main/config/config-keys';
+import type { KioskConfig } from '../../../shared/kiosk-config/config-keys';
 import {
   defaultsLayer,
   mergeConfigLayers,

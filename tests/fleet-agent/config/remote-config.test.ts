@@ -15,7 +15,7 @@ import { healthSchema, REFUSAL_REASONS, type KioskHealth } from '../../../shared
 import { fleetConfigTopic, kioskTopics } from '../../../shared/fleet/topics';
 import { toRendererConfig } from '../../../electron/main/config/config';
 import { createRemoteConfig } from '../../../fleet-agent/config/remote-config';
-import { kioskRemoteKeys } from '../../../electron/main/config/remote-keys';
+import { kioskRemoteKeys } from '../../../fleet-agent/config/remote-keys';
 import { REMOTE_CONFIG_FILE } from '../../../fleet-agent/config/remote-config-store';
 import { makeKeyPair, signEnvelope, type TestKeyPair } from '../../support/fleet-keys';
 import {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRemoteConfig } from '../../../fleet-agent/config/remote-config';
-import { kioskRemoteKeys } from '../../../electron/main/config/remote-keys';
+import { kioskRemoteKeys } from '../../../fleet-agent/config/remote-keys';
 import { canonicalJsonBytes } from '../../../shared/fleet/canonical-json';
 import { loadSigningKey } from '../../../fleet-console/enrolment/signing-key';
 

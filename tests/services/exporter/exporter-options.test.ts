@@ -1,9 +1,9 @@
 /**
  * The exporter's options: what the command line and the environment give it, checked before
- * anything connects; and its default catalogue age, which must stay the kiosks' own.
+ * anything connects; and its default catalogue age, the kiosks' own.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../../electron/main/config/config-keys';
+import { DEFAULT_CONFIG } from '../../../shared/kiosk-config/config-keys';
 import {
   DEFAULT_CATALOGUE_MAX_AGE_MINUTES,
   readExporterOptions,

@@ -5,8 +5,8 @@ import {
   nextVersion,
   windowAround,
 } from '../../../tools/updates/update-e2e';
-import { CONFIG_KEYS } from '../../../electron/main/config/config-keys';
-import { validateConfigKeys } from '../../../electron/main/config/config-validate';
+import { CONFIG_KEYS } from '../../../shared/kiosk-config/config-keys';
+import { validateConfigKeys } from '../../../shared/kiosk-config/config-validate';
 
 describe('the self-update test driver', () => {
   it('packages N and N+1', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG } from '../../../../electron/main/config/config-keys';
+import { DEFAULT_CONFIG } from '../../../../shared/kiosk-config/config-keys';
 import {
   commandLineLayer,
   defaultsLayer,

@@ -8,7 +8,7 @@ import {
   type ConfigSources,
 } from '../../../../electron/main/config/config';
 import { decodeConfigText } from '../../../../electron/main/config/config-file';
-import { DEFAULT_CONFIG } from '../../../../electron/main/config/config-keys';
+import { DEFAULT_CONFIG } from '../../../../shared/kiosk-config/config-keys';
 import { fakeConfigSources, HASH, USER_CONFIG_FILE, USER_DATA } from '../../support/config-sources';
 import type { fakeLogger } from '../../support/fake-electron';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { LIVE_PAGE_SETTINGS } from '../../../../shared/bridge';
-import { DEFAULT_CONFIG, LIVE_KEYS } from '../../../../electron/main/config/config-keys';
+import { DEFAULT_CONFIG, LIVE_KEYS } from '../../../../shared/kiosk-config/config-keys';
 import {
   PAGE_LIVE_KEYS,
   putLiveKeysInForce,

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   openingHoursSchema,
   type OpeningHours,
-} from '../../../../electron/main/opening-hours/opening-hours';
+} from '../../../../shared/kiosk-config/opening-hours';
 import {
   setupStoreHours,
   type StoreHoursOptions,

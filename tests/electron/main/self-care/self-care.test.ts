@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActivity, type Activity } from '../../../../fleet-agent/kiosk/activity';
-import { DEFAULT_CONFIG } from '../../../../electron/main/config/config-keys';
+import { DEFAULT_CONFIG } from '../../../../shared/kiosk-config/config-keys';
 import { MEMORY_SAMPLE_MS } from '../../../../electron/main/self-care/memory-watch';
 import {
   MIN_UPTIME_FOR_NIGHTLY_MS,

@@ -18,7 +18,7 @@ import { EventEmitter } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { updateStatusSchema } from '../../../../shared/fleet/payloads';
 import { createActivity } from '../../../../fleet-agent/kiosk/activity';
-import { DEFAULT_CONFIG } from '../../../../electron/main/config/config-keys';
+import { DEFAULT_CONFIG } from '../../../../shared/kiosk-config/config-keys';
 import {
   currentUpdateHealth,
   setupUpdates,

@@ -19,7 +19,7 @@ import {
   type UpdateSettings,
 } from '../../../../electron/main/updates/update-machine';
 import type { UpdateInfo, VerifyUpdateSupport } from 'electron-updater';
-import { parseUpdateWindow } from '../../../../electron/main/updates/update-window';
+import { parseUpdateWindow } from '../../../../shared/kiosk-config/update-window';
 import { as, fakeLogger } from '../../support/fake-electron';
 
 type CheckResult = { isUpdateAvailable: boolean; updateInfo: { version: string } } | null;

@@ -2,7 +2,7 @@ import { NO_GROUPS } from '../../../../shared/fleet/groups';
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkEnvelope } from '../../../../fleet-agent/config/config-envelope-rules';
-import { kioskRemoteKeys } from '../../../../electron/main/config/remote-keys';
+import { kioskRemoteKeys } from '../../../../fleet-agent/config/remote-keys';
 import type { Ed25519Signer } from '../../../../shared/fleet/operator-signature';
 import {
   deliveryConfig,

@@ -3,7 +3,7 @@
  * numbers first, then a prerelease sorts before its release, build metadata is ignored.
  * A version that cannot be read counts as below any minimum, so a floor never falls open.
  */
-import { SEMVER_PATTERN } from '../config/config-keys';
+import { SEMVER_PATTERN } from './config-keys';
 
 interface Version {
   core: [number, number, number];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ConfigKeySpec } from '../../../../electron/main/config/config-keys';
-import { describeKey, validateConfigKeys } from '../../../../electron/main/config/config-validate';
+import type { ConfigKeySpec } from '../../../shared/kiosk-config/config-keys';
+import { describeKey, validateConfigKeys } from '../../../shared/kiosk-config/config-validate';
 
 const HASH = 'scrypt:32768:8:1:BwcHBwcHBwcHBwcHBwcHBw:' + 'A'.repeat(43);
 

@@ -6,33 +6,29 @@
  *
  * Keys of a group are dotted ('fleet.brokerUrl'); a file writes them nested
  * (`{"fleet": {"brokerUrl": …}}`) and the merged config keeps the dotted name.
+ *
+ * The table and its rules are pure, so the kiosk's main process (which reads its files,
+ * environment and flags: electron/main/config/), its fleet agent (a remote config's keys:
+ * fleet-agent/config/remote-keys.ts) and the simulator read the same one.
  */
 import { z } from 'zod';
-import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../../../shared/catalogue-url';
-import { isCspSafeUrl } from '../../../shared/csp';
-import { MAX_BROKER_URLS, splitBrokerList } from '../../../shared/fleet/broker-choice';
-import { isValidGroupId } from '../../../shared/fleet/groups';
-import { isPublicKeyText } from '../../../shared/fleet/receipt-code';
+import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../catalogue-url';
+import { isCspSafeUrl } from '../csp';
+import { MAX_BROKER_URLS, splitBrokerList } from '../fleet/broker-choice';
+import { isValidGroupId } from '../fleet/groups';
+import { isPublicKeyText } from '../fleet/receipt-code';
 import {
   DEFAULT_LANGUAGE,
   isShopperLanguage,
   SHOPPER_LANGUAGES,
   type ShopperLanguage,
-} from '../../../shared/languages';
-import {
-  DEFAULT_TOPIC_PREFIX,
-  isValidKioskId,
-  isValidTopicPrefix,
-} from '../../../shared/fleet/topics';
+} from '../languages';
+import { DEFAULT_TOPIC_PREFIX, isValidKioskId, isValidTopicPrefix } from '../fleet/topics';
 import { parsePlainDecimal } from './decimal-text';
-import { openingHoursSchema } from '../opening-hours/opening-hours';
-import {
-  parseStaffPinHash,
-  STAFF_PIN_DIGITS,
-  STAFF_PIN_PATTERN,
-} from '../staff-exit/staff-pin-hash';
-import { isUpdateFeedUrl } from '../updates/feed-url';
-import { parseUpdateWindow } from '../updates/update-window';
+import { openingHoursSchema } from './opening-hours';
+import { readStaffPinHash, STAFF_PIN_DIGITS, STAFF_PIN_PATTERN } from './staff-pin';
+import { isUpdateFeedUrl } from './feed-url';
+import { parseUpdateWindow } from './update-window';
 
 /** The layers a value can come from, highest precedence first. */
 export const CONFIG_LAYERS = [
@@ -226,7 +222,7 @@ export const CONFIG_KEYS = {
     schema: z
       .string()
       .trim()
-      .refine((value) => value === '' || parseStaffPinHash(value) !== null, {
+      .refine((value) => value === '' || readStaffPinHash(value) !== null, {
         message: 'must be a hash printed by npm run staff-pin:hash',
       }),
     default: '',

@@ -4,11 +4,11 @@
  * remote config set, or a value its schema refuses, is refused; so is a key the
  * machine-wide file locks, and a pinned version under the owner's update.minVersion.
  */
-import { REFUSAL_REASONS } from '../../../shared/fleet/payloads';
-import type { RemoteKeyRules } from '../../../fleet-agent/config/config-envelope-rules';
-import { isBelowMinimum } from '../updates/version-order';
-import type { KioskConfig } from './config-keys';
-import { validateConfigKeys } from './config-validate';
+import { REFUSAL_REASONS } from '../../shared/fleet/payloads';
+import type { RemoteKeyRules } from './config-envelope-rules';
+import { isBelowMinimum } from '../../shared/kiosk-config/version-order';
+import type { KioskConfig } from '../../shared/kiosk-config/config-keys';
+import { validateConfigKeys } from '../../shared/kiosk-config/config-validate';
 
 export interface RemoteKeyLimits {
   /** Keys the machine-wide file locks: a remote value for them is refused. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareVersions, isBelowMinimum } from '../../../../electron/main/updates/version-order';
+import { compareVersions, isBelowMinimum } from '../../../shared/kiosk-config/version-order';
 
 describe('version order', () => {
   it.each([

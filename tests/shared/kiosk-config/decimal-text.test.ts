@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePlainDecimal } from '../../../../electron/main/config/decimal-text';
+import { parsePlainDecimal } from '../../../shared/kiosk-config/decimal-text';
 
 describe('numbers from text', () => {
   it.each([

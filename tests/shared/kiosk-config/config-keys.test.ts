@@ -6,16 +6,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { configKeyNameSchema } from '../../../../shared/fleet/payloads';
+import { configKeyNameSchema } from '../../../shared/fleet/payloads';
 import {
   CONFIG_KEYS,
   LIVE_KEYS,
   type ConfigKeyTable,
-} from '../../../../electron/main/config/config-keys';
-import { environmentLayer } from '../../../../electron/main/config/config-layers';
-import { validateConfigKeys } from '../../../../electron/main/config/config-validate';
-import { fakeLogger } from '../../support/fake-electron';
-import { SHOPPER_LANGUAGES } from '../../../../shared/languages';
+} from '../../../shared/kiosk-config/config-keys';
+import { environmentLayer } from '../../../electron/main/config/config-layers';
+import { validateConfigKeys } from '../../../shared/kiosk-config/config-validate';
+import { fakeLogger } from '../../electron/support/fake-electron';
+import { SHOPPER_LANGUAGES } from '../../../shared/languages';
 
 const TABLE: ConfigKeyTable = CONFIG_KEYS;
 const entries = Object.entries(TABLE);
