@@ -7,7 +7,7 @@ import { createHash, sign, type KeyObject } from 'node:crypto';
 import {
   KIOSK_REQUEST_HEADERS,
   kioskRequestText,
-} from '../../shared/fleet/kiosk-request-signature';
+} from '../../shared/fleet/trust/kiosk-request-signature';
 import { loadFigures, type LoadFigures } from './records-checks';
 
 export interface Job {

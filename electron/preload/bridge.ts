@@ -11,7 +11,7 @@ import {
   type RendererConfig,
   type StaffExitResult,
 } from '../../shared/bridge';
-import { PAIRING_CODE_PATTERN } from '../../shared/fleet/pairing-code';
+import { PAIRING_CODE_PATTERN } from '../../shared/fleet/trust/pairing-code';
 
 const PRINT_FAILED: PrintResult = {
   ok: false,

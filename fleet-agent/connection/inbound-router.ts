@@ -6,7 +6,7 @@
  * unread, and nothing a handler throws or rejects with leaves the client.
  */
 import { trustMessageLimit } from '../../shared/fleet/message-limits';
-import { parseTrustTopic } from '../../shared/fleet/trust-topics';
+import { parseTrustTopic } from '../../shared/fleet/trust/trust-topics';
 import type { FleetLog } from '../fleet-log';
 import type { InboundGuard, InboundRoute } from './inbound-guard';
 

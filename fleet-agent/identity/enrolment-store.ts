@@ -8,8 +8,8 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { certificateEnvelopeSchema } from '../../shared/fleet/kiosk-certificate';
-import { revocationEnvelopeSchema } from '../../shared/fleet/revocation-list';
+import { certificateEnvelopeSchema } from '../../shared/fleet/trust/kiosk-certificate';
+import { revocationEnvelopeSchema } from '../../shared/fleet/trust/revocation-list';
 import type { FleetLog } from '../fleet-log';
 import { MAX_OWN_CERTIFICATES, type EnrolmentStore, type StoredEnrolment } from './enrolment';
 import { privateRecordFile } from './private-record-file';

@@ -22,21 +22,21 @@ import {
   type CertificateEnvelope,
   type EnrolmentRequest,
   type KioskCertificate,
-} from '../../shared/fleet/kiosk-certificate';
-import { pairingCodeFromDigest, pairingCodeInput } from '../../shared/fleet/pairing-code';
+} from '../../shared/fleet/trust/kiosk-certificate';
+import { pairingCodeFromDigest, pairingCodeInput } from '../../shared/fleet/trust/pairing-code';
 import type { Ed25519Verifier } from '../../shared/fleet/receipt-code';
 import {
   checkRevocationList,
   readRevocationMessage,
   revocationOf,
   type RevocationEnvelope,
-} from '../../shared/fleet/revocation-list';
+} from '../../shared/fleet/trust/revocation-list';
 import {
   enrolmentRequestTopic,
   kioskCertificatesFilter,
   parseTrustTopic,
   revocationsTopic,
-} from '../../shared/fleet/trust-topics';
+} from '../../shared/fleet/trust/trust-topics';
 import type { FleetLog } from '../fleet-log';
 
 /** Certificates kept for this kiosk's key: a re-enrolment adds one, revocations remove none. */

@@ -6,7 +6,7 @@
  * name can never widen a topic or match another store's target.
  */
 import { isValidGroupId, type KioskGroups } from '../../shared/fleet/groups';
-import type { KioskCertificate } from '../../shared/fleet/kiosk-certificate';
+import type { KioskCertificate } from '../../shared/fleet/trust/kiosk-certificate';
 import type { FleetSettings } from '../fleet-settings';
 
 const groupOrNull = (value: string | undefined): string | null =>

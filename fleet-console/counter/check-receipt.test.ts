@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
-import type { RevocationList } from '@shared/fleet/revocation-list';
+import type { RevocationList } from '@shared/fleet/trust/revocation-list';
 import {
   certificateFields,
   makeEnrolmentKey,

@@ -17,7 +17,7 @@ import {
   checkCertificate,
   type CertificateEnvelope,
   type KioskCertificate,
-} from '@shared/fleet/kiosk-certificate';
+} from '@shared/fleet/trust/kiosk-certificate';
 import {
   decodeReceiptCode,
   RECEIPT_CODE_PREFIX,
@@ -26,7 +26,7 @@ import {
   type Ed25519Verifier,
   type ReceiptPayload,
 } from '@shared/fleet/receipt-code';
-import { revocationOf, type RevocationList } from '@shared/fleet/revocation-list';
+import { revocationOf, type RevocationList } from '@shared/fleet/trust/revocation-list';
 import { formatClock } from '../lib/format';
 
 /** How far ahead of this counter's clock a receipt may be dated (the kiosk's clock may run fast). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { handoverConflictTopic } from '@shared/fleet/trust-topics';
+import { handoverConflictTopic } from '@shared/fleet/trust/trust-topics';
 import { useBrokerSession } from '../connection/connection-store';
 import { formatClock } from '../lib/format';
 import { useTrustStore } from '../trust/trust-store';

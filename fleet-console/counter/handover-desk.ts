@@ -44,7 +44,7 @@ import {
   handoverClaimTopic,
   handoverConflictTopic,
   handoverTopic,
-} from '@shared/fleet/trust-topics';
+} from '@shared/fleet/trust/trust-topics';
 
 /** How long one step (subscribe and probe, a claim's return, a publish) may take. */
 export const STEP_TIMEOUT_MS = 5000;

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { createHandoverDesk, type HandoverDesk, type QueuedHandover } from './handover-desk';
-import { handoverClaimTopic, handoverTopic } from '@shared/fleet/trust-topics';
+import { handoverClaimTopic, handoverTopic } from '@shared/fleet/trust/trust-topics';
 import type { BrokerSession } from '../connection/broker-session-handle';
 import { useBrokerSession, useConnectionStore } from '../connection/connection-store';
 import { route } from '../connection/message-routes';

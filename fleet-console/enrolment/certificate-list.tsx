@@ -3,7 +3,7 @@
  * list: its version, and whether the broker offers an older one or one that does not verify.
  */
 import { useId, useState } from 'react';
-import type { KioskCertificate } from '@shared/fleet/kiosk-certificate';
+import type { KioskCertificate } from '@shared/fleet/trust/kiosk-certificate';
 import { formatClock } from '../lib/format';
 import type { VerifiedRevocations } from '../trust/trust-store';
 import type { EnrolledRow } from './enrolment-rows';

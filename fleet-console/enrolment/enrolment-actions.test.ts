@@ -1,8 +1,8 @@
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readCertificateMessage, checkCertificate } from '@shared/fleet/kiosk-certificate';
-import { checkRevocationList, readRevocationMessage } from '@shared/fleet/revocation-list';
-import { certificateTopic, revocationsTopic } from '@shared/fleet/trust-topics';
+import { readCertificateMessage, checkCertificate } from '@shared/fleet/trust/kiosk-certificate';
+import { checkRevocationList, readRevocationMessage } from '@shared/fleet/trust/revocation-list';
+import { certificateTopic, revocationsTopic } from '@shared/fleet/trust/trust-topics';
 import {
   certificateFields,
   makeEnrolmentKey,

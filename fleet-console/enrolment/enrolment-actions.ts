@@ -5,13 +5,13 @@
  * `P/fleet/revocations`. Both are signed over canonical JSON that names the fleet.
  */
 import { toBase64Url } from '@shared/fleet/base64url';
-import { signCertificate, type EnrolmentRequest } from '@shared/fleet/kiosk-certificate';
+import { signCertificate, type EnrolmentRequest } from '@shared/fleet/trust/kiosk-certificate';
 import {
   nextRevocationList,
   signRevocationList,
   type RevocationList,
-} from '@shared/fleet/revocation-list';
-import { certificateTopic, revocationsTopic } from '@shared/fleet/trust-topics';
+} from '@shared/fleet/trust/revocation-list';
+import { certificateTopic, revocationsTopic } from '@shared/fleet/trust/trust-topics';
 import type { BrokerSession } from '../connection/broker-session-handle';
 import type { WebCryptoKeys } from './signing-key';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CertificateEnvelope } from '@shared/fleet/kiosk-certificate';
+import type { CertificateEnvelope } from '@shared/fleet/trust/kiosk-certificate';
 import {
   certificateFields,
   makeEnrolmentKey,

@@ -8,8 +8,12 @@ import type {
   CertificateEnvelope,
   EnrolmentRequest,
   KioskCertificate,
-} from '@shared/fleet/kiosk-certificate';
-import { revocationOf, type Revoked, type RevocationList } from '@shared/fleet/revocation-list';
+} from '@shared/fleet/trust/kiosk-certificate';
+import {
+  revocationOf,
+  type Revoked,
+  type RevocationList,
+} from '@shared/fleet/trust/revocation-list';
 
 export interface WaitingRow {
   request: EnrolmentRequest;

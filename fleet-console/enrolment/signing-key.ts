@@ -4,7 +4,11 @@
  * cannot be exported, and used only once it has proved to be the private half of the
  * enrolment public key pinned in the console's settings. Never stored, never sent.
  */
-import { signObject, verifyObject, type Ed25519Signer } from '@shared/fleet/operator-signature';
+import {
+  signObject,
+  verifyObject,
+  type Ed25519Signer,
+} from '@shared/fleet/trust/operator-signature';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
 import { readKeyFile } from '../lib/pem-key';
 

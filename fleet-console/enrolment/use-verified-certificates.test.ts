@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CertificateEnvelope } from '@shared/fleet/kiosk-certificate';
+import type { CertificateEnvelope } from '@shared/fleet/trust/kiosk-certificate';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
 import {
   certificateFields,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { checkCertificate, type CertificateEnvelope } from '@shared/fleet/kiosk-certificate';
-import { pairingCode } from '@shared/fleet/pairing-code';
+import { checkCertificate, type CertificateEnvelope } from '@shared/fleet/trust/kiosk-certificate';
+import { pairingCode } from '@shared/fleet/trust/pairing-code';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
 import { certificateId } from './enrolment-rows';
 

@@ -3,7 +3,7 @@
  * screen, and the store and region the certificates approved here will name.
  */
 import { useId, useState } from 'react';
-import type { EnrolmentRequest } from '@shared/fleet/kiosk-certificate';
+import type { EnrolmentRequest } from '@shared/fleet/trust/kiosk-certificate';
 import { isValidGroupId } from '@shared/fleet/groups';
 import { formatClock } from '../lib/format';
 import type { WaitingRow } from './enrolment-rows';

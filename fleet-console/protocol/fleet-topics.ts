@@ -10,7 +10,7 @@ import {
   SUBSCRIPTION_QOS,
   type KioskTopicKind,
 } from '@shared/fleet/topics';
-import { trustSubscriptions } from '@shared/fleet/trust-topics';
+import { trustSubscriptions } from '@shared/fleet/trust/trust-topics';
 
 /**
  * What the console subscribes to, at QoS 0 as every fleet client (SUBSCRIPTION_QOS says

@@ -18,11 +18,14 @@ import {
   readEnrolmentRequest,
   type CertificateEnvelope,
   type EnrolmentRequest,
-} from '@shared/fleet/kiosk-certificate';
-import { readRevocationMessage, type RevocationEnvelope } from '@shared/fleet/revocation-list';
+} from '@shared/fleet/trust/kiosk-certificate';
+import {
+  readRevocationMessage,
+  type RevocationEnvelope,
+} from '@shared/fleet/trust/revocation-list';
 import { readRolloutState, type RolloutState } from '../rollouts/engine/rollout-state';
 import { parseRolloutTopic } from '@shared/fleet/topics';
-import { parseTrustTopic } from '@shared/fleet/trust-topics';
+import { parseTrustTopic } from '@shared/fleet/trust/trust-topics';
 import { readDiagnosticsChunk, type DiagnosticsChunk } from '@shared/fleet/diagnostics-transfer';
 import { parseDiagnosticsTopic } from '@shared/fleet/topics';
 import { MESSAGE_LIMITS } from '@shared/fleet/message-limits';

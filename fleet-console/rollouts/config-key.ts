@@ -6,7 +6,7 @@
  * at once) so each envelope names the key it was signed with, and so the operator sees which
  * key is loaded. The kiosks check every signature against their own fleet.configPublicKey.
  */
-import type { Ed25519Signer } from '@shared/fleet/operator-signature';
+import type { Ed25519Signer } from '@shared/fleet/trust/operator-signature';
 import { readKeyFile } from '../lib/pem-key';
 
 export interface ConfigKeyCrypto extends Ed25519Signer<CryptoKey> {

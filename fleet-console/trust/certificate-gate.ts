@@ -5,7 +5,7 @@
  * by anyone who may write there, however many, can never push a genuine one out. The key is
  * the session's (a new key opens a new session, which reads every certificate again).
  */
-import { checkCertificate } from '@shared/fleet/kiosk-certificate';
+import { checkCertificate } from '@shared/fleet/trust/kiosk-certificate';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
 import type { CheckedTrustMessage, TrustInput } from './trust-state';
 

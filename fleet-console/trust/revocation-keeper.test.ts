@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
-import type { RevocationEnvelope } from '@shared/fleet/revocation-list';
+import type { RevocationEnvelope } from '@shared/fleet/trust/revocation-list';
 import {
   makeEnrolmentKey,
   revocationList,

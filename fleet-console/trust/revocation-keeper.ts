@@ -15,7 +15,7 @@ import {
   checkRevocationList,
   revocationEnvelopeSchema,
   type RevocationEnvelope,
-} from '@shared/fleet/revocation-list';
+} from '@shared/fleet/trust/revocation-list';
 import { isJsonObject } from '../protocol/config-envelope';
 import { NO_REVOCATIONS, useTrustStore, type VerifiedRevocations } from './trust-store';
 

@@ -10,8 +10,8 @@
  * flood, and junk never takes the place of what verifies.
  */
 import type { HandoverConflict, HandoverRecord } from '@shared/fleet/handover-messages';
-import type { CertificateEnvelope, EnrolmentRequest } from '@shared/fleet/kiosk-certificate';
-import type { RevocationEnvelope } from '@shared/fleet/revocation-list';
+import type { CertificateEnvelope, EnrolmentRequest } from '@shared/fleet/trust/kiosk-certificate';
+import type { RevocationEnvelope } from '@shared/fleet/trust/revocation-list';
 import type { ReadMessage, TrustMessage } from '../protocol/read-message';
 
 /** Kiosks with a request or certificates the console keeps track of. */

@@ -5,7 +5,7 @@
  * thousand kiosks' health never redraws the counter, nor a burst of handovers the kiosks.
  */
 import { create } from 'zustand';
-import type { RevocationList } from '@shared/fleet/revocation-list';
+import type { RevocationList } from '@shared/fleet/trust/revocation-list';
 import { emptyTrust, foldTrust, type CheckedTrustMessage, type TrustState } from './trust-state';
 
 export interface VerifiedRevocations {

@@ -11,7 +11,7 @@
  * - collected (retained): the record: which counter handed it over, and when.
  */
 import { z } from 'zod';
-import { readJsonBytes } from './operator-signature';
+import { readJsonBytes } from './trust/operator-signature';
 
 export const MAX_HANDOVER_BYTES = 1024;
 

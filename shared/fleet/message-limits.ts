@@ -8,11 +8,11 @@
  */
 import { MAX_DIAGNOSTICS_CHUNK_BYTES } from './diagnostics-transfer';
 import { MAX_HANDOVER_BYTES } from './handover-messages';
-import { MAX_CERTIFICATE_BYTES, MAX_ENROLMENT_REQUEST_BYTES } from './kiosk-certificate';
+import { MAX_CERTIFICATE_BYTES, MAX_ENROLMENT_REQUEST_BYTES } from './trust/kiosk-certificate';
 import { MAX_COMMAND_BYTES, MAX_CONFIG_BYTES } from './payloads';
-import { MAX_REVOCATION_LIST_BYTES } from './revocation-list';
+import { MAX_REVOCATION_LIST_BYTES } from './trust/revocation-list';
 import type { KioskTopicKind } from './topics';
-import { parseTrustTopic, type TrustTopic } from './trust-topics';
+import { parseTrustTopic, type TrustTopic } from './trust/trust-topics';
 
 const KIB = 1024;
 

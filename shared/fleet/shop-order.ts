@@ -5,7 +5,7 @@
  * (kiosk-request-signature.ts); the service keeps one order per kiosk and receipt.
  */
 import { z } from 'zod';
-import { certificateEnvelopeSchema } from './kiosk-certificate';
+import { certificateEnvelopeSchema } from './trust/kiosk-certificate';
 import { RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
 import { isValidKioskId } from './topics';
 

@@ -424,7 +424,7 @@ describe('the fleet agent’s doors', () => {
     for (const [file, target] of [
       ['tools/simulator/pretend-shop.ts', 'electron/main/logging/logging'],
       ['tools/simulator/kiosk-config.ts', 'electron/main/config/config'],
-    ]) {
+    ] as const) {
       const probe = `import * as probe from '../../${target}';\nexport { probe };\n`;
       expect(
         (await layerErrors(file, probe)).map((e) => e.message),

@@ -6,7 +6,7 @@
  * have expired since). The kiosk checks these as it checks every config: the operator's
  * signature, the prefix, the target, notAfter and versions that only go up.
  */
-import { signObject, type Ed25519Signer } from '@shared/fleet/operator-signature';
+import { signObject, type Ed25519Signer } from '@shared/fleet/trust/operator-signature';
 import type { Delivery, RolloutPlan } from './rollout-state';
 
 type Keys = Record<string, unknown>;

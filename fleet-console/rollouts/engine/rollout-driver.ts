@@ -6,7 +6,7 @@
  * rollback reaches them all. The broker client and the key are the caller's: the console's
  * page (WebCrypto, the config key loaded for the session) or a test's.
  */
-import type { Ed25519Signer } from '@shared/fleet/operator-signature';
+import type { Ed25519Signer } from '@shared/fleet/trust/operator-signature';
 import {
   advanceRollout,
   LEASE_MS,

@@ -8,7 +8,7 @@
  * not pass is no rollout at all: it is shown as unreadable and drives nothing.
  */
 import { z } from 'zod';
-import { readJsonBytes } from '@shared/fleet/operator-signature';
+import { readJsonBytes } from '@shared/fleet/trust/operator-signature';
 import { rolloutSelectorSchema } from './rollout-selector';
 import { isValidKioskId, isValidRolloutId } from '@shared/fleet/topics';
 

@@ -5,7 +5,7 @@
  * console's page feeds it the views its broker worker read; `receive` takes raw messages
  * (the tests, a script) and reads them with the same rules.
  */
-import { readJsonBytes } from '@shared/fleet/operator-signature';
+import { readJsonBytes } from '@shared/fleet/trust/operator-signature';
 import {
   configEnvelopeSchema,
   MAX_CONFIG_BYTES,

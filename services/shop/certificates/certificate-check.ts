@@ -7,7 +7,7 @@ import {
   certificateEnvelopeSchema,
   checkCertificate,
   type CertificateEnvelope,
-} from '../../../shared/fleet/kiosk-certificate';
+} from '../../../shared/fleet/trust/kiosk-certificate';
 import { subtle } from '../trust/ed25519';
 import type { TrustSettings } from '../trust/trust-settings';
 

@@ -6,7 +6,7 @@
  *        counters to verify against their own pinned key
  */
 import { Hono } from 'hono';
-import { MAX_CERTIFICATE_BYTES } from '../../../shared/fleet/kiosk-certificate';
+import { MAX_CERTIFICATE_BYTES } from '../../../shared/fleet/trust/kiosk-certificate';
 import { isValidKioskId } from '../../../shared/fleet/topics';
 import { HttpError } from '../http/http-error';
 import { bodyText, parseJsonText, requireJsonType } from '../http/json-body';

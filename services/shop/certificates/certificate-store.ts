@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type {
   CertificateEnvelope,
   KioskCertificate,
-} from '../../../shared/fleet/kiosk-certificate';
+} from '../../../shared/fleet/trust/kiosk-certificate';
 import type { ShopTables } from '../db/tables';
 
 export type SaveOutcome = 'added' | 'known' | 'different';

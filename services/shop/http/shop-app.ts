@@ -16,7 +16,7 @@ import { handoverRoutes } from '../handovers/handover-routes';
 import { orderRoutes } from '../orders/order-routes';
 import { revocationRoutes } from '../revocations/revocation-routes';
 import { authRoutes } from '../staff/auth-routes';
-import { KIOSK_REQUEST_HEADERS } from '../../../shared/fleet/kiosk-request-signature';
+import { KIOSK_REQUEST_HEADERS } from '../../../shared/fleet/trust/kiosk-request-signature';
 import { healthRoute } from './health-route';
 import { HttpError } from './http-error';
 import type { ShopEnv, ShopServices } from './shop-env';

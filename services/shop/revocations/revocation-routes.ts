@@ -10,7 +10,7 @@ import {
   checkRevocationRecord,
   MAX_REVOCATION_RECORD_BYTES,
   revocationRecordSchema,
-} from '../../../shared/fleet/revocation-record';
+} from '../../../shared/fleet/trust/revocation-record';
 import { HttpError } from '../http/http-error';
 import { bodyText, checkAgainst, parseJsonText, requireJsonType } from '../http/json-body';
 import type { ShopEnv, ShopServices } from '../http/shop-env';

@@ -6,7 +6,7 @@
  * or lacks, can undo one.
  */
 import type { Kysely } from 'kysely';
-import type { Revocation, RevocationRecord } from '../../../shared/fleet/revocation-record';
+import type { Revocation, RevocationRecord } from '../../../shared/fleet/trust/revocation-record';
 import type { ShopTables } from '../db/tables';
 
 export interface SavedRevocation {

@@ -1,9 +1,10 @@
 /**
- * Lets a request in only when an enrolled kiosk signed it (shared/fleet/kiosk-request-signature.ts):
- * the headers name the kiosk, its certificate and the time; the signature covers the fleet,
- * method, path, body hash and time, under the key of that certificate, which must be kept
- * here (or carried in the body as `certificate` and verify under the enrolment key, and is
- * then kept) and not revoked. Sets `kiosk` with the body read once.
+ * Lets a request in only when an enrolled kiosk signed it
+ * (shared/fleet/trust/kiosk-request-signature.ts): the headers name the kiosk, its
+ * certificate and the time; the signature covers the fleet, method, path, body hash and
+ * time, under the key of that certificate, which must be kept here (or carried in the body
+ * as `certificate` and verify under the enrolment key, and is then kept) and not revoked.
+ * Sets `kiosk` with the body read once.
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
@@ -12,10 +13,10 @@ import {
   KIOSK_REQUEST_HEADERS,
   KIOSK_REQUEST_MAX_SKEW_MS,
   kioskRequestText,
-} from '../../../shared/fleet/kiosk-request-signature';
+} from '../../../shared/fleet/trust/kiosk-request-signature';
 import { isValidKioskId } from '../../../shared/fleet/topics';
-import { SERIAL_PATTERN } from '../../../shared/fleet/trust-topics';
-import type { CertificateEnvelope } from '../../../shared/fleet/kiosk-certificate';
+import { SERIAL_PATTERN } from '../../../shared/fleet/trust/trust-topics';
+import type { CertificateEnvelope } from '../../../shared/fleet/trust/kiosk-certificate';
 import { verifyCertificate } from '../certificates/certificate-check';
 import { saveCertificate, type KnownCertificate } from '../certificates/certificate-store';
 import { HttpError } from '../http/http-error';

@@ -4,7 +4,10 @@
  * targets, the keyboard, and a visible focus ring.
  */
 import mqtt from 'mqtt';
-import { handoverClaimTopic, handoverConflictTopic } from '../../../shared/fleet/trust-topics';
+import {
+  handoverClaimTopic,
+  handoverConflictTopic,
+} from '../../../shared/fleet/trust/trust-topics';
 import { expectNoViolations, undersized } from './support/a11y-checks';
 import { expect, kioskRow, openConsole, requireMosquitto, test } from './support/fleet-rig';
 

@@ -8,7 +8,7 @@
  */
 import mqtt from 'mqtt';
 import type { Browser, Page } from '@playwright/test';
-import { enrolmentRequestTopic, handoverTopic } from '../../../shared/fleet/trust-topics';
+import { enrolmentRequestTopic, handoverTopic } from '../../../shared/fleet/trust/trust-topics';
 import { kioskTopics } from '../../../shared/fleet/topics';
 import { makeReceiptKey } from '../../support/fixtures/kiosk-certificate';
 import { signedReceiptCode } from '../../support/fixtures/receipt';

@@ -26,7 +26,7 @@ import {
   certificateTopic,
   kioskCertificatesFilter,
   revocationsTopic,
-} from '../../../shared/fleet/trust-topics';
+} from '../../../shared/fleet/trust/trust-topics';
 import { createKioskEnrolment, type KioskEnrolment } from '../../../fleet-agent/identity/enrolment';
 import type { FleetClient } from '../../../fleet-agent/fleet-client';
 import {

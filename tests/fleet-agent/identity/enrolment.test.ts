@@ -14,13 +14,13 @@ import {
   type KioskEnrolmentOptions,
   type StoredEnrolment,
 } from '../../../fleet-agent/identity/enrolment';
-import { readEnrolmentRequest } from '../../../shared/fleet/kiosk-certificate';
-import { pairingCode, PAIRING_CODE_PATTERN } from '../../../shared/fleet/pairing-code';
+import { readEnrolmentRequest } from '../../../shared/fleet/trust/kiosk-certificate';
+import { pairingCode, PAIRING_CODE_PATTERN } from '../../../shared/fleet/trust/pairing-code';
 import {
   certificateTopic,
   enrolmentRequestTopic,
   revocationsTopic,
-} from '../../../shared/fleet/trust-topics';
+} from '../../../shared/fleet/trust/trust-topics';
 import {
   certificateFields,
   makeEnrolmentKey,

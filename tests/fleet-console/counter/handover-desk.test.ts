@@ -26,7 +26,7 @@ import {
   handoverClaimTopic,
   handoverConflictTopic,
   handoverTopic,
-} from '../../../shared/fleet/trust-topics';
+} from '../../../shared/fleet/trust/trust-topics';
 import {
   BROKER_SUITE,
   fleetBrokers,

@@ -17,7 +17,7 @@ import { signConfig } from '../../../tools/signing/fleet-signing';
 import { healthSchema, statusSchema, type KioskHealth } from '../../../shared/fleet/payloads';
 import { verifyReceiptCode } from '../../../shared/fleet/receipt-code';
 import { fleetConfigTopic, parseKioskTopic } from '../../../shared/fleet/topics';
-import { certificateTopic } from '../../../shared/fleet/trust-topics';
+import { certificateTopic } from '../../../shared/fleet/trust/trust-topics';
 import {
   certificateFields,
   makeEnrolmentKey,

@@ -20,7 +20,7 @@ import {
 } from '../../../../tools/simulator/simulated-kiosk';
 import type { Screen } from '../../../../shared/fleet/payloads';
 import { parseKioskTopic } from '../../../../shared/fleet/topics';
-import { certificateTopic } from '../../../../shared/fleet/trust-topics';
+import { certificateTopic } from '../../../../shared/fleet/trust/trust-topics';
 import {
   certificateFields,
   makeEnrolmentKey,

@@ -30,7 +30,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Ed25519Signer } from '../../../../shared/fleet/operator-signature';
+import type { Ed25519Signer } from '../../../../shared/fleet/trust/operator-signature';
 import { startRollout } from '../../../../fleet-console/rollouts/engine/rollout-controller';
 import { carryOut, tickRollout } from '../../../../fleet-console/rollouts/engine/rollout-driver';
 import { observationsFor } from '../../../../fleet-console/rollouts/engine/rollout-observations';

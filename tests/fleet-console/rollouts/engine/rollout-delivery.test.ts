@@ -3,7 +3,7 @@ import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkEnvelope } from '../../../../fleet-agent/config/config-envelope-rules';
 import { kioskRemoteKeys } from '../../../../fleet-agent/config/remote-keys';
-import type { Ed25519Signer } from '../../../../shared/fleet/operator-signature';
+import type { Ed25519Signer } from '../../../../shared/fleet/trust/operator-signature';
 import {
   deliveryConfig,
   mergeKeys,

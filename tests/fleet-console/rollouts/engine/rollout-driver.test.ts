@@ -14,7 +14,7 @@ import {
   createSimulatedKiosk,
   type SimulatedKiosk,
 } from '../../../../tools/simulator/simulated-kiosk';
-import type { Ed25519Signer } from '../../../../shared/fleet/operator-signature';
+import type { Ed25519Signer } from '../../../../shared/fleet/trust/operator-signature';
 import {
   resumeRollout,
   startRollout,

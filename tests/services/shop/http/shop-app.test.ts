@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KIOSK_REQUEST_HEADERS } from '../../../../shared/fleet/kiosk-request-signature';
+import { KIOSK_REQUEST_HEADERS } from '../../../../shared/fleet/trust/kiosk-request-signature';
 import { MAX_BODY_BYTES } from '../../../../services/shop/http/shop-app';
 import { fuzzParameters, hostilePayload } from '../../../support/fixtures/hostile-payloads';
 import {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkRevocationRecord,
   type RevocationRecord,
-} from '../../../../shared/fleet/revocation-record';
+} from '../../../../shared/fleet/trust/revocation-record';
 import type { Ed25519Verifier } from '../../../../shared/fleet/receipt-code';
 import { makeEnrolmentKey } from '../../../support/fixtures/kiosk-certificate';
 import {

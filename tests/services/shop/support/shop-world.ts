@@ -6,13 +6,16 @@
  */
 import { createHash, randomBytes, sign } from 'node:crypto';
 import type { Hono } from 'hono';
-import type { CertificateEnvelope } from '../../../../shared/fleet/kiosk-certificate';
+import type { CertificateEnvelope } from '../../../../shared/fleet/trust/kiosk-certificate';
 import {
   KIOSK_REQUEST_HEADERS,
   kioskRequestText,
-} from '../../../../shared/fleet/kiosk-request-signature';
+} from '../../../../shared/fleet/trust/kiosk-request-signature';
 import type { ReceiptPayload } from '../../../../shared/fleet/receipt-code';
-import { signRevocation, type RevocationRecord } from '../../../../shared/fleet/revocation-record';
+import {
+  signRevocation,
+  type RevocationRecord,
+} from '../../../../shared/fleet/trust/revocation-record';
 import { saveCertificate } from '../../../../services/shop/certificates/certificate-store';
 import type { DatabasePlace } from '../../../../services/shop/db/database';
 import type { StaffRole } from '../../../../services/shop/db/tables';

@@ -7,9 +7,9 @@ import {
   readEnrolmentRequest,
   signCertificate,
   type CertificateEnvelope,
-} from '../../../shared/fleet/kiosk-certificate';
-import type { Ed25519Signer } from '../../../shared/fleet/operator-signature';
-import type { Ed25519Verifier } from '../../../shared/fleet/receipt-code';
+} from '../../../../shared/fleet/trust/kiosk-certificate';
+import type { Ed25519Signer } from '../../../../shared/fleet/trust/operator-signature';
+import type { Ed25519Verifier } from '../../../../shared/fleet/receipt-code';
 import {
   certificateFields,
   makeEnrolmentKey,
@@ -19,7 +19,7 @@ import {
   SAMPLE_SERIAL,
   signCertificateWith,
   signRevocationsWith,
-} from '../../support/fixtures/kiosk-certificate';
+} from '../../../support/fixtures/kiosk-certificate';
 
 const subtle = webcrypto.subtle as unknown as Ed25519Verifier<CryptoKey> & Ed25519Signer<CryptoKey>;
 const operator = makeEnrolmentKey();

@@ -10,7 +10,7 @@ import {
   parseTrustTopic,
   revocationsTopic,
   trustSubscriptions,
-} from '../../../shared/fleet/trust-topics';
+} from '../../../../shared/fleet/trust/trust-topics';
 
 const P = 'kiosk-shop';
 const RECEIPT = 'Receipt-1700000000000-42';

@@ -1,19 +1,19 @@
 import { sign, webcrypto } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Ed25519Verifier } from '../../../shared/fleet/receipt-code';
+import type { Ed25519Verifier } from '../../../../shared/fleet/receipt-code';
 import {
   checkRevocationRecord,
   revocationFor,
   revocationRecordSchema,
   signRevocation,
-} from '../../../shared/fleet/revocation-record';
-import { fuzzParameters, hostilePayload } from '../../support/fixtures/hostile-payloads';
+} from '../../../../shared/fleet/trust/revocation-record';
+import { fuzzParameters, hostilePayload } from '../../../support/fixtures/hostile-payloads';
 import {
   makeEnrolmentKey,
   SAMPLE_PREFIX,
   SAMPLE_SERIAL,
-} from '../../support/fixtures/kiosk-certificate';
+} from '../../../support/fixtures/kiosk-certificate';
 
 const subtle = webcrypto.subtle as unknown as Ed25519Verifier<CryptoKey>;
 const operator = makeEnrolmentKey();

@@ -9,9 +9,9 @@
  * Readers call canonicalJson only on an object their zod schema has accepted, so a
  * non-finite number or a stray type (which canonicalJson throws on) never gets that far.
  */
-import { fromBase64Url, toBase64Url } from './base64url';
-import { canonicalJsonBytes } from './canonical-json';
-import type { Ed25519Verifier } from './receipt-code';
+import { fromBase64Url, toBase64Url } from '../base64url';
+import { canonicalJsonBytes } from '../canonical-json';
+import type { Ed25519Verifier } from '../receipt-code';
 
 /** The part of WebCrypto's SubtleCrypto that signing with an imported private key needs. */
 export interface Ed25519Signer<Key> {

@@ -6,9 +6,9 @@ import {
   signObject,
   verifyObject,
   type Ed25519Signer,
-} from '../../../shared/fleet/operator-signature';
-import type { Ed25519Verifier } from '../../../shared/fleet/receipt-code';
-import { makeEnrolmentKey } from '../../support/fixtures/kiosk-certificate';
+} from '../../../../shared/fleet/trust/operator-signature';
+import type { Ed25519Verifier } from '../../../../shared/fleet/receipt-code';
+import { makeEnrolmentKey } from '../../../support/fixtures/kiosk-certificate';
 
 const subtle = webcrypto.subtle as unknown as Ed25519Verifier<CryptoKey> & Ed25519Signer<CryptoKey>;
 

@@ -6,10 +6,10 @@
  * lower one, so replaying an older (genuinely signed) list revokes nothing back.
  */
 import { z } from 'zod';
-import { signatureTextSchema } from './payloads';
+import { signatureTextSchema } from '../payloads';
 import { readJsonBytes, signObject, verifyObject, type Ed25519Signer } from './operator-signature';
-import type { Ed25519Verifier } from './receipt-code';
-import { isValidKioskId, isValidTopicPrefix } from './topics';
+import type { Ed25519Verifier } from '../receipt-code';
+import { isValidKioskId, isValidTopicPrefix } from '../topics';
 import { SERIAL_PATTERN } from './trust-topics';
 
 export const REVOCATION_LIST_TYPE = 'revocation-list';

@@ -1,8 +1,8 @@
 import { webcrypto } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Ed25519Signer } from '../../../shared/fleet/operator-signature';
-import type { Ed25519Verifier } from '../../../shared/fleet/receipt-code';
+import type { Ed25519Signer } from '../../../../shared/fleet/trust/operator-signature';
+import type { Ed25519Verifier } from '../../../../shared/fleet/receipt-code';
 import {
   checkRevocationList,
   MAX_REVOCATIONS,
@@ -10,14 +10,14 @@ import {
   readRevocationMessage,
   revocationOf,
   signRevocationList,
-} from '../../../shared/fleet/revocation-list';
+} from '../../../../shared/fleet/trust/revocation-list';
 import {
   makeEnrolmentKey,
   revocationList,
   SAMPLE_PREFIX,
   SAMPLE_SERIAL,
   signRevocationsWith,
-} from '../../support/fixtures/kiosk-certificate';
+} from '../../../support/fixtures/kiosk-certificate';
 
 const subtle = webcrypto.subtle as unknown as Ed25519Verifier<CryptoKey> & Ed25519Signer<CryptoKey>;
 const operator = makeEnrolmentKey();

@@ -9,10 +9,10 @@
  * revocation list or another fleet's record.
  */
 import { z } from 'zod';
-import { signatureTextSchema } from './payloads';
+import { signatureTextSchema } from '../payloads';
 import { signObject, verifyObject, type Ed25519Signer } from './operator-signature';
-import type { Ed25519Verifier } from './receipt-code';
-import { isValidKioskId, isValidTopicPrefix } from './topics';
+import type { Ed25519Verifier } from '../receipt-code';
+import { isValidKioskId, isValidTopicPrefix } from '../topics';
 import { SERIAL_PATTERN } from './trust-topics';
 
 export const REVOCATION_TYPE = 'kiosk-revocation';

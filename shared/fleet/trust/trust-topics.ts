@@ -11,8 +11,8 @@
  *   P/handovers/ID/RECEIPT/claim          the claims that decide who records it (retained; counters)
  *   P/handover-conflicts/ID/RECEIPT       a conflict found after an offline handover (counters)
  */
-import { RECEIPT_ID_PATTERN } from './receipt-code';
-import { isValidKioskId, isValidTopicPrefix } from './topics';
+import { RECEIPT_ID_PATTERN } from '../receipt-code';
+import { isValidKioskId, isValidTopicPrefix } from '../topics';
 
 /** A certificate's serial: 16 random bytes, base64url (22 characters); up to 43 accepted. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9_-]{16,43}$/;

@@ -6,8 +6,8 @@ import {
   pairingCode,
   pairingCodeFromDigest,
   pairingCodeInput,
-} from '../../../shared/fleet/pairing-code';
-import { makeReceiptKey } from '../../support/fixtures/kiosk-certificate';
+} from '../../../../shared/fleet/trust/pairing-code';
+import { makeReceiptKey } from '../../../support/fixtures/kiosk-certificate';
 
 const sha256 = (bytes: Uint8Array) => Promise.resolve(createHash('sha256').update(bytes).digest());
 

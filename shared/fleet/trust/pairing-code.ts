@@ -8,7 +8,7 @@
  * The SHA-256 is the caller's (node:crypto in the kiosk, WebCrypto in the console): the
  * bytes to hash come from pairingCodeInput, the code from the digest.
  */
-import { fromBase64Url } from './base64url';
+import { fromBase64Url } from '../base64url';
 
 const DOMAIN = 'kiosk-shop pairing code v1\u0000';
 export const PAIRING_CODE_PATTERN = /^\d{4} \d{4} \d{4} \d{4}$/;

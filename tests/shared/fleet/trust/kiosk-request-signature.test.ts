@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kioskRequestText } from '../../../shared/fleet/kiosk-request-signature';
+import { kioskRequestText } from '../../../../shared/fleet/trust/kiosk-request-signature';
 
 describe('the text a kiosk signs for a request', () => {
   const fields = {

@@ -11,11 +11,11 @@
  * until the old certificate is revoked.
  */
 import { z } from 'zod';
-import { isValidGroupId } from './groups';
-import { signatureTextSchema } from './payloads';
+import { isValidGroupId } from '../groups';
+import { signatureTextSchema } from '../payloads';
 import { readJsonBytes, signObject, verifyObject, type Ed25519Signer } from './operator-signature';
-import { isPublicKeyText, type Ed25519Verifier } from './receipt-code';
-import { isValidKioskId, isValidTopicPrefix } from './topics';
+import { isPublicKeyText, type Ed25519Verifier } from '../receipt-code';
+import { isValidKioskId, isValidTopicPrefix } from '../topics';
 import { SERIAL_PATTERN } from './trust-topics';
 
 export const CERTIFICATE_TYPE = 'kiosk-certificate';
