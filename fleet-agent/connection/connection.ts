@@ -54,6 +54,23 @@ export interface PublishOptions {
   retain: boolean;
 }
 
+/** Publishes on `session` when there is one; whether the broker took it. */
+async function publishOn(
+  session: MqttClient | null,
+  topic: string,
+  payload: string | Buffer,
+  options: PublishOptions,
+): Promise<boolean> {
+  if (!session) return false;
+  try {
+    await session.publishAsync(topic, payload, options);
+    return true;
+  } catch {
+    // A publish lost with its connection is not retried: the state is sent afresh later.
+    return false;
+  }
+}
+
 export function createConnection(options: ConnectionOptions): Connection {
   const { rotation, retry, log } = options;
   let state: FleetState = 'idle';
@@ -134,17 +151,8 @@ export function createConnection(options: ConnectionOptions): Connection {
     },
     connected,
     isCurrent: (session) => client === session,
-    publish: async (topic, payload, publishOptions) => {
-      const target = connected();
-      if (!target) return false;
-      try {
-        await target.publishAsync(topic, payload, publishOptions);
-        return true;
-      } catch {
-        // A publish lost with its connection is not retried: the state is sent afresh later.
-        return false;
-      }
-    },
+    publish: (topic, payload, publishOptions) =>
+      publishOn(connected(), topic, payload, publishOptions),
     start: (hooks) => {
       if (state === 'idle') open(hooks);
     },
