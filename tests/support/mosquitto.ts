@@ -22,10 +22,9 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { restartablePort } from '../../tools/cluster/restartable-port';
+import { canConnect, restartablePort } from '../../tools/cluster/restartable-port';
 import { BROKER_MESSAGE_SIZE_LIMIT } from '../../shared/fleet/message-limits';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 
@@ -107,17 +106,6 @@ async function brokerPorts(): Promise<[tcp: number, ws: number, tls: number, mtl
   const taken = new Set<number>();
   const next = (): Promise<number> => restartablePort({ taken });
   return [await next(), await next(), await next(), await next()];
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,11 +6,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { BROKER_MESSAGE_SIZE_LIMIT } from '../../shared/fleet/message-limits';
 import { nodeConfig, type ClusterLogins, type ClusterNodePorts } from './nats-cluster-config';
+import { canConnect } from './restartable-port';
 
 export const NATS_SERVER = process.env.NATS_SERVER_PATH ?? '/usr/sbin/nats-server';
 
@@ -52,17 +52,6 @@ export interface NodeSetup {
   usersFile: string;
   logins: ClusterLogins;
   startTimeoutMs: number;
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,7 @@
  * outgoing connection, so it stays free for the server's return.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 
 /** Linux's default first ephemeral port, when the system's own setting cannot be read. */
 export const DEFAULT_EPHEMERAL_LOW = 32_768;
@@ -42,6 +42,18 @@ export function canListen(port: number): Promise<boolean> {
     const server = createServer();
     server.once('error', () => resolve(false));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** Whether something listens on 127.0.0.1:`port` now: a connection to it is taken. */
+export function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
   });
 }
 

@@ -5,35 +5,16 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../tools/repo-root';
 import { natsServerUnavailable } from '../../../tools/cluster/nats-cluster';
+import { canConnect, canListen } from '../../../tools/cluster/restartable-port';
 
 const skipReason = natsServerUnavailable();
 if (skipReason) console.log(`[fleet:cluster tests] skipped: ${skipReason}`);
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-function canBind(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
 
 function runCluster(seconds: number) {
   const child = spawn(
@@ -81,7 +62,7 @@ describe.skipIf(skipReason !== null)('npm run fleet:cluster', () => {
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('Cluster stopped; no node left running.');
-      for (const port of [...mqttPorts, ...wsPorts]) expect(await canBind(port)).toBe(true);
+      for (const port of [...mqttPorts, ...wsPorts]) expect(await canListen(port)).toBe(true);
       expect(existsSync(folder)).toBe(false);
     } finally {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_EPHEMERAL_LOW,
   LOWEST_PORT,
+  canConnect,
   canListen,
   ephemeralLow,
   restartablePort,
@@ -80,5 +81,17 @@ describe('restartablePort', () => {
     expect(await canListen(port)).toBe(false);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(await canListen(port)).toBe(true);
+  });
+});
+
+describe('canConnect', () => {
+  it('says whether something listens on a loopback port', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    expect(await canConnect(address.port)).toBe(true);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(await canConnect(address.port)).toBe(false);
   });
 });
