@@ -44,18 +44,25 @@ describe('trust in a broker session', () => {
         certificate('kiosk-b', makeEnrolmentKey().privateKey),
       ]),
     );
-    await settle();
-    const { trust } = useTrustStore.getState();
-    expect([...trust.certificates.keys()]).toEqual(['kiosk-a']);
-    expect(trust.unverified.size).toBe(1);
+    // Verifying signatures takes longer on a busy processor: wait for the fold, boundedly.
+    await vi.waitFor(
+      () => {
+        const { trust } = useTrustStore.getState();
+        expect([...trust.certificates.keys()]).toEqual(['kiosk-a']);
+        expect(trust.unverified.size).toBe(1);
+      },
+      { timeout: 5000, interval: 25 },
+    );
     session.close?.();
   });
 
   it('forgets the last session’s trust as a session opens, and folds nothing once it closed', async () => {
     const first = trustFeature.open(settings);
     first.routes[0]?.take(readMessages(SAMPLE_PREFIX, [certificate('kiosk-a')]));
-    await settle();
-    expect(useTrustStore.getState().trust.certificates.size).toBe(1);
+    await vi.waitFor(() => expect(useTrustStore.getState().trust.certificates.size).toBe(1), {
+      timeout: 5000,
+      interval: 25,
+    });
     first.close?.();
     const second = trustFeature.open(settings);
     expect(useTrustStore.getState().trust.certificates.size).toBe(0);
