@@ -86,6 +86,11 @@ export interface KioskEnrolment {
   state(): EnrolmentState;
   /** Whether receipts may be signed: a valid, unrevoked certificate for this key. */
   enrolled(): boolean;
+  /**
+   * The operator's signed certificate in force, as it came: a kiosk carries it with its
+   * requests to the shop service, which may not know it yet. Null unless enrolled.
+   */
+  certificateEnvelope(): CertificateEnvelope | null;
   /** The code staff read aloud, while the kiosk waits (or was revoked); else null. */
   pairingCode(): string | null;
   /** The topics to subscribe to: this kiosk's certificates and the revocation list. */
@@ -286,6 +291,11 @@ export function createKioskEnrolment(options: KioskEnrolmentOptions): KioskEnrol
     ready,
     state: () => state,
     enrolled: () => state.kind === 'enrolled',
+    certificateEnvelope: () => {
+      if (state.kind !== 'enrolled') return null;
+      const { serial } = state.certificate;
+      return [...records.certificates()].find((e) => e.certificate.serial === serial) ?? null;
+    },
     pairingCode: () =>
       state.kind === 'waiting' || state.kind === 'revoked' ? state.pairingCode : null,
     subscriptions: [ownCertificates, revocationTopic],

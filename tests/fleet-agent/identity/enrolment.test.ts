@@ -101,8 +101,12 @@ describe('a kiosk’s enrolment', () => {
     const { kiosk, log, stored } = enrolment();
     const changes: string[] = [];
     kiosk.onChange((state) => changes.push(state.kind));
+    await kiosk.ready;
+    expect(kiosk.certificateEnvelope()).toBeNull();
     await kiosk.receive(certTopic(), json(certificate()));
     expect(kiosk.enrolled()).toBe(true);
+    // The certificate as the operator signed it, for the shop service to check.
+    expect(kiosk.certificateEnvelope()).toEqual(certificate());
     expect(kiosk.pairingCode()).toBeNull();
     expect(kiosk.request()).toBe('');
     expect(changes).toEqual(['enrolled']);
@@ -177,6 +181,7 @@ describe('a kiosk’s enrolment', () => {
       revokedAt: 1_700_000_500_000,
     });
     expect(kiosk.enrolled()).toBe(false);
+    expect(kiosk.certificateEnvelope()).toBeNull();
     expect(log.matching('was revoked at')).toHaveLength(1);
     // A replayed older list (genuinely signed, before the revocation) changes nothing.
     await kiosk.receive(
@@ -199,6 +204,7 @@ describe('a kiosk’s enrolment', () => {
       kind: 'enrolled',
       certificate: { serial: 'second-serial-0002' },
     });
+    expect(kiosk.certificateEnvelope()?.certificate.serial).toBe('second-serial-0002');
   });
 
   it('keeps no certificate that does not verify, so any number of them cannot keep out its own', async () => {
