@@ -105,6 +105,27 @@ export interface ReceiptToSign {
 }
 
 /**
+ * A confirmed order as the page hands it to main, which adds the kiosk id, signs it and
+ * sends it to the shop service (when one is configured) in the background. What was bought
+ * and nothing about who: receipt id, time (ms), one line per product with the title shown
+ * and the unit price, and the lines' total, all in integer cents.
+ */
+export interface OrderToSend {
+  receiptId: string;
+  at: number;
+  lines: OrderLineToSend[];
+  /** The sum of quantity × priceCents, before savings and tax. */
+  totalCents: number;
+}
+
+export interface OrderLineToSend {
+  productId: number;
+  title: string;
+  quantity: number;
+  priceCents: number;
+}
+
+/**
  * What the renderer tells main about the kiosk's activity (for the fleet's health and for
  * choosing safe moments), and what main pushes back. Counts and states only, never what is
  * in a cart. Fire-and-forget: a report can never hold up or break the shop.
@@ -123,6 +144,11 @@ export interface KioskActivityBridge {
    * wrong): then the QR shows the plain receipt id.
    */
   signReceipt(receipt: ReceiptToSign): Promise<string | null>;
+  /**
+   * Hands main a confirmed order, once, at the confirm step. Fire-and-forget: main keeps
+   * and sends it itself, and the page never hears how that went.
+   */
+  sendOrder(order: OrderToSend): void;
   /** New settings from main (a remote config, a reload); returns an unsubscribe function. */
   onConfigChanged(listener: (config: RendererConfig) => void): () => void;
   /**
@@ -183,6 +209,7 @@ export const IPC_CHANNELS = {
   reportReceipt: 'kiosk:report-receipt',
   reportCatalogue: 'kiosk:report-catalogue',
   signReceipt: 'kiosk:sign-receipt',
+  sendOrder: 'kiosk:send-order',
   configChanged: 'kiosk:config-changed',
   storeClosed: 'kiosk:store-closed',
   speak: 'kiosk:speak',

@@ -15,6 +15,7 @@ import { decodeConfigText } from './config/config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
 import { setupFleetIdentity } from './fleet/fleet-identity';
 import { fleetRemoteLayers, type FleetRemote } from './fleet/fleet-remote';
+import { setupOrderSending } from './fleet/order-sending';
 import { setupFleet } from './fleet/setup-fleet';
 import { wantsSoftwareRendering } from './self-care/gpu-fallback';
 import { createLastErrorLine, type LastErrorLine } from './logging/last-error';
@@ -187,6 +188,13 @@ async function setupKiosk(kiosk: Kiosk): Promise<void> {
     config,
     userDataDir,
     version: app.getVersion(),
+    log,
+  });
+  setupOrderSending({
+    ipcMain,
+    config,
+    identity,
+    userDataDir: userDataIssue === null ? userDataDir : null,
     log,
   });
   const staffExit = setupStaffExit({

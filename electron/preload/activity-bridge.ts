@@ -1,6 +1,7 @@
 /**
  * The activity half of `window.kiosk`: the renderer's reports to main (screen, input,
- * dialogs, wipes, receipts, catalogue), the receipt-signing request, and main's pushes
+ * dialogs, wipes, receipts, catalogue), the receipt-signing request, the confirmed order
+ * handed over for the shop service, and main's pushes
  * (new settings, a catalogue refresh). Built from an ipcRenderer-like object so it is
  * unit-tested without Electron; the page gets named functions only.
  */
@@ -13,6 +14,8 @@ import {
   type CatalogueRefreshFailure,
   type KioskActivityBridge,
   type KioskScreen,
+  type OrderLineToSend,
+  type OrderToSend,
   type ReceiptToSign,
 } from '../../shared/bridge';
 import { isRendererConfig } from '../../shared/renderer-config-arg';
@@ -64,6 +67,39 @@ function toCatalogueInfo(info: unknown): CatalogueInfo | null {
   const failure = toRefreshFailure(refreshFailure);
   if (failure !== undefined) report.refreshFailure = failure;
   return report;
+}
+
+/** The most lines and the longest title an order may carry across; main checks it again. */
+export const MAX_ORDER_LINES = 100;
+export const MAX_ORDER_TITLE_LENGTH = 1000;
+
+const isWholeNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+function toOrderLine(value: unknown): OrderLineToSend | null {
+  const { productId, title, quantity, priceCents } = fieldsOf(value);
+  if (typeof title !== 'string' || title.length > MAX_ORDER_TITLE_LENGTH) return null;
+  if (![productId, quantity, priceCents].every(isWholeNumber)) return null;
+  return {
+    productId: productId as number,
+    title,
+    quantity: quantity as number,
+    priceCents: priceCents as number,
+  };
+}
+
+/**
+ * The order as main may read it: its named fields, copied, and nothing else the page put
+ * beside them. Main checks every value again before it keeps one.
+ */
+function toOrderToSend(order: unknown): OrderToSend | null {
+  const { receiptId, at, lines, totalCents } = fieldsOf(order);
+  if (typeof receiptId !== 'string' || receiptId.length > 64) return null;
+  if (!isWholeNumber(at) || !isWholeNumber(totalCents)) return null;
+  if (!Array.isArray(lines) || lines.length === 0 || lines.length > MAX_ORDER_LINES) return null;
+  const checked = lines.map(toOrderLine);
+  if (!checked.every((line): line is OrderLineToSend => line !== null)) return null;
+  return { receiptId, at, lines: checked, totalCents };
 }
 
 function fieldsOf(value: unknown): Record<string, unknown> {
@@ -133,6 +169,11 @@ export function createActivityBridge(
       } catch {
         return null;
       }
+    },
+    // Typed `unknown`, like the reports: only a checked copy crosses to main.
+    sendOrder: (order: unknown) => {
+      const checked = toOrderToSend(order);
+      if (checked) send(IPC_CHANNELS.sendOrder, checked);
     },
     onConfigChanged: (listener) =>
       subscribe(ipc, IPC_CHANNELS.configChanged, (config) => {

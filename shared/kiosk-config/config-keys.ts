@@ -153,6 +153,16 @@ const brokerUrlSchema = z
       'must be empty or an mqtt://, mqtts://, ws:// or wss:// URL without credentials (use fleet.username and fleet.password)',
   });
 
+/**
+ * The shop service's origin, under the update feed's transport rule (https, or plain http to
+ * this machine only; no credentials, query or fragment) and with no path: the kiosk signs
+ * the path it sends to, and a proxy that moved the service under one of its own would change
+ * the path the service checks.
+ */
+function isShopServiceUrl(value: string): boolean {
+  return isUpdateFeedUrl(value) && new URL(value).pathname === '/';
+}
+
 /** A file the kiosk reads (a CA or client certificate, a key): an absolute path. */
 const filePathSchema = z
   .string()
@@ -454,6 +464,25 @@ export const CONFIG_KEYS = {
     default: '',
     from: ['machine-wide file', 'config file'],
     lockdown: true,
+  }),
+  /**
+   * The shop service (services/shop) this kiosk sends each confirmed order to, signed with
+   * its enrolled receipt key: its origin, over https (plain http only to this machine).
+   * Empty: no order leaves the kiosk. Read at start; a new value waits for a relaunch.
+   */
+  shopServiceUrl: key({
+    schema: z
+      .string()
+      .trim()
+      .max(2048)
+      .transform((value) => value.replace(/\/+$/, ''))
+      .refine((value) => value === '' || isShopServiceUrl(value), {
+        message:
+          'must be empty or the shop service’s origin, https without a path or credentials (plain http only to this machine)',
+      }),
+    default: '',
+    env: 'SHOP_SERVICE_URL',
+    flag: 'shop-service-url',
   }),
   /**
    * Where updates come from (electron-builder's latest*.yml and artifacts); empty: no

@@ -12,7 +12,8 @@ import {
 import { createKioskEnrolment, type KioskEnrolment } from '../../../fleet-agent/identity/enrolment';
 import { fileEnrolmentStore } from '../../../fleet-agent/identity/enrolment-store';
 import { resolveKioskId } from '../../../fleet-agent/identity/kiosk-id';
-import { loadReceiptKey } from '../../../fleet-agent/identity/receipt-key';
+import { loadReceiptKey, type ReceiptKey } from '../../../fleet-agent/identity/receipt-key';
+import type { KioskRequestCredentials } from '../../../fleet-agent/orders/kiosk-request';
 import {
   createReceiptSigner,
   NO_SIGNER,
@@ -81,6 +82,27 @@ export interface FleetIdentityParts {
   enrolment: KioskEnrolment | null;
   /** The receipt key's public half (b64url raw), for the online status; null: none. */
   receiptPublicKey(): string | null;
+  /**
+   * What the kiosk signs its requests to the shop service with (its orders): the receipt
+   * key under the certificate in force. Null without a fleet or a receipt key.
+   */
+  requestCredentials: KioskRequestCredentials | null;
+}
+
+/** The receipt key as a signer of the kiosk's requests, under the enrolment's certificate. */
+function requestCredentialsOf(
+  kioskId: string,
+  fleet: string,
+  key: ReceiptKey | null,
+  enrolment: KioskEnrolment | null,
+): KioskRequestCredentials | null {
+  if (key === null || enrolment === null) return null;
+  return {
+    kioskId,
+    fleet,
+    certificate: () => enrolment.certificateEnvelope(),
+    sign: (bytes) => key.sign(bytes),
+  };
 }
 
 /**
@@ -100,5 +122,11 @@ export function setupFleetIdentity(options: FleetIdentityOptions): FleetIdentity
     ? createReceiptSigner(key, identity.kioskId, () => enrolment?.enrolled() ?? false)
     : NO_SIGNER;
   setupReceiptSigning({ ipcMain: options.ipcMain, signer, log });
-  return { enrolment, receiptPublicKey: () => signer.receiptPublicKey() };
+  return {
+    enrolment,
+    receiptPublicKey: () => signer.receiptPublicKey(),
+    requestCredentials: identity
+      ? requestCredentialsOf(identity.kioskId, config['fleet.topicPrefix'], key, enrolment)
+      : null,
+  };
 }

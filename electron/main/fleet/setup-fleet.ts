@@ -64,7 +64,7 @@ export interface FleetDeps {
   /** What health reports that only the rest of main knows. */
   readings: KioskReadings;
   /** The receipt key and the enrolment (fleet-identity.ts); absent: neither. */
-  identity?: FleetIdentityParts;
+  identity?: Pick<FleetIdentityParts, 'enrolment' | 'receiptPublicKey'>;
   /** The store's opening hours (store-hours.ts): asleep while closed, in status and health. */
   storeHours?: Pick<StoreHours, 'asleep' | 'onChange'>;
   argv: readonly string[];

@@ -127,6 +127,7 @@ test.describe('the kiosk app', () => {
           'reportInput',
           'reportReceipt',
           'reportScreen',
+          'sendOrder',
           'signReceipt',
           'speak',
           'submitStaffExitPin',

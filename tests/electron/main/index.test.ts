@@ -678,6 +678,8 @@ describe('main() and the fleet', () => {
       'kiosk:report-idle-wipe',
       'kiosk:report-receipt',
       'kiosk:report-catalogue',
+      // The page's confirmed orders: heard always, sent nowhere without a shop service.
+      'kiosk:send-order',
     ]) {
       expect(ipcMain.on).toHaveBeenCalledWith(channel, expect.any(Function));
     }
@@ -728,6 +730,22 @@ describe('main() and the fleet', () => {
       expect(fake.windows).toHaveLength(1);
     } finally {
       await fleet.stop();
+    }
+  });
+
+  it('sends the page’s orders to the shop service --shop-service-url names, once on the fleet', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'kiosk-orders-main-'));
+    const { log } = await startMain({
+      argv: [KIOSK, '--fleet-broker=mqtt://127.0.0.1:1', '--shop-service-url=http://127.0.0.1:9'],
+      isPackaged: true,
+      userData,
+    });
+    try {
+      expect(log.info).toHaveBeenCalledWith(
+        'Orders: each confirmed order goes to the shop service at http://127.0.0.1:9',
+      );
+    } finally {
+      await fleetOf().stop();
     }
   });
 });

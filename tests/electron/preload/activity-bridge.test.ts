@@ -3,11 +3,14 @@ import type { IpcRenderer } from 'electron';
 import {
   createActivityBridge,
   INPUT_REPORT_INTERVAL_MS,
+  MAX_ORDER_LINES,
+  MAX_ORDER_TITLE_LENGTH,
 } from '../../../electron/preload/activity-bridge';
 import {
   CATALOGUE_REFRESH_CHANNEL,
   IPC_CHANNELS,
   type KioskScreen,
+  type OrderToSend,
   type RendererConfig,
 } from '../../../shared/bridge';
 
@@ -109,6 +112,80 @@ describe('the activity bridge', () => {
     ]) {
       await expect(fakeIpc(answer).bridge().signReceipt(request)).resolves.toBeNull();
     }
+  });
+
+  it('hands main a copy of the confirmed order’s own fields, and nothing beside them', () => {
+    const { ipc, bridge } = fakeIpc();
+    const order: OrderToSend = {
+      receiptId: 'Receipt-1700000000123-42',
+      at: 1_700_000_000_123,
+      lines: [{ productId: 7, title: 'White Gold Ring', quantity: 1, priceCents: 999 }],
+      totalCents: 999,
+    };
+    bridge().sendOrder({
+      ...order,
+      shopper: 'someone@example.com',
+      lines: order.lines.map((line) => ({ ...line, note: 'gift' })),
+    } as OrderToSend);
+    expect(ipc.send.mock.calls).toEqual([[IPC_CHANNELS.sendOrder, order]]);
+    expect(ipc.invoke).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['no lines', { lines: [] }],
+    [
+      'too many lines',
+      {
+        lines: Array.from({ length: MAX_ORDER_LINES + 1 }, (_, i) => ({
+          productId: i + 1,
+          title: 'x',
+          quantity: 1,
+          priceCents: 1,
+        })),
+      },
+    ],
+    [
+      'a title too long',
+      {
+        lines: [
+          {
+            productId: 1,
+            title: 'x'.repeat(MAX_ORDER_TITLE_LENGTH + 1),
+            quantity: 1,
+            priceCents: 1,
+          },
+        ],
+      },
+    ],
+    ['a negative price', { lines: [{ productId: 1, title: 'x', quantity: 1, priceCents: -1 }] }],
+    ['a fractional total', { totalCents: 0.5 }],
+    ['a receipt id that is not text', { receiptId: 42 }],
+  ])('drops an order with %s', (_name, change) => {
+    const { ipc, bridge } = fakeIpc();
+    const order = {
+      receiptId: 'Receipt-1700000000123-42',
+      at: 1_700_000_000_123,
+      lines: [{ productId: 7, title: 'Ring', quantity: 1, priceCents: 999 }],
+      totalCents: 999,
+      ...change,
+    };
+    bridge().sendOrder(order as OrderToSend);
+    expect(ipc.send).not.toHaveBeenCalled();
+  });
+
+  it('never throws into the page when an order cannot be handed over', () => {
+    const { ipc, bridge } = fakeIpc();
+    ipc.send.mockImplementation(() => {
+      throw new Error('An object could not be cloned');
+    });
+    expect(() => {
+      bridge().sendOrder({
+        receiptId: 'Receipt-1-1',
+        at: 1,
+        lines: [{ productId: 1, title: 'x', quantity: 1, priceCents: 1 }],
+        totalCents: 1,
+      });
+    }).not.toThrow();
   });
 
   it('hands new settings to the page, checked and frozen, never the IPC event', () => {

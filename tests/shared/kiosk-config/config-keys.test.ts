@@ -279,6 +279,34 @@ describe('the config key table', () => {
     expect(TABLE['fleet.brokerUrls']?.schema.safeParse(urls).success).toBe(ok);
   });
 
+  it.each([
+    ['', ''],
+    ['https://shop-service.example', 'https://shop-service.example'],
+    [' https://shop-service.example:8470/ ', 'https://shop-service.example:8470'],
+    ['http://127.0.0.1:8470', 'http://127.0.0.1:8470'],
+    ['http://localhost:8470/', 'http://localhost:8470'],
+    ['http://[::1]:8470', 'http://[::1]:8470'],
+    // Plain http only to this machine, as the service itself listens.
+    ['http://192.168.1.20:8470', null],
+    ['http://shop-service.example', null],
+    // An origin only: the kiosk signs the path it sends to.
+    ['https://shop-service.example/shop', null],
+    ['https://shop-service.example/?x=1', null],
+    ['https://shop-service.example/#top', null],
+    ['https://staff:secret@shop-service.example', null],
+    ['ftp://shop-service.example', null],
+    ['wss://shop-service.example', null],
+    ['https://', null],
+    ['https://shop service.example', null],
+    ['http://127.0.0.1.example', null],
+    ['http://127.8.9.10', 'http://127.8.9.10'],
+    ['shop-service.example', null],
+    ['https://shop-service.example\nConfig: forged', null],
+  ])('shopServiceUrl %j is kept as %j (null: refused)', (url, kept) => {
+    const parsed = TABLE.shopServiceUrl?.schema.safeParse(url);
+    expect(parsed?.success ? parsed.data : null).toBe(kept);
+  });
+
   it('reads fleet.brokerUrls from text as a comma-separated list', () => {
     expect(TABLE['fleet.brokerUrls']?.fromText?.(' mqtt://a:1, mqtt://b:2 ,')).toEqual({
       value: ['mqtt://a:1', 'mqtt://b:2'],

@@ -32,6 +32,7 @@ const FLEET_DEFAULTS = {
   'fleet.store': '',
   'fleet.region': '',
   'fleet.enrolmentPublicKey': '',
+  shopServiceUrl: '',
 };
 
 /** Updates and self-care at their defaults: no feed, so no updates. */
@@ -161,6 +162,7 @@ describe('kiosk config', () => {
         SHOP_FLEET_TOPIC_PREFIX: 'chain/north',
         SHOP_FLEET_HEALTH_SECONDS: '30',
         SHOP_FLEET_KEEPALIVE_SECONDS: '20',
+        SHOP_SERVICE_URL: 'https://shop-service.example:8470/',
         SHOP_UPDATE_CHANNEL: 'beta',
         SHOP_UPDATE_CHECK_HOURS: '8',
         SHOP_UPDATE_WINDOW: '23:00-01:00',
@@ -197,6 +199,7 @@ describe('kiosk config', () => {
       'fleet.configPublicKey': '',
       // Nor the key kiosk certificates are checked with.
       'fleet.enrolmentPublicKey': '',
+      shopServiceUrl: 'https://shop-service.example:8470',
       'update.channel': 'beta',
       'update.checkHours': 8,
       'update.window': '23:00-01:00',

@@ -1,0 +1,168 @@
+/**
+ * The kiosk's orders wired to Electron: only the app's own page may hand one over; without
+ * shopServiceUrl nothing is kept or sent; without a fleet identity there is nothing to
+ * sign with and the log says so once; with both, the page's order is kept in userData and
+ * posted, signed, to the service's /orders, and an enrolment change tries the waiting
+ * orders at once.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IpcMain } from 'electron';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  setupOrderSending,
+  type OrderSendingOptions,
+} from '../../../../electron/main/fleet/order-sending';
+import type { KioskEnrolment } from '../../../../fleet-agent/identity/enrolment';
+import { OUTBOX_FILE } from '../../../../fleet-agent/orders/order-outbox';
+import { IPC_CHANNELS, type OrderToSend } from '../../../../shared/bridge';
+import { KIOSK_REQUEST_HEADERS } from '../../../../shared/fleet/trust/kiosk-request-signature';
+import { credentialsOf } from '../../../fleet-agent/orders/support/order-fixtures';
+import { makeWorld, newReceiptId, type TestKiosk } from '../../../services/shop/support/shop-world';
+import { as, fakeLogger, ipcEventFrom } from '../../support/fake-electron';
+
+vi.mock('electron', () => ({}));
+
+const APP = ipcEventFrom('app://shop/index.html');
+const kiosk = makeWorld(1).kiosks[0] as TestKiosk;
+let userData: string;
+
+beforeEach(() => {
+  userData = mkdtempSync(join(tmpdir(), 'order-sending-'));
+});
+afterEach(() => {
+  rmSync(userData, { recursive: true, force: true });
+});
+
+function pageOrder(): OrderToSend {
+  return {
+    receiptId: newReceiptId(),
+    at: Date.now(),
+    lines: [{ productId: 7, title: 'White Gold Ring', quantity: 1, priceCents: 999 }],
+    totalCents: 999,
+  };
+}
+
+type Listener = (event: unknown, ...args: unknown[]) => void;
+
+function setup(overrides: Partial<OrderSendingOptions> = {}) {
+  const listeners = new Map<string, Listener>();
+  const ipcMain = as<IpcMain>({
+    on: (channel: string, listener: Listener) => listeners.set(channel, listener),
+  });
+  const changes: (() => void)[] = [];
+  const enrolment = as<KioskEnrolment>({
+    ready: Promise.resolve(),
+    onChange: (listener: () => void) => {
+      changes.push(listener);
+      return () => undefined;
+    },
+  });
+  const fetchSpy = vi.fn<typeof fetch>(() => Promise.resolve(new Response('', { status: 503 })));
+  const log = fakeLogger();
+  const orders = setupOrderSending({
+    ipcMain,
+    config: { shopServiceUrl: 'https://shop-service.test' },
+    identity: { enrolment, requestCredentials: credentialsOf(kiosk) },
+    userDataDir: userData,
+    log,
+    seams: { fetch: fetchSpy, random: () => 0 },
+    ...overrides,
+  });
+  const handOver = (event: unknown, order: unknown): void => {
+    const listener = listeners.get(IPC_CHANNELS.sendOrder);
+    if (!listener) throw new Error('nothing listens for sendOrder');
+    listener(event, order);
+  };
+  return { orders, handOver, fetchSpy, log, changes };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('handing the page’s order to the shop service', () => {
+  it('keeps it in userData and posts it, signed, to the service', async () => {
+    const { orders, handOver, fetchSpy, log } = setup();
+    const order = pageOrder();
+    handOver(APP, order);
+    await settle();
+    await orders?.idle();
+    expect(existsSync(join(userData, OUTBOX_FILE))).toBe(true);
+    expect(orders?.pending()).toBe(1);
+    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(url).toEqual(new URL('https://shop-service.test/orders'));
+    const headers = new Headers(init?.headers);
+    expect(headers.get(KIOSK_REQUEST_HEADERS.kiosk)).toBe(kiosk.id);
+    expect(headers.get(KIOSK_REQUEST_HEADERS.signature)).toMatch(/^[A-Za-z0-9_-]{86}$/);
+    expect(JSON.parse(init?.body as string)).toMatchObject({
+      order: { ...order, kioskId: kiosk.id },
+    });
+    expect(log.info).toHaveBeenCalledWith(
+      'Orders: each confirmed order goes to the shop service at https://shop-service.test',
+    );
+    orders?.stop();
+  });
+
+  it('takes orders from the app’s own top-level page only', async () => {
+    const { orders, handOver, log } = setup();
+    handOver(ipcEventFrom('https://evil.example/'), pageOrder());
+    handOver(ipcEventFrom('app://shop/index.html', { subframe: true }), pageOrder());
+    handOver(ipcEventFrom(null), pageOrder());
+    await settle();
+    expect(orders?.pending()).toBe(0);
+    expect(log.warn).toHaveBeenCalledExactlyOnceWith(
+      `IPC: rejected ${IPC_CHANNELS.sendOrder} from https://evil.example/`,
+    );
+    orders?.stop();
+  });
+
+  it('tries the waiting orders at once when the enrolment changes', async () => {
+    const fetchSpy = vi.fn<typeof fetch>(() => Promise.resolve(new Response('', { status: 503 })));
+    // A minute's wait after the first failure: only the enrolment's change cuts it short.
+    const { orders, handOver, changes } = setup({
+      seams: { fetch: fetchSpy, random: () => 0.99, backoff: { baseMs: 60_000, capMs: 60_000 } },
+    });
+    handOver(APP, pageOrder());
+    await settle();
+    await orders?.idle();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    for (const change of changes) change();
+    await settle();
+    await orders?.idle();
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    orders?.stop();
+  });
+
+  it('keeps and sends nothing without a shop service', async () => {
+    const { orders, handOver, fetchSpy, log } = setup({ config: { shopServiceUrl: '' } });
+    expect(orders).toBeNull();
+    handOver(APP, pageOrder());
+    await settle();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(existsSync(join(userData, OUTBOX_FILE))).toBe(false);
+    expect(log.info).not.toHaveBeenCalled();
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('says once that it cannot sign orders without a fleet identity, and sends none', async () => {
+    const { orders, handOver, fetchSpy, log } = setup({
+      identity: { enrolment: null, requestCredentials: null },
+    });
+    expect(orders).toBeNull();
+    handOver(APP, pageOrder());
+    await settle();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(log.warn).toHaveBeenCalledExactlyOnceWith(
+      expect.stringContaining('no fleet identity to sign orders with'),
+    );
+  });
+
+  it('keeps orders in memory when userData cannot be written', async () => {
+    const { orders, handOver } = setup({ userDataDir: null });
+    handOver(APP, pageOrder());
+    await settle();
+    expect(orders?.pending()).toBe(1);
+    expect(existsSync(join(userData, OUTBOX_FILE))).toBe(false);
+    orders?.stop();
+  });
+});
