@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { orderTotals, useCartStore } from '@/features/cart/public';
 import { activityReports } from '@/platform/activity-bridge';
 import { useCapabilities } from '@/platform/capabilities-context';
+import { handOverOrder } from '@/platform/order-handover';
 import { rememberReceipt } from './last-receipt';
 import { buildReceipt, type Receipt } from './receipt';
+import { receiptToOrder } from './receipt-to-order';
 
 /**
- * The confirm step (spec §4): no order is sent anywhere. The receipt (id, lines and what
- * was paid) is captured first, then the cart is cleared (subtotal and savings 0, also in
- * storage), and the thank-you view shows the receipt.
+ * The confirm step (spec §4). The receipt (id, lines and what was paid) is captured first,
+ * then the cart is cleared (subtotal and savings 0, also in storage), and the thank-you
+ * view shows the receipt. The page itself sends no order anywhere (spec §1, §7): a kiosk
+ * hands the order to its main process, which sends it to the shop service in the
+ * background, if it has one; the web build has no one to hand it to.
  */
 export function useConfirmPurchase(): { receipt: Receipt | null; confirm: () => void } {
   const [receipt, setReceipt] = useState<Receipt | null>(null);
@@ -19,8 +23,9 @@ export function useConfirmPurchase(): { receipt: Receipt | null; confirm: () => 
     rememberReceipt(next);
     clearCart();
     setReceipt(next);
-    // A count for the fleet's health; nothing of what was bought leaves the page here.
+    // A count for the fleet's health: nothing of what was bought.
     activityReports(bridge).receipt();
+    handOverOrder(bridge, receiptToOrder(next));
   };
   return { receipt, confirm };
 }

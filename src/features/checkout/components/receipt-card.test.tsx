@@ -1,29 +1,17 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, render, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KioskBridge, ReceiptToSign } from '@shared/bridge';
-import { useCartStore } from '@/features/cart/public';
-import type { Capabilities, PageBridge } from '@/platform/capabilities';
-import { makeProduct } from '@/test/product-fixtures';
-import { renderApp, TEST_CAPABILITIES } from '@/test/render-app';
+import type { ReceiptToSign } from '@shared/bridge';
+import {
+  confirmPurchase as confirmCart,
+  emptyCart,
+  KIOSK_HALF,
+  kioskWith,
+} from '@/test/confirm-purchase';
+import type { Capabilities } from '@/platform/capabilities';
+import { TEST_CAPABILITIES } from '@/test/render-app';
 import { ReceiptQr } from './receipt-qr';
 
-const shirt = makeProduct({ id: 1, price: 109.95, title: 'Classic Oxford Shirt' });
-const ring = makeProduct({ id: 2, price: 22.3, title: 'Silver Ring' });
 const SIGNED = 'KSR1.eyJyIjoiUmVjZWlwdC0xIn0.c2lnbmF0dXJlLWJ5dGVz';
-
-const KIOSK_HALF: KioskBridge = {
-  getConfig: () => {
-    throw new Error('the capabilities are given');
-  },
-  onStaffExitRequested: () => () => undefined,
-  submitStaffExitPin: () => Promise.resolve({ status: 'wrong' }),
-  printReceipt: () => Promise.resolve({ ok: true }),
-};
-
-function kioskWith(bridge: PageBridge): Capabilities {
-  return { ...TEST_CAPABILITIES, target: 'kiosk', bridge };
-}
 
 /** The path a QR of `text` is drawn with, as the receipt draws it. */
 function qrPath(text: string): string | null {
@@ -34,14 +22,7 @@ function qrPath(text: string): string | null {
 }
 
 async function confirmPurchase(capabilities: Capabilities = TEST_CAPABILITIES) {
-  const user = userEvent.setup();
-  useCartStore.getState().addToCart(shirt, 2);
-  useCartStore.getState().addToCart(ring, 1);
-  await renderApp('/checkout', { capabilities });
-  const fetchSpy = vi.spyOn(globalThis, 'fetch');
-  await user.click(screen.getByRole('button', { name: 'Confirm Purchase !' }));
-  const card = screen.getByRole('region', { name: 'Your receipt' });
-  const id = within(card).getByText(/^Receipt-\d{13}-\d{1,3}$/).textContent;
+  const { id, card, fetchSpy } = await confirmCart(capabilities);
   const qr = within(card).getByRole('img', { name: `QR code of receipt ${id}` });
   const drawn = () => qr.querySelector('path')?.getAttribute('d') ?? null;
   /**
@@ -54,12 +35,7 @@ async function confirmPurchase(capabilities: Capabilities = TEST_CAPABILITIES) {
 }
 
 describe('the receipt QR', () => {
-  beforeEach(async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    await useCartStore.persist.rehydrate();
-    useCartStore.getState().clearCart();
-  });
+  beforeEach(emptyCart);
   afterEach(() => {
     vi.restoreAllMocks();
   });
