@@ -1,6 +1,6 @@
 /**
  * A request to the shop service signed as an enrolled kiosk signs it
- * (shared/fleet/kiosk-request-signature.ts): the receipt key signs the fleet, method, path,
+ * (shared/fleet/trust/kiosk-request-signature.ts): the receipt key signs the fleet, method, path,
  * kiosk, certificate serial, time and the SHA-256 of the body, and the headers carry what
  * the service needs to check it. The key itself stays with whoever holds it: this module
  * gets only its sign function.
