@@ -25,7 +25,8 @@
  *           src/, and nothing of the shop, main or scripts imports it. Inside, its rooms have
  *           doors of their own (CONSOLE_ROOM_DEPENDENCIES): lib, ui  ←  protocol  ←  connection
  *           ←  the features (fleet, trust, kiosks, rollouts, counter, enrolment)  ←  app;
- *           connection knows no feature (features register their message routes with it)
+ *           connection knows no feature (features register their message routes with it);
+ *           service (the shop service's client) sits on lib and ui, beside connection
  *
  * Read by eslint.config.mjs and by tests/architecture, which proves each door holds.
  */
@@ -58,18 +59,21 @@ export const CONSOLE_ROOM_DEPENDENCIES = {
   protocol: ['lib', 'rollouts/engine'],
   /** The broker session and its worker, the settings, the route registry: no feature. */
   connection: ['lib', 'ui', 'protocol'],
+  /** The shop service: its client, the answers it gives, who this page is there, kept copies. */
+  service: ['lib', 'ui'],
   fleet: ['lib', 'protocol', 'connection'],
   trust: ['lib', 'protocol', 'connection'],
   kiosks: ['lib', 'ui', 'protocol', 'connection', 'fleet'],
   rollouts: ['lib', 'ui', 'protocol', 'connection'],
-  counter: ['lib', 'ui', 'protocol', 'connection', 'trust'],
-  enrolment: ['lib', 'ui', 'protocol', 'connection', 'trust', 'counter'],
+  counter: ['lib', 'ui', 'protocol', 'connection', 'service'],
+  enrolment: ['lib', 'ui', 'protocol', 'connection', 'service', 'trust', 'counter'],
   /** Composes the views and the session's features. */
   app: [
     'lib',
     'ui',
     'protocol',
     'connection',
+    'service',
     'fleet',
     'trust',
     'kiosks',

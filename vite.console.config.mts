@@ -17,6 +17,30 @@ const publicDir = fileURLToPath(new URL('./resources/public', import.meta.url));
 
 export const CONSOLE_OUT_DIR = fileURLToPath(new URL('./out/console', import.meta.url));
 
+/**
+ * The shop service's paths, passed on by the dev server (`SHOP_SERVICE_URL=http://127.0.0.1:8470
+ * npx vite --config vite.console.config.mts`), so the page calls its own origin as it does
+ * when the service serves the built console: no CORS, the session cookie first-party.
+ */
+const SHOP_SERVICE_PATHS = [
+  '/auth',
+  '/receipts',
+  '/handovers',
+  '/conflicts',
+  '/certificates',
+  '/revocations',
+  '/orders',
+  '/health',
+];
+
+function shopServiceProxy(): Record<string, { target: string; changeOrigin: boolean }> {
+  const target = process.env.SHOP_SERVICE_URL;
+  if (!target) return {};
+  return Object.fromEntries(
+    SHOP_SERVICE_PATHS.map((path) => [path, { target, changeOrigin: true }]),
+  );
+}
+
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'console-content-security-policy',
@@ -40,6 +64,7 @@ export default defineConfig({
   // Relative asset URLs: out/console can be put under any path of any static host.
   base: './',
   plugins: [react(), tailwindcss(), contentSecurityPolicy()],
+  server: { proxy: shopServiceProxy() },
   resolve: { alias: { '@shared': sharedDir, '@web-shared': webSharedDir } },
   build: {
     outDir: CONSOLE_OUT_DIR,

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Announcer } from '@web-shared/ui/announcer';
-import { pageSubtle } from '../lib/page-crypto';
 import { ConnectionDialog } from '../connection/connection-dialog';
-import { DEFAULT_SETTINGS, linkChanges } from '../connection/console-settings';
+import { DEFAULT_SETTINGS, linkChanges, serviceBaseOf } from '../connection/console-settings';
 import { useBroker } from '../connection/use-broker';
 import { useConsoleSettings } from '../connection/use-console-settings';
 import { KiosksView } from '../kiosks/kiosks-view';
-import { useRevocationKeeper } from '../trust/revocation-keeper';
+import { openService } from '../service/service-session';
 import { ConsoleHeader } from './console-header';
 import { CounterView, EnrolmentView, LazyView, RolloutsView } from './lazy-views';
 import { SESSION_PARTS } from './session-features';
@@ -25,12 +24,10 @@ export function ConsoleApp() {
   useBroker(fromLink ? null : settings, SESSION_PARTS);
   const view = useHashView();
   const [connectionOpen, setConnectionOpen] = useState(false);
-  const [subtle] = useState(pageSubtle);
-  useRevocationKeeper(
-    settings?.topicPrefix ?? null,
-    settings?.enrolmentPublicKey.trim() ?? '',
-    subtle,
-  );
+  const shopServiceUrl = settings?.shopServiceUrl ?? null;
+  useEffect(() => {
+    if (shopServiceUrl !== null) openService(serviceBaseOf({ shopServiceUrl }));
+  }, [shopServiceUrl]);
 
   useEffect(() => {
     document.title = `${TITLES[view]} · Fleet console · Kiosk Shop`;

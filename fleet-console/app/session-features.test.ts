@@ -1,8 +1,7 @@
 /**
  * What every broker session's batches go through, fuzzed: a bounded fast-check fuzz of every
  * topic the console subscribes to (status, health, acks, configs, screenshots, diagnostics,
- * enrolment requests, certificates, the revocation list, handovers and their conflicts,
- * rollouts: taken from consoleSubscriptions itself), through the worker's inbox, the kiosks
+ * enrolment requests, certificates, rollouts: taken from consoleSubscriptions itself), through the worker's inbox, the kiosks
  * the worker keeps, and each feature's fold by the kinds its route takes, after which the
  * console still shows a kiosk that comes online.
  */
@@ -20,10 +19,8 @@ import {
 import {
   certificateFields,
   makeEnrolmentKey,
-  revocationList,
   SAMPLE_SERIAL,
   signCertificateWith,
-  signRevocationsWith,
 } from '../../tests/support/fixtures/kiosk-certificate';
 import { SAMPLE_HEALTH } from '../../tests/support/fixtures/kiosk-health';
 import { filterTakes } from '../../tests/support/fixtures/topic-filter';
@@ -105,11 +102,9 @@ describe('what the worker’s inbox posts, folded', () => {
   });
 });
 
-/** Signed as the operator signs, once: seeds for the certificate and revocation readers. */
+/** Signed as the operator signs, once: a seed for the certificate reader. */
 const enrolmentKey = makeEnrolmentKey();
-const NONCE = 'bm9uY2Utb25lLW9uZS0x';
 const AT = 1_700_000_000_000;
-const RECEIPT = 'Receipt-1700000000000-1';
 
 /** Valid payloads for each kind of message the console reads: what the fuzz grows from. */
 const SEEDS: Partial<Record<ReadMessage['kind'], unknown[]>> = {
@@ -153,26 +148,6 @@ const SEEDS: Partial<Record<ReadMessage['kind'], unknown[]>> = {
       enrolmentKey.privateKey,
     ),
   ],
-  revocations: [
-    signRevocationsWith(
-      revocationList([{ kioskId: 'k1', serial: SAMPLE_SERIAL, revokedAt: AT }]),
-      enrolmentKey.privateKey,
-    ),
-  ],
-  handover: [
-    { type: 'probe', nonce: NONCE },
-    { type: 'claim', claim: NONCE, counter: 'Counter 1', at: AT },
-    { type: 'collected', claim: NONCE, counter: 'Counter 1', at: AT, offline: true },
-  ],
-  'handover-conflict': [
-    {
-      type: 'conflict',
-      counter: 'Counter 2',
-      at: AT,
-      found: { state: 'collected', counter: 'Counter 1', at: AT },
-      reportedAt: AT,
-    },
-  ],
   rollout: [
     {
       type: 'rollout',
@@ -202,8 +177,8 @@ const SUBSCRIBED = [
   diagnosticsTopic(PREFIX, 'k1'),
 ];
 
-/** What a `+` of a subscription stands for here: kiosk ids, a serial, a receipt, a rollout. */
-const SEGMENTS = ['k1', 'k2', SAMPLE_SERIAL, RECEIPT, 'idle-90'];
+/** What a `+` of a subscription stands for here: kiosk ids, a serial, a rollout. */
+const SEGMENTS = ['k1', 'k2', SAMPLE_SERIAL, 'idle-90'];
 
 /** Every topic `filter` takes with SEGMENTS in its wildcards. */
 function topicsOf(filter: string): string[] {
@@ -279,7 +254,8 @@ describe('every topic the console reads, fuzzed', () => {
         topic('kiosks/all/status'),
         topic('kiosks/k1/status/extra'),
         topic('kiosks/k1/certificates/not-a-serial'),
-        topic('handovers/k1/not-a-receipt'),
+        topic('handovers/k1/Receipt-1700000000000-1'),
+        topic('fleet/revocations'),
         topic('fleet/rollouts/a/b'),
         'elsewhere/kiosks/k1/status',
       ),

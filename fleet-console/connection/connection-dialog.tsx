@@ -66,7 +66,7 @@ function LinkNotice({ id, changes }: { id: string; changes: { label: string; val
   );
 }
 
-/** The counter's trust: the enrolment public key, this counter's name, the hold window. */
+/** The counter's trust: the enrolment public key, the shop service, the hold window. */
 function CounterFields({ form }: { form: SettingsForm }) {
   return (
     <fieldset className="flex flex-col gap-5 border-t border-slate-200 pt-4">
@@ -80,9 +80,10 @@ function CounterFields({ form }: { form: SettingsForm }) {
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <SettingField
-          name="counterName"
-          label="This counter’s name"
-          hint="Shown at every counter for what it hands over."
+          name="shopServiceUrl"
+          label="Shop service"
+          hint="Where receipts are checked and handovers kept. Empty: this page’s own address (the shop service serves it)."
+          type="url"
           autoComplete="off"
           form={form}
         />
@@ -148,7 +149,7 @@ function useSettingsDraft(open: boolean, settings: ConsoleSettings) {
 
 /**
  * The broker, credentials, topic prefix and catalogue, and the counter's trust: the
- * enrolment public key, the hold window and this counter's name. The password is never
+ * enrolment public key, the shop service and the hold window. The password is never
  * stored, and a password the operator did not type in this form goes only to the broker it
  * came with: changing the broker empties it. Opened by a link, it says what the link would
  * change, and nothing connects until the operator chooses Connect.

@@ -7,6 +7,7 @@ import {
   holdDaysOf,
   linkChanges,
   resolveSettings,
+  serviceBaseOf,
   settingsToSave,
 } from './console-settings';
 
@@ -54,10 +55,10 @@ describe('console settings', () => {
       password: '',
       topicPrefix: 'shop/eu',
       catalogueUrl: '/api',
-      // A link never names the pinned enrolment key nor the counter's own settings.
+      // A link never names the pinned enrolment key, the counter's window or its service.
       enrolmentPublicKey: settings.enrolmentPublicKey,
       holdDays: settings.holdDays,
-      counterName: settings.counterName,
+      shopServiceUrl: settings.shopServiceUrl,
     });
     expect(linkChanges(settings, fromLink ?? settings)).toEqual([
       { label: 'Broker', value: 'ws://elsewhere:1' },
@@ -120,22 +121,29 @@ describe('console settings', () => {
     expect(same.fromLink).toBeNull();
   });
 
-  it('take the enrolment key from npm run fleet or what was typed, never from a link', () => {
+  it('take the enrolment key and the shop service from what served the page or was typed, never from a link', () => {
     const key = 'A'.repeat(43);
     const { settings: linked, fromLink } = resolveSettings({
       query: new URLSearchParams(
-        `enrolmentPublicKey=${'B'.repeat(43)}&enrolment=${'B'.repeat(43)}`,
+        `enrolmentPublicKey=${'B'.repeat(43)}&enrolment=${'B'.repeat(43)}&shopServiceUrl=https://evil.example&service=https://evil.example`,
       ),
       served: { enrolmentPublicKey: key },
-      saved: { enrolmentPublicKey: 'C'.repeat(43), holdDays: '7', counterName: 'Counter 2' },
+      saved: { enrolmentPublicKey: 'C'.repeat(43), holdDays: '7', shopServiceUrl: 'http://s:1' },
     });
-    // The link proposes nothing: a key in the query is not even something to confirm.
+    // The link proposes nothing: a key or a service in the query is not even something to confirm.
     expect(fromLink).toBeNull();
     expect(linked).toMatchObject({
       enrolmentPublicKey: key,
       holdDays: '7',
-      counterName: 'Counter 2',
+      shopServiceUrl: 'http://s:1',
     });
+    // A service that serves the page names itself: its own origin, whatever was saved.
+    const served = resolveSettings({
+      query: new URLSearchParams(''),
+      served: { enrolmentPublicKey: key, shopServiceUrl: '' },
+      saved: { shopServiceUrl: 'http://s:1' },
+    });
+    expect(served.settings.shopServiceUrl).toBe('');
     expect(settingsToSave(linked)).toMatchObject({ enrolmentPublicKey: key });
   });
 
@@ -175,16 +183,28 @@ describe('console settings', () => {
     expect(check('ws://127.0.0.1:1,ws://127.0.0.1:1')).toMatch(/each broker once/);
   });
 
-  it('need a public key if any, a hold window of 1 to 365 days and a counter name', () => {
+  it('need a public key if any, a hold window of 1 to 365 days and an http(s) shop service if any', () => {
     const base = { ...DEFAULT_SETTINGS, brokers: ['ws://127.0.0.1:9001'] };
     expect(checkSettings({ ...base, enrolmentPublicKey: 'A'.repeat(43), holdDays: '365' })).toEqual(
       {},
     );
     expect(
       Object.keys(
-        checkSettings({ ...base, enrolmentPublicKey: 'short', holdDays: '0', counterName: ' ' }),
+        checkSettings({
+          ...base,
+          enrolmentPublicKey: 'short',
+          holdDays: '0',
+          shopServiceUrl: 'ftp://shop',
+        }),
       ),
-    ).toEqual(['enrolmentPublicKey', 'holdDays', 'counterName']);
+    ).toEqual(['enrolmentPublicKey', 'holdDays', 'shopServiceUrl']);
+    for (const url of ['http://user:pw@shop:1', 'https://shop/?x=1', 'shop:8470', 'javascript:1']) {
+      expect(serviceBaseOf({ shopServiceUrl: url }), url).toBeNull();
+    }
+    expect(serviceBaseOf({ shopServiceUrl: ' https://shop.example/records/ ' })).toBe(
+      'https://shop.example/records',
+    );
+    expect(serviceBaseOf({ shopServiceUrl: '' })).toBe('');
     for (const days of ['366', '1.5', '-1', '', '1e2', '14 days']) {
       expect(holdDaysOf({ holdDays: days }), days).toBeNull();
     }

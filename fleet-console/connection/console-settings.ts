@@ -11,9 +11,13 @@
  * `npm run fleet`'s broker is never sent to a broker a link names (nor is its user name),
  * and the counter's product titles never come from a catalogue a link chose unasked.
  *
- * The enrolment public key is the one key the counter trusts receipts under. It comes from
- * `npm run fleet` or is typed in; never from the page's query (a link must not choose it)
+ * The enrolment public key is the one key the counter trusts receipts and revocations under
+ * while it checks them itself. It comes from `npm run fleet`, from the shop service that
+ * serves this page, or is typed in; never from the page's query (a link must not choose it)
  * and never from the broker.
+ *
+ * The shop service (which checks receipts and keeps the handovers, revocations and
+ * certificates) is this page's own origin unless a URL is set: a link cannot set it either.
  *
  * The broker may be a cluster: its nodes' WebSockets URLs, comma-separated where the setting
  * is text (the worker connects to one at random and moves to another at a loss). That text
@@ -22,7 +26,6 @@
  * the brokers it was served for: a list that names any other broker drops it.
  */
 import { MAX_BROKER_URLS } from '@shared/fleet/broker-choice';
-import { counterNameSchema } from '@shared/fleet/handover-messages';
 import { isPublicKeyText } from '@shared/fleet/receipt-code';
 import { isValidTopicPrefix } from '@shared/fleet/topics';
 import { isJsonObject } from '../protocol/config-envelope';
@@ -50,8 +53,8 @@ export interface ConsoleSettings {
   enrolmentPublicKey: string;
   /** How many days a receipt may be collected after it was printed (whole days, 1–365). */
   holdDays: string;
-  /** This counter's name in the handover record, as staff see it ("Counter 2"). */
-  counterName: string;
+  /** The shop service's base URL; "" : this page's own origin (the service serves it). */
+  shopServiceUrl: string;
 }
 
 /** A receipt is collected within two weeks of its printing, unless the console says otherwise. */
@@ -67,7 +70,7 @@ export const DEFAULT_SETTINGS: ConsoleSettings = {
   catalogueUrl: '/api',
   enrolmentPublicKey: '',
   holdDays: String(DEFAULT_HOLD_DAYS),
-  counterName: 'Counter',
+  shopServiceUrl: '',
 };
 
 export const SETTINGS_STORAGE_KEY = 'fleet-console.settings';
@@ -84,7 +87,7 @@ const TEXT_FIELDS = [
   'catalogueUrl',
   'enrolmentPublicKey',
   'holdDays',
-  'counterName',
+  'shopServiceUrl',
 ] as const satisfies readonly TextField[];
 
 /** Where the brokers are text: the served presets, what was saved, a link. */
@@ -218,10 +221,27 @@ export function checkSettings(settings: ConsoleSettings): SettingsProblems {
   if (holdDaysOf(settings) === null) {
     problems.holdDays = `Enter a whole number of days from 1 to ${MAX_HOLD_DAYS}`;
   }
-  if (!counterNameSchema.safeParse(settings.counterName.trim()).success) {
-    problems.counterName = 'Enter a name for this counter, at most 64 characters';
+  if (serviceBaseOf(settings) === null) {
+    problems.shopServiceUrl =
+      'Leave it empty (this page’s own address), or enter the service’s http(s) URL';
   }
   return problems;
+}
+
+/** The shop service's base URL ('' : this page's origin), or null when the setting is not one. */
+export function serviceBaseOf(settings: Pick<ConsoleSettings, 'shopServiceUrl'>): string | null {
+  const text = settings.shopServiceUrl.trim();
+  if (text === '') return '';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    return null;
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 /** The hold window in days, or null when the setting is not a whole number from 1 to 365. */

@@ -2,15 +2,14 @@ import { webcrypto } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
-import type { RevocationList } from '@shared/fleet/trust/revocation-list';
 import {
   certificateFields,
   makeEnrolmentKey,
   makeReceiptKey,
-  revocationList,
   SAMPLE_PREFIX,
   SAMPLE_SERIAL,
   signCertificateWith,
+  signRevocationRecordWith,
 } from '../../tests/support/fixtures/kiosk-certificate';
 import {
   SAMPLE_KIOSK_ID,
@@ -22,7 +21,7 @@ import {
   DAY_MS,
   FUTURE_TOLERANCE_MS,
   type CheckContext,
-  type RetainedCertificate,
+  type KeptCertificate,
 } from './check-receipt';
 
 const subtle = webcrypto.subtle as unknown as Ed25519Verifier<CryptoKey>;
@@ -37,7 +36,7 @@ const enrolled = (
   serial = SAMPLE_SERIAL,
   overrides: object = {},
   signer = operator.privateKey,
-): RetainedCertificate => ({
+): KeptCertificate => ({
   serial,
   envelope: signCertificateWith(
     certificateFields({ kioskId: SAMPLE_KIOSK_ID, publicKey, serial, ...overrides }),
@@ -46,14 +45,14 @@ const enrolled = (
 });
 
 function context(
-  certificates: RetainedCertificate[] = [enrolled()],
+  certificates: KeptCertificate[] = [enrolled()],
   overrides: Partial<CheckContext> = {},
 ): CheckContext {
   return {
     prefix: SAMPLE_PREFIX,
     enrolmentKey: operator.publicText,
     certificatesFor: (id) => (id === SAMPLE_KIOSK_ID ? certificates : []),
-    revocations: null,
+    revocations: [],
     holdMs: 14 * DAY_MS,
     now: NOW,
     subtle,
@@ -91,10 +90,7 @@ describe('checking a scanned receipt', () => {
       'a certificate for another kiosk',
       [enrolled(undefined, undefined, { kioskId: 'kiosk-other' })],
     ],
-    [
-      'a certificate retained under another serial',
-      [{ ...enrolled(), serial: 'another-serial-0001' }],
-    ],
+    ['a certificate kept under another serial', [{ ...enrolled(), serial: 'another-serial-0001' }]],
   ])('refuses a receipt of a kiosk with %s as not enrolled', async (_name, certificates) => {
     const result = await checkReceipt(code(), context(certificates));
     expect(result).toMatchObject({ refusal: 'not-enrolled', title: 'Kiosk not enrolled' });
@@ -107,23 +103,30 @@ describe('checking a scanned receipt', () => {
     });
   });
 
-  it('refuses a receipt under a revoked certificate, naming when and by which list', async () => {
-    const list: RevocationList = revocationList(
-      [
-        {
-          kioskId: SAMPLE_KIOSK_ID,
-          serial: SAMPLE_SERIAL,
-          revokedAt: Date.UTC(2023, 10, 20, 9, 5),
-        },
-      ],
-      { version: 7 },
+  it('refuses a receipt under a revoked certificate, naming when and why', async () => {
+    const record = signRevocationRecordWith(
+      {
+        kioskId: SAMPLE_KIOSK_ID,
+        serial: SAMPLE_SERIAL,
+        revokedAt: Date.UTC(2023, 10, 20, 9, 5),
+        reason: 'kiosk stolen',
+      },
+      operator.privateKey,
     );
-    const result = await checkReceipt(code(), context(undefined, { revocations: list }));
+    const result = await checkReceipt(code(), context(undefined, { revocations: [record] }));
     expect(result).toMatchObject({ refusal: 'revoked', title: 'Certificate revoked' });
     if (result.kind === 'refused') {
-      expect(result.reason).toContain('revocation list version 7');
+      expect(result.reason).toContain('(kiosk stolen)');
       expect(result.reason).toMatch(/revoked on Nov 20, \d\d:\d\d/);
     }
+    // Another kiosk's revocation of the same serial revokes nothing here.
+    const elsewhere = signRevocationRecordWith(
+      { kioskId: 'kiosk-other', serial: SAMPLE_SERIAL },
+      operator.privateKey,
+    );
+    expect(
+      await checkReceipt(code(), context(undefined, { revocations: [elsewhere] })),
+    ).toMatchObject({ kind: 'verified' });
   });
 
   it('checks receipts of a reinstalled kiosk under its earlier certificate until that one is revoked', async () => {
@@ -139,9 +142,12 @@ describe('checking a scanned receipt', () => {
       kind: 'verified',
       certificate: { serial: 'second-serial-0002' },
     });
-    const revoked = revocationList([
-      { kioskId: SAMPLE_KIOSK_ID, serial: SAMPLE_SERIAL, revokedAt: NOW },
-    ]);
+    const revoked = [
+      signRevocationRecordWith(
+        { kioskId: SAMPLE_KIOSK_ID, serial: SAMPLE_SERIAL, revokedAt: NOW },
+        operator.privateKey,
+      ),
+    ];
     expect(await checkReceipt(older, context(both, { revocations: revoked }))).toMatchObject({
       refusal: 'revoked',
     });

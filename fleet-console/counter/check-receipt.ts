@@ -1,14 +1,17 @@
 /**
- * What the counter makes of a scanned code: a verified receipt, or a refusal that says
- * which check failed. Fails closed: anything short of every check passing is refused.
+ * What the counter makes of a scanned code by itself, while the shop service (which checks
+ * every code the same way, and decides the handover) cannot be reached: a verified receipt,
+ * or a refusal that says which check failed. Fails closed: anything short of every check
+ * passing is refused.
  *
  * The checks, in order (docs/fleet/counter.md says what each stops):
  * 1. the code decodes to a well-formed receipt (receipt-code.ts);
- * 2. an enrolment key is pinned in this console (never one from the broker);
- * 3. the kiosk it names has a certificate, retained on the broker, that verifies under
- *    that key for this fleet, kiosk and serial;
+ * 2. an enrolment key is pinned in this console (never one from the broker or the service);
+ * 3. the kiosk it names has a certificate in this counter's copy that verifies under that
+ *    key for this fleet, kiosk and serial;
  * 4. the receipt's signature verifies under the key of one of those certificates;
- * 5. the revocation list this console verified does not name that certificate;
+ * 5. no revocation in this counter's copy, each record verified under the same key, names
+ *    that certificate;
  * 6. its time lies within the hold window, and no more than five minutes ahead.
  *
  * Decoding and the Ed25519 checks are shared/fleet's, with the browser's WebCrypto.
@@ -26,7 +29,7 @@ import {
   type Ed25519Verifier,
   type ReceiptPayload,
 } from '@shared/fleet/receipt-code';
-import { revocationOf, type RevocationList } from '@shared/fleet/trust/revocation-list';
+import { revocationFor, type RevocationRecord } from '@shared/fleet/trust/revocation-record';
 import { formatClock } from '../lib/format';
 
 /** How far ahead of this counter's clock a receipt may be dated (the kiosk's clock may run fast). */
@@ -46,8 +49,8 @@ export type CheckResult =
   | { kind: 'verified'; receipt: ReceiptPayload; certificate: KioskCertificate }
   | { kind: 'refused'; refusal: Refusal; title: string; reason: string };
 
-export interface RetainedCertificate {
-  /** The serial its topic names. */
+export interface KeptCertificate {
+  /** The serial it was kept under. */
   serial: string;
   envelope: CertificateEnvelope;
 }
@@ -56,10 +59,10 @@ export interface CheckContext {
   prefix: string;
   /** The enrolment public key pinned in this console; '' when none is set. */
   enrolmentKey: string;
-  /** The certificates retained on the broker for a kiosk, not yet verified. */
-  certificatesFor: (kioskId: string) => readonly RetainedCertificate[];
-  /** The revocation list this console verified (the highest version), or null. */
-  revocations: RevocationList | null;
+  /** This counter's copy of a kiosk's certificates (checked again here). */
+  certificatesFor: (kioskId: string) => readonly KeptCertificate[];
+  /** This counter's copy of the revocations, each verified under the pinned key. */
+  revocations: readonly RevocationRecord[];
   /** The hold window, set in the console. */
   holdMs: number;
   now: number;
@@ -133,15 +136,16 @@ export async function checkReceipt(text: string, context: CheckContext): Promise
     );
   }
   const signer = signers.find(
-    (certificate) => revocationOf(context.revocations, payload.k, certificate.serial) === null,
+    (certificate) => revocationFor(context.revocations, payload.k, certificate.serial) === null,
   );
   if (!signer) {
     const [first] = signers;
-    const entry = first ? revocationOf(context.revocations, payload.k, first.serial) : null;
+    const record = first ? revocationFor(context.revocations, payload.k, first.serial) : null;
+    const when = record ? formatClock(record.revocation.revokedAt) : 'an unknown date';
     return refuse(
       'revoked',
       'Certificate revoked',
-      `Kiosk "${payload.k}" signed this receipt under certificate ${first?.serial ?? ''}, which was revoked on ${entry ? formatClock(entry.revokedAt) : 'an unknown date'} (revocation list version ${context.revocations?.version ?? 0}). Its receipts are no longer accepted.`,
+      `Kiosk "${payload.k}" signed this receipt under certificate ${first?.serial ?? ''}, which was revoked on ${when} (${record?.revocation.reason ?? 'no reason given'}). Its receipts are no longer accepted.`,
     );
   }
 

@@ -1,75 +1,72 @@
-import { useId, useRef, useState, type RefObject, type SubmitEvent } from 'react';
-import { isBrokerCluster } from '../connection/broker-list';
-import { useConnected } from '../connection/connection-store';
+import { useEffect, useId, useState, type RefObject, type SubmitEvent } from 'react';
 import { catalogueBase, holdDaysOf, type ConsoleSettings } from '../connection/console-settings';
+import { formatSameDayClock } from '../lib/format';
 import { pageSubtle } from '../lib/page-crypto';
-import { useTrustStore } from '../trust/trust-store';
+import { ageText } from '../service/kept-records';
+import { CERTIFICATE_RECORDS, REVOCATION_RECORDS } from '../service/record-kinds';
+import { useServiceSession } from '../service/service-session';
+import { ServiceSignIn } from '../service/sign-in';
+import { ServiceStatus } from '../service/service-status';
+import { useKeptRecords, type KeptRecordsView } from '../service/use-kept-records';
 import { useCatalogueTitles } from './catalogue-titles';
-import { checkReceipt, DAY_MS, type CheckResult } from './check-receipt';
 import { HandoverConflicts } from './handover-conflicts';
 import { HandoverPanel } from './handover-panel';
-import { useHandoverDesk, useHandoverQueue } from './handover-service';
-import { QueueNotice } from './queue-notice';
+import { useOutbox } from './handover-outbox';
+import { OutboxNotice } from './outbox-notice';
 import { ReceiptResult } from './receipt-result';
-import { useHandover } from './use-handover';
+import { useCounterScan, type Shown } from './use-counter-scan';
+import { useHandover, type HandoverView } from './use-handover';
+import { useOutboxSender } from './use-outbox-sender';
 
-/** A check's result, numbered so that a rescan of the same code looks it up afresh. */
-type Shown = { scan: number; result: CheckResult };
-
-function Verified({
+function VerifiedHandover({
   shown,
-  settings,
-  titles,
+  handover: initial,
+  onCheckAgain,
 }: {
-  shown: Shown & { result: Extract<CheckResult, { kind: 'verified' }> };
-  settings: ConsoleSettings;
-  titles: ReturnType<typeof useCatalogueTitles>;
+  shown: Shown;
+  handover: HandoverView;
+  onCheckAgain: () => void;
 }) {
-  const desk = useHandoverDesk();
-  const connected = useConnected();
-  const { receipt } = shown.result;
+  const client = useServiceSession((state) => state.client);
+  const counter = useServiceSession((state) => state.staff?.name ?? 'This counter');
+  const receipt = shown.verdict.kind === 'verified' ? shown.verdict.receipt : null;
   const handover = useHandover(
-    desk,
-    { kioskId: receipt.k, receiptId: receipt.r, key: shown.scan },
-    settings.counterName.trim(),
-    connected,
+    client,
+    { code: shown.code, kioskId: receipt?.k ?? '', receiptId: receipt?.r ?? '' },
+    counter,
+    initial,
   );
-  return (
-    <ReceiptResult
-      result={shown.result}
-      titles={titles}
-      handover={<HandoverPanel handover={handover} now={Date.now} />}
-    />
-  );
+  return <HandoverPanel handover={handover} onCheckAgain={onCheckAgain} now={Date.now} />;
 }
 
-/** A page that cannot check a signature refuses every receipt, and says why. */
-const NOT_SECURE: CheckResult = {
-  kind: 'refused',
-  refusal: 'no-enrolment-key',
-  title: 'Cannot check receipts here',
-  reason:
-    'This page is not in a secure context, so the browser offers no signature checks. Open the console over https or on this machine (127.0.0.1).',
-};
+/** This page's clock, read again every minute (for ages shown in minutes). */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
-/** What stops this counter trusting receipts, or confirming handovers. */
-function CounterNotices({ settings }: { settings: ConsoleSettings }) {
+/** How old this counter's copy of the revocations is: what an offline check relies on. */
+function CopyAge({ revocations }: { revocations: KeptRecordsView<unknown> }) {
+  const { fetchedAt, problem, refused } = revocations;
+  const now = Math.max(useMinuteClock(), fetchedAt ?? 0);
+  if (fetchedAt === null) {
+    return (
+      <p className="text-sm text-amber-900">
+        No revocation list on this counter yet{problem ? ` (${problem})` : ''}: while the shop
+        service cannot be reached, receipts cannot be checked here.
+      </p>
+    );
+  }
   return (
-    <>
-      {settings.enrolmentPublicKey.trim() === '' && (
-        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
-          No enrolment public key is set: every receipt is refused until one is (Connection).
-        </p>
-      )}
-      {isBrokerCluster(settings.brokers) && (
-        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
-          Handovers need the shop’s own broker. This counter is connected to a cluster, where two
-          counters could each hand the same order over, so it cannot confirm any handover: you
-          decide each one, as when the broker cannot be reached. Connect it to the shop’s broker
-          (Connection).
-        </p>
-      )}
-    </>
+    <p className="text-sm text-muted">
+      Revocation list from {formatSameDayClock(fetchedAt, now)}, {ageText(fetchedAt, now)}
+      {problem ? ` (not refreshed: ${problem})` : ''}
+      {refused > 0 ? `; ${refused} record${refused === 1 ? '' : 's'} did not verify` : ''}.
+    </p>
   );
 }
 
@@ -133,59 +130,69 @@ function ScanForm({
 
 /**
  * The pickup counter: a USB barcode scanner types the receipt's QR text into the field and
- * presses Enter (or staff paste it). The code is checked against the certificates the
- * operator's enrolment key signed for the kiosk (check-receipt.ts), and the order shown;
- * whether it may be handed over is the shop's one record on the broker (handover-desk.ts).
+ * presses Enter (or staff paste it). The shop service checks the code and holds the one
+ * record of its handover (counter-calls.ts); while it cannot be reached, this counter checks
+ * the code against its kept copy of the certificates and revocations, and staff decide,
+ * their decision kept in the outbox until the service has it (handover-outbox.ts).
  */
 export function CounterView({ settings }: { settings: ConsoleSettings }) {
-  const input = useRef<HTMLInputElement>(null);
-  const scans = useRef(0);
-  const [code, setCode] = useState('');
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [checking, setChecking] = useState(false);
+  const [subtle] = useState(pageSubtle);
+  const session = useServiceSession();
+  const outbox = useOutbox();
   const titles = useCatalogueTitles(catalogueBase(settings.catalogueUrl, window.location.href));
-  const queued = useHandoverQueue((state) => state.queued.length);
-  const kept = useHandoverQueue((state) => state.kept);
   const holdDays = holdDaysOf(settings);
+  const pinned = settings.enrolmentPublicKey.trim();
+  const certificates = useKeptRecords(CERTIFICATE_RECORDS, settings.topicPrefix, pinned, subtle);
+  const revocations = useKeptRecords(REVOCATION_RECORDS, settings.topicPrefix, pinned, subtle);
+  useOutboxSender(settings.topicPrefix);
+  const { input, code, setCode, shown, checking, check } = useCounterScan({
+    settings,
+    subtle,
+    trust: {
+      certificates: certificates.items,
+      revocations: revocations.items,
+      certificatesFrom: certificates.fetchedAt,
+      revocationsFrom: revocations.fetchedAt,
+    },
+  });
 
-  const check = async (text: string) => {
-    const subtle = pageSubtle();
-    scans.current += 1;
-    const scan = scans.current;
-    if (!subtle) {
-      setShown({ scan, result: NOT_SECURE });
-      return;
-    }
-    setChecking(true);
-    const { trust, revocations } = useTrustStore.getState();
-    const result = await checkReceipt(text, {
-      prefix: settings.topicPrefix,
-      enrolmentKey: settings.enrolmentPublicKey.trim(),
-      certificatesFor: (kioskId) =>
-        [...(trust.certificates.get(kioskId)?.entries() ?? [])].map(([serial, envelope]) => ({
-          serial,
-          envelope,
-        })),
-      revocations: revocations.list,
-      holdMs: (holdDays ?? 0) * DAY_MS,
-      now: Date.now(),
-      subtle,
-    });
-    setShown({ scan, result });
-    setChecking(false);
-    // Ready for the next scan: it replaces this text.
-    input.current?.select();
-  };
-
-  return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 lg:px-8">
+  const header = (
+    <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-[1.75rem] font-bold">Counter</h1>
         <p className="text-sm text-muted">
-          {settings.counterName.trim()} · orders held {holdDays ?? '?'} days
+          {session.staff?.name ?? 'Not signed in'} · orders held {holdDays ?? '?'} days
         </p>
       </div>
-      <CounterNotices settings={settings} />
+      <ServiceStatus />
+    </div>
+  );
+  const notice = (
+    <OutboxNotice waiting={outbox.entries.length} kept={outbox.kept} problem={outbox.problem} />
+  );
+
+  if (session.phase === 'signed-out' || session.phase === 'checking') {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 lg:px-8">
+        {header}
+        {session.phase === 'signed-out' && (
+          <ServiceSignIn purpose="The counter checks receipts and records handovers at the shop service." />
+        )}
+        {notice}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 lg:px-8">
+      {header}
+      {pinned === '' && (
+        <p role="alert" className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900">
+          No enrolment public key is set: while the shop service cannot be reached, every receipt is
+          refused until one is (Connection).
+        </p>
+      )}
+      <CopyAge revocations={revocations} />
       <ScanForm
         inputRef={input}
         code={code}
@@ -194,18 +201,25 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
         onCheck={(text) => void check(text)}
       />
       <div aria-live="polite" aria-busy={checking}>
-        {shown?.result.kind === 'verified' ? (
-          <Verified
+        {shown && (
+          <ReceiptResult
             key={shown.scan}
-            shown={{ scan: shown.scan, result: shown.result }}
-            settings={settings}
+            result={shown.verdict}
+            checkedHere={shown.checkedHere}
             titles={titles}
+            handover={
+              shown.handover && (
+                <VerifiedHandover
+                  shown={shown}
+                  handover={shown.handover}
+                  onCheckAgain={() => void check(shown.code)}
+                />
+              )
+            }
           />
-        ) : (
-          shown && <ReceiptResult result={shown.result} titles={titles} handover={null} />
         )}
       </div>
-      <QueueNotice queued={queued} kept={kept} />
+      {notice}
       <HandoverConflicts />
     </div>
   );

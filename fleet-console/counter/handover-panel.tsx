@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { claimInterrupted, type HandoverState, type QueuedHandover } from './handover-desk';
 import { formatSameDayClock } from '../lib/format';
-import { receiptKey } from '../trust/trust-state';
-import { useTrustStore } from '../trust/trust-store';
-import { useHandoverQueue } from './handover-service';
-import type { Handover } from './use-handover';
+import type { Handover } from '../service/service-answers';
+import { useOutbox, type OutboxEntry } from './handover-outbox';
+import type { HandoverControls } from './use-handover';
 
 interface HandoverPanelProps {
-  handover: Handover;
+  handover: HandoverControls;
+  /** Asks the service about the receipt again (a rescan of the same code). */
+  onCheckAgain: () => void;
   now: () => number;
 }
 
@@ -26,157 +26,102 @@ function Notice({ tone, children }: { tone: 'stop' | 'warn' | 'go'; children: Re
   );
 }
 
-function AnywayButton({ onClick, label }: { onClick: () => void; label: string }) {
-  return (
-    <button type="button" className="btn-secondary w-full sm:w-auto" onClick={onClick}>
-      {label}
-    </button>
-  );
+/** "Already collected at Counter 2, 14:03." in this counter's time zone. */
+export function collectedText(handover: Handover, now: number): string {
+  const how = handover.mode === 'online' ? '' : ' (while that counter was offline)';
+  return `Already collected at ${handover.counter}, ${formatSameDayClock(handover.at, now)}${how}.`;
 }
 
-/** What the broker holds about the receipt, in words staff can act on. */
-function Found({
-  found,
-  handover,
-  now,
-}: {
-  found: Exclude<HandoverState, { state: 'none' }>;
-  handover: Handover;
-  now: () => number;
-}) {
-  if (found.state === 'collected') {
-    const { counter, at, offline, override } = found.record;
-    const how = offline
-      ? ' (while that counter was offline)'
-      : override
-        ? ' (staff’s decision)'
-        : '';
-    return (
-      <Notice tone="stop">
-        Already collected at {counter}, {formatSameDayClock(at, now())}
-        {how}. {DO_NOT}
-      </Notice>
-    );
-  }
-  if (found.state === 'claimed' && !claimInterrupted(found.claim, found.seenSince, now())) {
-    return (
-      <Notice tone="stop">
-        Being handed over at {found.claim.counter} right now (since{' '}
-        {formatSameDayClock(found.claim.at, now())}
-        ). Do not hand it over here.
-      </Notice>
-    );
-  }
-  const what =
-    found.state === 'claimed'
-      ? `A handover at ${found.claim.counter} was interrupted (${formatSameDayClock(found.claim.at, now())})`
-      : 'The broker holds an unreadable record for this order';
-  return (
-    <div className="flex flex-col gap-3">
-      <Notice tone="warn">
-        {what}: it cannot be confirmed whether the goods were handed over. Check with that counter
-        before you decide.
-      </Notice>
-      <AnywayButton label="Hand over anyway" onClick={() => handover.handOverAnyway('override')} />
-    </div>
+/** A handover staff made without the service's word: waiting, recorded, or in conflict. */
+function Queued({ entry }: { entry: OutboxEntry }) {
+  const waiting = useOutbox((state) =>
+    state.entries.some((one) => one.handoverId === entry.handoverId),
   );
-}
-
-/** The handover of a verified receipt: whether it may be handed over, and the button. */
-export function HandoverPanel({ handover, now }: HandoverPanelProps) {
-  const { view } = handover;
-  switch (view.phase) {
-    case 'looking':
-      return <p className="text-muted">Checking whether it was already collected…</p>;
-    case 'handing-over':
-      return <p className="text-muted">Recording the handover…</p>;
-    case 'queued':
-      return <Queued entry={view.entry} />;
-    case 'handed': {
-      const { result } = view;
-      if (result.kind === 'handed-over') {
-        return (
-          <Notice tone="go">
-            Hand over the goods. Recorded at {formatSameDayClock(result.at)}
-            {result.recorded
-              ? ''
-              : ' on this counter; it is sent to the broker when the link returns'}
-            .
-          </Notice>
-        );
-      }
-      if (result.kind === 'refused') {
-        return <Found found={result.found} handover={handover} now={now} />;
-      }
-      return <Unconfirmed why={result.why} handover={handover} />;
-    }
-    case 'looked': {
-      const { result } = view;
-      if (result.state === 'none') {
-        return (
-          <button
-            type="button"
-            className="btn-primary w-full sm:w-auto"
-            onClick={handover.handOver}
-          >
-            Hand over
-          </button>
-        );
-      }
-      if (result.state === 'queued') {
-        return (
-          <Notice tone="stop">
-            Already handed over here at {formatSameDayClock(result.entry.at)} (not yet recorded on
-            the broker). {DO_NOT}
-          </Notice>
-        );
-      }
-      if (result.state === 'unreachable')
-        return <Unconfirmed why={result.why} handover={handover} />;
-      return <Found found={result} handover={handover} now={now} />;
-    }
-  }
-}
-
-function Unconfirmed({ why, handover }: { why: string; handover: Handover }) {
-  return (
-    <div className="flex flex-col gap-3">
-      <Notice tone="warn">
-        Cannot confirm that this order was not already collected ({why}). Hand it over only if you
-        are sure; it is recorded on the broker as soon as it can be.
-      </Notice>
-      <AnywayButton label="Hand over anyway" onClick={() => handover.handOverAnyway('offline')} />
-    </div>
-  );
-}
-
-/** A handover staff made without the broker's word: waiting, recorded, or in conflict. */
-function Queued({ entry }: { entry: QueuedHandover }) {
-  const waiting = useHandoverQueue((state) => state.queued.includes(entry));
-  const conflict = useTrustStore((state) =>
-    state.trust.conflicts.get(receiptKey(entry.kioskId, entry.receiptId)),
-  );
-  if (waiting) {
+  const outcome = useOutbox((state) => state.outcomes.get(entry.handoverId));
+  const here = `Handed over here at ${formatSameDayClock(entry.at)}`;
+  if (waiting || !outcome) {
     return (
       <Notice tone="go">
-        Handed over here at {formatSameDayClock(entry.at)}. The broker does not have it yet: it is
-        sent as soon as the link returns.
+        {here}. The shop service does not have it yet: it is sent as soon as the service can be
+        reached.
       </Notice>
     );
   }
-  if (conflict) {
+  if (outcome.kind === 'conflict') {
+    const first = outcome.conflict.first ?? outcome.handover;
     return (
       <Notice tone="stop">
-        Handed over here at {formatSameDayClock(entry.at)}, but it had already been{' '}
-        {conflict.conflict.found.state === 'collected' ? 'collected' : 'claimed'} at{' '}
-        {conflict.conflict.found.counter}, {formatSameDayClock(conflict.conflict.found.at)}: see
-        “Handed over twice”.
+        {here}, but it had already been collected at {first.counter}, {formatSameDayClock(first.at)}
+        : see “Handed over twice”.
       </Notice>
     );
   }
-  return (
-    <Notice tone="go">
-      Handed over here at {formatSameDayClock(entry.at)}, and now recorded on the broker.
-    </Notice>
-  );
+  if (outcome.kind === 'not-taken') {
+    return (
+      <Notice tone="stop">
+        {here}; the shop service did not take the record: {outcome.message}
+      </Notice>
+    );
+  }
+  return <Notice tone="go">{here}, and now recorded at the shop service.</Notice>;
+}
+
+/** The handover of a verified receipt: whether it may be handed over, and the buttons. */
+export function HandoverPanel({ handover, onCheckAgain, now }: HandoverPanelProps) {
+  const { view } = handover;
+  switch (view.phase) {
+    case 'ready':
+      return (
+        <button type="button" className="btn-primary w-full sm:w-auto" onClick={handover.handOver}>
+          Hand over
+        </button>
+      );
+    case 'handing-over':
+      return <p className="text-muted">Recording the handover…</p>;
+    case 'handed':
+      return (
+        <Notice tone="go">
+          Hand over the goods. Recorded at {formatSameDayClock(view.handover.at, now())}.
+        </Notice>
+      );
+    case 'collected':
+      return (
+        <Notice tone="stop">
+          {collectedText(view.handover, now())} {DO_NOT}
+        </Notice>
+      );
+    case 'refused':
+      return (
+        <Notice tone="stop">
+          {view.refusal.title}: {view.refusal.message} Do not hand over any goods for this code.
+        </Notice>
+      );
+    case 'queued':
+      return <Queued entry={view.entry} />;
+    case 'unconfirmed':
+      return (
+        <div className="flex flex-col gap-3">
+          <Notice tone="warn">
+            Cannot confirm that this order was not already collected ({view.why}). Hand it over only
+            if you are sure: it is recorded at the shop service as soon as it can be reached.
+          </Notice>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="btn-secondary w-full sm:w-auto"
+              onClick={handover.handOverAnyway}
+            >
+              Hand over anyway
+            </button>
+            <button
+              type="button"
+              className="btn-secondary w-full sm:w-auto"
+              onClick={view.from === 'hand-over' ? handover.handOver : onCheckAgain}
+            >
+              {view.from === 'hand-over' ? 'Try again' : 'Check again'}
+            </button>
+          </div>
+        </div>
+      );
+  }
 }

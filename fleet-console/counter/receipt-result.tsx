@@ -1,15 +1,31 @@
 import type { ReactNode } from 'react';
 import { Money } from '@web-shared/ui/money';
 import { formatCount } from '@web-shared/lib/count';
+import type { ReceiptPayload } from '@shared/fleet/receipt-code';
 import { formatClock } from '../lib/format';
 import type { Titles } from './catalogue-titles';
-import type { CheckResult } from './check-receipt';
+
+/** What a check found, by the shop service or (while it cannot be reached) this counter. */
+export type ReceiptVerdict =
+  | { kind: 'verified'; receipt: ReceiptPayload; store: string }
+  | { kind: 'refused'; title: string; reason: string };
 
 interface ReceiptResultProps {
-  result: CheckResult;
+  result: ReceiptVerdict;
+  /** Why this counter checked the code itself (the service could not be reached); null: the service did. */
+  checkedHere: string | null;
   titles: Titles;
   /** The handover panel of a verified receipt. */
   handover: ReactNode;
+}
+
+function CheckedHere({ why }: { why: string | null }) {
+  if (why === null) return null;
+  return (
+    <p className="mt-2 text-sm text-muted">
+      Checked on this counter, with its own copy of the certificates and revocations: {why}.
+    </p>
+  );
 }
 
 function titleOf(titles: Titles, productId: number): string {
@@ -17,17 +33,18 @@ function titleOf(titles: Titles, productId: number): string {
   return titles.titles.get(productId) ?? `Product ${productId} (not in the catalogue)`;
 }
 
-export function ReceiptResult({ result, titles, handover }: ReceiptResultProps) {
+export function ReceiptResult({ result, checkedHere, titles, handover }: ReceiptResultProps) {
   if (result.kind === 'refused') {
     return (
       <div role="alert" className="rounded-2xl border border-sale-700/30 bg-sale-50 p-5">
         <p className="text-lg font-bold text-sale-700">{result.title}</p>
         <p className="mt-1 text-ink">{result.reason}</p>
         <p className="mt-2 text-sm text-muted">Do not hand over any goods for this code.</p>
+        <CheckedHere why={checkedHere} />
       </div>
     );
   }
-  const { receipt, certificate } = result;
+  const { receipt, store } = result;
   const pieces = receipt.i.reduce((sum, [, quantity]) => sum + quantity, 0);
   return (
     <article aria-labelledby="receipt-title" className="card overflow-hidden">
@@ -40,9 +57,10 @@ export function ReceiptResult({ result, titles, handover }: ReceiptResultProps) 
             {receipt.r}
           </h2>
           <p className="text-sm text-muted">
-            Kiosk <span className="font-mono">{receipt.k}</span> · {certificate.store} ·{' '}
+            Kiosk <span className="font-mono">{receipt.k}</span> · {store} ·{' '}
             {formatClock(receipt.t)}
           </p>
+          <CheckedHere why={checkedHere} />
         </div>
       </div>
       {titles.status === 'failed' && (

@@ -1,91 +1,102 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HandoverDesk, HandOverResult, LookupResult, QueuedHandover } from './handover-desk';
+import { useCallback, useState } from 'react';
+import { toBase64Url } from '@shared/fleet/base64url';
+import type { ServiceClient } from '../service/service-client';
+import type { Handover, RefusalAnswer } from '../service/service-answers';
+import { sessionLost } from '../service/service-session';
+import { handOverAtService } from './counter-calls';
+import { addToOutbox, type OutboxEntry } from './handover-outbox';
 
 /** Where one verified receipt stands at this counter, as the handover panel shows it. */
 export type HandoverView =
-  | { phase: 'looking' }
-  | { phase: 'looked'; result: LookupResult }
+  /** Handed over already: at another counter, or here before. */
+  | { phase: 'collected'; handover: Handover }
+  /** Not handed over anywhere the service knows of: the Hand over button. */
+  | { phase: 'ready' }
   | { phase: 'handing-over' }
-  | { phase: 'handed'; result: HandOverResult }
-  | { phase: 'queued'; entry: QueuedHandover };
+  /** The service recorded this counter's handover: hand the goods over. */
+  | { phase: 'handed'; handover: Handover }
+  /** Refused while handing over (its certificate revoked meanwhile, its window over). */
+  | { phase: 'refused'; refusal: RefusalAnswer }
+  /** No answer from the service (`from`: the check, or the handover itself): staff decide. */
+  | { phase: 'unconfirmed'; why: string; from: 'check' | 'hand-over' }
+  /** In this counter's outbox (the panel shows whether it was sent, and what became of it). */
+  | { phase: 'queued'; entry: OutboxEntry };
 
-export interface Handover {
+export interface HandoverControls {
   view: HandoverView;
-  /** The claim protocol: staff hand the goods over only when it says so. */
+  /** Asks the service to record the handover: hand over only when it says so. */
   handOver: () => void;
-  /** Staff's decision without the broker's word (offline, or over an interrupted claim). */
-  handOverAnyway: (reason: 'offline' | 'override') => void;
+  /** Staff's decision without the service's word: kept in the outbox, sent when it answers. */
+  handOverAnyway: () => void;
 }
 
-const NOT_CONNECTED = 'the console is not connected';
-const NO_BROKER: LookupResult = { state: 'unreachable', why: NOT_CONNECTED };
+export interface ShownReceipt {
+  code: string;
+  kioskId: string;
+  receiptId: string;
+}
+
+/** A fresh id for one handover (16 random bytes, base64url). */
+export function newHandoverId(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+}
 
 /**
- * The handover of one receipt: looked up on the broker when it is shown, then handed over
- * through the desk. `key` changes with every scan, so a rescan looks it up afresh.
+ * The handover of one shown receipt. Its id is made once, when the receipt is shown, and
+ * kept for every try: a Hand over sent again after a lost answer, and a Hand over anyway
+ * after it, are the same handover at the service, never a second one, and never beaten by
+ * itself. The component is keyed by the scan, so a rescan starts afresh.
  */
 export function useHandover(
-  desk: HandoverDesk | null,
-  receipt: { kioskId: string; receiptId: string; key: number },
+  client: ServiceClient | null,
+  receipt: ShownReceipt,
+  /** Who is signed in here, for the outbox's entries. */
   counter: string,
-  /** Whether the broker is connected: a lookup that could not be answered is tried again. */
-  connected: boolean,
-): Handover {
-  const { kioskId, receiptId, key } = receipt;
-  const [state, setState] = useState<{ key: number; view: HandoverView }>({
-    key,
-    view: { phase: 'looking' },
-  });
-
-  // Looked up when shown, and again when the link returns if the broker could not be asked;
-  // never over what staff have done since.
-  const latest = useRef(state);
-  useEffect(() => {
-    latest.current = state;
-  });
-  useEffect(() => {
-    const { key: shownKey, view } = latest.current;
-    const unanswered =
-      shownKey !== key ||
-      view.phase === 'looking' ||
-      (view.phase === 'looked' && view.result.state === 'unreachable');
-    if (!unanswered) return;
-    const run = { live: true };
-    const lookup = desk ? desk.lookup(kioskId, receiptId) : Promise.resolve(NO_BROKER);
-    void lookup.then((result) => {
-      if (run.live) setState({ key, view: { phase: 'looked', result } });
-    });
-    return () => {
-      run.live = false;
-    };
-  }, [desk, kioskId, receiptId, key, connected]);
+  initial: HandoverView,
+  now: () => number = Date.now,
+): HandoverControls {
+  const [handoverId] = useState(newHandoverId);
+  const [view, setView] = useState<HandoverView>(initial);
 
   const handOver = useCallback(() => {
-    if (!desk) {
-      setState({
-        key,
-        view: { phase: 'handed', result: { kind: 'unconfirmed', why: NOT_CONNECTED } },
-      });
+    if (!client) {
+      setView({ phase: 'unconfirmed', why: 'no shop service is set', from: 'hand-over' });
       return;
     }
-    setState({ key, view: { phase: 'handing-over' } });
-    void desk.handOver(kioskId, receiptId, counter).then((result) => {
-      setState((current) =>
-        current.key === key ? { key, view: { phase: 'handed', result } } : current,
-      );
+    setView({ phase: 'handing-over' });
+    void handOverAtService(client, receipt.code, handoverId).then((outcome) => {
+      switch (outcome.kind) {
+        case 'handed-over':
+          setView({ phase: 'handed', handover: outcome.handover });
+          return;
+        case 'already-collected':
+          setView({ phase: 'collected', handover: outcome.handover });
+          return;
+        case 'refused':
+          setView({ phase: 'refused', refusal: outcome.refusal });
+          return;
+        case 'signed-out':
+          setView({ phase: 'ready' });
+          sessionLost();
+          return;
+        case 'unreachable':
+          setView({ phase: 'unconfirmed', why: outcome.why, from: 'hand-over' });
+      }
     });
-  }, [desk, kioskId, receiptId, counter, key]);
+  }, [client, receipt.code, handoverId]);
 
-  const handOverAnyway = useCallback(
-    (reason: 'offline' | 'override') => {
-      if (!desk) return;
-      const entry = desk.handOverAnyway(kioskId, receiptId, counter, reason);
-      setState({ key, view: { phase: 'queued', entry } });
-      void desk.flush();
-    },
-    [desk, kioskId, receiptId, counter, key],
-  );
+  const handOverAnyway = useCallback(() => {
+    const entry = addToOutbox({
+      code: receipt.code,
+      handoverId,
+      at: now(),
+      mode: 'offline',
+      kioskId: receipt.kioskId,
+      receiptId: receipt.receiptId,
+      counter,
+    });
+    setView({ phase: 'queued', entry });
+  }, [receipt, handoverId, counter, now]);
 
-  const view = state.key === key ? state.view : { phase: 'looking' as const };
   return { view, handOver, handOverAnyway };
 }

@@ -1,27 +1,38 @@
 /**
- * The enrolled kiosks' certificates, each revocable, and what is known of the revocation
- * list: its version, and whether the broker offers an older one or one that does not verify.
+ * The enrolled kiosks' certificates, each revocable (with a reason staff will read), what
+ * the shop service holds of them, and how fresh this console's copy of its revocations is.
  */
 import { useId, useState } from 'react';
 import type { KioskCertificate } from '@shared/fleet/trust/kiosk-certificate';
+import type { Revocation } from '@shared/fleet/trust/revocation-record';
 import { formatClock } from '../lib/format';
-import type { VerifiedRevocations } from '../trust/trust-store';
 import type { EnrolledRow } from './enrolment-rows';
+
+/** What the console knows of the shop service's revocations and certificates. */
+export interface ServiceRecordsSummary {
+  revocations: number;
+  /** When they were last read from the service; null: never (not signed in, or unreachable). */
+  fetchedAt: number | null;
+  problem: string | null;
+  /** Verified certificates on the broker that the service does not hold (its counters refuse them). */
+  notAtService: number;
+}
+
+const DEFAULT_REASON = 'kiosk replaced or lost';
 
 function EnrolledKiosk({
   certificate,
-  revokedAt,
-  listVersion,
+  revoked,
   canSign,
   onRevoke,
 }: {
   certificate: KioskCertificate;
-  revokedAt: number | null;
-  listVersion: number;
+  revoked: Revocation | null;
   canSign: boolean;
-  onRevoke: () => Promise<void>;
+  onRevoke: (reason: string) => Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState(DEFAULT_REASON);
   return (
     <tr className="border-t border-slate-100 align-top">
       <th scope="row" className="py-3 pr-4 text-left font-mono font-semibold">
@@ -35,16 +46,24 @@ function EnrolledKiosk({
         {certificate.serial}
       </td>
       <td className="py-3">
-        {revokedAt !== null ? (
+        {revoked !== null ? (
           <span className="font-semibold text-sale-700">
-            Revoked {formatClock(revokedAt)} (list v{listVersion})
+            Revoked {formatClock(revoked.revokedAt)} ({revoked.reason})
           </span>
         ) : confirming ? (
-          <span className="flex flex-wrap gap-2">
+          <span className="flex flex-wrap items-center gap-2">
+            <input
+              className="field w-52"
+              aria-label={`Reason for revoking ${certificate.serial}`}
+              value={reason}
+              maxLength={200}
+              onChange={(event) => setReason(event.target.value)}
+            />
             <button
               type="button"
               className="btn-primary bg-sale-700 hover:bg-sale-700"
-              onClick={() => void onRevoke().finally(() => setConfirming(false))}
+              disabled={reason.trim() === ''}
+              onClick={() => void onRevoke(reason.trim()).finally(() => setConfirming(false))}
             >
               Revoke now
             </button>
@@ -70,35 +89,47 @@ function EnrolledKiosk({
 
 export function CertificateList({
   enrolled,
-  revocations,
+  service,
   unverified,
   canSign,
   onRevoke,
+  onSendMissing,
 }: {
   enrolled: readonly EnrolledRow[];
-  revocations: VerifiedRevocations;
+  service: ServiceRecordsSummary;
   /** Certificates on the broker that do not verify under the pinned key. */
   unverified: number;
   canSign: boolean;
-  onRevoke: (certificate: KioskCertificate) => Promise<void>;
+  onRevoke: (certificate: KioskCertificate, reason: string) => Promise<void>;
+  /** Posts the verified certificates the shop service lacks. */
+  onSendMissing: () => void;
 }) {
   const id = useId();
+  const { revocations, fetchedAt, problem, notAtService } = service;
   return (
     <section aria-labelledby={`${id}-enrolled`} className="card p-5">
       <h2 id={`${id}-enrolled`} className="text-lg font-bold">
         Certificates ({enrolled.length})
       </h2>
       <p className="text-sm text-muted">
-        {revocations.list
-          ? `Revocation list version ${revocations.list.version}, verified.`
-          : 'No revocation list yet.'}
-        {revocations.olderOnBroker !== null &&
-          ` The broker now offers version ${revocations.olderOnBroker}, older than the one kept here: someone replaced it. Counters keep the newer one.`}
-        {revocations.refused &&
-          ' The revocation list on the broker does not verify under the pinned key.'}
+        {fetchedAt === null
+          ? 'The shop service’s revocations have not been read yet.'
+          : `${revocations} revocation${revocations === 1 ? '' : 's'} at the shop service, verified (read ${formatClock(fetchedAt)}).`}
+        {problem !== null && ` Not up to date: ${problem}.`}
         {unverified > 0 &&
           ` ${unverified} certificate${unverified === 1 ? '' : 's'} on the broker do not verify under the pinned key and are ignored.`}
       </p>
+      {notAtService > 0 && (
+        <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-amber-900">
+          <p>
+            The shop service does not hold {notAtService} of these certificate
+            {notAtService === 1 ? '' : 's'}: counters refuse those kiosks’ receipts until it does.
+          </p>
+          <button type="button" className="btn-secondary" onClick={onSendMissing}>
+            Send {notAtService === 1 ? 'it' : 'them'} to the shop service
+          </button>
+        </div>
+      )}
       {enrolled.length > 0 && (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left">
@@ -127,10 +158,9 @@ export function CertificateList({
                 <EnrolledKiosk
                   key={`${certificate.kioskId}/${certificate.serial}`}
                   certificate={certificate}
-                  revokedAt={revoked?.revokedAt ?? null}
-                  listVersion={revocations.list?.version ?? 0}
+                  revoked={revoked}
                   canSign={canSign}
-                  onRevoke={() => onRevoke(certificate)}
+                  onRevoke={(reason) => onRevoke(certificate, reason)}
                 />
               ))}
             </tbody>

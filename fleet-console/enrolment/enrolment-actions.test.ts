@@ -2,20 +2,27 @@ import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readCertificateMessage, checkCertificate } from '@shared/fleet/trust/kiosk-certificate';
 import { checkRevocationList, readRevocationMessage } from '@shared/fleet/trust/revocation-list';
+import {
+  checkRevocationRecord,
+  revocationRecordSchema,
+  type RevocationRecord,
+} from '@shared/fleet/trust/revocation-record';
 import { certificateTopic, revocationsTopic } from '@shared/fleet/trust/trust-topics';
 import {
   certificateFields,
   makeEnrolmentKey,
   makeReceiptKey,
-  revocationList,
   SAMPLE_PREFIX,
   SAMPLE_SERIAL,
+  signRevocationRecordWith,
 } from '../../tests/support/fixtures/kiosk-certificate';
-import { approve, revoke } from './enrolment-actions';
+import { answer, fakeService, UNREACHABLE, type ServiceCall } from '../test/fake-service';
+import { approve, kioskRevocationList, revoke } from './enrolment-actions';
 import type { WebCryptoKeys } from './signing-key';
 
 const subtle = webcrypto.subtle as unknown as WebCryptoKeys;
 const operator = makeEnrolmentKey();
+const NOW = 1_700_000_000_000;
 
 async function signing() {
   const published: { topic: string; payload: string; retain: boolean }[] = [];
@@ -33,20 +40,36 @@ async function signing() {
       return Promise.resolve();
     },
   };
-  return { signing: { session, key, subtle, now: () => 1_700_000_000_000 }, published };
+  return { signing: { session, key, subtle, now: () => NOW }, published };
 }
 
-describe('approving and revoking in the console', () => {
+const request = (kioskId: string) => ({
+  kioskId,
+  publicKey: makeReceiptKey().publicText,
+  requestedAt: 1,
+  version: '1',
+});
+
+/** A service whose set of revocations grows with each one posted, as the real one's does. */
+function revocationService(earlier: RevocationRecord[] = []) {
+  const set = [...earlier];
+  return fakeService(({ method, path, body }: ServiceCall) => {
+    if (method === 'POST' && path === '/revocations') {
+      set.push(revocationRecordSchema.parse(body));
+      return answer(201, { revocation: body });
+    }
+    if (method === 'GET' && path === '/revocations') {
+      return answer(200, { fleet: SAMPLE_PREFIX, revocations: set });
+    }
+    return answer(404, { error: 'not-found', message: 'No such endpoint.' });
+  });
+}
+
+describe('approving in the console', () => {
   it('signs the region into the certificate when one is named, so the kiosk cannot claim another', async () => {
     const { signing: with_, published } = await signing();
-    const kiosk = makeReceiptKey();
-    const request = {
-      kioskId: 'kiosk-b',
-      publicKey: kiosk.publicText,
-      requestedAt: 1,
-      version: '1',
-    };
-    const serial = await approve(with_, request, 'lyon-1', 'eu-west');
+    const service = fakeService(() => answer(201, {}));
+    const { serial } = await approve(with_, service, request('kiosk-b'), 'lyon-1', 'eu-west');
     const envelope = readCertificateMessage(new TextEncoder().encode(published[0]?.payload));
     expect(envelope?.certificate).toMatchObject({ store: 'lyon-1', region: 'eu-west' });
     if (!envelope) return;
@@ -60,64 +83,158 @@ describe('approving and revoking in the console', () => {
       ok: false,
       reason: 'bad signature',
     });
-    await expect(approve(with_, request, 'lyon-1', 'eu west')).rejects.toThrow();
+    await expect(
+      approve(with_, service, request('kiosk-b'), 'lyon-1', 'eu west'),
+    ).rejects.toThrow();
   });
 
-  it('publishes, retained at its serial, a certificate that verifies under the enrolment key', async () => {
+  it('retains the certificate at its serial for the kiosk, and posts the same one to the shop service', async () => {
     const { signing: with_, published } = await signing();
-    const kiosk = makeReceiptKey();
-    const request = {
-      kioskId: 'kiosk-a',
-      publicKey: kiosk.publicText,
-      requestedAt: 1,
-      version: '1',
-    };
-    const serial = await approve(with_, request, 'Main street');
+    const service = fakeService(() => answer(201, {}));
+    const approved = await approve(with_, service, request('kiosk-a'), 'Main street');
+    expect(approved.atService).toBeNull();
     expect(published).toHaveLength(1);
     const [sent] = published;
-    expect(sent?.topic).toBe(certificateTopic(SAMPLE_PREFIX, 'kiosk-a', serial));
+    expect(sent?.topic).toBe(certificateTopic(SAMPLE_PREFIX, 'kiosk-a', approved.serial));
     expect(sent?.retain).toBe(true);
     const envelope = readCertificateMessage(new TextEncoder().encode(sent?.payload));
     expect(envelope?.certificate).toMatchObject({
       kioskId: 'kiosk-a',
       store: 'Main street',
-      issuedAt: 1_700_000_000_000,
+      issuedAt: NOW,
     });
-    if (!envelope) return;
-    expect(
-      await checkCertificate(
-        envelope,
-        { prefix: SAMPLE_PREFIX, kioskId: 'kiosk-a', serial },
-        operator.publicText,
-        subtle,
-      ),
-    ).toMatchObject({ ok: true });
+    expect(service.calls).toEqual([{ method: 'POST', path: '/certificates', body: envelope }]);
   });
 
-  it('publishes the next revocation list, one version up, keeping every earlier entry', async () => {
-    const { signing: with_, published } = await signing();
-    const earlier = revocationList(
-      [{ kioskId: 'kiosk-b', serial: 'earlier-serial-0001', revokedAt: 5 }],
-      { version: 4 },
+  it('says when the shop service did not keep the certificate, and why', async () => {
+    const { signing: with_ } = await signing();
+    const down = await approve(
+      with_,
+      fakeService(() => UNREACHABLE),
+      request('kiosk-a'),
+      'S',
     );
-    const certificate = certificateFields({
+    expect(down.atService).toBe('the shop service cannot be reached');
+    const counter = fakeService(() => answer(403, { error: 'forbidden', message: 'no' }));
+    expect((await approve(with_, counter, request('kiosk-a'), 'S')).atService).toBe(
+      'only an operator login may do this',
+    );
+    expect((await approve(with_, null, request('kiosk-a'), 'S')).atService).toBe(
+      'no shop service is set',
+    );
+  });
+});
+
+describe('revoking in the console', () => {
+  const certificate = certificateFields({
+    kioskId: 'kiosk-a',
+    publicKey: makeReceiptKey().publicText,
+  });
+
+  it('posts a revocation record of its own, signed for this fleet, with the reason', async () => {
+    const { signing: with_ } = await signing();
+    const service = revocationService();
+    const { record } = await revoke(with_, service, certificate, 'stolen', operator.publicText);
+    expect(record.revocation).toEqual({
+      type: 'kiosk-revocation',
+      fleet: SAMPLE_PREFIX,
       kioskId: 'kiosk-a',
-      publicKey: makeReceiptKey().publicText,
+      serial: SAMPLE_SERIAL,
+      revokedAt: NOW,
+      reason: 'stolen',
     });
-    const next = await revoke(with_, earlier, certificate);
-    expect(next).toMatchObject({ version: 5 });
-    expect(next.revoked).toEqual([
-      ...earlier.revoked,
-      { kioskId: 'kiosk-a', serial: SAMPLE_SERIAL, revokedAt: 1_700_000_000_000 },
-    ]);
+    expect(await checkRevocationRecord(record, SAMPLE_PREFIX, operator.publicText, subtle)).toBe(
+      true,
+    );
+    expect(service.calls[0]).toEqual({ method: 'POST', path: '/revocations', body: record });
+  });
+
+  it('tells the kiosks the whole set over the broker, its version the number of records', async () => {
+    const { signing: with_, published } = await signing();
+    const earlier = signRevocationRecordWith(
+      { kioskId: 'kiosk-b', serial: 'earlier-serial-0001', revokedAt: 5 },
+      operator.privateKey,
+    );
+    const outcome = await revoke(
+      with_,
+      revocationService([earlier]),
+      certificate,
+      'stolen',
+      operator.publicText,
+    );
+    expect(outcome.kiosks).toEqual({ told: true, version: 2 });
     const [sent] = published;
-    expect(sent?.topic).toBe(revocationsTopic(SAMPLE_PREFIX));
+    expect(sent).toMatchObject({ topic: revocationsTopic(SAMPLE_PREFIX), retain: true });
     const envelope = readRevocationMessage(new TextEncoder().encode(sent?.payload));
-    expect(envelope).not.toBeNull();
+    expect(envelope?.revocations).toMatchObject({
+      version: 2,
+      revoked: [
+        { kioskId: 'kiosk-b', serial: 'earlier-serial-0001', revokedAt: 5 },
+        { kioskId: 'kiosk-a', serial: SAMPLE_SERIAL, revokedAt: NOW },
+      ],
+    });
     if (envelope) {
       expect(await checkRevocationList(envelope, SAMPLE_PREFIX, operator.publicText, subtle)).toBe(
         true,
       );
     }
+  });
+
+  it('signs for the kiosks only the records that verify under the pinned key', async () => {
+    const forged = signRevocationRecordWith(
+      { kioskId: 'kiosk-c', serial: 'forged-serial-00001' },
+      makeEnrolmentKey().privateKey,
+    );
+    const genuine = signRevocationRecordWith(
+      { kioskId: 'kiosk-b', serial: 'earlier-serial-0001' },
+      operator.privateKey,
+    );
+    const list = await kioskRevocationList(
+      [forged, genuine, genuine],
+      SAMPLE_PREFIX,
+      operator.publicText,
+      subtle,
+      NOW,
+    );
+    expect(list).toMatchObject({ version: 1, revoked: [{ kioskId: 'kiosk-b' }] });
+    expect(
+      await kioskRevocationList([forged], SAMPLE_PREFIX, operator.publicText, subtle, NOW),
+    ).toBeNull();
+  });
+
+  it('revokes nothing, and says so, when the shop service does not take the record', async () => {
+    const { signing: with_, published } = await signing();
+    const refused = fakeService(() =>
+      answer(422, { error: 'revocation-refused', message: 'Revocation refused: not signed.' }),
+    );
+    await expect(
+      revoke(with_, refused, certificate, 'stolen', operator.publicText),
+    ).rejects.toThrow('the shop service did not take it: Revocation refused: not signed.');
+    await expect(
+      revoke(
+        with_,
+        fakeService(() => UNREACHABLE),
+        certificate,
+        'stolen',
+        operator.publicText,
+      ),
+    ).rejects.toThrow('the shop service cannot be reached');
+    expect(published).toEqual([]);
+  });
+
+  it('still revokes when the kiosks cannot be told, and says why', async () => {
+    const { signing: with_ } = await signing();
+    const broken = {
+      ...with_,
+      session: { ...with_.session, publish: () => Promise.reject(new Error('the broker is away')) },
+    };
+    const outcome = await revoke(
+      broken,
+      revocationService(),
+      certificate,
+      'stolen',
+      operator.publicText,
+    );
+    expect(outcome.kiosks).toEqual({ told: false, why: 'the broker is away' });
   });
 });

@@ -4,9 +4,9 @@ import {
   certificateFields,
   makeEnrolmentKey,
   makeReceiptKey,
-  revocationList,
   SAMPLE_SERIAL,
   signCertificateWith,
+  signRevocationRecordWith,
 } from '../../tests/support/fixtures/kiosk-certificate';
 import { certificateId, enrolmentRows } from './enrolment-rows';
 
@@ -35,13 +35,13 @@ describe('the enrolment view’s rows', () => {
       ['kiosk-b', request('kiosk-b', key, 1)],
     ]);
     const all = certificates(certificate('kiosk-a'));
-    expect(enrolmentRows(requests, all, new Set(), null)).toMatchObject({
+    expect(enrolmentRows(requests, all, new Set(), [])).toMatchObject({
       waiting: [{ request: { kioskId: 'kiosk-b' } }, { request: { kioskId: 'kiosk-a' } }],
       enrolled: [],
       unverified: 1,
     });
     const verified = new Set([certificateId('kiosk-a', SAMPLE_SERIAL)]);
-    expect(enrolmentRows(requests, all, verified, null)).toMatchObject({
+    expect(enrolmentRows(requests, all, verified, [])).toMatchObject({
       waiting: [{ request: { kioskId: 'kiosk-b' } }],
       enrolled: [{ certificate: { kioskId: 'kiosk-a' }, revoked: null }],
       unverified: 0,
@@ -50,7 +50,12 @@ describe('the enrolment view’s rows', () => {
 
   it('mark a request whose key was revoked, so it is not enrolled again', () => {
     const requests = new Map([['kiosk-a', request('kiosk-a')]]);
-    const revoked = revocationList([{ kioskId: 'kiosk-a', serial: SAMPLE_SERIAL, revokedAt: 9 }]);
+    const revoked = [
+      signRevocationRecordWith(
+        { kioskId: 'kiosk-a', serial: SAMPLE_SERIAL, revokedAt: 9 },
+        operator.privateKey,
+      ),
+    ];
     const rows = enrolmentRows(
       requests,
       certificates(certificate('kiosk-a')),

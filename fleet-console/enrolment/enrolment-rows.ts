@@ -1,8 +1,8 @@
 /**
- * The enrolment view's rows, from what the broker holds (trust-state.ts) and what this
- * console verified: the kiosks that wait (their key has no valid certificate), and every
- * certificate that verifies under the pinned key, with its revocation if any. Pure, so it
- * is tested alone.
+ * The enrolment view's rows, from what the broker holds (trust-state.ts), the shop
+ * service's revocations and what this console verified: the kiosks that wait (their key
+ * has no valid certificate), and every certificate that verifies under the pinned key, with
+ * its revocation if any. Pure, so it is tested alone.
  */
 import type {
   CertificateEnvelope,
@@ -10,10 +10,10 @@ import type {
   KioskCertificate,
 } from '@shared/fleet/trust/kiosk-certificate';
 import {
-  revocationOf,
-  type Revoked,
-  type RevocationList,
-} from '@shared/fleet/trust/revocation-list';
+  revocationFor,
+  type Revocation,
+  type RevocationRecord,
+} from '@shared/fleet/trust/revocation-record';
 
 export interface WaitingRow {
   request: EnrolmentRequest;
@@ -23,7 +23,7 @@ export interface WaitingRow {
 
 export interface EnrolledRow {
   certificate: KioskCertificate;
-  revoked: Revoked | null;
+  revoked: Revocation | null;
 }
 
 export interface EnrolmentRows {
@@ -40,7 +40,8 @@ export function enrolmentRows(
   certificates: ReadonlyMap<string, ReadonlyMap<string, CertificateEnvelope>>,
   /** certificateId()s that verified under the pinned key for this fleet. */
   verified: ReadonlySet<string>,
-  revocations: RevocationList | null,
+  /** The shop service's revocations, each verified under the pinned key. */
+  revocations: readonly RevocationRecord[],
 ): EnrolmentRows {
   const enrolled: EnrolledRow[] = [];
   let unverified = 0;
@@ -52,7 +53,7 @@ export function enrolmentRows(
       }
       enrolled.push({
         certificate: envelope.certificate,
-        revoked: revocationOf(revocations, kioskId, serial),
+        revoked: revocationFor(revocations, kioskId, serial)?.revocation ?? null,
       });
     }
   }
@@ -73,4 +74,26 @@ export function enrolmentRows(
   }
   waiting.sort((a, b) => a.request.requestedAt - b.request.requestedAt);
   return { waiting, enrolled, unverified };
+}
+
+/**
+ * Verified certificates on the broker that the shop service does not hold (enrolled before
+ * it ran, or its answer was lost): counters refuse those kiosks' receipts until it does.
+ * Any copy will do, since the service checks the signature itself.
+ */
+export function missingAtService(
+  certificates: ReadonlyMap<string, ReadonlyMap<string, CertificateEnvelope>>,
+  /** certificateId()s that verified under the pinned key for this fleet. */
+  verified: ReadonlySet<string>,
+  atService: readonly CertificateEnvelope[],
+): CertificateEnvelope[] {
+  const held = new Set(
+    atService.map(({ certificate }) => certificateId(certificate.kioskId, certificate.serial)),
+  );
+  return [...certificates.values()].flatMap((bySerial) =>
+    [...bySerial.values()].filter(({ certificate }) => {
+      const id = certificateId(certificate.kioskId, certificate.serial);
+      return verified.has(id) && !held.has(id);
+    }),
+  );
 }

@@ -1,16 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { announce } from '@web-shared/ui/announcer';
 import type { ConsoleSettings } from '../connection/console-settings';
 import { useBrokerSession, useConnected } from '../connection/connection-store';
 import { HandoverConflicts } from '../counter/handover-conflicts';
-import { pageSubtle } from '../lib/page-crypto';
-import { useTrustStore } from '../trust/trust-store';
+import { useServiceSession } from '../service/service-session';
+import { ServiceSignIn } from '../service/sign-in';
+import { ServiceStatus } from '../service/service-status';
 import { CertificateList } from './certificate-list';
-import { approve, revoke } from './enrolment-actions';
-import { enrolmentRows } from './enrolment-rows';
+import { approve, revoke, sendCertificates } from './enrolment-actions';
+import { approvedNote, revokedNote } from './enrolment-notes';
 import { RecentHandovers } from './recent-handovers';
 import { SigningKey, webCrypto, type KeyState } from './signing-key-panel';
-import { usePairingCodes, useVerifiedCertificates } from './use-verified-certificates';
+import { useEnrolmentRecords } from './use-enrolment-records';
+import { usePairingCodes } from './use-verified-certificates';
 import { WaitingKiosks } from './waiting-kiosks';
 
 type Outcome = { ok: boolean; text: string } | null;
@@ -30,43 +32,10 @@ function OutcomeNote({ outcome }: { outcome: Outcome }) {
   );
 }
 
-/**
- * The operator's enrolment: kiosks that wait with their pairing codes, approved with the
- * enrolment key loaded for the session (a certificate signed here and retained for the
- * kiosk); the enrolled kiosks' certificates, each revocable (a new signed revocation list);
- * and the shop's handovers.
- */
-export function EnrolmentView({
-  settings,
-  onOpenConnection,
-}: {
-  settings: ConsoleSettings;
-  onOpenConnection: () => void;
-}) {
-  const session = useBrokerSession();
-  const connected = useConnected();
-  const trust = useTrustStore((state) => state.trust);
-  const revocations = useTrustStore((state) => state.revocations);
-  const [key, setKey] = useState<KeyState>({ kind: 'none' });
+/** What the last approval or revocation did, and the way to run the next one. */
+function useOutcome() {
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const pinned = settings.enrolmentPublicKey.trim();
-  const [subtle] = useState(pageSubtle);
-  const verified = useVerifiedCertificates(
-    trust.certificates,
-    settings.topicPrefix,
-    pinned,
-    subtle,
-  );
-  const rows = useMemo(
-    () => enrolmentRows(trust.requests, trust.certificates, verified, revocations.list),
-    [trust.requests, trust.certificates, verified, revocations.list],
-  );
-  // Those the session's gate refused are never kept; those kept are checked again here.
-  const unverified = rows.unverified + trust.unverified.size;
-  const codes = usePairingCodes(rows.waiting.map((row) => row.request.publicKey));
-  const signing = key.kind === 'loaded' && session && webCrypto();
-
-  const act = async (what: () => Promise<string>) => {
+  const act = async (what: () => Promise<string>): Promise<void> => {
     setOutcome(null);
     try {
       const text = await what();
@@ -77,6 +46,33 @@ export function EnrolmentView({
       setOutcome({ ok: false, text: `Not done: ${why}` });
     }
   };
+  return [outcome, act] as const;
+}
+
+/**
+ * The operator's enrolment: kiosks that wait with their pairing codes, approved with the
+ * enrolment key loaded for the session (a certificate signed here, retained for the kiosk
+ * and posted to the shop service); the enrolled kiosks' certificates, each revocable (a
+ * signed revocation record posted to the shop service, whose set only grows); and the
+ * shop's handovers and conflicts, from the shop service.
+ */
+export function EnrolmentView({
+  settings,
+  onOpenConnection,
+}: {
+  settings: ConsoleSettings;
+  onOpenConnection: () => void;
+}) {
+  const session = useBrokerSession();
+  const connected = useConnected();
+  const client = useServiceSession((state) => state.client);
+  const servicePhase = useServiceSession((state) => state.phase);
+  const [key, setKey] = useState<KeyState>({ kind: 'none' });
+  const [outcome, act] = useOutcome();
+  const pinned = settings.enrolmentPublicKey.trim();
+  const { rows, unverified, revocations, atService, missing } = useEnrolmentRecords(settings);
+  const codes = usePairingCodes(rows.waiting.map((row) => row.request.publicKey));
+  const signing = key.kind === 'loaded' && session && webCrypto();
 
   const signer = () => {
     const subtleKeys = webCrypto();
@@ -96,6 +92,10 @@ export function EnrolmentView({
           </button>
         </div>
       )}
+      <ServiceStatus />
+      {servicePhase === 'signed-out' && (
+        <ServiceSignIn purpose="Enrolment and revocations are kept at the shop service: sign in with an operator login." />
+      )}
       <SigningKey pinned={pinned} state={key} onChange={setKey} />
 
       <WaitingKiosks
@@ -105,8 +105,9 @@ export function EnrolmentView({
         connected={connected}
         onApprove={(request, { store, region }) =>
           act(async () => {
-            const serial = await approve(signer(), request, store, region);
-            return `Enrolled ${request.kioskId} (certificate ${serial}).`;
+            const approved = await approve(signer(), client, request, store, region);
+            atService.refresh();
+            return approvedNote(request.kioskId, approved);
           })
         }
       />
@@ -115,13 +116,26 @@ export function EnrolmentView({
 
       <CertificateList
         enrolled={rows.enrolled}
-        revocations={revocations}
+        service={{
+          revocations: revocations.items.length,
+          fetchedAt: revocations.fetchedAt,
+          problem: revocations.problem,
+          notAtService: missing.length,
+        }}
         unverified={unverified}
-        canSign={Boolean(signing) && connected}
-        onRevoke={(certificate) =>
+        canSign={Boolean(signing) && connected && servicePhase === 'signed-in'}
+        onRevoke={(certificate, reason) =>
           act(async () => {
-            const list = await revoke(signer(), revocations.list, certificate);
-            return `Revoked certificate ${certificate.serial} of ${certificate.kioskId} (revocation list version ${list.version}).`;
+            const revoked = await revoke(signer(), client, certificate, reason, pinned);
+            revocations.refresh();
+            return revokedNote(certificate, revoked);
+          })
+        }
+        onSendMissing={() =>
+          void act(async () => {
+            const sent = await sendCertificates(client, missing);
+            atService.refresh();
+            return sent;
           })
         }
       />

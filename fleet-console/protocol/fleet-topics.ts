@@ -25,7 +25,7 @@ export function consoleSubscriptions(
     everyKiosk(prefix, 'acks'),
     everyKiosk(prefix, 'config'),
     fleetConfigTopic(prefix),
-    // Enrolment requests, certificates, the revocation list, handover records and conflicts.
+    // Enrolment requests and certificates.
     ...trustSubscriptions(prefix),
     // Every staged rollout's state (rollouts/).
     everyRollout(prefix),

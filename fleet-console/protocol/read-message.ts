@@ -8,21 +8,11 @@
  */
 import { canonicalJsonOrNull } from '@shared/fleet/canonical-json';
 import {
-  readConflictMessage,
-  readHandoverMessage,
-  type HandoverConflict,
-  type HandoverMessage,
-} from '@shared/fleet/handover-messages';
-import {
   readCertificateMessage,
   readEnrolmentRequest,
   type CertificateEnvelope,
   type EnrolmentRequest,
 } from '@shared/fleet/trust/kiosk-certificate';
-import {
-  readRevocationMessage,
-  type RevocationEnvelope,
-} from '@shared/fleet/trust/revocation-list';
 import { readRolloutState, type RolloutState } from '../rollouts/engine/rollout-state';
 import { parseRolloutTopic } from '@shared/fleet/topics';
 import { parseTrustTopic } from '@shared/fleet/trust/trust-topics';
@@ -66,34 +56,15 @@ export type ReadMessage = { retained: boolean; receivedAt: number } & (
 );
 
 /**
- * Enrolment, certificates, the revocation list and handovers (trust-topics.ts), read but
- * not yet trusted: signatures are checked where they are used (the counter, the enrolment
- * view), with WebCrypto. `null` views are malformed payloads; `…-cleared` an empty retained
- * message.
+ * Enrolment requests and certificates (trust-topics.ts), read but not yet trusted:
+ * certificates are checked where they are used (the enrolment view), with WebCrypto.
+ * `null` views are malformed payloads; `…-cleared` an empty retained message.
  */
 export type TrustMessage =
   | { kind: 'enrolment-request'; kioskId: string; request: EnrolmentRequest | null }
   | { kind: 'enrolment-cleared'; kioskId: string }
   | { kind: 'certificate'; kioskId: string; serial: string; envelope: CertificateEnvelope | null }
-  | { kind: 'certificate-cleared'; kioskId: string; serial: string }
-  | { kind: 'revocations'; envelope: RevocationEnvelope | null }
-  /** The raw payload too: the counter's handover desk weighs every message itself. */
-  | {
-      kind: 'handover';
-      kioskId: string;
-      receiptId: string;
-      payload: Uint8Array;
-      message: HandoverMessage | null;
-    }
-  /** A claim's topic (beside the record): only the counter's handover desk reads it. */
-  | { kind: 'handover-claim'; kioskId: string; receiptId: string; payload: Uint8Array }
-  | {
-      kind: 'handover-conflict';
-      kioskId: string;
-      receiptId: string;
-      conflict: HandoverConflict | null;
-    }
-  | { kind: 'handover-conflict-cleared'; kioskId: string; receiptId: string };
+  | { kind: 'certificate-cleared'; kioskId: string; serial: string };
 
 /** The kinds of trust message (the trust feature's route takes them all). */
 export const TRUST_MESSAGE_KINDS = [
@@ -101,11 +72,6 @@ export const TRUST_MESSAGE_KINDS = [
   'enrolment-cleared',
   'certificate',
   'certificate-cleared',
-  'revocations',
-  'handover',
-  'handover-claim',
-  'handover-conflict',
-  'handover-conflict-cleared',
 ] as const satisfies readonly TrustMessage['kind'][];
 
 export const TRUST_KINDS: ReadonlySet<string> = new Set<TrustMessage['kind']>(TRUST_MESSAGE_KINDS);
@@ -139,35 +105,8 @@ function readTrustMessage(prefix: string, topic: string, payload: Uint8Array): T
             envelope: readCertificateMessage(payload),
           };
     case 'revocations':
-      return empty ? null : { kind: 'revocations', envelope: readRevocationMessage(payload) };
-    case 'handover':
-      return {
-        kind: 'handover',
-        kioskId: parsed.kioskId,
-        receiptId: parsed.receiptId,
-        payload,
-        message: empty ? null : readHandoverMessage(payload),
-      };
-    case 'handover-claim':
-      return {
-        kind: 'handover-claim',
-        kioskId: parsed.kioskId,
-        receiptId: parsed.receiptId,
-        payload,
-      };
-    case 'handover-conflict':
-      return empty
-        ? {
-            kind: 'handover-conflict-cleared',
-            kioskId: parsed.kioskId,
-            receiptId: parsed.receiptId,
-          }
-        : {
-            kind: 'handover-conflict',
-            kioskId: parsed.kioskId,
-            receiptId: parsed.receiptId,
-            conflict: readConflictMessage(payload),
-          };
+      // The kiosks' copy of the revocations: the console goes by the shop service's.
+      return null;
   }
 }
 

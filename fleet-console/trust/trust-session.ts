@@ -1,7 +1,6 @@
 /**
- * Trust's part in each broker session: enrolment requests, certificates, the revocation
- * list and handover records skip the frame batcher (they are few and never dropped) and
- * reach the trust store in order, each batch once the gate has checked its certificates
+ * Trust's part in each broker session: enrolment requests and certificates skip the
+ * frame batcher (they are few and never dropped) and reach the trust store in order, each batch once the gate has checked its certificates
  * under the enrolment key pinned in this session's settings (certificate-gate.ts).
  */
 import { route, type SessionFeature } from '../connection/message-routes';

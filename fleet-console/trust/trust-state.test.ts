@@ -4,31 +4,21 @@ import {
   certificateFields,
   makeEnrolmentKey,
   makeReceiptKey,
-  revocationList,
   SAMPLE_SERIAL,
   signCertificateWith,
-  signRevocationsWith,
 } from '../../tests/support/fixtures/kiosk-certificate';
 import { isTrustMessage, readMessages, type FleetMessage } from '../protocol/read-message';
 import { message, PREFIX } from '../test/messages';
-import { emptyTrust, foldTrust, MAX_CERTIFICATES_PER_KIOSK, RECENT_HANDOVERS } from './trust-state';
+import { emptyTrust, foldTrust, MAX_CERTIFICATES_PER_KIOSK } from './trust-state';
 
 const operator = makeEnrolmentKey();
 const kiosk = makeReceiptKey();
-const RECEIPT = 'Receipt-1700000000000-42';
-const NONCE = 'bm9uY2Utbm9uY2Utbm9uY2U';
 const certificate = (serial = SAMPLE_SERIAL) =>
   signCertificateWith(
     certificateFields({ kioskId: 'kiosk-a', publicKey: kiosk.publicText, serial }),
     operator.privateKey,
   );
 const request = { kioskId: 'kiosk-a', publicKey: kiosk.publicText, requestedAt: 5, version: '1.0' };
-const record = (at: number, counter = 'Counter 1') => ({
-  type: 'collected',
-  claim: NONCE,
-  counter,
-  at,
-});
 
 /** Folds as the console does, each certificate marked as its gate would (certificate-gate.ts). */
 function fold(messages: FleetMessage[], state = emptyTrust(), verified = true) {
@@ -40,7 +30,7 @@ function fold(messages: FleetMessage[], state = emptyTrust(), verified = true) {
   );
 }
 
-describe('what the console reads of enrolment and handovers', () => {
+describe('what the console reads of enrolment', () => {
   it('keeps waiting kiosks until their request is withdrawn', () => {
     const waiting = fold([message('kiosks/kiosk-a/enrolment', request)]);
     expect(waiting.requests.get('kiosk-a')).toEqual(request);
@@ -106,53 +96,8 @@ describe('what the console reads of enrolment and handovers', () => {
     expect(replaced.certificates.get('kiosk-a')?.get(SAMPLE_SERIAL)).toEqual(certificate());
   });
 
-  it('passes on the revocation list the broker offered last, never weighing a version it has not verified', () => {
-    const list = (version: number, key = operator.privateKey) =>
-      message('fleet/revocations', signRevocationsWith(revocationList([], { version }), key));
-    // A list at the highest version, signed by anyone, does not shut out the genuine ones.
-    const junk = fold([list(3), list(2 ** 31 - 1, makeEnrolmentKey().privateKey)]);
-    expect(junk.revocations?.revocations.version).toBe(2 ** 31 - 1);
-    expect(fold([list(4)], junk).revocations?.revocations.version).toBe(4);
-  });
-
-  it('lists the newest handover records, and the conflicts counters reported', () => {
-    const records = Array.from({ length: RECENT_HANDOVERS + 3 }, (_, n) =>
-      message(`handovers/kiosk-a/Receipt-1700000000000-${n}`, record(1000 + n)),
-    );
-    const state = fold([
-      ...records,
-      message(`handovers/kiosk-a/${RECEIPT}`, {
-        type: 'claim',
-        claim: NONCE,
-        counter: 'Counter 2',
-        at: 9,
-      }),
-      message(`handover-conflicts/kiosk-a/${RECEIPT}`, {
-        type: 'conflict',
-        counter: 'Counter 1',
-        at: 5,
-        found: { state: 'collected', counter: 'Counter 2', at: 4 },
-        reportedAt: 6,
-      }),
-    ]);
-    expect(state.handovers).toHaveLength(RECENT_HANDOVERS);
-    expect(state.handovers[0]?.record.at).toBe(1000 + RECENT_HANDOVERS + 2);
-    expect(state.conflicts.get(`kiosk-a/${RECEIPT}`)?.conflict.found.counter).toBe('Counter 2');
-    const cleared = fold(
-      [message(`handover-conflicts/kiosk-a/${RECEIPT}`, new Uint8Array())],
-      state,
-    );
-    expect(cleared.conflicts.size).toBe(0);
-  });
-
   it('reads random and mutated messages on every trust topic without throwing', () => {
-    const topics = [
-      'kiosks/kiosk-a/enrolment',
-      `kiosks/kiosk-a/certificates/${SAMPLE_SERIAL}`,
-      'fleet/revocations',
-      `handovers/kiosk-a/${RECEIPT}`,
-      `handover-conflicts/kiosk-a/${RECEIPT}`,
-    ];
+    const topics = ['kiosks/kiosk-a/enrolment', `kiosks/kiosk-a/certificates/${SAMPLE_SERIAL}`];
     const valid = new TextEncoder().encode(JSON.stringify(certificate()));
     fc.assert(
       fc.property(
@@ -168,7 +113,7 @@ describe('what the console reads of enrolment and handovers', () => {
         ),
         (topic, payload) => {
           const state = fold([message(topic, payload)]);
-          expect(state.requests.size + state.conflicts.size).toBeLessThanOrEqual(1);
+          expect(state.requests.size + state.certificates.size).toBeLessThanOrEqual(1);
         },
       ),
       { numRuns: 500 },

@@ -1,39 +1,21 @@
 /**
- * What the console has read of enrolment and handovers (protocol/read-message.ts's TrustMessage),
- * folded into one state by a pure function: the kiosks waiting to be enrolled, the
- * certificates retained per kiosk and serial, the revocation list the broker offered last,
- * the latest handover records and the conflicts counters reported. Certificates come in
- * checked (certificate-gate.ts): only those that verify under the pinned enrolment key are
- * kept; the others are only counted. The rest is not trusted yet: the list is verified by
- * the revocation keeper, and certificates again where they are used. Every collection is
- * bounded, so a flood of messages costs memory in proportion to the bounds, not to the
- * flood, and junk never takes the place of what verifies.
+ * What the console has read of enrolment on the broker (protocol/read-message.ts's
+ * TrustMessage), folded into one state by a pure function: the kiosks waiting to be
+ * enrolled and the certificates retained per kiosk and serial. Certificates come in checked
+ * (certificate-gate.ts): only those that verify under the pinned enrolment key are kept;
+ * the others are only counted. Every collection is bounded, so a flood of messages costs
+ * memory in proportion to the bounds, not to the flood, and junk never takes the place of
+ * what verifies. Revocations and handovers are the shop service's records, not the broker's.
  */
-import type { HandoverConflict, HandoverRecord } from '@shared/fleet/handover-messages';
 import type { CertificateEnvelope, EnrolmentRequest } from '@shared/fleet/trust/kiosk-certificate';
-import type { RevocationEnvelope } from '@shared/fleet/trust/revocation-list';
 import type { ReadMessage, TrustMessage } from '../protocol/read-message';
 
 /** Kiosks with a request or certificates the console keeps track of. */
 export const MAX_TRUST_KIOSKS = 10_000;
 /** Certificates kept per kiosk: one per enrolment, reinstalls included. */
 export const MAX_CERTIFICATES_PER_KIOSK = 50;
-export const RECENT_HANDOVERS = 50;
-export const MAX_CONFLICTS = 500;
 /** Certificates that did not verify, counted for the operator up to this many. */
 export const MAX_UNVERIFIED = 1000;
-
-export interface HandoverSeen {
-  kioskId: string;
-  receiptId: string;
-  record: HandoverRecord;
-}
-
-export interface ConflictSeen {
-  kioskId: string;
-  receiptId: string;
-  conflict: HandoverConflict;
-}
 
 export interface TrustState {
   requests: ReadonlyMap<string, EnrolmentRequest>;
@@ -41,18 +23,7 @@ export interface TrustState {
   certificates: ReadonlyMap<string, ReadonlyMap<string, CertificateEnvelope>>;
   /** `kioskId/serial` of certificates on the broker that did not verify (never kept). */
   unverified: ReadonlySet<string>;
-  /**
-   * The list the broker offered last, not yet verified. Its version is not weighed here: an
-   * unverified version is anyone's word, and a junk list at the highest version would shut
-   * out every genuine list after it. The revocation keeper compares versions among the
-   * lists that verify under the pinned key (revocation-keeper.ts).
-   */
-  revocations: RevocationEnvelope | null;
-  /** Newest first. */
-  handovers: readonly HandoverSeen[];
-  /** By `kioskId/receiptId`. */
-  conflicts: ReadonlyMap<string, ConflictSeen>;
-  /** Malformed enrolment or handover messages, for the operator to notice. */
+  /** Malformed enrolment messages, for the operator to notice. */
   ignored: number;
 }
 
@@ -60,13 +31,8 @@ export const emptyTrust = (): TrustState => ({
   requests: new Map(),
   certificates: new Map(),
   unverified: new Set(),
-  revocations: null,
-  handovers: [],
-  conflicts: new Map(),
   ignored: 0,
 });
-
-export const receiptKey = (kioskId: string, receiptId: string): string => `${kioskId}/${receiptId}`;
 
 /** A trust message as the broker worker read it. */
 export type TrustInput = Extract<ReadMessage, TrustMessage>;
@@ -81,7 +47,6 @@ interface TrustDraft {
   requests: Map<string, EnrolmentRequest> | null;
   certificates: Map<string, ReadonlyMap<string, CertificateEnvelope>> | null;
   unverified: Set<string> | null;
-  conflicts: Map<string, ConflictSeen> | null;
 }
 
 /** A certificate: kept if it verified, within its kiosk's bound; noted as unverified if not. */
@@ -131,29 +96,14 @@ function clearCertificate(
   else draft.certificates.set(message.kioskId, rest);
 }
 
-/** The recent handovers with this one first (newest first, one per receipt). */
-function withHandover(
-  handovers: TrustState['handovers'],
-  kioskId: string,
-  receiptId: string,
-  record: HandoverRecord,
-): TrustState['handovers'] {
-  const key = receiptKey(kioskId, receiptId);
-  const others = handovers.filter((seen) => receiptKey(seen.kioskId, seen.receiptId) !== key);
-  return [{ kioskId, receiptId, record }, ...others]
-    .sort((a, b) => b.record.at - a.record.at)
-    .slice(0, RECENT_HANDOVERS);
-}
-
 /** Folds a batch into the state; collections are copied once per call, and only when touched. */
 export function foldTrust(state: TrustState, messages: readonly CheckedTrustMessage[]): TrustState {
   const draft: TrustDraft = {
     requests: null,
     certificates: null,
     unverified: null,
-    conflicts: null,
   };
-  let { revocations, handovers, ignored } = state;
+  let { ignored } = state;
 
   for (const message of messages) {
     switch (message.kind) {
@@ -181,67 +131,15 @@ export function foldTrust(state: TrustState, messages: readonly CheckedTrustMess
       case 'certificate-cleared':
         clearCertificate(state, draft, message);
         break;
-      case 'revocations':
-        if (!message.envelope) ignored += 1;
-        else revocations = message.envelope;
-        break;
-      case 'handover': {
-        const record = message.message;
-        // Probes and claims are the desk's business; the console lists what was handed over.
-        if (record?.type !== 'collected') {
-          if (record === null && message.payload.byteLength > 0) ignored += 1;
-          break;
-        }
-        handovers = withHandover(handovers, message.kioskId, message.receiptId, record);
-        break;
-      }
-      case 'handover-claim':
-        // Claims are the desk's business alone.
-        break;
-      case 'handover-conflict': {
-        if (!message.conflict) {
-          ignored += 1;
-          break;
-        }
-        const conflicts = (draft.conflicts ??= new Map(state.conflicts));
-        const key = receiptKey(message.kioskId, message.receiptId);
-        if (conflicts.has(key) || conflicts.size < MAX_CONFLICTS) {
-          conflicts.set(key, {
-            kioskId: message.kioskId,
-            receiptId: message.receiptId,
-            conflict: message.conflict,
-          });
-        }
-        break;
-      }
-      case 'handover-conflict-cleared': {
-        const key = receiptKey(message.kioskId, message.receiptId);
-        if (!(draft.conflicts ?? state.conflicts).has(key)) break;
-        (draft.conflicts ??= new Map(state.conflicts)).delete(key);
-        break;
-      }
     }
   }
 
-  const { requests, certificates, unverified, conflicts } = draft;
-  if (
-    !requests &&
-    !certificates &&
-    !unverified &&
-    !conflicts &&
-    revocations === state.revocations &&
-    handovers === state.handovers &&
-    ignored === state.ignored
-  ) {
-    return state;
-  }
+  const { requests, certificates, unverified } = draft;
+  if (!requests && !certificates && !unverified && ignored === state.ignored) return state;
   return {
     requests: requests ?? state.requests,
     certificates: certificates ?? state.certificates,
     unverified: unverified ?? state.unverified,
-    revocations,
-    handovers,
-    conflicts: conflicts ?? state.conflicts,
     ignored,
   };
 }

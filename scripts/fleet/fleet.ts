@@ -52,7 +52,7 @@ async function main(): Promise<void> {
       topicPrefix: options.prefix,
       catalogueUrl: options.catalogue,
       ...(options.enrolmentKey !== null ? { enrolmentPublicKey: options.enrolmentKey } : {}),
-      ...(options.counter !== null ? { counterName: options.counter } : {}),
+      ...(options.shopService !== null ? { shopServiceUrl: options.shopService } : {}),
     },
   });
 

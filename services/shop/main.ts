@@ -3,6 +3,8 @@
  * staff) behind one small HTTP service. Runs until stopped (Ctrl-C, SIGTERM). Flags and the
  * staff and token commands: cli/usage.ts, or `npm run shop-service -- --help`.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { runAdminCommand, stdinPassword } from './cli/staff-command';
 import { lockDataFolder } from './cli/data-lock';
 import { parseServeOptions } from './cli/serve-options';
@@ -26,6 +28,11 @@ async function serve(argv: string[]): Promise<void> {
   console.log(service.origin);
   console.log(
     `shop-service: database ${service.services.engine}${options.dataDir ? ` in ${options.dataDir}` : ''}, fleet ${options.trust.prefix}`,
+  );
+  console.log(
+    existsSync(join(options.consoleDir, 'index.html'))
+      ? `shop-service: the counter at ${service.origin}/#/counter (the console's page, served from ${options.consoleDir})`
+      : `shop-service: no console page in ${options.consoleDir} (npm run fleet builds it)`,
   );
   let stopping = false;
   const stop = () => {

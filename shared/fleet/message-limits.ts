@@ -7,7 +7,6 @@
  * has to hold more than that.
  */
 import { MAX_DIAGNOSTICS_CHUNK_BYTES } from './diagnostics-transfer';
-import { MAX_HANDOVER_BYTES } from './handover-messages';
 import { MAX_CERTIFICATE_BYTES, MAX_ENROLMENT_REQUEST_BYTES } from './trust/kiosk-certificate';
 import { MAX_COMMAND_BYTES, MAX_CONFIG_BYTES } from './payloads';
 import { MAX_REVOCATION_LIST_BYTES } from './trust/revocation-list';
@@ -29,14 +28,11 @@ export const MESSAGE_LIMITS: Readonly<Record<KioskTopicKind, number>> = {
   config: MAX_CONFIG_BYTES,
 };
 
-/** The topics of enrolment, trust and handovers (trust-topics.ts), by kind. */
+/** The topics of enrolment and trust (trust-topics.ts), by kind. */
 export const TRUST_MESSAGE_LIMITS: Readonly<Record<TrustTopic['kind'], number>> = {
   enrolment: MAX_ENROLMENT_REQUEST_BYTES,
   certificate: MAX_CERTIFICATE_BYTES,
   revocations: MAX_REVOCATION_LIST_BYTES,
-  handover: MAX_HANDOVER_BYTES,
-  'handover-claim': MAX_HANDOVER_BYTES,
-  'handover-conflict': MAX_HANDOVER_BYTES,
 };
 
 /** The limit of a trust topic; 0 (nothing is read) for a topic that is none of them. */

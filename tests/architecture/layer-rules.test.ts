@@ -288,7 +288,8 @@ describe('the fleet console’s doors', () => {
       '../trust/trust-store',
       '../rollouts/rollout-store',
       '../kiosks/diagnostics/diagnostics-store',
-      '../counter/handover-service',
+      '../counter/handover-outbox',
+      '../service/service-session',
       '../app/session-features',
     ]) {
       const errors = await layerErrors(
@@ -304,6 +305,30 @@ describe('the fleet console’s doors', () => {
         ),
       );
     }
+  });
+
+  it('the console’s shop service client knows no feature and no broker; the counter uses it', async () => {
+    for (const specifier of [
+      '../counter/handover-outbox',
+      '../enrolment/enrolment-actions',
+      '../connection/connection-store',
+    ]) {
+      const errors = await layerErrors(
+        'fleet-console/service/service-session.ts',
+        `import * as probe from '${specifier}';\nexport { probe };\n`,
+      );
+      expect(
+        errors.map((e) => e.message),
+        specifier,
+      ).toContainEqual(
+        expect.stringContaining('fleet-console/service may import lib, ui of the console'),
+      );
+    }
+    const door = await layerErrors(
+      'fleet-console/counter/counter-calls.ts',
+      "import { useServiceSession } from '../service/service-session';\nexport const probe = useServiceSession;\n",
+    );
+    expect(door).toEqual([]);
   });
 
   it('a console feature imports only the rooms its doors name', async () => {

@@ -11,7 +11,7 @@
  *   (fleet-console/kiosks/commands/command-delivery.ts). A kiosk that died with the node is shown
  *   offline while the node is down, through the will keeper (services/will-keeper/will-keeper.ts),
  *   and its will is kept retained once the others have had time to move.
- * - Retained configs, certificates and handover records are on every node after the crash
+ * - Retained configs, certificates and a rollout's state are on every node after the crash
  *   and after the node rejoins, once each.
  * - A kiosk's own connection dies: the node publishes its Last Will, and the console on
  *   another node shows it offline, then online again.
@@ -139,7 +139,7 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
   const retainedTopics = {
     config: '',
     certificate: '',
-    handover: '',
+    rollout: '',
   };
 
   const presence = (kioskId: string) => fleet.kiosks.get(kioskId)?.presence;
@@ -198,10 +198,10 @@ describe.skipIf(skipReason !== null)('the fleet on a 3-node NATS cluster', () =>
     for (const { topic, qos } of consoleSubscriptions(broker.prefix)) {
       await console_.subscribeAsync(topic, { qos });
     }
-    // What must survive: a fleet config, a certificate and a handover record, retained.
+    // What must survive: a fleet config, a certificate and a rollout's state, retained.
     retainedTopics.config = `${broker.prefix}/fleet/config`;
     retainedTopics.certificate = `${broker.prefix}/kiosks/kiosk-1/certificates/cert-1`;
-    retainedTopics.handover = `${broker.prefix}/handovers/Receipt-1-1`;
+    retainedTopics.rollout = `${broker.prefix}/fleet/rollouts/rollout-1`;
     for (const topic of Object.values(retainedTopics)) {
       await console_.publishAsync(topic, JSON.stringify({ kept: topic }), { qos: 1, retain: true });
     }

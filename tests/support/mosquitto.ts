@@ -4,9 +4,10 @@
  * listeners with a CA and certificates made by openssl right here), a password file made
  * by mosquitto_passwd, and the ACL docs/fleet/broker.md recommends: a kiosk (username = kiosk id)
  * writes only under its own id (its enrolment request included), reads only its own
- * commands, config and certificates plus the fleet-wide ones; a counter reads certificates
- * and the revocation list and keeps the handover records; the operator reads everything and
- * writes commands, configs, certificates and revocations.
+ * commands, config and certificates plus the fleet-wide ones; a counter login reads the
+ * certificates and the kiosks' revocation list and writes nothing (the counter's records are
+ * the shop service's); the operator reads everything and writes commands, configs,
+ * certificates and revocations.
  *
  * Its listeners are the sample's: on the kiosks' (TCP and TLS) every client id is the
  * login's user name (use_username_as_clientid), so one kiosk's login can never take over
@@ -43,7 +44,7 @@ export interface MosquittoOptions {
   kiosks?: Readonly<Record<string, string>>;
   /** Default `operator` / `operator-secret`. */
   operator?: Credentials;
-  /** Counter user → password; each keeps handover records and reads certificates. */
+  /** Counter user → password; each reads certificates and revocations, and writes nothing. */
   counters?: Readonly<Record<string, string>>;
   /**
    * TLS listeners: `mqtts://` with a server certificate from a CA made here, and with
@@ -145,12 +146,10 @@ export function fleetAcl(
     `topic readwrite ${prefix}/#`,
     '',
     ...counters.flatMap((counter) => [
-      `# ${counter} checks receipts and keeps the handover record`,
+      `# ${counter} reads the kiosks' certificates and revocations, and writes nothing`,
       `user ${counter}`,
       `topic read ${prefix}/kiosks/+/certificates/+`,
       `topic read ${prefix}/fleet/revocations`,
-      `topic readwrite ${prefix}/handovers/#`,
-      `topic readwrite ${prefix}/handover-conflicts/#`,
       '',
     ]),
     '# Every other user is a kiosk whose username is its id (%u).',

@@ -3,7 +3,7 @@
  * tests/support/mosquitto.ts, so a fleet test runs against either (tests/support/fleet-brokers.ts).
  * The nodes, users and permissions are tools/cluster/nats-cluster.ts's, as
  * `npm run fleet:cluster` starts them: one user per kiosk (username = kiosk id) writing only
- * under its own id, counters keeping the handover records, the operator seeing everything.
+ * under its own id, counters reading certificates and revocations, the operator seeing everything.
  *
  * `tcpUrl` is node 1's MQTT listener and `wsUrl` node 2's WebSockets listener, so a kiosk
  * and the tests' operator talk through different nodes and every message crosses the

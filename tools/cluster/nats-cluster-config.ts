@@ -10,8 +10,8 @@
  * The fleet's ACL (docs/fleet/broker.md) maps onto it user by user: NATS 2.9's config file
  * has no `%u` pattern, so each kiosk gets its own user with its own subjects. A kiosk
  * publishes only under its own id and subscribes only to its own commands, config and
- * certificates and the fleet-wide ones; a counter reads certificates and the revocation
- * list and keeps the handover records; the operator has the whole prefix. Every MQTT user
+ * certificates and the fleet-wide ones; a counter reads certificates and the kiosks'
+ * revocation list and publishes nothing; the operator has the whole prefix. Every MQTT user
  * may also subscribe to NATS's own `$MQTT.sub.>`, where the server delivers a QoS 1
  * subscription's messages. What cannot be written here (a client id bound to its login)
  * is in docs/fleet/cluster.md.
@@ -73,16 +73,9 @@ export function fleetPermissions(
   if (role.kind === 'operator') return grant([`${p}/#`], [`${p}/#`]);
   // The will keeper says the Last Wills a crashed node took with it: statuses only.
   if (role.kind === 'keeper') return grant([`${p}/kiosks/+/status`], [`${p}/kiosks/+/status`]);
+  // A counter's records are the shop service's: on the broker it only reads.
   if (role.kind === 'counter') {
-    return grant(
-      [`${p}/handovers/#`, `${p}/handover-conflicts/#`],
-      [
-        `${p}/kiosks/+/certificates/+`,
-        `${p}/fleet/revocations`,
-        `${p}/handovers/#`,
-        `${p}/handover-conflicts/#`,
-      ],
-    );
+    return grant([], [`${p}/kiosks/+/certificates/+`, `${p}/fleet/revocations`]);
   }
   const own = `${p}/kiosks/${role.kioskId}`;
   return grant(
@@ -114,7 +107,13 @@ const q = (text: string): string => JSON.stringify(text);
 
 function userBlock(username: string, password: string, permissions: NatsPermissions): string {
   const list = (subjects: string[]) => `[${subjects.map(q).join(', ')}]`;
-  return `    { user: ${q(username)}, password: ${q(password)}, permissions: { publish: { allow: ${list(permissions.publish.allow)} }, subscribe: { allow: ${list(permissions.subscribe.allow)} } } }`;
+  // NATS reads an empty allow list as no limit at all: a user who may publish nothing is
+  // denied every subject instead.
+  const publish =
+    permissions.publish.allow.length === 0
+      ? `deny: ${list(['>'])}`
+      : `allow: ${list(permissions.publish.allow)}`;
+  return `    { user: ${q(username)}, password: ${q(password)}, permissions: { publish: { ${publish} }, subscribe: { allow: ${list(permissions.subscribe.allow)} } } }`;
 }
 
 export interface NodeConfigOptions {

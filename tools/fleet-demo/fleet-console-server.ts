@@ -23,7 +23,8 @@ export interface ConsolePresets {
   catalogueUrl: string;
   /** The enrolment public key the counter pins: it reaches the page from here, never the broker. */
   enrolmentPublicKey?: string;
-  counterName?: string;
+  /** The shop service's base URL, when it is not this page's origin. */
+  shopServiceUrl?: string;
 }
 
 export interface ConsoleServerOptions {

@@ -4,7 +4,6 @@
  */
 import { parseArgs } from 'node:util';
 import { splitBrokerList } from '../../shared/fleet/broker-choice';
-import { counterNameSchema } from '../../shared/fleet/handover-messages';
 import { isPublicKeyText } from '../../shared/fleet/receipt-code';
 import { parseCount } from '../../shared/count-flag';
 
@@ -23,8 +22,8 @@ export interface FleetOptions {
   catalogue: string;
   /** The enrolment public key the console pins (base64url raw), or null: typed in the page. */
   enrolmentKey: string | null;
-  /** This counter's name in handover records, or null: the page's own setting. */
-  counter: string | null;
+  /** The shop service the page uses (its base URL), or null: the page's own setting. */
+  shopService: string | null;
   port: number;
   mqttPort: number;
   wsPort: number;
@@ -42,7 +41,9 @@ export const FLEET_USAGE = `npm run fleet -- [options]
   --catalogue URL           catalogue for product titles (default /api: the demo catalogue)
   --enrolment-key=KEY       the enrolment public key the counter trusts receipts under
                             (what npm run -s fleet:keygen printed; with "=", as it may begin with -)
-  --counter NAME            this counter's name in the shared handover record ("Counter 2")
+  --shop-service URL        the shop service that checks receipts and keeps the handovers
+                            (http://127.0.0.1:8470); start it with --allow-origin set to
+                            this console's address
   --port N                  console port on 127.0.0.1 (default ${DEFAULT_CONSOLE_PORT})
   --mqtt-port N, --ws-port N  demo broker's TCP and WebSockets ports (default ${DEFAULT_MQTT_PORT}, ${DEFAULT_WS_PORT})
   --no-build                serve out/console as it is
@@ -66,7 +67,7 @@ export function parseFleetOptions(argv: readonly string[]): FleetOptions {
       prefix: { type: 'string', default: DEFAULT_TOPIC_PREFIX },
       catalogue: { type: 'string', default: '/api' },
       'enrolment-key': { type: 'string' },
-      counter: { type: 'string' },
+      'shop-service': { type: 'string' },
       port: { type: 'string' },
       'mqtt-port': { type: 'string' },
       'ws-port': { type: 'string' },
@@ -99,9 +100,9 @@ export function parseFleetOptions(argv: readonly string[]): FleetOptions {
       `--enrolment-key must be a public key as npm run -s fleet:keygen prints it (43 characters of base64url), got "${enrolmentKey}"`,
     );
   }
-  const counter = values.counter ?? null;
-  if (counter !== null && !counterNameSchema.safeParse(counter).success) {
-    throw new Error('--counter must be a name of 1 to 64 characters');
+  const shopService = values['shop-service'] ?? null;
+  if (shopService !== null && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(shopService)) {
+    throw new Error(`--shop-service must be the shop service's http(s) URL, got "${shopService}"`);
   }
   if ((values.password !== undefined) !== (values.username !== undefined) && broker === null) {
     throw new Error('The demo broker needs both --username and --password, or neither');
@@ -113,7 +114,7 @@ export function parseFleetOptions(argv: readonly string[]): FleetOptions {
     prefix: values.prefix,
     catalogue: values.catalogue,
     enrolmentKey,
-    counter,
+    shopService,
     port: port('port', values.port, DEFAULT_CONSOLE_PORT),
     mqttPort: port('mqtt-port', values['mqtt-port'], DEFAULT_MQTT_PORT),
     wsPort: port('ws-port', values['ws-port'], DEFAULT_WS_PORT),

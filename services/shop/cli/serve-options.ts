@@ -23,6 +23,7 @@ export const SERVE_FLAGS = {
   prefix: { type: 'string' },
   'hold-days': { type: 'string' },
   'allow-origin': { type: 'string', multiple: true },
+  console: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -35,7 +36,12 @@ export interface ServeOptions {
   port: number;
   tls?: { cert: Buffer; key: Buffer };
   allowOrigins: string[];
+  /** The built console served at / (when it holds a build). */
+  consoleDir: string;
 }
+
+/** Where `npm run fleet` builds the console in this checkout. */
+export const DEFAULT_CONSOLE_DIR = resolve(__dirname, '../../../out/console');
 
 function whole(name: string, raw: string, min: number, max: number): number {
   if (!/^[0-9]{1,6}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
@@ -102,5 +108,6 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       ? { tls: { cert: readFileSync(certFile), key: readFileSync(keyFile) } }
       : {}),
     allowOrigins: (values['allow-origin'] ?? []).map(origin),
+    consoleDir: resolve(values.console ?? DEFAULT_CONSOLE_DIR),
   };
 }

@@ -21,6 +21,8 @@ Passwords for staff add and staff passwd are read from standard input (one line)
   --prefix P            the fleet's topic prefix (default kiosk-shop)
   --hold-days N         days a receipt may be collected (default 14)
   --allow-origin URL    an origin whose pages may call the service with cookies (repeatable)
+  --console DIR         the built fleet console, served at / (default: out/console of this
+                        checkout; \`npm run fleet\` builds it)
   -h, --help            this text
 
 Environment: DATABASE_URL=postgres://user:password@host:5432/shop uses that PostgreSQL

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { nonceSchema } from '../../../shared/fleet/handover-messages';
+import { handoverIdSchema } from '../../../shared/fleet/handover-id';
 import { HttpError } from '../http/http-error';
 import { readJson } from '../http/json-body';
 import type { ShopEnv, ShopServices } from '../http/shop-env';
@@ -20,10 +20,10 @@ import { claimHandover, type HandoverInput } from './handover-store';
 import { reportHandover } from './offline-report';
 
 export const code = z.string().min(1).max(4096);
-const claimSchema = z.strictObject({ code, handoverId: nonceSchema });
+const claimSchema = z.strictObject({ code, handoverId: handoverIdSchema });
 const offlineSchema = z.strictObject({
   code,
-  handoverId: nonceSchema,
+  handoverId: handoverIdSchema,
   /** When staff handed it over, by the counter's clock. */
   at: z.int().min(1).max(8.64e15),
   mode: z.enum(['offline', 'override']),

@@ -2,7 +2,8 @@
  * The shop service as one web-standard handler (Hono): the same app answers over HTTP(S)
  * in `npm run shop-service` and in-process in the tests. Every body is capped before it is
  * read, every answer is JSON that is never cached or sniffed, and every error is JSON with
- * a message; an unexpected one is logged and answered 500 without its details.
+ * a message; an unexpected one is logged and answered 500 without its details. Given the
+ * console's folder, it serves the built console page too (console-site.ts), after the API.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -17,6 +18,7 @@ import { orderRoutes } from '../orders/order-routes';
 import { revocationRoutes } from '../revocations/revocation-routes';
 import { authRoutes } from '../staff/auth-routes';
 import { KIOSK_REQUEST_HEADERS } from '../../../shared/fleet/trust/kiosk-request-signature';
+import { consoleSite } from './console-site';
 import { healthRoute } from './health-route';
 import { HttpError } from './http-error';
 import type { ShopEnv, ShopServices } from './shop-env';
@@ -27,6 +29,8 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export interface ShopAppOptions {
   /** Origins whose pages may call the service with their cookies (the console's, if served apart). */
   allowOrigins?: readonly string[];
+  /** The built console's folder (out/console), served at / when it holds a build. */
+  consoleDir?: string;
 }
 
 const tooLarge = () => new HttpError(413, 'too-large', 'The request body is too large.');
@@ -47,11 +51,15 @@ function capBodies(): MiddlewareHandler<ShopEnv> {
   return (c, next) => (c.req.path === '/orders' ? large : small)(c, next);
 }
 
+/** Every answer's; the console's page sets its own policy and caching (console-site.ts). */
 const securityHeaders: MiddlewareHandler<ShopEnv> = async (c, next) => {
   await next();
-  c.header('Cache-Control', 'no-store');
+  const own = (name: string): boolean => c.res.headers.has(name);
+  if (!own('Cache-Control')) c.header('Cache-Control', 'no-store');
   c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  if (!own('Content-Security-Policy')) {
+    c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  }
   c.header('Referrer-Policy', 'no-referrer');
 };
 
@@ -83,6 +91,9 @@ export function createShopApp(services: ShopServices, options: ShopAppOptions = 
     orderRoutes,
   ]) {
     app.route('/', routes(services));
+  }
+  if (options.consoleDir !== undefined) {
+    app.route('/', consoleSite(options.consoleDir, services.trust));
   }
   app.notFound((c) => c.json({ error: 'not-found', message: 'No such endpoint.' }, 404));
   app.onError((error, c) => {

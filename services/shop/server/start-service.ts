@@ -26,6 +26,8 @@ export interface ServiceOptions {
   port: number;
   tls?: { cert: string | Buffer; key: string | Buffer };
   allowOrigins?: readonly string[];
+  /** The built console's folder, served at / (http/console-site.ts). */
+  consoleDir?: string;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -75,6 +77,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const opened = await openServices(options.database, options.trust, options.now, options.log);
   const app = createShopApp(opened.services, {
     ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
+    ...(options.consoleDir !== undefined ? { consoleDir: options.consoleDir } : {}),
   });
   const server = (
     options.tls

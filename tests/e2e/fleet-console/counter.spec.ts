@@ -1,20 +1,38 @@
 /**
- * The counter against a real Mosquitto, in Chromium: a kiosk is enrolled in the console
- * (its pairing code compared, a certificate signed with the enrolment key loaded for the
- * session), its signed receipt is verified with WebCrypto, handed over once, and refused at
- * a second counter with its own broker login; the record survives a broker restart. Forged,
- * unenrolled, revoked, old, future-dated and tampered receipts are each refused with their
- * own reason.
+ * The counter against a real shop service (its own process, PGlite in a temporary folder,
+ * serving the console) and a real Mosquitto, in Chromium. A kiosk is enrolled in the
+ * operator's console (its pairing code compared, a certificate signed with the enrolment key
+ * loaded for the session, retained for the kiosk and posted to the service); its signed
+ * receipt is checked by the service and handed over once: two counters pressing Hand over
+ * at the same moment are told once to hand over, and the other reads "Already collected at
+ * Counter N, HH:MM". While the service cannot be reached, staff may hand over anyway: the
+ * handover is kept across a reload and sent when the service is back, and a conflict with
+ * another counter's handover is shown to staff and the operator. A revocation is the
+ * service's, and no broker message takes it back. Forged, unenrolled, old, future-dated and
+ * tampered receipts are each refused with their own reason.
  */
 import mqtt from 'mqtt';
 import type { Browser, Page } from '@playwright/test';
-import { enrolmentRequestTopic, handoverTopic } from '../../../shared/fleet/trust/trust-topics';
+import { revocationsTopic } from '../../../shared/fleet/trust/trust-topics';
 import { kioskTopics } from '../../../shared/fleet/topics';
 import { makeReceiptKey } from '../../support/fixtures/kiosk-certificate';
 import { signedReceiptCode } from '../../support/fixtures/receipt';
-import { expect, openConsole, requireMosquitto, test, type FleetRig } from './support/fleet-rig';
+import {
+  expect as rigExpect,
+  openConsole,
+  openCounter,
+  requireMosquitto,
+  signIn,
+  test,
+  type FleetRig,
+} from './support/fleet-rig';
 
 requireMosquitto();
+
+/** Each look waits on the shop service too (a process of its own, PGlite behind it). */
+const expect = rigExpect.configure({ timeout: 20_000 });
+// Each test starts its own service (from a data folder made once per worker).
+test.describe.configure({ timeout: 180_000 });
 
 const DAY = 24 * 60 * 60_000;
 let receiptNumber = 0;
@@ -35,6 +53,10 @@ const receipt = (ageMs = 60_000) => {
 
 const codeField = (page: Page) => page.getByRole('textbox', { name: 'Receipt code' });
 
+/** "Already collected at Counter 2, 14:03." (the date too only when the run crosses midnight). */
+const collectedAt = (counter: string) =>
+  new RegExp(`Already collected at ${counter}, (\\w{3} \\d+, )?\\d\\d:\\d\\d\\.`);
+
 /**
  * As a USB scanner does it: the code arrives as one burst of text, then Enter. Inserted as
  * text, not key by key: a signed code is 170 characters, and Playwright's round trips per
@@ -54,11 +76,10 @@ async function typeAndEnter(page: Page, text: string): Promise<void> {
   await codeField(page).press('Enter');
 }
 
-/** The second counter: its own `npm run fleet`, broker login and name, in its own browser. */
-async function secondCounter(browser: Browser, rig: FleetRig): Promise<Page> {
-  const origin = await rig.counterConsole('counter-2', 'Counter 2');
+/** Another counter: its own browser, the page the service serves, its own login. */
+async function secondCounter(browser: Browser, rig: FleetRig, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await openConsole(page, rig, 'counter', origin);
+  await openCounter(page, rig, username);
   return page;
 }
 
@@ -73,164 +94,190 @@ async function loadEnrolmentKey(page: Page, rig: FleetRig): Promise<void> {
   ).toBeVisible();
 }
 
-test('enrol → sign → scan → hand over → a second counter refuses, also after a broker restart', async ({
+test('enrol → sign → scan → hand over → a second counter is told where and when it was collected', async ({
   page,
   browser,
   rig,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const kiosk = await rig.kiosk('kiosk-a', 'attract', { enrol: false });
   const code = kiosk.kiosk.enrolment.pairingCode();
   expect(code).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
   // Not enrolled yet: the kiosk signs nothing, so its QR keeps the plain receipt id.
   expect(kiosk.kiosk.signReceipt(receipt())).toBeNull();
+  await rig.shop();
 
+  // The operator's console, served by npm run fleet, signs in to the service on another origin.
   await openConsole(page, rig, 'enrolment');
+  await signIn(page, 'operator');
   const waiting = page.getByRole('region', { name: /Waiting kiosks/ });
   await expect(waiting).toContainText('kiosk-a');
-  // The code the console shows is the one on the kiosk's screen.
   await expect(waiting.getByText(`Pairing code ${code ?? ''}`)).toBeVisible();
   await loadEnrolmentKey(page, rig);
   await waiting.getByRole('button', { name: 'Approve kiosk-a' }).click();
   await expect(waiting).toContainText(`Does the screen of kiosk kiosk-a show ${code ?? ''}?`);
   await waiting.getByRole('button', { name: 'Yes, enrol kiosk-a' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Enrolled kiosk-a' })).toBeVisible();
+  // The view's own note (the announcer says it too, out of sight).
+  const enrolled = page
+    .getByRole('main')
+    .getByRole('status')
+    .filter({ hasText: 'Enrolled kiosk-a' });
+  await expect(enrolled).toBeVisible();
+  // The certificate reached the service too: nothing is left to send it.
+  await expect(enrolled).not.toContainText('did not keep');
   await kiosk.enrolled();
-  await expect(waiting).toContainText('No kiosk is waiting to be enrolled.');
   await expect(page.getByRole('table', { name: 'Kiosk certificates' })).toContainText('kiosk-a');
 
-  // Counter 1 (the operator's console) checks and hands over.
+  // Counter 1, on the page the service serves, checks and hands over.
+  const counter = await secondCounter(browser, rig, 'counter-1');
   const order = receipt();
-  await page.goto(`${rig.origin}/#/counter`);
-  await scan(page, kiosk.receiptCode(order));
-  const shown = page.getByRole('article', { name: order.r });
+  await scan(counter, kiosk.receiptCode(order));
+  const shown = counter.getByRole('article', { name: order.r });
   await expect(shown).toContainText('Signature verified');
   await expect(shown).toContainText('kiosk-a · Main store');
   const items = shown.getByRole('list', { name: 'Items' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
-  await expect(items.nth(0)).toContainText(
-    'Everyday Oxford Cotton Button-Down Shirt with Chest Pocket',
-  );
-  await expect(items.nth(0)).toContainText('× 2');
   await expect(shown).toContainText('$123.45');
   await shown.getByRole('button', { name: 'Hand over' }).click();
   await expect(shown.getByRole('alert')).toContainText('Hand over the goods. Recorded at');
 
-  // Counter 2, another browser with its own login, refuses it at once.
-  const other = await secondCounter(browser, rig);
+  // Counter 2, another browser with its own login, is told where and when.
+  const other = await secondCounter(browser, rig, 'counter-2');
   await scan(other, kiosk.receiptCode(order));
   const there = other.getByRole('article', { name: order.r });
-  await expect(there.getByRole('alert')).toContainText(
-    // The time alone on the same day (the date too only when the run crosses midnight).
-    /Already collected at Counter 1, (\w{3} \d+, )?\d\d:\d\d\./,
-  );
+  await expect(there.getByRole('alert')).toContainText(collectedAt('Counter 1'));
   await expect(there.getByRole('button', { name: 'Hand over' })).toHaveCount(0);
 
-  // The record lives on the broker: it survives a restart, and both consoles reconnect.
+  // The record is the service's: it survives a restart of the service and of the broker.
+  const shop = await rig.shop();
+  await shop.stop();
+  await shop.start();
   await rig.broker.restart();
-  await expect(other.getByRole('status').filter({ hasText: 'Connected to' })).toBeVisible({
+  await scan(other, kiosk.receiptCode(order));
+  await expect(there.getByRole('alert')).toContainText(collectedAt('Counter 1'));
+
+  // The operator sees it among the recent handovers.
+  await expect(page.getByRole('region', { name: 'Recent handovers' })).toContainText(order.r, {
     timeout: 20_000,
   });
-  await scan(other, kiosk.receiptCode(order));
-  await expect(there.getByRole('alert')).toContainText('Already collected at Counter 1');
 });
 
-test('two counters pressing Hand over at the same moment hand the order over once', async ({
-  page,
+test('two counters pressing Hand over at the same moment: exactly one is told to hand over', async ({
   browser,
   rig,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const kiosk = await rig.kiosk('kiosk-a');
-  await openConsole(page, rig, 'counter');
-  const other = await secondCounter(browser, rig);
+  const counters = await Promise.all(
+    ['counter-1', 'counter-2'].map((user) => secondCounter(browser, rig, user)),
+  );
   for (let round = 0; round < 3; round += 1) {
     const order = receipt();
     const code = kiosk.receiptCode(order);
-    await Promise.all([scan(page, code), scan(other, code)]);
-    const buttons = [page, other].map((counter) =>
-      counter.getByRole('article', { name: order.r }).getByRole('button', { name: 'Hand over' }),
+    await Promise.all(counters.map((page) => scan(page, code)));
+    const buttons = counters.map((page) =>
+      page.getByRole('article', { name: order.r }).getByRole('button', { name: 'Hand over' }),
     );
     await Promise.all(buttons.map((button) => expect(button).toBeVisible()));
     await Promise.all(buttons.map((button) => button.click()));
-    const outcomes = [page, other].map((counter) =>
-      counter.getByRole('article', { name: order.r }).getByRole('alert'),
+    const outcomes = counters.map((page) =>
+      page.getByRole('article', { name: order.r }).getByRole('alert'),
     );
     await Promise.all(outcomes.map((outcome) => expect(outcome).toBeVisible()));
     const texts = await Promise.all(outcomes.map((outcome) => outcome.textContent()));
-    expect(
-      texts.filter((text) => text?.startsWith('Hand over the goods')),
-      texts.join(' | '),
-    ).toHaveLength(1);
+    const won = texts.filter((text) => text?.startsWith('Hand over the goods'));
+    expect(won, texts.join(' | ')).toHaveLength(1);
+    const winner = texts.indexOf(won[0] ?? '') === 0 ? 'Counter 1' : 'Counter 2';
+    const lost = texts.find((text) => !text?.startsWith('Hand over the goods')) ?? '';
+    expect(lost).toMatch(collectedAt(winner));
   }
 });
 
-test('without the broker the counter says it cannot confirm, staff decide, and a conflict found later is shown to staff and the operator', async ({
+test('without the service, staff hand over anyway: kept across a reload, sent when it is back, a conflict shown to staff and the operator', async ({
   page,
   browser,
   rig,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   const kiosk = await rig.kiosk('kiosk-a');
+  const shop = await rig.shop();
   const offlineOrder = receipt();
   const clashingOrder = receipt();
-  await openConsole(page, rig, 'counter');
+
+  // This counter uses the console npm run fleet serves: its page loads while the service is away.
+  await page.goto(`${rig.origin}/#/counter`);
+  await signIn(page, 'counter-1');
+  // A first look while the service answers gives the counter its copy of the certificates
+  // and revocations, for checks while it cannot be reached.
+  await expect(page.getByText(/^Revocation list from/)).toBeVisible();
   await scan(page, kiosk.receiptCode(clashingOrder));
   const clashing = page.getByRole('article', { name: clashingOrder.r });
   await expect(clashing.getByRole('button', { name: 'Hand over' })).toBeVisible();
-  // Meanwhile another counter hands the same order over (its record reaches the broker)…
-  const record = {
-    type: 'collected',
-    claim: 'b3RoZXItY291bnRlci1jbGFpbQ',
-    counter: 'Counter 2',
-    at: Date.now(),
-  };
-  const operator = await mqtt.connectAsync(rig.broker.tcpUrl, {
-    ...rig.broker.operator,
-    reconnectPeriod: 0,
-  });
-  await operator.publishAsync(
-    handoverTopic(rig.broker.prefix, 'kiosk-a', clashingOrder.r),
-    JSON.stringify(record),
-    { qos: 1, retain: true },
-  );
-  await operator.endAsync();
 
-  // …and then the broker goes away.
-  await rig.broker.stop();
-  await expect(page.getByRole('status').filter({ hasText: 'Retrying' })).toBeVisible({
-    timeout: 20_000,
-  });
+  // Meanwhile Counter 2 hands the same order over…
+  const other = await secondCounter(browser, rig, 'counter-2');
+  await scan(other, kiosk.receiptCode(clashingOrder));
+  await other.getByRole('button', { name: 'Hand over' }).click();
+  await expect(other.getByRole('alert')).toContainText('Hand over the goods');
+
+  // …and then the service goes away.
+  await shop.stop();
   await clashing.getByRole('button', { name: 'Hand over' }).click();
   await expect(clashing.getByRole('alert')).toContainText(
-    'Cannot confirm that this order was not already collected',
+    'Cannot confirm that this order was not already collected (the shop service cannot be reached)',
   );
   await clashing.getByRole('button', { name: 'Hand over anyway' }).click();
-  await expect(clashing.getByRole('alert')).toContainText('sent as soon as the link returns');
+  await expect(clashing.getByRole('alert')).toContainText('The shop service does not have it yet');
 
+  // A receipt scanned while the service is away is checked here, against the kept copy.
   await scan(page, kiosk.receiptCode(offlineOrder));
   const offline = page.getByRole('article', { name: offlineOrder.r });
+  await expect(offline).toContainText('Checked on this counter');
   await expect(offline.getByRole('alert')).toContainText('Cannot confirm');
   await offline.getByRole('button', { name: 'Hand over anyway' }).click();
-  await expect(page.getByText('2 handovers made here are not on the broker yet')).toBeVisible();
+  await expect(
+    page.getByText('2 handovers made here are not at the shop service yet'),
+  ).toBeVisible();
+  // A forged code is refused here too, service or not.
+  await scan(page, signedReceiptCode({ ...receipt(), k: 'kiosk-a' }, makeReceiptKey().privateKey));
+  await expect(page.getByRole('alert').first()).toContainText('Receipt refused');
 
-  // The link returns: both are sent; one had been collected at Counter 2 meanwhile.
-  await rig.broker.restart();
+  // A reload (a closed tab, a crash) loses nothing.
+  await page.reload();
+  await expect(
+    page.getByText('2 handovers made here are not at the shop service yet'),
+  ).toBeVisible();
+
+  // The service is back: both are sent; the clash is kept beside Counter 2's and shown.
+  await shop.start();
   const conflicts = page.getByRole('region', { name: /Handed over twice/ });
-  await expect(conflicts).toContainText(clashingOrder.r, { timeout: 20_000 });
+  await expect(conflicts).toContainText(clashingOrder.r, { timeout: 45_000 });
   await expect(conflicts).toContainText('Collected at Counter 2');
-  await expect(page.getByText(/not on the broker yet/)).toHaveCount(0);
-  await expect(offline.getByRole('alert')).toContainText('now recorded on the broker');
+  await expect(conflicts).toContainText('handed over again at Counter 1');
+  await expect(page.getByText(/not at the shop service yet/)).toHaveCount(0);
 
-  // The operator sees the conflict too, and the offline handover as a record.
-  const other = await (await browser.newContext()).newPage();
-  await openConsole(other, rig, 'enrolment');
+  // Counter 2 sees it too, and the operator, with the offline handover among the records.
+  await other.reload();
   await expect(other.getByRole('region', { name: /Handed over twice/ })).toContainText(
     clashingOrder.r,
   );
-  await expect(other.getByRole('region', { name: 'Recent handovers' })).toContainText(
+  const operator = await (await browser.newContext()).newPage();
+  await openConsole(operator, rig, 'enrolment');
+  await signIn(operator, 'operator');
+  await expect(operator.getByRole('region', { name: /Handed over twice/ })).toContainText(
+    clashingOrder.r,
+  );
+  await expect(operator.getByRole('region', { name: 'Recent handovers' })).toContainText(
     offlineOrder.r,
   );
+  // Dismissed by the operator: gone for everyone.
+  await operator
+    .getByRole('button', { name: `Dismiss the conflict of ${clashingOrder.r}` })
+    .click();
+  await expect(operator.getByRole('region', { name: /Handed over twice/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /Handed over twice/ })).toHaveCount(0, {
+    timeout: 30_000,
+  });
 });
 
 test('a key named only in a forged status, and an unenrolled kiosk, are refused', async ({
@@ -257,7 +304,7 @@ test('a key named only in a forged status, and an unenrolled kiosk, are refused'
     { qos: 1, retain: true },
   );
   await client.endAsync();
-  await openConsole(page, rig, 'counter');
+  await openCounter(page, rig, 'counter-1');
   // …and signs a receipt for 50 units at a total of 0.
   await scan(
     page,
@@ -273,17 +320,16 @@ test('a key named only in a forged status, and an unenrolled kiosk, are refused'
   await expect(page.getByText('Signature verified')).toBeVisible();
 
   // kiosk-b waits to be enrolled: a code signed with its key is refused as not enrolled.
-  const request = await rig.retained(enrolmentRequestTopic(rig.broker.prefix, 'kiosk-b'));
-  expect(request).toContain('"kioskId":"kiosk-b"');
   await scan(page, signedReceiptCode({ ...receipt(), k: 'kiosk-b' }, forger.privateKey));
   await expect(page.getByRole('alert')).toContainText('Kiosk not enrolled');
 });
 
-test('a reinstalled kiosk’s earlier receipts still check until its old certificate is revoked; then they are refused, naming when and by which list', async ({
+test('a revoked certificate’s receipts are refused, and no broker message takes the revocation back', async ({
   page,
+  browser,
   rig,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const before = await rig.kiosk('kiosk-a', 'attract', { enrol: false });
   const oldSerial = await before.enrol();
   const printedBefore = before.receiptCode(receipt());
@@ -291,30 +337,43 @@ test('a reinstalled kiosk’s earlier receipts still check until its old certifi
   before.kill();
   const after = await rig.kiosk('kiosk-a');
   const printedAfter = after.receiptCode(receipt());
-  await openConsole(page, rig, 'counter');
+  const counter = await secondCounter(browser, rig, 'counter-1');
   for (const code of [printedBefore, printedAfter]) {
-    await scan(page, code);
-    await expect(page.getByText('Signature verified')).toBeVisible();
+    await scan(counter, code);
+    await expect(counter.getByText('Signature verified')).toBeVisible();
   }
 
-  await page.goto(`${rig.origin}/#/enrolment`);
+  await openConsole(page, rig, 'enrolment');
+  await signIn(page, 'operator');
   await loadEnrolmentKey(page, rig);
   const table = page.getByRole('table', { name: 'Kiosk certificates' });
   await table.getByRole('button', { name: `Revoke certificate ${oldSerial} of kiosk-a` }).click();
+  await table.getByLabel(`Reason for revoking ${oldSerial}`).fill('reinstalled');
   await table.getByRole('button', { name: 'Revoke now' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: 'revocation list version 1' }),
-  ).toBeVisible();
+    page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: `Revoked certificate ${oldSerial}` }),
+  ).toContainText('the kiosks were told');
   await expect(table.getByRole('row').filter({ hasText: oldSerial })).toContainText('Revoked');
 
-  await page.goto(`${rig.origin}/#/counter`);
-  await scan(page, printedBefore);
-  await expect(page.getByRole('alert')).toContainText('Certificate revoked');
-  await expect(page.getByRole('alert')).toContainText(
-    /revoked on \w{3} \d+, \d\d:\d\d \(revocation list version 1\)/,
-  );
-  await scan(page, printedAfter);
-  await expect(page.getByText('Signature verified')).toBeVisible();
+  await scan(counter, printedBefore);
+  await expect(counter.getByRole('alert')).toContainText('Certificate revoked');
+  await expect(counter.getByRole('alert')).toContainText('(reinstalled)');
+  await scan(counter, printedAfter);
+  await expect(counter.getByText('Signature verified')).toBeVisible();
+
+  // Whoever holds the operator's broker login clears the kiosks' list: counters go by the
+  // service, and the revoked key stays revoked.
+  const operator = await mqtt.connectAsync(rig.broker.tcpUrl, {
+    ...rig.broker.operator,
+    reconnectPeriod: 0,
+  });
+  await operator.publishAsync(revocationsTopic(rig.broker.prefix), '', { qos: 1, retain: true });
+  await operator.endAsync();
+  await scan(counter, printedBefore);
+  await expect(counter.getByRole('alert')).toContainText('Certificate revoked');
 });
 
 test('old, future-dated, tampered and malformed codes are refused, each with its reason', async ({
@@ -322,14 +381,13 @@ test('old, future-dated, tampered and malformed codes are refused, each with its
   rig,
 }) => {
   const kiosk = await rig.kiosk('kiosk-a');
-  await openConsole(page, rig, 'counter');
+  await openCounter(page, rig, 'counter-1');
   await scan(page, kiosk.receiptCode(receipt(15 * DAY)));
   await expect(page.getByRole('alert')).toContainText('Receipt too old');
-  await expect(page.getByRole('alert')).toContainText('orders are held for 14 days');
+  await expect(page.getByRole('alert')).toContainText('more than 14 days old');
 
   await scan(page, kiosk.receiptCode(receipt(-10 * 60_000)));
   await expect(page.getByRole('alert')).toContainText('Receipt dated in the future');
-  await expect(page.getByRole('alert')).toContainText('more than 5 minutes ahead');
 
   const order = receipt();
   const [prefix, , signature] = kiosk.receiptCode(order).split('.');
@@ -341,20 +399,19 @@ test('old, future-dated, tampered and malformed codes are refused, each with its
   await expect(page.getByRole('alert')).toContainText('the code was altered');
   await expect(page.getByRole('article')).toHaveCount(0);
 
-  for (const [text, reason] of [
-    ['Receipt-1700000000000-42', 'plain receipt id'],
-    ['KSR1.bm90IGpzb24.AAAA', 'damaged'],
-    ['https://example.com/', 'not a kiosk receipt code'],
-  ] as const) {
+  for (const text of [
+    'Receipt-1700000000000-42',
+    'KSR1.bm90IGpzb24.AAAA',
+    'https://example.com/',
+  ]) {
     await typeAndEnter(page, text);
     await expect(page.getByRole('alert')).toContainText('Not a valid receipt');
-    await expect(page.getByRole('alert')).toContainText(reason);
   }
 });
 
 test('a pasted code is checked at once', async ({ page, rig }) => {
   const kiosk = await rig.kiosk('kiosk-a');
-  await openConsole(page, rig, 'counter');
+  await openCounter(page, rig, 'counter-1');
   await codeField(page).focus();
   const order = receipt();
   await page.evaluate((text) => {
@@ -365,4 +422,38 @@ test('a pasted code is checked at once', async ({ page, rig }) => {
     );
   }, kiosk.receiptCode(order));
   await expect(page.getByRole('article', { name: order.r })).toContainText('Signature verified');
+});
+
+test('signing in: a wrong password says so, five lock the login and say until when; a device token works', async ({
+  page,
+  rig,
+}) => {
+  const shop = await rig.shop();
+  await page.goto(`${shop.origin}/#/counter`);
+  const card = page.getByRole('region', { name: 'Sign in to the shop service' });
+  await card.getByRole('button', { name: 'Sign in' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Enter your username and password.');
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await card.getByLabel('Username').fill('counter-1');
+    await card.getByLabel('Password', { exact: true }).fill(`wrong password ${attempt}`);
+    await card.getByRole('button', { name: 'Sign in' }).click();
+    await expect(card.getByRole('alert')).toHaveText('Wrong username or password.');
+    // The next try must not pass for this one's answer.
+    await card.getByRole('alert').evaluate((alert) => alert.replaceChildren());
+  }
+  await card.getByLabel('Username').fill('counter-1');
+  await card.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await card.getByRole('button', { name: 'Sign in' }).click();
+  await expect(card.getByRole('alert')).toContainText(
+    /this login is locked until (\w{3} \d+, )?\d\d:\d\d \(1[45] more minutes\)/,
+  );
+
+  // A device token, issued by the operator, signs the counter in and survives a reload.
+  await card.getByText('Use a device token instead').click();
+  await card.getByLabel('Device token').fill(shop.counterToken);
+  await card.getByRole('button', { name: 'Use this token' }).click();
+  await expect(page.getByText(/^Signed in as Counter 3 PC/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/^Signed in as Counter 3 PC/)).toBeVisible();
+  await expect(codeField(page)).toBeVisible();
 });

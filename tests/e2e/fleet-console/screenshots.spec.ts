@@ -13,6 +13,7 @@ import {
   kioskRow,
   openConsole,
   requireMosquitto,
+  signIn,
   test,
   type FleetRig,
   type RigKiosk,
@@ -126,8 +127,10 @@ test.describe('screenshots', () => {
   for (const size of [...SIZES, PHONE]) {
     const name = `${size.width}x${size.height}`;
     test(`the counter view at ${name}`, async ({ browser, rig }) => {
+      test.setTimeout(120_000);
       const kiosk = await rig.kiosk('store-02');
       await rig.kiosk('store-05', 'attract', { enrol: false });
+      const shop = await rig.shop();
       const context = await browser.newContext({
         viewport: size,
         reducedMotion: 'reduce',
@@ -135,20 +138,29 @@ test.describe('screenshots', () => {
         timezoneId: 'UTC',
       });
       const page = await context.newPage();
-      await openConsole(page, rig, 'counter');
+      await page.goto(`${shop.origin}/#/counter`);
+      const card = page.getByRole('region', { name: 'Sign in to the shop service' });
+      await card.getByLabel('Username').fill('counter-1');
+      await card.getByLabel('Password', { exact: true }).fill('not the password');
+      await card.getByRole('button', { name: 'Sign in' }).click();
+      await expect(card.getByRole('alert')).toHaveText('Wrong username or password.');
+      await shot(page, `console-counter-sign-in-${name}`);
+      await signIn(page, 'counter-1');
+      await expect(page.getByText(/^Revocation list from/)).toBeVisible();
       await shot(page, `console-counter-empty-${name}`);
       const field = page.getByRole('textbox', { name: 'Receipt code' });
       const t = Date.now() - 20 * 60_000;
-      const code = kiosk.receiptCode({
-        r: `Receipt-${t}-7`,
+      const order = (n: number) => ({
+        r: `Receipt-${t}-${n}`,
         t,
         i: [
           [1, 2],
           [5, 1],
           [9, 3],
-        ],
+        ] as [number, number][],
         c: 28_437,
       });
+      const code = kiosk.receiptCode(order(7));
       await field.fill(code);
       await field.press('Enter');
       await expect(page.getByRole('button', { name: 'Hand over' })).toBeVisible();
@@ -158,13 +170,43 @@ test.describe('screenshots', () => {
       await page.getByRole('button', { name: 'Hand over' }).click();
       await expect(page.getByRole('alert')).toContainText('Hand over the goods');
       await shot(page, `console-counter-handed-over-${name}`);
-      await field.fill(code);
+      // Counter 2 scans the same code: told where and when.
+      const otherContext = await browser.newContext({
+        viewport: size,
+        reducedMotion: 'reduce',
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      });
+      const other = await otherContext.newPage();
+      await other.goto(`${shop.origin}/#/counter`);
+      await signIn(other, 'counter-2');
+      const otherField = other.getByRole('textbox', { name: 'Receipt code' });
+      await otherField.fill(code);
+      await otherField.press('Enter');
+      await expect(other.getByRole('alert')).toContainText('Already collected at Counter 1');
+      await shot(other, `console-counter-collected-${name}`);
+      await otherContext.close();
+      // Without the service's word, then a conflict: order 8 was handed over there meanwhile.
+      const clash = kiosk.receiptCode(order(8));
+      await field.fill(clash);
       await field.press('Enter');
-      await expect(page.getByRole('alert')).toContainText('Already collected');
-      await shot(page, `console-counter-collected-${name}`);
+      await expect(page.getByRole('button', { name: 'Hand over' })).toBeVisible();
+      const id = () =>
+        Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
+      await shop.request('POST', '/handovers', { code: clash, handoverId: id() });
+      await page.route(`${shop.origin}/handovers`, (route) => route.abort('connectionrefused'));
+      await page.getByRole('button', { name: 'Hand over' }).click();
+      await expect(page.getByRole('button', { name: 'Hand over anyway' })).toBeVisible();
+      await shot(page, `console-counter-unconfirmed-${name}`);
+      await page.getByRole('button', { name: 'Hand over anyway' }).click();
+      await page.unroute(`${shop.origin}/handovers`);
+      const conflicts = page.getByRole('region', { name: /Handed over twice/ });
+      await expect(conflicts).toContainText(order(8).r, { timeout: 45_000 });
+      await expectNoViolations(page, `counter, handed over twice, ${name}`);
+      await shot(page, `console-counter-conflict-${name}`);
       await field.fill('KSR1.eyJyIjoiUmVjZWlwdC0xIn0.AAAA');
       await field.press('Enter');
-      await expect(page.getByRole('alert')).toContainText('Not a valid receipt');
+      await expect(page.getByRole('alert').first()).toContainText('Not a valid receipt');
       await shot(page, `console-counter-refused-${name}`);
       await context.close();
     });

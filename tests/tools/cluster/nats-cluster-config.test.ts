@@ -45,16 +45,20 @@ describe('the fleet’s ACL on NATS', () => {
     );
   });
 
-  it('gives a counter the handover topics (and their roots) and read access to certificates', () => {
+  it('gives a counter read access to certificates and the kiosks’ revocations, and no subject to publish on', () => {
     const permissions = fleetPermissions(P, { kind: 'counter' });
-    expect(permissions.publish.allow).toEqual([
-      'kiosk-shop.handovers',
-      'kiosk-shop.handovers.>',
-      'kiosk-shop.handover-conflicts',
-      'kiosk-shop.handover-conflicts.>',
-    ]);
+    expect(permissions.publish.allow).toEqual([]);
     expect(permissions.subscribe.allow).toContain('kiosk-shop.kiosks.*.certificates.*');
-    expect(permissions.publish.allow).not.toContain('kiosk-shop.fleet.config');
+    expect(permissions.subscribe.allow).toContain('kiosk-shop.fleet.revocations');
+    // NATS reads an empty allow list as everything: the file denies every subject instead.
+    const users = usersConfig({
+      prefix: P,
+      operator: { username: 'o', password: 'p' },
+      counters: { 'counter-1': 'c' },
+      kiosks: {},
+    });
+    const counter = users.split('\n').find((line) => line.includes('"counter-1"')) ?? '';
+    expect(counter).toContain('publish: { deny: [">"] }');
   });
 
   it('gives the will keeper the kiosks’ statuses and nothing else', () => {

@@ -10,7 +10,7 @@ describe('npm run fleet options', () => {
       prefix: 'kiosk-shop',
       catalogue: '/api',
       enrolmentKey: null,
-      counter: null,
+      shopService: null,
       port: DEFAULT_CONSOLE_PORT,
       mqttPort: 1883,
       wsPort: 9001,
@@ -38,11 +38,13 @@ describe('npm run fleet options', () => {
     });
   });
 
-  it('take the enrolment public key and this counter’s name for the page', () => {
+  it('take the enrolment public key and the shop service for the page', () => {
     const key = 'fa4Dw6CzM9N-AiyeqjZCmJ3E2TlZm_hdYfr-oEOrX_Y';
-    expect(parseFleetOptions(['--enrolment-key', key, '--counter', 'Counter 2'])).toMatchObject({
+    expect(
+      parseFleetOptions(['--enrolment-key', key, '--shop-service', 'http://127.0.0.1:8470']),
+    ).toMatchObject({
       enrolmentKey: key,
-      counter: 'Counter 2',
+      shopService: 'http://127.0.0.1:8470',
     });
     // A base64url key may begin with "-": given with "=", it is still one argument.
     const dashed = `-${key.slice(1)}`;
@@ -59,7 +61,8 @@ describe('npm run fleet options', () => {
 
   it.each([
     [['--enrolment-key', 'not-a-key'], /--enrolment-key must be a public key/],
-    [['--counter', ''], /--counter must be a name/],
+    [['--shop-service', 'ftp://shop'], /--shop-service must be/],
+    [['--counter', 'Counter 2'], /Unknown option/],
     [['--broker', 'mqtt://127.0.0.1:1883'], /a browser cannot speak mqtt/],
     [['--broker', 'ws://127.0.0.1:1,mqtt://127.0.0.1:2'], /got "mqtt:\/\/127.0.0.1:2"/],
     [['--broker', ' , '], /--broker must be/],

@@ -1,12 +1,14 @@
 /**
  * One test's fleet: a real Mosquitto (tests/support/mosquitto.ts) with a password per
  * kiosk and the operator, the console served by `npm run fleet -- --broker … --no-build`
- * itself (out/console, the demo catalogue at /api, the operator's credentials and the
- * enrolment public key as presets), pickup counters with their own logins, and kiosks that
- * run the kiosk's own fleet code (tools/simulator/simulated-kiosk.ts: the real MQTT
- * client, commands, health, remote config, enrolment and receipt signer, with a pretend
- * shop behind them), so the console is tested against what a kiosk really publishes. Kiosks
- * are enrolled (a certificate from the rig's enrolment key) unless a test enrols them itself.
+ * itself (out/console, the demo catalogue at /api, the operator's credentials, the
+ * enrolment public key and the shop service's address as presets), the shop service when a
+ * test asks for it (shop-service.ts: its own process, serving the console to the counters),
+ * and kiosks that run the kiosk's own fleet code (tools/simulator/simulated-kiosk.ts: the
+ * real MQTT client, commands, health, remote config, enrolment and receipt signer, with a
+ * pretend shop behind them), so the console is tested against what a kiosk really
+ * publishes. Kiosks are enrolled (a certificate from the rig's enrolment key, retained for
+ * the kiosk and posted to the shop service) unless a test enrols them itself.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +20,7 @@ import {
   type SimulatedKiosk,
   type SimulatedKioskOptions,
 } from '../../../../tools/simulator/simulated-kiosk';
+import type { CertificateEnvelope } from '../../../../shared/fleet/trust/kiosk-certificate';
 import type { Screen } from '../../../../shared/fleet/payloads';
 import { parseKioskTopic } from '../../../../shared/fleet/topics';
 import { certificateTopic } from '../../../../shared/fleet/trust/trust-topics';
@@ -28,6 +31,12 @@ import {
   type EnrolmentKeyPair,
 } from '../../../support/fixtures/kiosk-certificate';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
+import {
+  shopServicePort,
+  STAFF_PASSWORD,
+  startShopService,
+  type ShopService,
+} from './shop-service';
 
 const ROOT = resolve(__dirname, '../../../..');
 /** The kiosks the broker has passwords for (each may publish only under its own id). */
@@ -38,9 +47,6 @@ export const KIOSK_IDS = [
   ...Array.from({ length: 12 }, (_, i) => `store-${String(i + 1).padStart(2, '0')}`),
 ];
 const PASSWORD = 'kiosk-secret';
-/** The counters' broker logins (each keeps handover records, reads certificates). */
-export const COUNTER_USERS = ['counter-1', 'counter-2'] as const;
-const COUNTER_PASSWORD = 'counter-secret';
 /** How long a kiosk may take to be on the broker: generous, for a loaded 2-core machine. */
 const ONLINE_WAIT_MS = 20_000;
 
@@ -66,7 +72,10 @@ export interface RigKiosk {
   kill(): void;
   /** A clean quit: it says offline itself. */
   stop(): Promise<void>;
-  /** Publishes a certificate for its key (as the operator), waits until it signs; its serial. */
+  /**
+   * Publishes a certificate for its key (as the operator; posted to the shop service too
+   * once it runs), waits until it signs; its serial.
+   */
   enrol(): Promise<string>;
   /** Waits until its enrolment has taken effect (a certificate approved in the console). */
   enrolled(): Promise<void>;
@@ -92,10 +101,10 @@ export interface FleetRig {
   /** The operator's enrolment key; the console is served with its public half pinned. */
   enrolmentKey: EnrolmentKeyPair;
   /**
-   * A second `npm run fleet` for a pickup counter: its own broker login (one of
-   * COUNTER_USERS) and name, the same enrolment key. Its origin.
+   * The shop service, started on first use (the console was told its address from the
+   * start): every certificate the rig issued is posted to it. Its staff: shop-service.ts.
    */
-  counterConsole: (user: (typeof COUNTER_USERS)[number], name: string) => Promise<string>;
+  shop: () => Promise<ShopService>;
 }
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -169,28 +178,27 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
       kiosks: Object.fromEntries(
         [...KIOSK_IDS, ...simulatedIds(simulatedKiosks)].map((id) => [id, PASSWORD]),
       ),
-      counters: Object.fromEntries(COUNTER_USERS.map((user) => [user, COUNTER_PASSWORD])),
     });
-    const consoleArgs = (username: string, password: string, counter: string) => [
+    const shopPort = await shopServicePort();
+    const fleet = await startFleetCommand([
       '--broker',
       broker.wsUrl,
       '--username',
-      username,
+      broker.operator.username,
       '--password',
-      password,
+      broker.operator.password,
       '--prefix',
       broker.prefix,
       // One argument: a base64url key may begin with "-".
       `--enrolment-key=${enrolmentKey.publicText}`,
-      '--counter',
-      counter,
-    ];
-    const fleet = await startFleetCommand(
-      consoleArgs(broker.operator.username, broker.operator.password, 'Counter 1'),
-    );
-    const counterConsoles: { stop: () => Promise<void> }[] = [];
+      '--shop-service',
+      `http://127.0.0.1:${shopPort}`,
+    ]);
     const watcher = await watchBroker(broker);
     const kiosks: SimulatedKiosk[] = [];
+    /** Every certificate the rig issued, for the shop service (posted as it starts). */
+    const issued: CertificateEnvelope[] = [];
+    const started: { shop: Promise<ShopService> | null } = { shop: null };
     await use({
       broker,
       origin: fleet.origin,
@@ -272,6 +280,8 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
               certificateTopic(broker.prefix, id, envelope.certificate.serial),
               JSON.stringify(envelope),
             );
+            issued.push(envelope);
+            if (started.shop) await (await started.shop).postCertificate(envelope);
             await enrolled();
             return envelope.certificate.serial;
           },
@@ -280,10 +290,16 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         return rigKiosk;
       },
       enrolmentKey,
-      async counterConsole(user, name) {
-        const started = await startFleetCommand(consoleArgs(user, COUNTER_PASSWORD, name));
-        counterConsoles.push(started);
-        return started.origin;
+      shop() {
+        started.shop ??= startShopService(shopPort, {
+          prefix: broker.prefix,
+          enrolmentKey: enrolmentKey.publicText,
+          allowOrigins: [fleet.origin],
+        }).then(async (service) => {
+          for (const envelope of issued) await service.postCertificate(envelope);
+          return service;
+        });
+        return started.shop;
       },
       async retained(topic) {
         const reader = await mqtt.connectAsync(broker.wsUrl, {
@@ -308,7 +324,7 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
     // Crashes, not goodbyes: quicker, and nothing of this test is left to reconnect.
     for (const kiosk of kiosks) kiosk.kill();
     await watcher.close();
-    await Promise.all(counterConsoles.map((started) => started.stop()));
+    await (await started.shop?.catch(() => null))?.dispose();
     await fleet.stop();
     await broker.dispose();
   },
@@ -385,4 +401,24 @@ export async function openConsole(
   await expect(
     page.getByRole('status').filter({ hasText: `Connected to ${rig.broker.wsUrl}` }),
   ).toBeVisible();
+}
+
+/**
+ * Signs `page` in to the shop service as one of its staff (shop-service.ts), on the sign-in
+ * card the counter or the enrolment view shows.
+ */
+export async function signIn(page: Page, username: string): Promise<void> {
+  const card = page.getByRole('region', { name: 'Sign in to the shop service' });
+  await card.getByLabel('Username').fill(username);
+  await card.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await card.getByRole('button', { name: 'Sign in' }).click();
+  // A password hash (scrypt) on a loaded machine takes a while.
+  await expect(page.getByText(/^Signed in as/)).toBeVisible({ timeout: 30_000 });
+}
+
+/** A counter page served by the shop service itself, signed in as `username`. */
+export async function openCounter(page: Page, rig: FleetRig, username: string): Promise<void> {
+  const shop = await rig.shop();
+  await page.goto(`${shop.origin}/#/counter`);
+  await signIn(page, username);
 }

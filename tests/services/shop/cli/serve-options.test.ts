@@ -14,6 +14,7 @@ describe('the shop service’s command line', () => {
       database: { engine: 'pglite' },
       trust: { prefix: 'kiosk-shop', enrolmentKey: key, holdMs: 14 * 86_400_000 },
       allowOrigins: [],
+      consoleDir: expect.stringMatching(/out[/\\]console$/) as unknown,
     });
     expect(options !== 'help' && options.dataDir).toMatch(/kiosk-shop[/\\]shop-service$/);
   });
@@ -28,8 +29,11 @@ describe('the shop service’s command line', () => {
       port: 0,
       trust: { prefix: 'chain/shop-1', holdMs: 3 * 86_400_000 },
     });
-    expect(parseServeOptions(['--enrolment-key', key, '--data', '/srv/shop'], {})).toMatchObject({
+    expect(
+      parseServeOptions(['--enrolment-key', key, '--data', '/srv/shop', '--console', '/srv/ui'], {}),
+    ).toMatchObject({
       database: { engine: 'pglite', dataDir: '/srv/shop' },
+      consoleDir: '/srv/ui',
     });
     expect(parseServeOptions(['--help'], {})).toBe('help');
   });

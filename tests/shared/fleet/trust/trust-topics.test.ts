@@ -3,9 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   certificateTopic,
   enrolmentRequestTopic,
-  handoverClaimTopic,
-  handoverConflictTopic,
-  handoverTopic,
   kioskCertificatesFilter,
   parseTrustTopic,
   revocationsTopic,
@@ -16,7 +13,7 @@ const P = 'kiosk-shop';
 const RECEIPT = 'Receipt-1700000000000-42';
 const SERIAL = 'c2VyaWFsLW9uZS1vbmUx';
 
-describe('the trust and handover topics', () => {
+describe('the trust topics', () => {
   it('are built from checked parts and parsed back', () => {
     const cases = [
       [enrolmentRequestTopic(P, 'kiosk-a'), { kind: 'enrolment', kioskId: 'kiosk-a' }],
@@ -25,29 +22,21 @@ describe('the trust and handover topics', () => {
         { kind: 'certificate', kioskId: 'kiosk-a', serial: SERIAL },
       ],
       [revocationsTopic(P), { kind: 'revocations' }],
-      [
-        handoverTopic(P, 'kiosk-a', RECEIPT),
-        { kind: 'handover', kioskId: 'kiosk-a', receiptId: RECEIPT },
-      ],
-      [
-        handoverClaimTopic(P, 'kiosk-a', RECEIPT),
-        { kind: 'handover-claim', kioskId: 'kiosk-a', receiptId: RECEIPT },
-      ],
-      [
-        handoverConflictTopic(P, 'kiosk-a', RECEIPT),
-        { kind: 'handover-conflict', kioskId: 'kiosk-a', receiptId: RECEIPT },
-      ],
     ] as const;
     for (const [topic, parsed] of cases) expect(parseTrustTopic(P, topic)).toEqual(parsed);
     expect(kioskCertificatesFilter(P, 'kiosk-a')).toBe('kiosk-shop/kiosks/kiosk-a/certificates/+');
-    expect(trustSubscriptions(P)).toContain('kiosk-shop/handovers/+/+');
+    // The console reads enrolment here; handovers and the revocations it goes by are the
+    // shop service's, and no handover topic is left to subscribe to.
+    expect(trustSubscriptions(P)).toEqual([
+      'kiosk-shop/kiosks/+/enrolment',
+      'kiosk-shop/kiosks/+/certificates/+',
+    ]);
   });
 
-  it('never take a wildcard or a slash from an id, serial or receipt', () => {
+  it('never take a wildcard or a slash from an id or serial', () => {
     expect(() => certificateTopic(P, 'kiosk-a', '+')).toThrow();
     expect(() => certificateTopic(P, 'kiosk/a', SERIAL)).toThrow();
-    expect(() => handoverTopic(P, 'kiosk-a', 'Receipt-1-1/#')).toThrow();
-    expect(() => handoverTopic(P, 'all', RECEIPT)).toThrow();
+    expect(() => certificateTopic(P, 'all', SERIAL)).toThrow();
     expect(() => enrolmentRequestTopic('a/#', 'kiosk-a')).toThrow();
     expect(() => revocationsTopic('')).toThrow();
   });
@@ -58,10 +47,10 @@ describe('the trust and handover topics', () => {
       `${P}/kiosks/kiosk-a/status`,
       `${P}/kiosks/kiosk-a/certificates/+`,
       `${P}/kiosks/kiosk-a/certificates/${SERIAL}/x`,
-      `${P}/handovers/kiosk-a/not-a-receipt`,
-      `${P}/handovers/all/${RECEIPT}`,
-      `${P}/handovers/kiosk-a/${RECEIPT}/other`,
-      `${P}/handover-conflicts/kiosk-a/${RECEIPT}/claim`,
+      // The counters' handover topics of old: nothing reads them any more.
+      `${P}/handovers/kiosk-a/${RECEIPT}`,
+      `${P}/handovers/kiosk-a/${RECEIPT}/claim`,
+      `${P}/handover-conflicts/kiosk-a/${RECEIPT}`,
       `${P}/fleet/config`,
     ]) {
       expect(parseTrustTopic(P, topic)).toBeNull();
