@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { brokersWithin, isBrokerCluster, parseBrokerList, sameBrokers } from './broker-list';
+import { brokersWithin, parseBrokerList, sameBrokers } from './broker-list';
 
 /** The rule on the settings' text, as a link or the presets give it. */
 const within = (candidate: string, servedFor: string) =>
@@ -30,14 +30,6 @@ describe('the broker list', () => {
         }
       }),
       { numRuns: 300 },
-    );
-  });
-
-  it('take a list of more than one broker as a cluster, where the counter claims nothing', () => {
-    expect(isBrokerCluster(parseBrokerList('wss://shop.example:8884'))).toBe(false);
-    expect(isBrokerCluster(parseBrokerList(' wss://shop.example:8884 , '))).toBe(false);
-    expect(isBrokerCluster(parseBrokerList('wss://a.example:8884,wss://b.example:8884'))).toBe(
-      true,
     );
   });
 });

@@ -3,7 +3,7 @@
  * The setting is text where a person or a file gives it (the connection form, a link,
  * `npm run fleet`'s presets, what was saved), comma-separated; it is read into this list
  * there, once, and everything past that edge (the settings' checks, the password's rule,
- * the counter's cluster notice, the worker's choice of node) takes the list.
+ * the worker's choice of node) takes the list.
  */
 import { splitBrokerList } from '@shared/fleet/broker-choice';
 
@@ -34,13 +34,4 @@ export function sameBrokers(one: BrokerList, other: BrokerList): boolean {
 export function brokersWithin(candidate: BrokerList, servedFor: BrokerList): boolean {
   const allowed = new Set(servedFor);
   return candidate.length > 0 && candidate.every((url) => allowed.has(url));
-}
-
-/**
- * Whether the console connects through a list of brokers (a cluster) rather than one: the
- * counter's exactly-once claim holds only on the shop's own broker, so on a list the
- * handover desk claims nothing and leaves every handover to staff (docs/fleet/counter.md).
- */
-export function isBrokerCluster(brokers: BrokerList): boolean {
-  return brokers.length > 1;
 }

@@ -23,7 +23,7 @@ export type ToWorker =
       qos: 0 | 1;
     }
   | { type: 'subscribe' | 'unsubscribe'; topic: string }
-  /** A one-off subscription the page waits for (the handover desk's), not renewed on reconnect. */
+  /** A one-off subscription the page waits for (a diagnostics transfer's), not renewed on reconnect. */
   | { type: 'subscribe-once'; requestId: number; topic: string }
   | { type: 'unsubscribe-once'; topic: string };
 

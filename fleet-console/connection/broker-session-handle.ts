@@ -1,14 +1,10 @@
 /**
- * What the rest of the console holds of an open broker session: publish, subscribe, add a
- * route, close. The connection store keeps one (connection-store.ts) without knowing how it
+ * What the rest of the console holds of an open broker session: publish, subscribe, ask,
+ * close. The connection store keeps one (connection-store.ts) without knowing how it
  * is made (broker-session.ts opens it).
  */
-import type { MessageRoute } from './message-routes';
-
 export interface BrokerSession {
   readonly prefix: string;
-  /** Connected through a list of brokers, not one (broker-list.ts, isBrokerCluster). */
-  readonly cluster: boolean;
   /**
    * Resolves once the broker has the message (QoS 1, the default) or it is on its way to it
    * (QoS 0: commands, whose acks say they arrived); rejects if it cannot be sent.
@@ -29,8 +25,6 @@ export interface BrokerSession {
   unsubscribeOnce: (topic: string) => void;
   /** Whether the broker is connected now. */
   connected: () => boolean;
-  /** Adds a route for the rest of the session (message-routes.ts); the function removes it. */
-  route: (route: MessageRoute) => () => void;
   /** A question for the features' part of the broker worker; its answers come by `answered`. */
   ask: (question: unknown) => void;
   close: () => void;

@@ -46,7 +46,6 @@ describe('a broker session', () => {
     const session = openBrokerSession(settings, { startWorker: () => worker, features: [feature] });
     expect(feature.open).toHaveBeenCalledWith(settings);
     expect(posted[0]).toMatchObject({ type: 'connect', settings });
-    expect(session.cluster).toBe(true);
     expect(useConnectionStore.getState().connection).toEqual({
       phase: 'connecting',
       broker: 'ws://n1:1, ws://n2:2',

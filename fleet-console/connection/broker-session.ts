@@ -6,7 +6,7 @@
  */
 import type { FromWorker, ToWorker } from './broker-protocol';
 import type { BrokerSession } from './broker-session-handle';
-import { brokerListText, isBrokerCluster } from './broker-list';
+import { brokerListText } from './broker-list';
 import { useConnectionStore } from './connection-store';
 import type { ConsoleSettings } from './console-settings';
 import { createRouteTable, type SessionFeature } from './message-routes';
@@ -87,7 +87,6 @@ export function openBrokerSession(settings: ConsoleSettings, parts: SessionParts
 
   return {
     prefix: settings.topicPrefix,
-    cluster: isBrokerCluster(settings.brokers),
     publish(topic, payload, { retain, qos = 1 }) {
       return request((requestId) =>
         send({ type: 'publish', requestId, topic, payload, retain, qos }),
@@ -99,7 +98,6 @@ export function openBrokerSession(settings: ConsoleSettings, parts: SessionParts
       request((requestId) => send({ type: 'subscribe-once', requestId, topic })),
     unsubscribeOnce: (topic) => send({ type: 'unsubscribe-once', topic }),
     connected: () => connected,
-    route: (added) => routes.add(added),
     ask: (question) => send({ type: 'ask', question }),
     close() {
       for (const feature of opened) feature.close?.();

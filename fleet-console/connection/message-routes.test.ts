@@ -27,16 +27,4 @@ describe('the session’s message routes', () => {
       none: [],
     });
   });
-
-  it('takes a route added during the session, until it is removed', () => {
-    const table = createRouteTable();
-    const seen: string[] = [];
-    const remove = table.add(
-      route(['ignored'], (messages) => seen.push(...messages.map((one) => one.kind))),
-    );
-    table.dispatch([ignored]);
-    remove();
-    table.dispatch([ignored]);
-    expect(seen).toEqual(['ignored']);
-  });
 });

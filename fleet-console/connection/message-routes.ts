@@ -6,9 +6,7 @@
  * to every route that names its kind.
  *
  * Features take part in each session (session-features.ts in app/ lists them): as a session
- * opens, each forgets what the last one brought and gives its routes for this one. A view
- * opened later (the counter's handover desk) adds a route to the open session, and removes
- * it when done.
+ * opens, each forgets what the last one brought and gives its routes for this one.
  */
 import type { ReadMessage } from '../protocol/read-message';
 import type { ConsoleSettings } from './console-settings';
@@ -50,12 +48,10 @@ export interface SessionFeature {
 export interface RouteTable {
   /** Hands a batch to every route that takes some of it. */
   dispatch(messages: readonly ReadMessage[]): void;
-  /** Adds a route; the function removes it. */
-  add(route: MessageRoute): () => void;
 }
 
-export function createRouteTable(routes: readonly MessageRoute[] = []): RouteTable {
-  const all: MessageRoute[] = [...routes];
+export function createRouteTable(routes: readonly MessageRoute[]): RouteTable {
+  const all: readonly MessageRoute[] = [...routes];
   return {
     dispatch(messages) {
       // One pass over the batch, whatever the number of routes: a fleet's thousands of
@@ -76,13 +72,6 @@ export function createRouteTable(routes: readonly MessageRoute[] = []): RouteTab
         const share = shares.get(one);
         if (share) one.take(share);
       }
-    },
-    add(added) {
-      all.push(added);
-      return () => {
-        const index = all.indexOf(added);
-        if (index >= 0) all.splice(index, 1);
-      };
     },
   };
 }

@@ -21,8 +21,7 @@ import {
   type EnrolmentRequest,
 } from '@shared/fleet/trust/kiosk-certificate';
 import {
-  REVOCATION_LIST_TYPE,
-  revocationListSchema,
+  revocationListOf,
   signRevocationList,
   type RevocationList,
 } from '@shared/fleet/trust/revocation-list';
@@ -138,18 +137,14 @@ export async function kioskRevocationList(
       kioskId: revocation.kioskId,
       serial: revocation.serial,
       revokedAt: revocation.revokedAt,
-    }))
-    .filter((entry, index, all) => all.findIndex((one) => one.serial === entry.serial) === index)
-    .sort((a, b) => a.revokedAt - b.revokedAt || a.serial.localeCompare(b.serial));
+    }));
   if (revoked.length === 0) return null;
-  const parsed = revocationListSchema.safeParse({
-    type: REVOCATION_LIST_TYPE,
-    fleet: prefix,
-    version: revoked.length,
-    issuedAt: now,
-    revoked,
-  });
-  return parsed.success ? parsed.data : null;
+  try {
+    return revocationListOf(revoked, prefix, now);
+  } catch {
+    // More revocations than one list holds: the kiosks keep the last list they had.
+    return null;
+  }
 }
 
 export interface Revoked {

@@ -7,14 +7,12 @@ import { sendCommand } from './send-command';
 function fakeSession(publish: BrokerSession['publish']): BrokerSession {
   return {
     prefix: PREFIX,
-    cluster: true,
     publish,
     watch: () => undefined,
     unwatch: () => undefined,
     subscribeOnce: () => Promise.resolve(),
     unsubscribeOnce: () => undefined,
     connected: () => true,
-    route: () => () => undefined,
     ask: () => undefined,
     close: () => undefined,
   };

@@ -1,9 +1,12 @@
 /**
- * The revocation list: one signed, versioned message, retained on `P/fleet/revocations`,
- * naming every kiosk certificate the operator has withdrawn (a stolen or reinstalled
- * kiosk's old key) and when. Each new list carries every earlier entry and a higher
- * version; a reader keeps the highest version it has verified and never goes back to a
- * lower one, so replaying an older (genuinely signed) list revokes nothing back.
+ * The kiosks' revocation list: one signed, versioned message, retained on
+ * `P/fleet/revocations`, naming every kiosk certificate the operator has withdrawn (a stolen
+ * or reinstalled kiosk's old key) and when, so that a revoked kiosk stops signing. It is
+ * made from the shop service's revocations (revocation-record.ts), a set that only grows:
+ * its version is the number of entries, so a later set's list is never a lower version. A
+ * kiosk keeps the highest version it has verified and never goes back to a lower one, so
+ * replaying an older (genuinely signed) list revokes nothing back. Counters go by the
+ * service's records, not by this list.
  */
 import { z } from 'zod';
 import { signatureTextSchema } from '../payloads';
@@ -78,23 +81,25 @@ export function revocationOf(
   );
 }
 
-/** The next list: every entry of `current` plus `added` (already listed serials skipped). */
-export function nextRevocationList(
-  current: RevocationList | null,
+/**
+ * The list for a set of revocations: one entry per serial (the first of each), oldest
+ * first, its version the number of entries. Throws when the set breaks the schema (more
+ * than MAX_REVOCATIONS).
+ */
+export function revocationListOf(
+  revoked: readonly Revoked[],
   prefix: string,
-  added: readonly Revoked[],
   now: number,
 ): RevocationList {
-  const revoked = [...(current?.revoked ?? [])];
-  for (const entry of added) {
-    if (!revoked.some((known) => known.serial === entry.serial)) revoked.push(entry);
-  }
+  const entries = revoked
+    .filter((entry, index) => revoked.findIndex((one) => one.serial === entry.serial) === index)
+    .sort((a, b) => a.revokedAt - b.revokedAt || a.serial.localeCompare(b.serial));
   return revocationListSchema.parse({
     type: REVOCATION_LIST_TYPE,
     fleet: prefix,
-    version: (current?.version ?? 0) + 1,
+    version: entries.length,
     issuedAt: now,
-    revoked,
+    revoked: entries,
   });
 }
 

@@ -6,8 +6,8 @@ import type { Ed25519Verifier } from '../../../../shared/fleet/receipt-code';
 import {
   checkRevocationList,
   MAX_REVOCATIONS,
-  nextRevocationList,
   readRevocationMessage,
+  revocationListOf,
   revocationOf,
   signRevocationList,
 } from '../../../../shared/fleet/trust/revocation-list';
@@ -49,11 +49,16 @@ describe('the revocation list', () => {
     expect(revocationOf(null, 'kiosk-a', SAMPLE_SERIAL)).toBeNull();
   });
 
-  it('grows by one version with every entry kept, and is signed as node:crypto signs it', async () => {
+  it('is made from a set of revocations, one version per entry, and signed as node:crypto signs it', async () => {
     const added = { kioskId: 'kiosk-b', serial: 'second-serial-0002', revokedAt: 5 };
-    const next = nextRevocationList(list, SAMPLE_PREFIX, [added, entry], 9);
-    expect(next).toMatchObject({ version: 4, issuedAt: 9, revoked: [entry, added] });
-    expect(nextRevocationList(null, SAMPLE_PREFIX, [], 9)).toMatchObject({ version: 1 });
+    const next = revocationListOf([entry, added, entry], SAMPLE_PREFIX, 9);
+    // Oldest first, one entry per serial: the same set gives the same list, whoever made it.
+    expect(next).toMatchObject({ version: 2, issuedAt: 9, revoked: [added, entry] });
+    expect(revocationListOf([added, entry], SAMPLE_PREFIX, 9).revoked).toEqual(next.revoked);
+    // A set that grew gives a higher version: a kiosk never takes the smaller one back.
+    const more = { kioskId: 'kiosk-c', serial: 'third-serial-00003', revokedAt: 7 };
+    expect(revocationListOf([entry, added, more], SAMPLE_PREFIX, 9).version).toBe(3);
+    expect(() => revocationListOf([], SAMPLE_PREFIX, 9)).toThrow();
     const privateKey = await webcrypto.subtle.importKey(
       'pkcs8',
       operator.privateKey.export({ format: 'der', type: 'pkcs8' }),
