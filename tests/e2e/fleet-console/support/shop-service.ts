@@ -152,8 +152,8 @@ export async function startShopService(
           done();
         }
       };
-      started.stdout?.on('data', read);
-      started.stderr?.on('data', read);
+      started.stdout.on('data', read);
+      started.stderr.on('data', read);
       started.once('exit', (code) => {
         clearTimeout(timer);
         fail(new Error(`the shop service exited (${code}) before it listened:\n${output}`));

@@ -30,7 +30,10 @@ describe('the shop service’s command line', () => {
       trust: { prefix: 'chain/shop-1', holdMs: 3 * 86_400_000 },
     });
     expect(
-      parseServeOptions(['--enrolment-key', key, '--data', '/srv/shop', '--console', '/srv/ui'], {}),
+      parseServeOptions(
+        ['--enrolment-key', key, '--data', '/srv/shop', '--console', '/srv/ui'],
+        {},
+      ),
     ).toMatchObject({
       database: { engine: 'pglite', dataDir: '/srv/shop' },
       consoleDir: '/srv/ui',
