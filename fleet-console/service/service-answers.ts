@@ -32,7 +32,8 @@ const receiptId = z.string().regex(RECEIPT_ID_PATTERN);
 export const staffNameSchema = words(64);
 
 export const staffSchema = z.object({
-  username: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/),
+  // A login's name, or a device token's id (random base64url, capitals included).
+  username: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
   name: staffNameSchema,
   role: z.enum(['counter', 'operator']),
 });

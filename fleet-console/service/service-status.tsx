@@ -31,7 +31,7 @@ export function ServiceStatus() {
         </span>
         <button
           type="button"
-          className="font-semibold text-brand-800 underline"
+          className="min-h-11 font-semibold text-brand-800 underline"
           onClick={() => void logOut()}
         >
           {via === 'token' ? 'Forget this token' : 'Sign out'}
@@ -45,7 +45,7 @@ export function ServiceStatus() {
         The shop service cannot be reached ({why}).{' '}
         <button
           type="button"
-          className="font-semibold underline"
+          className="min-h-11 font-semibold underline"
           onClick={() => void checkSession()}
         >
           Try again

@@ -30,7 +30,7 @@ function TokenForm() {
   };
   return (
     <details className="rounded-xl border border-slate-200 p-4">
-      <summary className="cursor-pointer font-semibold">Use a device token instead</summary>
+      <summary className="cursor-pointer py-3 font-semibold">Use a device token instead</summary>
       <form className="mt-3 flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
         <TextField
           label="Device token"

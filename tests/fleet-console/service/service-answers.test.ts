@@ -33,6 +33,7 @@ import {
   revocationOf,
   type TestShop,
 } from '../../services/shop/support/shop-world';
+import { issueToken } from '../../../services/shop/staff/tokens';
 
 const world = makeWorld(2);
 const [kiosk, revokedKiosk] = world.kiosks as [
@@ -87,6 +88,23 @@ describe('the shop service’s answers, read by the console', () => {
     });
     // Seven password hashes (scrypt), each a while on a loaded machine.
   }, 60_000);
+
+  it('a device token: who it is, whatever its random id looks like', async () => {
+    for (let n = 0; n < 5; n += 1) {
+      const { token } = await issueToken(
+        shop.services.db,
+        { name: 'Counter 3 PC', role: 'counter', expiresAt: null },
+        Date.now(),
+      );
+      const me = await read(
+        meAnswerSchema,
+        '/auth/me',
+        { headers: { authorization: `Bearer ${token}` } },
+        200,
+      );
+      expect(me).toMatchObject({ kind: 'token', staff: { name: 'Counter 3 PC', role: 'counter' } });
+    }
+  });
 
   it('a check, a handover, another counter’s refusal, an offline report and its conflict', async () => {
     const { code, payload } = receiptCode(kiosk);
