@@ -9,12 +9,14 @@ import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'nod
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { rawPublicKey } from '../../fleet-agent/identity/ed25519';
 import { canonicalJsonBytes } from '../../shared/fleet/canonical-json';
-import { configEnvelopeSchema, signedConfigSchema } from '../../shared/fleet/payloads';
+import {
+  configEnvelopeSchema,
+  RESERVED_CONFIG_FIELDS,
+  signedConfigSchema,
+} from '../../shared/fleet/payloads';
+import { validateConfigKeys } from '../../shared/kiosk-config/config-validate';
+import { kioskRemoteKeys } from '../../fleet-agent/config/remote-keys';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
-
-export const DEFAULT_CONFIG_KEY_FILE = 'fleet-config.key';
-/** The enrolment key (kiosk certificates, revocations): an Ed25519 key like the config key. */
-export const DEFAULT_ENROLMENT_KEY_FILE = 'fleet-enrolment.key';
 
 /** Makes a key pair, writes the private key to `path` (never over an existing file). */
 export function writeNewConfigKey(path: string): { publicKey: string } {
@@ -101,6 +103,26 @@ export function completeConfig(config: unknown, options: SignOptions = {}): unkn
 }
 
 /**
+ * What a kiosk would refuse in a config's keys, in the kiosk's own words (its refusal
+ * reason, then its validator's), so a value that would only surface in each kiosk's details
+ * is never signed. A machine-wide lock is a kiosk's own business and is not guessed here.
+ */
+export function kioskRefusals(config: Readonly<Record<string, unknown>>): string[] {
+  if (config.tombstone === true) return [];
+  const keys = Object.fromEntries(
+    Object.entries(config).filter(
+      ([name]) => !(RESERVED_CONFIG_FIELDS as readonly string[]).includes(name),
+    ),
+  );
+  const { reasons } = kioskRemoteKeys({ locks: () => [] }).check(keys);
+  const { problems } = validateConfigKeys(keys, 'remote');
+  return reasons.map((reason, index) => {
+    const problem = problems[index];
+    return problem ? `${reason} (${problem.reason})` : reason;
+  });
+}
+
+/**
  * The envelope for `config` (which names its version and target, and may name its prefix
  * and notAfter; `options` fills them in), or an Error saying why not.
  */
@@ -117,6 +139,10 @@ export function signConfig(
     );
   }
   const signed = checked.data as Record<string, unknown>;
+  const refusals = kioskRefusals(signed);
+  if (refusals.length > 0) {
+    throw new Error(`every kiosk would refuse this config: ${refusals.join('; ')}`);
+  }
   if (Date.parse(checked.data.notAfter) <= (options.now ?? Date.now())) {
     throw new Error(`notAfter ${checked.data.notAfter} has passed: every kiosk would refuse it`);
   }

@@ -1,11 +1,12 @@
 /**
  * `npm run -s fleet:keygen` and `npm run -s fleet:sign`, run for real: the key file is a
- * 0600 PKCS#8 Ed25519 key never overwritten, and the envelope verifies with node:crypto
- * and is accepted by the kiosk's remote config, which refuses it once a byte changes.
+ * 0600 PKCS#8 Ed25519 key in the operator's key folder (0700, outside the checkout), never
+ * overwritten, and the envelope verifies with node:crypto and is accepted by the kiosk's
+ * remote config, which refuses it once a byte changes; what a kiosk would refuse is not signed.
  */
 import { spawnSync } from 'node:child_process';
 import { createPrivateKey, createPublicKey, verify, webcrypto } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -19,14 +20,19 @@ vi.mock('electron', () => ({}));
 const ROOT = process.cwd();
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const dir = mkdtempSync(join(tmpdir(), 'fleet-keygen-'));
+/** The operator's own config folder, as XDG_CONFIG_HOME names it. */
+const home = mkdtempSync(join(tmpdir(), 'fleet-keygen-home-'));
+const keys = join(home, 'kiosk-shop', 'keys');
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
 });
 
 function run(script: string, args: string[]) {
   return spawnSync(TSX, [join(ROOT, 'scripts', 'fleet', script), ...args], {
     cwd: dir,
     encoding: 'utf8',
+    env: { ...process.env, KIOSK_SHOP_KEYS: '', XDG_CONFIG_HOME: home },
     timeout: 60_000,
   });
 }
@@ -58,8 +64,9 @@ describe('npm run fleet:keygen and fleet:sign', () => {
     const doc = readFileSync(join(ROOT, 'docs', 'fleet', 'signed-config.md'), 'utf8');
     expect(doc).toContain('npm run -s fleet:keygen');
     expect(doc).toContain(
-      'npm run -s fleet:sign -- idle.json --prefix kiosk-shop --days 30 --key fleet-config.key',
+      'npm run -s fleet:sign -- idle.json --prefix kiosk-shop --days 30 > idle.signed.json',
     );
+    expect(doc).toContain('~/.config/kiosk-shop/keys/fleet-config.key');
   });
 
   it('make a key and an envelope the kiosk accepts, and a changed one it refuses', () => {
@@ -67,7 +74,10 @@ describe('npm run fleet:keygen and fleet:sign', () => {
     expect(keygen.status, keygen.stderr).toBe(0);
     const publicKey = keygen.stdout.trim();
     expect(publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const keyFile = join(dir, 'fleet-config.key');
+    const keyFile = join(keys, 'fleet-config.key');
+    expect(existsSync(join(dir, 'fleet-config.key'))).toBe(false);
+    expect(statSync(keys).mode & 0o777).toBe(0o700);
+    expect(keygen.stderr).toContain(`Private key written to ${keyFile} (mode 0600`);
     const pem = readFileSync(keyFile, 'utf8');
     const privateKey = createPrivateKey(pem);
     expect(privateKey.asymmetricKeyType).toBe('ed25519');
@@ -83,15 +93,7 @@ describe('npm run fleet:keygen and fleet:sign', () => {
     const config = { version: 3, target: 'all', idleTimeoutSeconds: 45 };
     writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
     const before = Date.now();
-    const signed = run('fleet-sign.ts', [
-      'config.json',
-      '--prefix',
-      'chain-north',
-      '--days',
-      '7',
-      '--key',
-      'fleet-config.key',
-    ]);
+    const signed = run('fleet-sign.ts', ['config.json', '--prefix', 'chain-north', '--days', '7']);
     expect(signed.status, signed.stderr).toBe(0);
     const envelope = JSON.parse(signed.stdout) as {
       config: Record<string, unknown>;
@@ -128,7 +130,7 @@ describe('npm run fleet:keygen and fleet:sign', () => {
     expect(fresh.refusals().map((refusal) => refusal.reason)).toEqual(['bad signature']);
 
     // The same config signed for the default prefix is another fleet's.
-    const elsewhere = run('fleet-sign.ts', ['config.json', '--key', 'fleet-config.key']);
+    const elsewhere = run('fleet-sign.ts', ['config.json', '--key', keyFile]);
     expect(elsewhere.status, elsewhere.stderr).toBe(0);
     const other = remoteConfig(publicKey);
     expect(other.receive('fleet', new TextEncoder().encode(elsewhere.stdout))).toBe('refused');
@@ -144,7 +146,7 @@ describe('npm run fleet:keygen and fleet:sign', () => {
       '--prefix',
       'chain-north',
       '--key',
-      'fleet-config.key',
+      keyFile,
     ]);
     expect(withdrawal.status, withdrawal.stderr).toBe(0);
     expect(withdrawal.stderr).toContain('Signed a withdrawal, version 4');
@@ -157,7 +159,7 @@ describe('npm run fleet:keygen and fleet:sign', () => {
     const keygen = run('fleet-keygen.ts', ['--enrolment']);
     expect(keygen.status, keygen.stderr).toBe(0);
     const publicKey = keygen.stdout.trim();
-    const keyFile = join(dir, 'fleet-enrolment.key');
+    const keyFile = join(keys, 'fleet-enrolment.key');
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(keygen.stderr).toContain(`"enrolmentPublicKey": "${publicKey}"`);
     expect(keygen.stderr).toContain(`--enrolment-key=${publicKey}`);
@@ -185,11 +187,43 @@ describe('npm run fleet:keygen and fleet:sign', () => {
         '--prefix',
         'kiosk-shop',
         '--key',
-        join(dir, 'fleet-config.key'),
+        join(keys, 'fleet-config.key'),
       ]);
       expect(signed.status).toBe(1);
       expect(signed.stdout).toBe('');
       expect(signed.stderr).toMatch(/version|target|notAfter|tombstone|prefix/);
+    },
+    60_000,
+  );
+
+  it.each([
+    [
+      'an opening time without its leading zero',
+      { openingHours: { timeZone: 'Europe/Paris', days: { mon: [['8:00', '18:00']] } } },
+      'invalid value: openingHours (must be a time HH:MM, 00:00 to 23:59)',
+    ],
+    ['a key no remote config may set', { mode: 'windowed' }, 'locked: mode'],
+    [
+      'a key the kiosk does not know',
+      { idleTimeout: 45 },
+      'invalid value: idleTimeout (unknown key)',
+    ],
+  ])(
+    'fleet:sign refuses %s, in the words the kiosk would refuse it with',
+    (_name, keys, words) => {
+      writeFileSync(
+        join(dir, 'refused.json'),
+        JSON.stringify({ version: 9, target: 'all', ...keys }),
+      );
+      const signed = run('fleet-sign.ts', [
+        'refused.json',
+        '--key',
+        join(home, 'kiosk-shop', 'keys', 'fleet-config.key'),
+      ]);
+      expect(signed.status).toBe(1);
+      expect(signed.stdout).toBe('');
+      expect(signed.stderr).toContain('every kiosk would refuse this config');
+      expect(signed.stderr).toContain(words);
     },
     60_000,
   );

@@ -22,6 +22,8 @@ const run = (args: string[]) =>
   spawnSync(TSX, [join(ROOT, 'scripts', 'kiosk', 'update-sign.ts'), ...args], {
     cwd: dir,
     encoding: 'utf8',
+    // The operator's key folder, where fleet:keygen writes the config key update:sign reads.
+    env: { ...process.env, KIOSK_SHOP_KEYS: dir },
     timeout: 60_000,
   });
 
