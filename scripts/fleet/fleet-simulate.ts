@@ -1,26 +1,30 @@
 /**
- * npm run fleet:simulate -- --broker URL --kiosks N --seconds S — runs N kiosks, each on
- * the real fleet client with a pretend shop behind it (screens, receipts, memory), against
- * a broker on this machine only, for S seconds; then each publishes offline and quits.
- *
- *   --broker mqtt://127.0.0.1:1883   loopback only (localhost, 127.x.x.x, ::1); a comma-
- *                                    separated list is a cluster (as fleet.brokerUrls):
- *                                    each kiosk picks one at random, moves on at a loss
- *   --kiosks 5 --seconds 30          1–5000 kiosks, 1–3600 seconds
- *   --prefix kiosk-shop              topic prefix
- *   --id-prefix sim                  kiosk ids sim-0001, sim-0002, …
- *   --username U --password P        one login for all, or
- *   --per-kiosk --password 'pw-{id}' username = kiosk id, password with {id} filled in
- *   --health-seconds 5 --keepalive-seconds 30
- *   --config-public-key KEY          fleet.configPublicKey: signed remote configs apply
- *   --enrolment-public-key KEY       fleet.enrolmentPublicKey: the console's approvals enrol
- *
- * Each kiosk is tools/simulator/simulated-kiosk.ts: the kiosk's own fleet client,
- * commands, health, remote config and receipt signer, with a pretend shop behind them.
- * The options are tools/simulator/simulate-options.ts.
+ * npm run fleet:simulate — runs N kiosks, each on the real fleet client with a pretend shop
+ * behind it, against a broker on this machine only (its options: the usage below,
+ * tools/simulator/simulate-options.ts). Each kiosk is tools/simulator/simulated-kiosk.ts:
+ * the kiosk's own fleet client, commands, health, remote config and receipt signer.
  */
 import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
 import { readSimulateOptions } from '../../tools/simulator/simulate-options';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run fleet:simulate -- --broker URL --kiosks N --seconds S [options]
+
+Runs N kiosks, each on the real fleet client with a pretend shop behind it (screens,
+receipts, memory), against a broker on this machine only, for S seconds; then each
+publishes offline and quits.
+
+  --broker mqtt://127.0.0.1:1883   loopback only (localhost, 127.x.x.x, ::1); a comma-
+                                   separated list is a cluster (as fleet.brokerUrls):
+                                   each kiosk picks one at random, moves on at a loss
+  --kiosks 5 --seconds 30          1–5000 kiosks, 1–3600 seconds
+  --prefix kiosk-shop              topic prefix
+  --id-prefix sim                  kiosk ids sim-0001, sim-0002, …
+  --username U --password P        one login for all, or
+  --per-kiosk --password 'pw-{id}' username = kiosk id, password with {id} filled in
+  --health-seconds 5 --keepalive-seconds 30
+  --config-public-key KEY          fleet.configPublicKey: signed remote configs apply
+  --enrolment-public-key KEY       fleet.enrolmentPublicKey: the console's approvals enrol`);
 
 /** Runs the fleet for `seconds` or until `interrupted`; returns how many were online then. */
 async function runFor(

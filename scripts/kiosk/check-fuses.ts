@@ -12,6 +12,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../../tools/repo-root';
 import { checkFuses, packagedApps } from '../../tools/packaging/packaged-fuses';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run check:fuses [-- --app PATH]
+
+Reads the Electron fuses back from the packaged app and compares them with electronFuses
+in electron-builder.yml; fails when one differs.
+
+  (no option)   every app electron-builder left in release/ (after npm run package)
+  --app PATH    one binary (Linux executable, .exe or .app)`);
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { app: { type: 'string' } }, strict: true });

@@ -8,6 +8,15 @@ import { resolve } from 'node:path';
 import { startCatalogueServer } from '../../server/catalogue/catalogue-server';
 import { REPO_ROOT } from '../../tools/repo-root';
 import { launchKiosk } from '../../tools/launch/kiosk-launcher';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run dev [-- KIOSK FLAGS] [-- --no-fallback]
+
+The kiosk with hot reload (electron-vite dev), downloading Electron first when it is
+missing. Without Electron it says why in one line and runs the web shop's dev server
+instead, against the embedded catalogue on a free loopback port.
+
+  --no-fallback   exit 1 instead of the web dev server (for scripts)`);
 
 launchKiosk(process.argv.slice(2), {
   withElectron: async () => {

@@ -1,20 +1,47 @@
 /**
  * npm run package — builds the kiosk and packages it with electron-builder (installers in
- * release/). electron-builder fetches its own copy of Electron (from GitHub, or from
- * ELECTRON_MIRROR). With ELECTRON_OVERRIDE_DIST_PATH set it packages that unpacked Electron
- * instead (electronDist), for offline or in-house mirrored packaging. Extra arguments go
- * to electron-builder, e.g. `npm run package -- --publish never`.
+ * release/). Where electron-builder would fetch Electron from a host this machine cannot
+ * resolve, it says what it needs in one line before building anything (the usage below).
  */
 import { spawn } from 'node:child_process';
+import { lookup } from 'node:dns/promises';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from '../../tools/repo-root';
 import { electronVersion } from '../../tools/launch/electron-binary';
 import {
   builderArgs,
+  electronDownloadHost,
   looksLikeDownloadFailure,
   overrideProblem,
   packagingNeeds,
 } from '../../tools/packaging/packaging-rules';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run package [-- electron-builder flags]
+
+Builds the kiosk and packages it with electron-builder: a Linux AppImage and deb and a
+Windows nsis installer in release/. Extra arguments go to electron-builder, e.g.
+npm run package -- --publish never.
+
+electron-builder fetches its own copy of Electron: from github.com, from ELECTRON_MIRROR,
+from its cache, or, with ELECTRON_OVERRIDE_DIST_PATH set to an unpacked Electron, none.
+When none of these can work it says so in one line before building anything.`);
+
+/** Whether `host` resolves within a few seconds: a machine offline cannot fetch Electron. */
+async function resolves(host: string): Promise<boolean> {
+  const answer = lookup(host).then(
+    () => true,
+    () => false,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((done) => {
+    timer = setTimeout(() => done(false), 5000);
+  });
+  const result = await Promise.race([answer, late]);
+  clearTimeout(timer);
+  return result;
+}
 
 function runBuilder(args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((done) => {
@@ -41,6 +68,11 @@ async function main(): Promise<number> {
   if (problem) {
     console.error(`package: ${problem}`);
     console.error(packagingNeeds(version));
+    return 1;
+  }
+  const host = electronDownloadHost(version, process.env, homedir());
+  if (host !== null && !(await resolves(host))) {
+    console.error(`package: cannot reach ${host} to get Electron. ${packagingNeeds(version)}`);
     return 1;
   }
   const { build } = await import('electron-vite');

@@ -20,6 +20,17 @@ import { formatVerdict, judgeSoak, SOAK_BUDGETS } from '../../tools/soak/soak-bu
 import { soakChartSvg } from '../../tools/soak/soak-chart';
 import { serveCatalogue } from '../../tools/soak/soak-catalogue';
 import { CHROMIUM_FILE_ARGS, runSoak } from '../../tools/soak/soak-run';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run soak [-- --sessions N] [-- --every N] [-- --out DIR]
+
+Drives the built kiosk renderer (out/renderer, from npm run build:e2e) in Debian Chromium
+through N shopper sessions, samples memory, writes soak.json and soak.svg, and exits
+non-zero when a budget is over.
+
+  --sessions N   default 1000
+  --every N      sample every N sessions, default 50
+  --out DIR      default bench-results`);
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -10,6 +10,15 @@
 import { text } from 'node:stream/consumers';
 import { hashStaffPin } from '../../electron/main/staff-exit/staff-pin-hash';
 import { STAFF_PIN_DIGITS, STAFF_PIN_PATTERN } from '../../shared/kiosk-config/staff-pin';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run -s staff-pin:hash
+
+Prints a salted scrypt hash of a staff PIN for the kiosk's staffPinHash setting. The PIN is
+read without echo from the terminal (asked twice), or from the first line of piped input,
+never from the command line:
+
+  printf '482913\n' | npm run -s staff-pin:hash`);
 
 /** Reads one line from a TTY without echoing it; Ctrl+C aborts. */
 function askHidden(prompt: string): Promise<string> {

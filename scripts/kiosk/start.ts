@@ -9,6 +9,16 @@ import { resolve } from 'node:path';
 import { buildWebShop, closeOnSignals, startBrowserShop } from '../../tools/browser/browser-shop';
 import { REPO_ROOT } from '../../tools/repo-root';
 import { launchKiosk } from '../../tools/launch/kiosk-launcher';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm start [-- KIOSK FLAGS] [-- --no-fallback]
+
+Builds and opens the kiosk in Electron (downloading Electron first when it is missing).
+Flags such as --windowed, --config=FILE or --catalogue-url=URL go to the kiosk
+(docs/kiosk/configuration.md). When Electron cannot be had it says why in one line and
+serves the shop to a browser instead, on the embedded catalogue.
+
+  --no-fallback   exit 1 instead of the browser fallback (for scripts)`);
 
 launchKiosk(process.argv.slice(2), {
   withElectron: async () => {

@@ -19,6 +19,13 @@ import {
   serveSignedFeed,
   watchUpdate,
 } from '../../tools/updates/update-run';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run update:e2e
+
+The kiosk updating itself, end to end (Linux, under Xvfb): packages version N and N+1,
+serves N+1's signed feed on 127.0.0.1, starts N and waits until it has installed N+1 and
+started again. Where Electron cannot be had it prints why and exits 0. No options.`);
 
 const DEADLINE_MS = 12 * 60_000;
 

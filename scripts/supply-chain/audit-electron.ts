@@ -20,6 +20,12 @@ import {
   parseSarifReport,
   type SourceReader,
 } from '../../tools/supply-chain/electronegativity-report';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run audit:electron
+
+Runs Electronegativity (through npx) over the kiosk's sources and fails on any finding not
+explained in electron/security-allowlist.json. No options.`);
 
 const ELECTRONEGATIVITY = '@doyensec/electronegativity@1.10.3';
 const root = process.cwd();

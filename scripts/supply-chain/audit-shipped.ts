@@ -35,6 +35,18 @@ import {
 /** The registry answered that it has no advisory endpoint: not audited, not a finding. */
 const EXIT_NO_ADVISORY_ENDPOINT = 2;
 import { shippedInventory } from '../../tools/supply-chain/shipped-packages';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run audit:shipped [-- --list] [-- --registry URL] [-- --out DIR]
+
+Audits exactly the packages that ship (after npm run build:e2e) against the registry's
+advisories; fails on any high or critical one, or when it could not look.
+Exit 0: nothing high or critical; 1: a finding, or no audit; 2: the registry has no
+advisory endpoint.
+
+  --list           print what ships, ask nothing
+  --registry URL   the registry to ask (default: npm's configured one)
+  --out DIR        write the inventory and the findings there`);
 
 const BULK_ADVISORIES = '-/npm/v1/security/advisories/bulk';
 

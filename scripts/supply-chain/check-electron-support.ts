@@ -17,6 +17,14 @@ import {
   supportVerdict,
 } from '../../tools/supply-chain/electron-support';
 import { registryBase, registryJson } from '../../tools/supply-chain/registry';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run check:electron-support [-- --registry URL]
+
+Fails when the Electron major pinned in package.json, or the one installed, is older than
+the three majors Electron supports, read from the registry's published versions.
+
+  --registry URL   the registry to ask (default: npm's configured one)`);
 
 /** npm's abbreviated metadata: the versions without every release's readme and details. */
 const ABBREVIATED = 'application/vnd.npm.install-v1+json';

@@ -8,6 +8,13 @@
 import { resolve } from 'node:path';
 import { API_BASE, buildWebShop } from '../../tools/browser/browser-shop';
 import { REPO_ROOT } from '../../tools/repo-root';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run build:e2e
+
+The builds the end-to-end tests run against: out/web with a same-origin catalogue (/api),
+the Electron build whose renderer calls the test server on E2E_PORT (default 4173), and the
+fleet console (out/console). It replaces out/web. No options.`);
 
 async function main(): Promise<void> {
   const port = process.env.E2E_PORT ?? '4173';
@@ -15,7 +22,7 @@ async function main(): Promise<void> {
 
   // The same web build as `npm run serve`; both configs read VITE_CATALOGUE_URL when they are
   // loaded, which each build() does afresh.
-  await buildWebShop();
+  await buildWebShop({ replace: true, say: () => undefined });
   console.log(`web build → out/web (catalogue ${API_BASE})`);
 
   const catalogueUrl = `http://127.0.0.1:${port}${API_BASE}`;

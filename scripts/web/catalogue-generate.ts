@@ -7,6 +7,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCatalogue } from '../../server/catalogue/generate-catalogue';
 import { parseCount } from '../../shared/count-flag';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run catalogue:generate -- --products N [--out FILE] [--description-words N] [--seed N]
+
+Writes a valid FakeStore catalogue (a JSON array of N products) to FILE, or to stdout.`);
 
 function main(): void {
   const { values } = parseArgs({

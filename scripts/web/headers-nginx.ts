@@ -10,6 +10,13 @@ import {
   webSecurityHeaders,
 } from '../../server/http/security-headers';
 import { webCatalogueUrl } from '../../shared/catalogue-url';
+import { exitOnHelp } from '../../tools/cli/help';
+
+exitOnHelp(`Usage: npm run -s headers:nginx [-- CATALOGUE_URL]
+
+Prints the nginx add_header lines of the web shop's security headers for a web build made
+with that catalogue URL (default: VITE_CATALOGUE_URL, else the build's own default), for
+the two snippets of docs/web/deploy.md.`);
 
 const argument = process.argv[2];
 const catalogueUrl = webCatalogueUrl(argument ?? process.env.VITE_CATALOGUE_URL);

@@ -1,18 +1,29 @@
 /**
- * npm run fleet:exporter -- --broker URL --port N — serves the fleet's state as Prometheus
- * metrics at http://127.0.0.1:N/metrics, read from the broker as the operator (the logic is
- * services/exporter/fleet-exporter.ts). Runs until stopped (Ctrl-C, SIGTERM), or for --seconds S.
- *
- *   --broker mqtt://broker.shop.example:1883   mqtt://, mqtts://, ws:// or wss://
- *   --port 9464                                on 127.0.0.1 only
- *   --username operator                        the password from FLEET_EXPORTER_PASSWORD, or --password
- *   --ca /etc/kiosk-shop/ca.crt                the broker certificate's CA
- *   --prefix kiosk-shop                        the kiosks' fleet.topicPrefix
- *   --catalogue-max-age 60                     the kiosks' catalogueMaxAgeMinutes
- *   --seconds 30                               stop after this long (demos, tests)
+ * npm run fleet:exporter — serves the fleet's state as Prometheus metrics, read from the
+ * broker as the operator (the logic is services/exporter/fleet-exporter.ts; the options:
+ * the usage below).
  */
 import { readExporterOptions } from './exporter-options';
 import { startExporter } from './fleet-exporter';
+import { helpAsked } from '../../shared/help-flag';
+
+const USAGE = `Usage: npm run fleet:exporter -- --broker URL --port N [options]
+
+Serves the fleet's state as Prometheus metrics at http://127.0.0.1:N/metrics, read from the
+broker as the operator. Runs until stopped (Ctrl-C, SIGTERM), or for --seconds S.
+
+  --broker mqtt://broker.shop.example:1883   mqtt://, mqtts://, ws:// or wss://
+  --port 9464                                on 127.0.0.1 only
+  --username operator                        the password from FLEET_EXPORTER_PASSWORD, or --password
+  --ca /etc/kiosk-shop/ca.crt                the broker certificate's CA
+  --prefix kiosk-shop                        the kiosks' fleet.topicPrefix
+  --catalogue-max-age 60                     the kiosks' catalogueMaxAgeMinutes
+  --seconds 30                               stop after this long (demos, tests)`;
+
+if (helpAsked(process.argv.slice(2))) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 async function main(): Promise<void> {
   const { exporter: options, seconds } = readExporterOptions(process.argv.slice(2), process.env);

@@ -9,16 +9,43 @@ import { generateCatalogue } from '../../server/catalogue/generate-catalogue';
 import { listenFetchFor, type RunningServer } from '../../server/http/listen-fetch';
 import { REPO_ROOT } from '../repo-root';
 import { createShopHandler } from '../../server/http/shop-handler';
+import { otherBuildRefusal, stampWebBuild, webBuildSlot } from './web-build-slot';
 
 export const API_BASE = '/api';
 export const DEFAULT_PORT = 4173;
 
-/** Builds out/web against the same-origin catalogue (/api). */
-export async function buildWebShop(): Promise<void> {
+export const WEB_DIR = resolve(REPO_ROOT, 'out', 'web');
+
+export interface WebShopBuild {
+  /** Replace a build in out/web these tools did not make (a host's own, say). */
+  replace?: boolean;
+  /** Where each step is said (default: stdout). */
+  say?: (line: string) => void;
+  /** Stands in for out/web in tests; the build itself always writes out/web. */
+  dir?: string;
+}
+
+/**
+ * Builds out/web against the same-origin catalogue (/api), saying so; a build there that
+ * these tools did not make is replaced only when `replace` says so, else this throws.
+ */
+export async function buildWebShop({
+  replace = false,
+  say = (line) => console.log(line),
+  dir = WEB_DIR,
+}: WebShopBuild = {}): Promise<void> {
+  const slot = webBuildSlot(dir);
+  if (slot === 'other' && !replace) throw new Error(otherBuildRefusal(dir, REPO_ROOT));
+  say(
+    `Building out/web for the embedded demo catalogue at ${API_BASE} (same origin)` +
+      (slot === 'other' ? ', replacing the build that was there' : '') +
+      '…',
+  );
   // Read by vite.web.config.mts when it is loaded, so it must be set before build().
   process.env.VITE_CATALOGUE_URL = API_BASE;
   const { build } = await import('vite');
   await build({ configFile: resolve(REPO_ROOT, 'vite.web.config.mts'), logLevel: 'warn' });
+  stampWebBuild(dir, API_BASE);
 }
 
 export interface BrowserShopOptions {
@@ -42,7 +69,7 @@ export async function startBrowserShop({
   port = DEFAULT_PORT,
   host = '127.0.0.1',
   productCount,
-  staticDir = resolve(REPO_ROOT, 'out', 'web'),
+  staticDir = WEB_DIR,
   anyPortIfBusy = false,
   publicOrigin,
 }: BrowserShopOptions = {}): Promise<RunningServer> {

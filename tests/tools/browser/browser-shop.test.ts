@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startBrowserShop } from '../../../tools/browser/browser-shop';
+import { buildWebShop, startBrowserShop } from '../../../tools/browser/browser-shop';
 
 function webBuild(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'browser-shop-')), 'web');
@@ -38,5 +38,16 @@ describe('the browser shop (npm run serve)', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the browser shop’s build (npm run serve, the npm start fallback)', () => {
+  it('never replaces a build it did not make unless asked, and says so before building', async () => {
+    const dir = webBuild();
+    const said: string[] = [];
+    await expect(buildWebShop({ dir, say: (line) => said.push(line) })).rejects.toThrow(
+      /holds a web build npm run serve did not make.*--rebuild/,
+    );
+    expect(said).toEqual([]);
   });
 });
