@@ -64,6 +64,97 @@ describe.skipIf(promtoolUnavailable() !== null)('the shipped alert rules', () =>
   });
 });
 
+describe.skipIf(promtoolUnavailable() !== null)('the shipped alert texts', () => {
+  it('name a store and a region only when the kiosk has them, never "store , region "', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kiosk-alert-texts-'));
+    try {
+      copyFileSync(RULES, join(dir, 'kiosk-alerts.yml'));
+      const offline = (labels: string) => `kiosk_shop_kiosk_state{${labels}state="offline"}`;
+      const printer = (labels: string) => `kiosk_shop_printer_available{${labels}}`;
+      const online = (labels: string) => `kiosk_shop_kiosk_state{${labels}state="online"}`;
+      const offlineText = (where: string) =>
+        `${where} has not been on the fleet for 5 minutes and did not say it was asleep. Check its power and network; the console shows when it was last seen.`;
+      const test = {
+        rule_files: ['kiosk-alerts.yml'],
+        evaluation_interval: '1m',
+        tests: [
+          {
+            interval: '1m',
+            input_series: [
+              { series: offline('kiosk="off-0001",'), values: '1x10' },
+              {
+                series: offline('kiosk="off-0002",store="lyon-1",region="eu-west",'),
+                values: '1x10',
+              },
+              { series: offline('kiosk="off-0003",region="eu-west",'), values: '1x10' },
+              { series: printer('kiosk="prn-0001"'), values: '0x10' },
+              { series: online('kiosk="prn-0001",'), values: '1x10' },
+              { series: printer('kiosk="prn-0002",store="lyon-1"'), values: '0x10' },
+              { series: online('kiosk="prn-0002",store="lyon-1",'), values: '1x10' },
+            ],
+            alert_rule_test: [
+              {
+                eval_time: '6m',
+                alertname: 'KioskOffline',
+                exp_alerts: (
+                  [
+                    ['off-0001', {}, 'off-0001'],
+                    [
+                      'off-0002',
+                      { store: 'lyon-1', region: 'eu-west' },
+                      'off-0002 in store lyon-1 (region eu-west)',
+                    ],
+                    ['off-0003', { region: 'eu-west' }, 'off-0003 (region eu-west)'],
+                  ] as [string, Record<string, string>, string][]
+                ).map(([kiosk, labels, where]) => ({
+                  exp_labels: {
+                    severity: 'page',
+                    team: 'shop-operations',
+                    kiosk,
+                    state: 'offline',
+                    ...labels,
+                  },
+                  exp_annotations: {
+                    summary: `Kiosk ${kiosk} has been offline for more than 5 minutes`,
+                    description: offlineText(where),
+                  },
+                })),
+              },
+              {
+                eval_time: '6m',
+                alertname: 'KioskPrinterOut',
+                exp_alerts: (
+                  [
+                    ['prn-0001', {}, 'prn-0001'],
+                    ['prn-0002', { store: 'lyon-1' }, 'prn-0002 in store lyon-1'],
+                  ] as [string, Record<string, string>, string][]
+                ).map(([kiosk, labels, where]) => ({
+                  exp_labels: {
+                    severity: 'ticket',
+                    team: 'store-staff',
+                    kiosk,
+                    ...labels,
+                  },
+                  exp_annotations: {
+                    summary: `Kiosk ${kiosk} has no receipt printer`,
+                    description: `${where} cannot find its receipt printer: shoppers get no paper receipt. Check paper, power and cable.`,
+                  },
+                })),
+              },
+            ],
+          },
+        ],
+      };
+      writeFileSync(join(dir, 'texts.test.yml'), stringify(test));
+      const run = promtool('test', 'rules', join(dir, 'texts.test.yml'));
+      expect(run.stdout + run.stderr).toContain('SUCCESS');
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 const amtoolMissing = spawnSync(AMTOOL, ['--version'], { timeout: 10_000 }).error
   ? `${AMTOOL} is not installed (apt-get install prometheus-alertmanager)`
   : null;
