@@ -13,8 +13,18 @@ interface Groups {
   region: string;
 }
 
+/** The store a new certificate names by default: a group id, as the form's rule asks. */
+export const DEFAULT_STORE = 'main-store';
+
 const regionOk = ({ region }: Groups): boolean =>
   region.trim() === '' || isValidGroupId(region.trim());
+/** A store that is not a group id does not count as the kiosk's group: not signed. */
+const storeOk = ({ store }: Groups): boolean => isValidGroupId(store.trim());
+
+function groupsProblem(groups: Groups): string {
+  if (!storeOk(groups)) return ' The store is not such a name yet.';
+  return regionOk(groups) ? '' : ' The region is not such a name yet.';
+}
 
 /** The store and region new certificates name, so signed config can target them. */
 function GroupFields({ groups, onChange }: { groups: Groups; onChange: (groups: Groups) => void }) {
@@ -30,6 +40,7 @@ function GroupFields({ groups, onChange }: { groups: Groups; onChange: (groups: 
           className="field"
           value={groups.store}
           maxLength={64}
+          aria-invalid={!storeOk(groups)}
           aria-describedby={`${id}-groups-hint`}
           onChange={(event) => onChange({ ...groups, store: event.target.value })}
         />
@@ -49,8 +60,8 @@ function GroupFields({ groups, onChange }: { groups: Groups; onChange: (groups: 
         />
       </div>
       <p id={`${id}-groups-hint`} className="basis-full text-sm text-muted">
-        To target a store or region with signed config, name it with letters, digits, - or _ only
-        (lyon-1, eu-west).{regionOk(groups) ? '' : ' The region is not such a name yet.'}
+        Name them with letters, digits, - or _ only (lyon-1, eu-west): signed config targets a store
+        or region by that name.{groupsProblem(groups)}
       </p>
     </>
   );
@@ -147,8 +158,8 @@ export function WaitingKiosks({
   onApprove: (request: EnrolmentRequest, groups: Groups) => Promise<void>;
 }) {
   const id = useId();
-  const [groups, setGroups] = useState<Groups>({ store: 'Main store', region: '' });
-  const canSign = keyReady && groups.store.trim() !== '' && regionOk(groups);
+  const [groups, setGroups] = useState<Groups>({ store: DEFAULT_STORE, region: '' });
+  const canSign = keyReady && storeOk(groups) && regionOk(groups);
   return (
     <section aria-labelledby={`${id}-waiting`} className="card p-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -182,7 +193,11 @@ export function WaitingKiosks({
       )}
       {!canSign && waiting.length > 0 && (
         <p className="mt-2 text-sm text-muted">
-          {connected ? 'Load the enrolment key to approve.' : 'Connect to the broker to approve.'}
+          {!connected
+            ? 'Connect to the broker to approve.'
+            : keyReady
+              ? 'Name the store (and region) as above to approve.'
+              : 'Load the enrolment key to approve.'}
         </p>
       )}
     </section>
