@@ -30,7 +30,8 @@ export type ToWorker =
 export type WorkerPhase = 'connected' | 'reconnecting' | 'closed';
 
 export type FromWorker =
-  | { type: 'phase'; phase: WorkerPhase; problem: string | null }
+  /** `broker`: the node the worker is on, or trying, of the settings' list. */
+  | { type: 'phase'; phase: WorkerPhase; problem: string | null; broker: string }
   | { type: 'messages'; messages: ReadMessage[] }
   /** What the features' part of the worker tells the page. */
   | { type: 'answer'; answer: unknown }

@@ -48,7 +48,15 @@ describe('a broker session', () => {
     expect(posted[0]).toMatchObject({ type: 'connect', settings });
     expect(useConnectionStore.getState().connection).toEqual({
       phase: 'connecting',
-      broker: 'ws://n1:1, ws://n2:2',
+      broker: 'ws://n1:1',
+      nodes: 2,
+    });
+    // The header names the node the worker is on, not the whole list.
+    say({ type: 'phase', phase: 'connected', problem: null, broker: 'ws://n2:2' });
+    expect(useConnectionStore.getState().connection).toEqual({
+      phase: 'connected',
+      broker: 'ws://n2:2',
+      nodes: 2,
     });
     say({ type: 'messages', messages: [status] });
     say({ type: 'answer', answer: { groupKind: 'store' } });
@@ -70,7 +78,7 @@ describe('a broker session', () => {
     if (request?.type !== 'publish') throw new Error('nothing published');
     say({ type: 'published', requestId: request.requestId, error: null });
     await expect(published).resolves.toBeUndefined();
-    say({ type: 'phase', phase: 'connected', problem: null });
+    say({ type: 'phase', phase: 'connected', problem: null, broker: 'ws://n1:1' });
     expect(session.connected()).toBe(true);
     const pending = session.subscribeOnce('t');
     session.close();

@@ -32,7 +32,8 @@ interface PendingRequest {
 export function openBrokerSession(settings: ConsoleSettings, parts: SessionParts): BrokerSession {
   const opened = parts.features.map((feature) => feature.open(settings));
   const routes = createRouteTable(opened.flatMap((feature) => feature.routes));
-  const broker = brokerListText(settings.brokers);
+  const nodes = settings.brokers.length;
+  let broker = settings.brokers[0] ?? brokerListText(settings.brokers);
   const setConnection = useConnectionStore.getState().setConnection;
   const worker = parts.startWorker();
   const send = (message: ToWorker) => worker.postMessage(message);
@@ -52,10 +53,11 @@ export function openBrokerSession(settings: ConsoleSettings, parts: SessionParts
     switch (message.type) {
       case 'phase':
         connected = message.phase === 'connected';
+        broker = message.broker;
         setConnection(
           message.phase === 'connected'
-            ? { phase: 'connected', broker }
-            : { phase: 'reconnecting', broker, problem: message.problem },
+            ? { phase: 'connected', broker, nodes }
+            : { phase: 'reconnecting', broker, nodes, problem: message.problem },
         );
         break;
       case 'messages':
@@ -78,11 +80,12 @@ export function openBrokerSession(settings: ConsoleSettings, parts: SessionParts
     setConnection({
       phase: 'reconnecting',
       broker,
+      nodes,
       problem: 'The console’s connection worker failed to start',
     });
   };
 
-  setConnection({ phase: 'connecting', broker });
+  setConnection({ phase: 'connecting', broker, nodes });
   send({ type: 'connect', settings, clientId: `fleet-console-${randomSuffix()}` });
 
   return {

@@ -104,6 +104,14 @@ describe('the broker worker', () => {
       expect(seen[index]).not.toBe(seen[index - 1]);
     }
     expect(client.reconnect).toHaveBeenCalledTimes(3);
+    // Each phase names the node it is about, the one the header shows.
+    client.emit('connect');
+    expect(posted.filter((message) => message.type === 'phase').at(-1)).toEqual({
+      type: 'phase',
+      phase: 'connected',
+      problem: null,
+      broker: transform?.(),
+    });
   });
 
   it('subscribes at QoS 0 on every connect, the topics a kiosk is watched on too, so a cluster node serves them without JetStream', async () => {

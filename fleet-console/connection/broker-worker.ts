@@ -70,20 +70,22 @@ function connect(settings: ToWorker & { type: 'connect' }, keeper: WorkerKeeper 
   connection.on('connect', () => {
     reconnector.connected();
     problem = null;
-    post({ type: 'phase', phase: 'connected', problem });
+    post({ type: 'phase', phase: 'connected', problem, broker: brokers.current() });
     const topics = consoleSubscriptions(topicPrefix);
     for (const topic of watched) topics.push({ topic, qos: SUBSCRIPTION_QOS });
     for (const { topic, qos } of topics) connection.subscribe(topic, { qos });
   });
-  connection.on('reconnect', () => post({ type: 'phase', phase: 'reconnecting', problem }));
+  connection.on('reconnect', () =>
+    post({ type: 'phase', phase: 'reconnecting', problem, broker: brokers.current() }),
+  );
   connection.on('close', () => {
-    post({ type: 'phase', phase: 'reconnecting', problem });
+    post({ type: 'phase', phase: 'reconnecting', problem, broker: brokers.current() });
     brokers.leave();
     reconnector.lost();
   });
   connection.on('error', (error) => {
     problem = describeProblem(error);
-    post({ type: 'phase', phase: 'reconnecting', problem });
+    post({ type: 'phase', phase: 'reconnecting', problem, broker: brokers.current() });
   });
   connection.on('message', (topic, payload, packet) => {
     inbox.receive(topic, payload, packet.retain);

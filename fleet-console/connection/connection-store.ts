@@ -6,11 +6,15 @@
 import { create } from 'zustand';
 import type { BrokerSession } from './broker-session-handle';
 
+/**
+ * `broker` is the one node the console is on (or was last on, or is trying); `nodes` how
+ * many the settings list, so a cluster's header names one node, never the whole list.
+ */
 export type ConnectionState =
   | { phase: 'idle' }
-  | { phase: 'connecting'; broker: string }
-  | { phase: 'connected'; broker: string }
-  | { phase: 'reconnecting'; broker: string; problem: string | null };
+  | { phase: 'connecting'; broker: string; nodes: number }
+  | { phase: 'connected'; broker: string; nodes: number }
+  | { phase: 'reconnecting'; broker: string; nodes: number; problem: string | null };
 
 export interface ConnectionStore {
   /** The open broker session, or null while the console has no broker to talk to. */

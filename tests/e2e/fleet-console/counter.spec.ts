@@ -94,6 +94,24 @@ async function loadEnrolmentKey(page: Page, rig: FleetRig): Promise<void> {
   ).toBeVisible();
 }
 
+test('a console logged in as a counter shows the counter, not the fleet it cannot see', async ({
+  browser,
+  rig,
+}) => {
+  const origin = await rig.counterConsole('counter-2', 'Counter 2');
+  const page = await (await browser.newContext()).newPage();
+  // Even a link to the fleet's views opens the counter.
+  await openConsole(page, rig, 'kiosks', origin);
+  await expect(page.getByRole('heading', { level: 1, name: 'Counter' })).toBeVisible();
+  const views = page.getByRole('navigation', { name: 'Views' }).getByRole('link');
+  await expect(views).toHaveText(['Counter']);
+  await expect(page.getByText('Signed in as counter-2: a pickup counter')).toBeVisible();
+  await expect(page.getByText('No kiosk has reported yet')).toHaveCount(0);
+  await page.goto(`${origin}/#/rollouts`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Counter' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Rollouts|Signed configuration/ })).toHaveCount(0);
+});
+
 test('enrol → sign → scan → hand over → a second counter is told where and when it was collected', async ({
   page,
   browser,
@@ -134,7 +152,7 @@ test('enrol → sign → scan → hand over → a second counter is told where a
   await scan(counter, kiosk.receiptCode(order));
   const shown = counter.getByRole('article', { name: order.r });
   await expect(shown).toContainText('Signature verified');
-  await expect(shown).toContainText('kiosk-a · Main store');
+  await expect(shown).toContainText('kiosk-a · main-store');
   const items = shown.getByRole('list', { name: 'Items' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
   await expect(shown).toContainText('$123.45');
