@@ -7,6 +7,7 @@ import { useConsoleSettings } from '../connection/use-console-settings';
 import { KiosksView } from '../kiosks/kiosks-view';
 import { openService } from '../service/service-session';
 import { ConsoleHeader } from './console-header';
+import { consoleRole, shownView } from './console-role';
 import { CounterView, EnrolmentView, LazyView, RolloutsView } from './lazy-views';
 import { SESSION_PARTS } from './session-features';
 import { useHashView } from './use-hash-view';
@@ -22,7 +23,8 @@ export function ConsoleApp() {
   const { settings, fromLink, save, declineLink } = useConsoleSettings();
   // A link's settings connect nothing until the operator has answered them.
   useBroker(fromLink ? null : settings, SESSION_PARTS);
-  const view = useHashView();
+  const role = consoleRole(settings?.username);
+  const view = shownView(role, useHashView());
   const [connectionOpen, setConnectionOpen] = useState(false);
   const shopServiceUrl = settings?.shopServiceUrl ?? null;
   useEffect(() => {
@@ -42,7 +44,12 @@ export function ConsoleApp() {
       >
         Skip to content
       </a>
-      <ConsoleHeader view={view} onOpenConnection={openConnection} />
+      <ConsoleHeader
+        view={view}
+        role={role}
+        username={settings?.username ?? ''}
+        onOpenConnection={openConnection}
+      />
       <main id="main" tabIndex={-1} className="min-h-[calc(100vh-4.5rem)] bg-slate-50 outline-none">
         {settings === null ? null : view === 'kiosks' ? (
           <KiosksView onOpenConnection={openConnection} />

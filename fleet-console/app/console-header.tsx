@@ -1,19 +1,23 @@
 import { ConnectionStatus } from '../connection/connection-status';
+import { viewsFor, type ConsoleRole } from './console-role';
 import { VIEW_HASH, type ConsoleView } from './use-hash-view';
 
-const NAV: { view: ConsoleView; label: string }[] = [
-  { view: 'kiosks', label: 'Kiosks' },
-  { view: 'enrolment', label: 'Enrolment' },
-  { view: 'counter', label: 'Counter' },
-  { view: 'rollouts', label: 'Rollouts' },
-];
+const LABELS: Record<ConsoleView, string> = {
+  kiosks: 'Kiosks',
+  enrolment: 'Enrolment',
+  counter: 'Counter',
+  rollouts: 'Rollouts',
+};
 
 interface ConsoleHeaderProps {
   view: ConsoleView;
+  role: ConsoleRole;
+  username: string;
   onOpenConnection: () => void;
 }
 
-export function ConsoleHeader({ view, onOpenConnection }: ConsoleHeaderProps) {
+export function ConsoleHeader({ view, role, username, onOpenConnection }: ConsoleHeaderProps) {
+  const nav = viewsFor(role).map((item) => ({ view: item, label: LABELS[item] }));
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-[1840px] flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 lg:px-8">
@@ -22,7 +26,7 @@ export function ConsoleHeader({ view, onOpenConnection }: ConsoleHeaderProps) {
         </p>
         <nav aria-label="Views">
           <ul className="flex flex-wrap gap-2">
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <li key={item.view}>
                 <a
                   href={VIEW_HASH[item.view]}
@@ -39,6 +43,11 @@ export function ConsoleHeader({ view, onOpenConnection }: ConsoleHeaderProps) {
             ))}
           </ul>
         </nav>
+        {role === 'counter' && (
+          <p className="text-sm text-muted">
+            Signed in as {username}: a pickup counter, which checks receipts and hands over.
+          </p>
+        )}
         <div className="ml-auto flex min-w-0 items-center gap-3">
           <ConnectionStatus />
           <button type="button" className="btn-secondary shrink-0" onClick={onOpenConnection}>
