@@ -14,6 +14,7 @@ import {
   simulatedKioskIds,
 } from '../../tools/cluster/fleet-cluster-options';
 import { startNatsCluster, type NatsCluster } from '../../tools/cluster/nats-cluster';
+import { clusterCommands, commandLine } from '../../tools/cluster/cluster-commands';
 import { startWillKeeper, type WillKeeper } from '../../services/will-keeper/will-keeper';
 
 const KEEPER_USERNAME = 'will-keeper';
@@ -76,6 +77,15 @@ async function main(): Promise<void> {
   console.log(
     `Logins: operator / ${options.operatorPassword}; ${options.kiosks} kiosks ${simulatedKioskIds(options.idPrefix, 1)[0] ?? ''} … with ${options.kioskPassword}; folder ${cluster.dir}`,
   );
+  console.log('\nReady to paste, each in a terminal of its own:');
+  for (const command of clusterCommands({
+    ...options,
+    mqttUrls: cluster.mqttUrls,
+    wsUrls: cluster.wsUrls,
+  })) {
+    console.log(`  # ${command.what}\n  ${commandLine(command)}`);
+  }
+  console.log('');
   // A crashed node takes its clients' Last Wills with it: the keeper says them instead.
   keeper = startWillKeeper({
     brokerUrls: cluster.mqttUrls,
