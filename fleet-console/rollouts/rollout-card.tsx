@@ -171,6 +171,8 @@ export function RolloutCard(props: RolloutCardProps) {
   const { state, watch, prefix, holder, now } = props;
   const titleId = useId();
   const phase = shownPhase(state, now);
+  // Done with a reason: kiosks it reaches never got it (the reason names them).
+  const leftOut = phase === 'done' && state.reason !== null;
   const finished = phase === 'done' || phase === 'rolled-back';
   const gate = gateOf({
     state,
@@ -196,8 +198,12 @@ export function RolloutCard(props: RolloutCardProps) {
           {state.plan.title}{' '}
           <span className="font-mono text-sm font-normal text-muted">{state.plan.id}</span>
         </h3>
-        <p className={`rounded-full px-3 py-1 text-sm font-semibold ${PHASE_STYLE[phase]}`}>
-          {PHASE_WORDS[phase]}
+        <p
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${
+            leftOut ? PHASE_STYLE.stopped : PHASE_STYLE[phase]
+          }`}
+        >
+          {leftOut ? 'Done, kiosks left out' : PHASE_WORDS[phase]}
         </p>
       </div>
       <p className="text-sm break-all">

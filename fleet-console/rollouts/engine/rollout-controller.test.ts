@@ -108,6 +108,31 @@ describe('a watched rollout', () => {
     ]);
     expect(state.delivered).toHaveLength(40);
     expect(state.lease).toBeNull();
+    expect(state.reason).toBeNull();
+  });
+
+  it('is done without a kiosk that stayed offline, and says so, naming it', () => {
+    const away = 'kiosk-007';
+    const partly: FleetKiosk[] = fleet.map((kiosk) =>
+      kiosk.kioskId === away ? { ...kiosk, online: false } : kiosk,
+    );
+    expect(partly.some((kiosk) => kiosk.kioskId === away)).toBe(true);
+    let state = startRollout(plan, 'console-a', T0);
+    let now = T0;
+    for (let round = 0; round < 12 && state.phase !== 'done'; round += 1) {
+      now += 60_000;
+      state = { ...state, lease: { holder: 'console-a', until: now + LEASE_MS } };
+      const moved = advanceRollout(
+        input(state, now, { fleet: partly, observations: allHealthy(state) }),
+      );
+      if (!moved) break;
+      state = moved.state;
+    }
+    expect(state.phase).toBe('done');
+    expect(state.delivered).toHaveLength(39);
+    expect(state.reason).toBe(
+      `1 kiosk it reaches never got it, offline throughout: ${away}. Start a rollout for them once they are back.`,
+    );
   });
 
   it('rolls back, naming why, when its canaries go offline', () => {

@@ -109,6 +109,23 @@ function newDeliveries(input: ControllerInput): Delivery[] {
     .sort((a, b) => a.kioskId.localeCompare(b.kioskId));
 }
 
+/**
+ * The kiosks its steps reach that never received it (they were offline throughout), said
+ * when it is done, so "Done" never hides a kiosk left on its old config.
+ */
+function describeLeftOut(input: ControllerInput, state: RolloutState): string | null {
+  const { plan } = state;
+  const delivered = new Set(state.delivered.map((entry) => entry.kioskId));
+  const leftOut = selectKiosks(plan.id, plan.scope, plan.steps, input.fleet).filter(
+    (kioskId) => !delivered.has(kioskId),
+  );
+  if (leftOut.length === 0) return null;
+  const named = leftOut.slice(0, 5).join(', ');
+  const more = leftOut.length > 5 ? ` and ${leftOut.length - 5} more` : '';
+  const kiosks = leftOut.length === 1 ? '1 kiosk' : `${leftOut.length} kiosks`;
+  return `${kiosks} it reaches never got it, offline throughout: ${named}${more}. Start a rollout for them once they are back.`;
+}
+
 function describeFailing(gate: GateResult, max: number): string {
   const named = gate.failing
     .slice(0, 5)
@@ -163,7 +180,11 @@ export function advanceRollout(input: ControllerInput): Advance | null {
     const last = current.step >= current.plan.steps.length - 1;
     return {
       state: last
-        ? revise(current, { phase: 'done', lease: null }, now)
+        ? revise(
+            current,
+            { phase: 'done', lease: null, reason: describeLeftOut(input, current) },
+            now,
+          )
         : revise(current, { phase: 'widening', step: current.step + 1 }, now),
       actions: [],
     };
