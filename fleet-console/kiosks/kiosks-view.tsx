@@ -79,7 +79,7 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
         </div>
       )}
       {/* One column of minmax(0, 1fr) on a phone: a wide table scrolls in its card, not the page. */}
-      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 min-[105rem]:grid-cols-2">
         <AlertList
           alerts={alerts}
           marks={liveMarks}

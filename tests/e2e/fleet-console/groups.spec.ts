@@ -100,6 +100,13 @@ test.describe('groups and alerts in the console', () => {
       await expect(alerts.getByRole('listitem')).toHaveCount(3);
       await expect(alerts.getByRole('listitem').filter({ hasText: 'store-04' })).toHaveCount(0);
 
+      // Every column in view, the versions too: no sideways scroll hides one.
+      const hidden = await groupsTable(page).evaluate((table) => {
+        const box = table.parentElement;
+        return box ? box.scrollWidth - box.clientWidth : 0;
+      });
+      expect(hidden, 'pixels of the Groups table scrolled out of view').toBeLessThanOrEqual(0);
+
       await expectNoViolations(page, `kiosks view with groups at ${name}`);
       expect(await undersized(page)).toEqual([]);
       await page.screenshot({
