@@ -206,7 +206,7 @@ export function RolloutCard(props: RolloutCardProps) {
           {leftOut ? 'Done, kiosks left out' : PHASE_WORDS[phase]}
         </p>
       </div>
-      <p className="text-sm break-all">
+      <p className="text-sm wrap-anywhere">
         Rolls out <span className="font-mono">{what}</span> to {describeSelector(state.plan.scope)}:
         step {state.step + 1} of {state.plan.steps.length}. Gate: {state.plan.gate.windowSeconds} s
         window, {state.plan.gate.maxFailing} failing allowed, {state.plan.gate.crashLoopRestarts}{' '}

@@ -57,34 +57,37 @@ function WhatFields({ fields, set }: PartProps) {
           ))}
         </div>
       </fieldset>
-      {fields.what === 'config' ? (
-        <Field
-          compact
-          label="Config keys (JSON)"
-          hint="Keys remote config may set, in the config file’s form."
-        >
-          {({ id, describedBy }) => (
-            <textarea
-              id={id}
-              rows={3}
-              className="field w-full py-2 font-mono"
-              aria-describedby={describedBy}
-              value={fields.configKeys}
-              onChange={(e) => set('configKeys', e.target.value)}
-            />
-          )}
-        </Field>
-      ) : (
-        <RolloutText
-          fields={fields}
-          set={set}
-          name="version"
-          label="App version"
-          hint="Delivered as update.pinVersion; installed at the attract screen. The kiosks it reaches take it whatever stagingPercentage the feed names."
-          placeholder="1.4.0"
-          mono
-        />
-      )}
+      {/* Across the form: a config's JSON and a version read best on one wide line. */}
+      <div className="sm:col-span-2">
+        {fields.what === 'config' ? (
+          <Field
+            compact
+            label="Config keys (JSON)"
+            hint="Keys remote config may set, in the config file’s form."
+          >
+            {({ id, describedBy }) => (
+              <textarea
+                id={id}
+                rows={3}
+                className="field w-full py-2 font-mono"
+                aria-describedby={describedBy}
+                value={fields.configKeys}
+                onChange={(e) => set('configKeys', e.target.value)}
+              />
+            )}
+          </Field>
+        ) : (
+          <RolloutText
+            fields={fields}
+            set={set}
+            name="version"
+            label="App version"
+            hint="Delivered as update.pinVersion; installed at the attract screen. The kiosks it reaches take it whatever stagingPercentage the feed names."
+            placeholder="1.4.0"
+            mono
+          />
+        )}
+      </div>
     </>
   );
 }
@@ -121,11 +124,15 @@ function RolloutChoice<K extends 'scope' | 'first'>({
   );
 }
 
-/** Whom it is for, and its steps: the first one and the later ones. */
+/**
+ * Whom it is for, and its steps: the first one and the later ones. Each choice sits with its
+ * companion field across the whole form, so a select never cuts its words short in a
+ * narrow card.
+ */
 function ReachFields({ fields, set }: PartProps) {
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
+      <div className="grid grid-cols-2 gap-3 sm:col-span-2">
         <RolloutChoice
           fields={fields}
           set={set}
@@ -146,7 +153,7 @@ function ReachFields({ fields, set }: PartProps) {
           />
         )}
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
+      <div className="grid grid-cols-2 gap-3 sm:col-span-2">
         <RolloutChoice
           fields={fields}
           set={set}
@@ -169,13 +176,15 @@ function ReachFields({ fields, set }: PartProps) {
           <RolloutText fields={fields} set={set} name="canaries" label="Canary kiosk ids" mono />
         )}
       </div>
-      <RolloutText
-        fields={fields}
-        set={set}
-        name="laterPercents"
-        label="Then (%)"
-        hint="Each later step, widened only after the gate passes; the last is always everyone."
-      />
+      <div className="sm:col-span-2">
+        <RolloutText
+          fields={fields}
+          set={set}
+          name="laterPercents"
+          label="Then (%)"
+          hint="Each later step, widened only after the gate passes; the last is always everyone."
+        />
+      </div>
     </>
   );
 }

@@ -50,6 +50,34 @@ async function startOnCanary(page: Page, title: string, canary: string, windowSe
   await page.getByRole('button', { name: 'Start the rollout' }).click();
 }
 
+/**
+ * The start form's choices whose words do not fit their select (drawn in the select's own
+ * font, less its padding and the arrow): "The whole f" for "The whole fleet".
+ */
+function cutChoices(page: Page): Promise<string[]> {
+  return page
+    .getByRole('region', { name: 'Start a rollout' })
+    .locator('select')
+    .evaluateAll((selects) =>
+      selects.flatMap((element) => {
+        const select = element as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) return ['no canvas'];
+        context.font = style.font;
+        const arrow = 20;
+        const room =
+          select.clientWidth -
+          parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight) -
+          arrow;
+        return [...select.options]
+          .filter((option) => context.measureText(option.text).width > room)
+          .map((option) => option.text);
+      }),
+    );
+}
+
 const card = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 
 for (const size of SIZES) {
@@ -73,6 +101,7 @@ for (const size of SIZES) {
     await expect(page.getByRole('heading', { name: 'Staged rollouts' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start the rollout' })).toBeDisabled();
     await loadKey(page);
+    expect(await cutChoices(page), `choices cut short at ${name}`).toEqual([]);
     await shot(page, `console-rollouts-start-${name}`);
     await startOnCanary(page, 'Idle 90', 'kiosk-a', '2');
 
