@@ -98,7 +98,7 @@ test('a console logged in as a counter shows the counter, not the fleet it canno
   browser,
   rig,
 }) => {
-  const origin = await rig.counterConsole('counter-2', 'Counter 2');
+  const origin = await rig.counterConsole('counter-2');
   const page = await (await browser.newContext()).newPage();
   // Even a link to the fleet's views opens the counter.
   await openConsole(page, rig, 'kiosks', origin);

@@ -105,7 +105,16 @@ export interface FleetRig {
    * start): every certificate the rig issued is posted to it. Its staff: shop-service.ts.
    */
   shop: () => Promise<ShopService>;
+  /**
+   * Starts another console logged in to the broker as a counter user (one of COUNTER_USERS,
+   * which read and write almost nothing there) and gives its origin.
+   */
+  counterConsole: (user: (typeof COUNTER_USERS)[number]) => Promise<string>;
 }
+
+/** The broker's counter logins, as the sample ACL has them. */
+const COUNTER_USERS = ['counter-1', 'counter-2'] as const;
+const COUNTER_PASSWORD = 'counter-secret-for-tests';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -178,6 +187,7 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
       kiosks: Object.fromEntries(
         [...KIOSK_IDS, ...simulatedIds(simulatedKiosks)].map((id) => [id, PASSWORD]),
       ),
+      counters: Object.fromEntries(COUNTER_USERS.map((user) => [user, COUNTER_PASSWORD])),
     });
     const shopPort = await shopServicePort();
     const fleet = await startFleetCommand([
@@ -199,6 +209,7 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
     /** Every certificate the rig issued, for the shop service (posted as it starts). */
     const issued: CertificateEnvelope[] = [];
     const started: { shop: Promise<ShopService> | null } = { shop: null };
+    const counterConsoles: { stop: () => Promise<void> }[] = [];
     await use({
       broker,
       origin: fleet.origin,
@@ -301,6 +312,21 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         });
         return started.shop;
       },
+      async counterConsole(user) {
+        const counterConsole = await startFleetCommand([
+          '--broker',
+          broker.wsUrl,
+          '--username',
+          user,
+          '--password',
+          COUNTER_PASSWORD,
+          '--prefix',
+          broker.prefix,
+          `--enrolment-key=${enrolmentKey.publicText}`,
+        ]);
+        counterConsoles.push(counterConsole);
+        return counterConsole.origin;
+      },
       async retained(topic) {
         const reader = await mqtt.connectAsync(broker.wsUrl, {
           ...broker.operator,
@@ -325,6 +351,7 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
     for (const kiosk of kiosks) kiosk.kill();
     await watcher.close();
     await (await started.shop?.catch(() => null))?.dispose();
+    for (const counterConsole of counterConsoles) await counterConsole.stop();
     await fleet.stop();
     await broker.dispose();
   },
