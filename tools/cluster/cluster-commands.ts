@@ -1,9 +1,9 @@
 /**
  * What `npm run fleet:cluster` prints once its nodes are up: the commands, ready to paste,
- * that put simulated kiosks, the operator's console, a counter and the exporter on the
- * cluster it just started, with its own URLs, prefix and logins.
+ * that put simulated kiosks, the operator's console, the counters' shop service and the
+ * exporter on the cluster it just started, with its own URLs, prefix and logins.
  */
-import { DEFAULT_CONSOLE_PORT } from '../fleet-demo/fleet-options';
+import { DEFAULT_PORT } from '../../services/shop/cli/usage';
 
 export interface ClusterCommandInput {
   mqttUrls: readonly string[];
@@ -13,7 +13,6 @@ export interface ClusterCommandInput {
   kiosks: number;
   idPrefix: string;
   kioskPassword: string;
-  counters: number;
   seconds: number;
 }
 
@@ -62,26 +61,14 @@ export function clusterCommands(input: ClusterCommandInput): ClusterCommand[] {
     script: 'fleet',
     args: ['--broker', input.wsUrls.join(','), ...login, '--prefix', input.prefix],
   });
-  if (input.counters > 0) {
-    commands.push({
-      what: 'a pickup counter’s console, on another port',
-      script: 'fleet',
-      args: [
-        '--broker',
-        input.wsUrls.join(','),
-        '--username',
-        'counter-1',
-        '--password',
-        input.operatorPassword,
-        '--prefix',
-        input.prefix,
-        '--counter',
-        'Counter 1',
-        '--port',
-        String(DEFAULT_CONSOLE_PORT + 1),
-      ],
-    });
-  }
+  // Counters need no broker login: the shop service checks and records their handovers and
+  // serves their page. It takes the enrolment key from the environment, which the operator
+  // has and this cluster does not.
+  commands.push({
+    what: `the shop service for the counters (with SHOP_ENROLMENT_KEY set to the enrolment public key; then open http://127.0.0.1:${DEFAULT_PORT}/#/counter)`,
+    script: 'shop-service',
+    args: ['--prefix', input.prefix],
+  });
   commands.push({
     what: 'the Prometheus exporter, at http://127.0.0.1:9464/metrics',
     script: 'fleet:exporter',

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { readExporterOptions } from '../../../services/exporter/exporter-options';
 import { clusterCommands, commandLine, shellWord } from '../../../tools/cluster/cluster-commands';
+import { parseServeOptions } from '../../../services/shop/cli/serve-options';
 import { parseFleetOptions } from '../../../tools/fleet-demo/fleet-options';
 import { readSimulateOptions } from '../../../tools/simulator/simulate-options';
 
@@ -17,7 +18,6 @@ const cluster = {
   kiosks: 50,
   idPrefix: 'sim',
   kioskPassword: 'pw-{id}',
-  counters: 1,
   seconds: 600,
 };
 
@@ -37,7 +37,7 @@ describe('the commands npm run fleet:cluster prints', () => {
     expect(commands.map(({ script }) => script)).toEqual([
       'fleet:simulate',
       'fleet',
-      'fleet',
+      'shop-service',
       'fleet:exporter',
     ]);
   });
@@ -54,18 +54,20 @@ describe('the commands npm run fleet:cluster prints', () => {
       password: 'pw-sim-0001',
     });
 
-    const [operator, counter] = byScript('fleet');
+    const [operator] = byScript('fleet');
     expect(parseFleetOptions(operator?.args ?? [])).toMatchObject({
       broker: cluster.wsUrls.join(','),
       username: 'operator',
       password: "op's secret",
       prefix: 'chain-north',
     });
-    expect(parseFleetOptions(counter?.args ?? [])).toMatchObject({
-      username: 'counter-1',
-      counter: 'Counter 1',
-      port: 4181,
-    });
+    // The counters' service, with the enrolment key the operator keeps in its environment.
+    const [counters] = byScript('shop-service');
+    const enrolmentKey = 'A'.repeat(43);
+    expect(
+      parseServeOptions(counters?.args ?? [], { SHOP_ENROLMENT_KEY: enrolmentKey }),
+    ).toMatchObject({ trust: { prefix: 'chain-north', enrolmentKey } });
+    expect(counters?.what).toContain('http://127.0.0.1:8470/#/counter');
 
     const [exporter] = byScript('fleet:exporter');
     expect(readExporterOptions(exporter?.args ?? [], {}).exporter).toMatchObject({
