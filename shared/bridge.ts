@@ -180,6 +180,16 @@ export interface KioskSpeechBridge {
   speechLanguages(): Promise<ShopperLanguage[]>;
 }
 
+/**
+ * The order's collection number (shared/collection-number.ts), given by main without the
+ * network: the kiosk's letter and the day's next number, "C 27". Asked once the receipt
+ * exists; the same receipt asked again gets the same number.
+ */
+export interface KioskCollectionBridge {
+  /** The number for this receipt id, or null when main gives none (the page then shows none). */
+  collectionNumber(receiptId: string): Promise<string | null>;
+}
+
 /** Staff's side after the PIN, when the kiosk had a pairing code to show them. */
 export interface KioskStaffBridge {
   /** Closes the kiosk, if the PIN was accepted within the last few minutes; else false. */
@@ -190,7 +200,8 @@ export interface KioskStaffBridge {
 export type KioskPreloadApi = KioskBridge &
   KioskActivityBridge &
   KioskSpeechBridge &
-  KioskStaffBridge;
+  KioskStaffBridge &
+  KioskCollectionBridge;
 
 /**
  * Main → renderer: the fleet asks for a fresh catalogue now (main sends it only at a safe
@@ -215,6 +226,7 @@ export const IPC_CHANNELS = {
   speak: 'kiosk:speak',
   speechLanguages: 'kiosk:speech-languages',
   confirmStaffExit: 'kiosk:confirm-staff-exit',
+  collectionNumber: 'kiosk:collection-number',
 } as const;
 
 /** Name of the argv entry through which main hands the config to the sandboxed preload. */

@@ -28,6 +28,8 @@ export interface PrintableReceipt {
   total: number;
   /** The language the shopper chose, which the slip is printed in; English when absent. */
   language?: ShopperLanguage;
+  /** The order's collection number ("C 27", shared/collection-number.ts), when main gave one. */
+  collectionNumber?: string;
 }
 
 export const PRINTABLE_RECEIPT_LIMITS = {

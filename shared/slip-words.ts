@@ -18,6 +18,10 @@ export interface SlipWords {
   footer: string;
   /** The QR code's name, before the receipt id. */
   qrCode: string;
+  /** Above the collection number. */
+  collection: string;
+  /** Where to go with it; `{number}` stands for the collection number. */
+  collectionWhere: string;
 }
 
 export const SLIP_WORDS: Readonly<Record<ShopperLanguage, SlipWords>> = {
@@ -31,6 +35,9 @@ export const SLIP_WORDS: Readonly<Record<ShopperLanguage, SlipWords>> = {
     paid: 'Paid',
     footer: 'Show this slip at the pickup counter.',
     qrCode: 'QR code of receipt',
+    collection: 'Your collection number',
+    collectionWhere:
+      'Go to the pickup counter and watch the board for {number}. When it shows as ready, your order is waiting for you.',
   },
   es: {
     brand: 'Kiosk Shop · recibo de recogida en tienda',
@@ -42,6 +49,9 @@ export const SLIP_WORDS: Readonly<Record<ShopperLanguage, SlipWords>> = {
     paid: 'Pagado',
     footer: 'Muestre este recibo en el mostrador de recogida.',
     qrCode: 'Código QR del recibo',
+    collection: 'Su número de recogida',
+    collectionWhere:
+      'Vaya al mostrador de recogida y esté atento al número {number} en la pantalla. Cuando aparezca como listo, su pedido le estará esperando.',
   },
   fr: {
     brand: 'Kiosk Shop · reçu de retrait en magasin',
@@ -53,6 +63,9 @@ export const SLIP_WORDS: Readonly<Record<ShopperLanguage, SlipWords>> = {
     paid: 'Payé',
     footer: 'Présentez ce ticket au comptoir de retrait.',
     qrCode: 'Code QR du reçu',
+    collection: 'Votre numéro de retrait',
+    collectionWhere:
+      'Rendez-vous au comptoir de retrait et guettez le numéro {number} sur l’écran. Quand il s’affiche comme prêt, votre commande vous attend.',
   },
   de: {
     brand: 'Kiosk Shop · Abholbeleg',
@@ -64,6 +77,9 @@ export const SLIP_WORDS: Readonly<Record<ShopperLanguage, SlipWords>> = {
     paid: 'Bezahlt',
     footer: 'Zeigen Sie diesen Beleg an der Abholtheke vor.',
     qrCode: 'QR-Code des Belegs',
+    collection: 'Ihre Abholnummer',
+    collectionWhere:
+      'Gehen Sie zur Abholtheke und achten Sie auf der Anzeigetafel auf die Nummer {number}. Sobald sie als fertig erscheint, liegt Ihre Bestellung für Sie bereit.',
   },
   ar: {
     brand: 'Kiosk Shop · إيصال الاستلام من المتجر',
@@ -75,5 +91,8 @@ export const SLIP_WORDS: Readonly<Record<ShopperLanguage, SlipWords>> = {
     paid: 'المدفوع',
     footer: 'اعرض هذا الإيصال عند منضدة الاستلام.',
     qrCode: 'رمز QR للإيصال',
+    collection: 'رقم الاستلام الخاص بك',
+    collectionWhere:
+      'توجّه إلى منضدة الاستلام وراقب الرقم {number} على الشاشة. عندما يظهر أنه جاهز، يكون طلبك في انتظارك.',
   },
 };

@@ -5,11 +5,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, ipcMain, Menu, powerSaveBlocker, session } from 'electron';
+import { resolveKioskId } from '../../fleet-agent/identity/kiosk-id';
 import { createActivity, type Activity } from '../../fleet-agent/kiosk/activity';
 import { setupActivityIpc } from './activity/activity-ipc';
 import { kioskContentSecurityPolicy } from './app-protocol/app-files';
 import { registerAppScheme, setupAppProtocol } from './app-protocol/app-protocol';
 import { startCatalogue } from './catalogue';
+import { setupCollectionNumbers } from './collection/setup-collection-numbers';
 import { machineConfigPath } from './config/config';
 import { decodeConfigText } from './config/config-file';
 import { refuseForbiddenSwitches } from './debug-switches';
@@ -195,6 +197,15 @@ async function setupKiosk(kiosk: Kiosk): Promise<void> {
     config,
     identity,
     userDataDir: userDataIssue === null ? userDataDir : null,
+    log,
+  });
+  // Each order's number, asked for by the page; main keeps which receipt got which.
+  setupCollectionNumbers({
+    ipcMain,
+    config,
+    kioskId: () => resolveKioskId(config['fleet.kioskId'], userDataDir, log),
+    userData: userDataIssue === null ? { dir: userDataDir } : { dir: null, why: userDataIssue },
+    timeZone: () => loaded.effective().openingHours?.timeZone,
     log,
   });
   const staffExit = setupStaffExit({

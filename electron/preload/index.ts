@@ -8,6 +8,7 @@ import { decodeRendererConfigArg } from '../../shared/renderer-config-arg';
 import type { KioskPreloadApi } from '../../shared/bridge';
 import { createActivityBridge } from './activity-bridge';
 import { blockExternalDrops, createKioskBridge } from './bridge';
+import { createCollectionBridge } from './collection-bridge';
 import { createSpeechBridge } from './speech-bridge';
 import { createStaffBridge } from './staff-bridge';
 
@@ -18,6 +19,7 @@ if (config) {
     ...createActivityBridge(ipcRenderer),
     ...createSpeechBridge(ipcRenderer),
     ...createStaffBridge(ipcRenderer),
+    ...createCollectionBridge(ipcRenderer),
   };
   contextBridge.exposeInMainWorld('kiosk', api);
 } else {

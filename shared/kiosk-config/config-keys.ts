@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { isAbsoluteHttpUrl, normaliseCatalogueUrl } from '../catalogue-url';
+import { COLLECTION_LETTERS, type CollectionLetter } from '../collection-number';
 import { isCspSafeUrl } from '../csp';
 import { MAX_BROKER_URLS, splitBrokerList } from '../fleet/broker-choice';
 import { isValidGroupId } from '../fleet/groups';
@@ -318,6 +319,26 @@ export const CONFIG_KEYS = {
     flag: 'default-language',
     fromText: lowerCaseText,
     remote: true,
+  }),
+  /**
+   * The letter of this kiosk's collection numbers ("C 27"), one of COLLECTION_LETTERS
+   * (shared/collection-number.ts: letters that read and sound apart). Each kiosk of a shop
+   * needs its own, or two could give the same number on the same day. Empty: a letter
+   * taken from the kiosk id, the same at every start; the log says which.
+   */
+  collectionLetter: key<CollectionLetter | ''>({
+    schema: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(
+        z.union([z.literal(''), z.enum(COLLECTION_LETTERS)], {
+          error: `must be empty or one of ${COLLECTION_LETTERS.join(', ')}`,
+        }),
+      ),
+    default: '',
+    env: 'SHOP_COLLECTION_LETTER',
+    flag: 'collection-letter',
   }),
   /** Empty: no fleet; nothing connects. */
   'fleet.brokerUrl': key({

@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCartStore } from '@/features/cart/public';
-import { ALL_LANGUAGES, type Capabilities } from '@/platform/capabilities';
+import { ALL_LANGUAGES, type Capabilities, type PageBridge } from '@/platform/capabilities';
 import { makeProduct } from '@/test/product-fixtures';
 import { jsonResponse, renderApp, TEST_CATALOGUE_URL } from '@/test/render-app';
 import { pressRealKey, recordSpeech } from '@/test/speech-recorder';
@@ -183,6 +183,39 @@ describe('speech in the kiosk', () => {
     await heard('Paid $24.53.');
     // The cart it emptied is not news at checkout.
     expect(voice.transcript()).not.toContain('The cart is empty');
+  });
+
+  it('says the collection number main gives, and where to go with it, after the receipt', async () => {
+    const bridge: PageBridge = {
+      getConfig: () => {
+        throw new Error('the capabilities are given');
+      },
+      onStaffExitRequested: () => () => undefined,
+      submitStaffExitPin: () => Promise.resolve({ status: 'wrong' }),
+      printReceipt: () => Promise.resolve({ ok: true }),
+      // Main answers a moment after the thank-you, as over IPC.
+      collectionNumber: () => new Promise((resolve) => setTimeout(() => resolve('C 27'), 20)),
+    };
+    useCartStore.getState().addToCart(ring, 1);
+    await renderApp('/checkout', {
+      capabilities: { ...KIOSK, bridge },
+      KioskBehaviours: KioskWithCart,
+    });
+    await screen.findByRole('button', { name: 'Speech' });
+    await turnSpeechOn();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Purchase !' }));
+    const id = (await screen.findByText(/^Receipt-\d{13}-\d{1,3}$/)).textContent;
+    await heard(`Thank you for your purchase! Your receipt is ${id}.`);
+    await heard(
+      'Your collection number is C 27. Go to the pickup counter and watch the board for C 27.',
+    );
+    // Asked again, the page's summary has it too, before the receipt.
+    act(() => {
+      pressRealKey('h');
+    });
+    await heard(
+      `Thank you for your purchase! Your collection number is C 27. Go to the pickup counter and watch the board for C 27. When it shows as ready, your order is waiting for you. Your receipt is ${id}.`,
+    );
   });
 
   it('says the spec’s errors', async () => {

@@ -1,6 +1,7 @@
 import type {
   KioskActivityBridge,
   KioskBridge,
+  KioskCollectionBridge,
   KioskSpeechBridge,
   RendererConfig,
 } from '@shared/bridge';
@@ -67,10 +68,13 @@ export interface SpeechCapability {
 
 /**
  * `window.kiosk` as the page may rely on it: the kiosk half always, the activity half
- * (reports, receipt signing) and the speech half (the espeak-ng voice) only where the
- * preload gives them, so each use checks.
+ * (reports, receipt signing), the speech half (the espeak-ng voice) and the collection
+ * numbers only where the preload gives them, so each use checks.
  */
-export type PageBridge = KioskBridge & Partial<KioskActivityBridge> & Partial<KioskSpeechBridge>;
+export type PageBridge = KioskBridge &
+  Partial<KioskActivityBridge> &
+  Partial<KioskSpeechBridge> &
+  Partial<KioskCollectionBridge>;
 
 /** The languages a shopper may choose here, and the one each session starts in. */
 export interface LanguageChoice {

@@ -23,6 +23,8 @@ const CARD_MESSAGES: Readonly<Record<keyof SlipWords, string>> = {
   paid: 'checkout.paid',
   footer: 'checkout.slipFooter',
   qrCode: 'checkout.qrCode',
+  collection: 'checkout.collectionHeading',
+  collectionWhere: 'checkout.collectionWhere',
 };
 
 function textsOf(language: string): Record<string, string> {

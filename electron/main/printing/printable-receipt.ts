@@ -9,6 +9,7 @@ import {
   RECEIPT_ID_PATTERN,
   type PrintableReceipt,
 } from '../../../shared/printable-receipt';
+import { COLLECTION_NUMBER_PATTERN } from '../../../shared/collection-number';
 import { SHOPPER_LANGUAGES } from '../../../shared/languages';
 
 /** A whole number of cents, 0 or more, exact as a double. */
@@ -29,6 +30,8 @@ const printableReceipt = z.strictObject({
   total: cents,
   /** The shopper's language, one of the shop's: the slip's words and formats follow it. */
   language: z.enum(SHOPPER_LANGUAGES).optional(),
+  /** The letter and number main gave the order: nothing else is printed large. */
+  collectionNumber: z.string().regex(COLLECTION_NUMBER_PATTERN).optional(),
 });
 
 /** Reasons go to the log: a hostile key name must not fill it. */

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { RIGHT_TO_LEFT, type ShopperLanguage } from '../../../shared/languages';
 import type { PrintableReceipt } from '../../../shared/printable-receipt';
 import { receiptQrPath } from '../../../shared/receipt-qr';
-import { SLIP_WORDS } from '../../../shared/slip-words';
+import { SLIP_WORDS, type SlipWords } from '../../../shared/slip-words';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -71,6 +71,10 @@ li + li { border-top: 1px solid #000000; }
 .qty, .amount { font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
 dd { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .paid { margin-top: 1.5mm; border-top: 1px solid #000000; font-size: 12pt; font-weight: 800; }
+.collect { margin: 0 0 2mm; padding: 2mm 0; text-align: center; border: 2px solid #000000; }
+.collect-number { font: 800 28pt/1.1 system-ui, 'DejaVu Sans', Arial, sans-serif;
+  word-spacing: 0.2em; white-space: nowrap; }
+.collect-where { padding: 0 2mm; }
 [dir='rtl'] dd, [dir='rtl'] .amount { direction: ltr; unicode-bidi: isolate; }
 `;
 
@@ -104,6 +108,22 @@ function row(label: string, value: string, className?: string): string {
   return `<div${attribute}><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
 }
 
+/**
+ * The order's collection number, first and largest on the slip, with where to go with it;
+ * nothing when main gave none.
+ */
+function collectionBlock(receipt: PrintableReceipt, words: SlipWords): string {
+  const number = receipt.collectionNumber;
+  if (number === undefined) return '';
+  return [
+    '<div class="collect">',
+    `<p>${escapeHtml(words.collection)}</p>`,
+    `<p class="collect-number" dir="ltr">${escapeHtml(number)}</p>`,
+    `<p class="collect-where">${escapeHtml(words.collectionWhere.replace('{number}', number))}</p>`,
+    '</div>',
+  ].join('');
+}
+
 /** The slip as a whole HTML document. */
 export function receiptSlipHtml(receipt: PrintableReceipt): string {
   const language = receipt.language ?? 'en';
@@ -126,6 +146,7 @@ export function receiptSlipHtml(receipt: PrintableReceipt): string {
     `<style>${SLIP_STYLE}</style>`,
     '</head><body>',
     `<p class="brand">${escapeHtml(words.brand)}</p>`,
+    collectionBlock(receipt, words),
     '<div class="head">',
     `<p class="id">${escapeHtml(receipt.id)}</p>`,
     `<p class="issued">${escapeHtml(formatIssued(receipt.issuedAt, language))}</p>`,

@@ -8,6 +8,7 @@ export const checkoutText = defineMessages('checkout', {
   keepShopping: 'Keep Shoping',
   emptyCart: 'Your cart is empty.',
   lastReceipt: 'Your last receipt:',
+  lastCollection: 'Collection number {number}',
   yourOrder: 'Your order',
   quantity: 'Qty {quantity}',
   savings: 'Savings',
@@ -17,6 +18,10 @@ export const checkoutText = defineMessages('checkout', {
   confirm: 'Confirm Purchase !',
   thanks: 'Thank you for your purchase!',
   showReceipt: 'Show this receipt at the pickup counter to collect your order.',
+  collectionHeading: 'Your collection number',
+  collectionIs: 'Your collection number is {number}.',
+  collectionWhere:
+    'Go to the pickup counter and watch the board for {number}. When it shows as ready, your order is waiting for you.',
   slipBrand: 'Kiosk Shop · store pickup receipt',
   yourReceipt: 'Your receipt',
   slipFooter: 'Show this slip at the pickup counter.',

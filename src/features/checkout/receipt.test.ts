@@ -58,6 +58,34 @@ describe('the receipt', () => {
     expect(parseReceipt({ ...receipt, lines: [{ title: 3 }] })).toBeNull();
   });
 
+  it('reads back a kiosk’s collection number, and drops one that is not one', () => {
+    const receipt = buildReceipt(
+      cart,
+      orderTotals(24220, 2422),
+      1700000000123,
+      'Receipt-1700000000123-7',
+    );
+    const numbered = { ...receipt, collectionNumber: 'C 27' };
+    expect(parseReceipt(JSON.parse(JSON.stringify(numbered)))).toEqual(numbered);
+    expect(parseReceipt({ ...receipt, collectionNumber: 'C-27' })).toEqual(receipt);
+    expect(parseReceipt({ ...receipt, collectionNumber: 27 })).toEqual(receipt);
+  });
+
+  it('prints the collection number with the receipt, when the kiosk gave one', () => {
+    const receipt = buildReceipt(
+      cart,
+      orderTotals(24220, 2422),
+      1700000000123,
+      'Receipt-1700000000123-7',
+    );
+    expect(toPrintableReceipt(receipt, 'en')).not.toHaveProperty('collectionNumber');
+    expect(toPrintableReceipt({ ...receipt, collectionNumber: 'K 3' }, 'de')).toMatchObject({
+      id: 'Receipt-1700000000123-7',
+      language: 'de',
+      collectionNumber: 'K 3',
+    });
+  });
+
   it('hands the printer what the slip shows, as data: no product ids, no subtotal', () => {
     const receipt = buildReceipt(
       cart,

@@ -3,6 +3,7 @@ import type { CartLine, OrderTotals } from '@/features/cart/public';
 import { lineTotal } from '@/features/cart/public';
 import type { Cents } from '@web-shared/lib/money';
 import { randomInt } from '@/lib/random-int';
+import { isCollectionNumber } from '@shared/collection-number';
 import { isShopperLanguage } from '@shared/languages';
 
 /** 'Receipt-{timestamp in ms}-{random integer 0-999}' (spec §3). */
@@ -27,6 +28,11 @@ export interface Receipt {
   savings: Cents;
   tax: Cents;
   total: Cents;
+  /**
+   * The collection number the kiosk's main process gave the order ("C 27"), once it has
+   * answered; never in the web build. The receipt id stays what the spec says.
+   */
+  collectionNumber?: string;
 }
 
 export function buildReceipt(
@@ -65,6 +71,9 @@ export function toPrintableReceipt(receipt: Receipt, language: string): Printabl
     savings: receipt.savings,
     tax: receipt.tax,
     total: receipt.total,
+    ...(receipt.collectionNumber === undefined
+      ? {}
+      : { collectionNumber: receipt.collectionNumber }),
   };
 }
 
@@ -105,5 +114,7 @@ export function parseReceipt(value: unknown): Receipt | null {
     savings: r.savings as Cents,
     tax: r.tax as Cents,
     total: r.total as Cents,
+    // A number that is not one is dropped; the receipt itself still stands.
+    ...(isCollectionNumber(r.collectionNumber) ? { collectionNumber: r.collectionNumber } : {}),
   };
 }

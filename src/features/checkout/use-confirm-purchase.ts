@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { orderTotals, useCartStore } from '@/features/cart/public';
 import { activityReports } from '@/platform/activity-bridge';
 import { useCapabilities } from '@/platform/capabilities-context';
+import { requestCollectionNumber } from '@/platform/collection-number';
 import { handOverOrder } from '@/platform/order-handover';
-import { rememberReceipt } from './last-receipt';
+import { lastReceipt, rememberReceipt } from './last-receipt';
 import { buildReceipt, type Receipt } from './receipt';
 import { receiptToOrder } from './receipt-to-order';
 
@@ -12,7 +13,8 @@ import { receiptToOrder } from './receipt-to-order';
  * then the cart is cleared (subtotal and savings 0, also in storage), and the thank-you
  * view shows the receipt. The page itself sends no order anywhere (spec §1, §7): a kiosk
  * hands the order to its main process, which sends it to the shop service in the
- * background, if it has one; the web build has no one to hand it to.
+ * background, if it has one, and asks main for the order's collection number, added to
+ * the receipt when it comes; the web build has no one to hand it to or ask.
  */
 export function useConfirmPurchase(): { receipt: Receipt | null; confirm: () => void } {
   const [receipt, setReceipt] = useState<Receipt | null>(null);
@@ -26,6 +28,13 @@ export function useConfirmPurchase(): { receipt: Receipt | null; confirm: () => 
     // A count for the fleet's health: nothing of what was bought.
     activityReports(bridge).receipt();
     handOverOrder(bridge, receiptToOrder(next));
+    void requestCollectionNumber(bridge, next.id).then((collectionNumber) => {
+      if (collectionNumber === null) return;
+      const numbered: Receipt = { ...next, collectionNumber };
+      // Not after an idle wipe forgot the receipt: the next shopper must not find it.
+      if (lastReceipt()?.id === next.id) rememberReceipt(numbered);
+      setReceipt((shown) => (shown?.id === next.id ? numbered : shown));
+    });
   };
   return { receipt, confirm };
 }

@@ -112,6 +112,7 @@ export default defineCatalog('ar', {
   'checkout.keepShopping': 'مواصلة التسوق',
   'checkout.emptyCart': 'سلتك فارغة.',
   'checkout.lastReceipt': 'إيصالك الأخير:',
+  'checkout.lastCollection': 'رقم الاستلام {number}',
   'checkout.yourOrder': 'طلبك',
   'checkout.quantity': 'الكمية {quantity}',
   'checkout.savings': 'التوفير',
@@ -121,6 +122,10 @@ export default defineCatalog('ar', {
   'checkout.confirm': 'تأكيد الشراء',
   'checkout.thanks': 'شكرًا لك على الشراء!',
   'checkout.showReceipt': 'اعرض هذا الإيصال عند منضدة الاستلام لاستلام طلبك.',
+  'checkout.collectionHeading': 'رقم الاستلام الخاص بك',
+  'checkout.collectionIs': 'رقم الاستلام الخاص بك هو {number}.',
+  'checkout.collectionWhere':
+    'توجّه إلى منضدة الاستلام وراقب الرقم {number} على الشاشة. عندما يظهر أنه جاهز، يكون طلبك في انتظارك.',
   'checkout.slipBrand': 'Kiosk Shop · إيصال الاستلام من المتجر',
   'checkout.yourReceipt': 'إيصالك',
   'checkout.slipFooter': 'اعرض هذا الإيصال عند منضدة الاستلام.',
@@ -230,6 +235,7 @@ export default defineCatalog('ar', {
     '{heading}، {lines, plural, zero {لا منتجات} one {منتج واحد} two {منتجان} few {{lines} منتجات} many {{lines} منتجًا} other {{lines} منتج}}',
   'speech.order': 'طلبك: {lines}.',
   'speech.receiptIs': 'إيصالك هو {id}',
+  'speech.collectionIs': 'رقم الاستلام الخاص بك هو {number}',
   'speech.receiptItems': 'المنتجات: {lines}.',
   'speech.cartEmpty': 'السلة فارغة.',
   'speech.cartTotal':

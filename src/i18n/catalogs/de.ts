@@ -112,6 +112,7 @@ export default defineCatalog('de', {
   'checkout.keepShopping': 'Weiter einkaufen',
   'checkout.emptyCart': 'Ihr Warenkorb ist leer.',
   'checkout.lastReceipt': 'Ihr letzter Beleg:',
+  'checkout.lastCollection': 'Abholnummer {number}',
   'checkout.yourOrder': 'Ihre Bestellung',
   'checkout.quantity': 'Menge {quantity}',
   'checkout.savings': 'Ersparnis',
@@ -122,6 +123,10 @@ export default defineCatalog('de', {
   'checkout.thanks': 'Vielen Dank für Ihren Einkauf!',
   'checkout.showReceipt':
     'Zeigen Sie diesen Beleg an der Abholtheke vor, um Ihre Bestellung abzuholen.',
+  'checkout.collectionHeading': 'Ihre Abholnummer',
+  'checkout.collectionIs': 'Ihre Abholnummer lautet {number}.',
+  'checkout.collectionWhere':
+    'Gehen Sie zur Abholtheke und achten Sie auf der Anzeigetafel auf die Nummer {number}. Sobald sie als fertig erscheint, liegt Ihre Bestellung für Sie bereit.',
   'checkout.slipBrand': 'Kiosk Shop · Abholbeleg',
   'checkout.yourReceipt': 'Ihr Beleg',
   'checkout.slipFooter': 'Zeigen Sie diesen Beleg an der Abholtheke vor.',
@@ -233,6 +238,7 @@ export default defineCatalog('de', {
   'speech.cartPage': '{heading}, {lines, plural, one {{lines} Produkt} other {{lines} Produkte}}',
   'speech.order': 'Ihre Bestellung: {lines}.',
   'speech.receiptIs': 'Ihr Beleg lautet {id}',
+  'speech.collectionIs': 'Ihre Abholnummer lautet {number}',
   'speech.receiptItems': 'Artikel: {lines}.',
   'speech.cartEmpty': 'Der Warenkorb ist leer.',
   'speech.cartTotal':

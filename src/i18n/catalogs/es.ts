@@ -110,6 +110,7 @@ export default defineCatalog('es', {
   'checkout.keepShopping': 'Seguir comprando',
   'checkout.emptyCart': 'Su carrito está vacío.',
   'checkout.lastReceipt': 'Su último recibo:',
+  'checkout.lastCollection': 'Número de recogida {number}',
   'checkout.yourOrder': 'Su pedido',
   'checkout.quantity': 'Cant. {quantity}',
   'checkout.savings': 'Ahorro',
@@ -119,6 +120,10 @@ export default defineCatalog('es', {
   'checkout.confirm': 'Confirmar compra',
   'checkout.thanks': '¡Gracias por su compra!',
   'checkout.showReceipt': 'Muestre este recibo en el mostrador de recogida para retirar su pedido.',
+  'checkout.collectionHeading': 'Su número de recogida',
+  'checkout.collectionIs': 'Su número de recogida es el {number}.',
+  'checkout.collectionWhere':
+    'Vaya al mostrador de recogida y esté atento al número {number} en la pantalla. Cuando aparezca como listo, su pedido le estará esperando.',
   'checkout.slipBrand': 'Kiosk Shop · recibo de recogida en tienda',
   'checkout.yourReceipt': 'Su recibo',
   'checkout.slipFooter': 'Muestre este recibo en el mostrador de recogida.',
@@ -226,6 +231,7 @@ export default defineCatalog('es', {
   'speech.cartPage': '{heading}, {lines, plural, one {{lines} producto} other {{lines} productos}}',
   'speech.order': 'Su pedido: {lines}.',
   'speech.receiptIs': 'Su recibo es {id}',
+  'speech.collectionIs': 'Su número de recogida es el {number}',
   'speech.receiptItems': 'Artículos: {lines}.',
   'speech.cartEmpty': 'El carrito está vacío.',
   'speech.cartTotal':

@@ -111,6 +111,7 @@ export default defineCatalog('fr', {
   'checkout.keepShopping': 'Continuer mes achats',
   'checkout.emptyCart': 'Votre panier est vide.',
   'checkout.lastReceipt': 'Votre dernier reçu :',
+  'checkout.lastCollection': 'Numéro de retrait {number}',
   'checkout.yourOrder': 'Votre commande',
   'checkout.quantity': 'Qté {quantity}',
   'checkout.savings': 'Économies',
@@ -120,6 +121,10 @@ export default defineCatalog('fr', {
   'checkout.confirm': 'Confirmer l’achat',
   'checkout.thanks': 'Merci pour votre achat !',
   'checkout.showReceipt': 'Présentez ce reçu au comptoir de retrait pour récupérer votre commande.',
+  'checkout.collectionHeading': 'Votre numéro de retrait',
+  'checkout.collectionIs': 'Votre numéro de retrait est le {number}.',
+  'checkout.collectionWhere':
+    'Rendez-vous au comptoir de retrait et guettez le numéro {number} sur l’écran. Quand il s’affiche comme prêt, votre commande vous attend.',
   'checkout.slipBrand': 'Kiosk Shop · reçu de retrait en magasin',
   'checkout.yourReceipt': 'Votre reçu',
   'checkout.slipFooter': 'Présentez ce ticket au comptoir de retrait.',
@@ -231,6 +236,7 @@ export default defineCatalog('fr', {
   'speech.cartPage': '{heading}, {lines, plural, one {{lines} produit} other {{lines} produits}}',
   'speech.order': 'Votre commande : {lines}.',
   'speech.receiptIs': 'Votre reçu est {id}',
+  'speech.collectionIs': 'Votre numéro de retrait est le {number}',
   'speech.receiptItems': 'Articles : {lines}.',
   'speech.cartEmpty': 'Le panier est vide.',
   'speech.cartTotal':

@@ -20,6 +20,7 @@ import { expect, test } from '../support/fixtures';
 import {
   assertKioskBuilt,
   installBridge,
+  type FakeBridge,
   KIOSK_INDEX,
   KIOSK_URL,
   printedReceipts,
@@ -48,8 +49,12 @@ const KIOSK_BLANK = pathToFileURL(resolve(KIOSK_INDEX, '../favicon.png')).href;
  * The kiosk as the main process configures it: its languages, its default. Disposing of
  * what it returns takes the bridge off the tab's next documents.
  */
-async function openIn(page: Page, config: Partial<RendererConfig> = {}): Promise<Disposable> {
-  const bridge = await installBridge(page, { config });
+async function openIn(
+  page: Page,
+  config: Partial<RendererConfig> = {},
+  fake: Omit<FakeBridge, 'config'> = {},
+): Promise<Disposable> {
+  const bridge = await installBridge(page, { ...fake, config });
   await page.goto(KIOSK_URL);
   await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
   return bridge;
@@ -263,7 +268,9 @@ function kioskScreens(language: Shown, catalogue: Product[]): SweptScreen[] {
     page: Page,
     later: (bridge: Disposable) => void,
     config: Partial<RendererConfig> = {},
-  ): Promise<void> => later(await openIn(page, { defaultLanguage: language as never, ...config }));
+    fake: Omit<FakeBridge, 'config'> = {},
+  ): Promise<void> =>
+    later(await openIn(page, { defaultLanguage: language as never, ...config }, fake));
   return [
     { name: 'home', show: open },
     {
@@ -311,7 +318,8 @@ function kioskScreens(language: Shown, catalogue: Product[]): SweptScreen[] {
       name: 'receipt',
       storage: { cart: filled(catalogue) },
       show: async (page, later) => {
-        await open(page, later);
+        // With the widest collection number main gives, and where to go with it.
+        await open(page, later, {}, { collection: 'W 9999' });
         await header(page)
           .getByRole('link', { name: message(language, 'layout.cart', { count: 3 }) })
           .click();
@@ -322,6 +330,9 @@ function kioskScreens(language: Shown, catalogue: Product[]): SweptScreen[] {
           .getByRole('button', { name: message(language, 'checkout.confirm') })
           .click();
         await expect(main(page).getByText(/^Receipt-\d{13}-\d{1,3}$/)).toBeVisible();
+        await expect(
+          main(page).getByText(message(language, 'checkout.collectionWhere', { number: 'W 9999' })),
+        ).toBeVisible();
       },
     },
     {

@@ -32,6 +32,11 @@ export interface FakeBridge {
   /** How long the fake printer takes. */
   printMs?: number;
   pin?: string;
+  /**
+   * The collection number main gives every order, a moment after it is asked (as over IPC);
+   * absent: the preload offers none, as before there were numbers.
+   */
+  collection?: string;
 }
 
 /**
@@ -40,7 +45,8 @@ export interface FakeBridge {
  * window.__configChanged(settings) plays main's new settings (see playConfigChange);
  * window.__catalogueRefresh() plays the fleet's refresh-catalogue command, and the
  * catalogue reports land in window.__catalogueReports (see catalogueReports); the activity
- * reports (screen, input, dialog, idle wipe, receipt) in window.__activity (activityReports).
+ * reports (screen, input, dialog, idle wipe, receipt) in window.__activity (activityReports);
+ * asked for a collection number (only when the fake gives one), the call is recorded too.
  * Disposing of what it returns takes the bridge off the page's next documents.
  */
 export async function installBridge(page: Page, bridge: FakeBridge = {}): Promise<Disposable> {
@@ -53,7 +59,7 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
     ...bridge.config,
   };
   return page.addInitScript(
-    ({ config, print, printMs, pin }) => {
+    ({ config, print, printMs, pin, collection }) => {
       const calls: string[] = [];
       const printed: unknown[] = [];
       const listeners: (() => void)[] = [];
@@ -114,6 +120,14 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
           reportDialog: (open: boolean) => activity.push(open ? 'dialog:open' : 'dialog:closed'),
           reportIdleWipe: () => activity.push('idle-wipe'),
           reportReceipt: () => activity.push('receipt'),
+          ...(collection === null
+            ? {}
+            : {
+                collectionNumber: (receiptId: string) => {
+                  calls.push(`collection:${receiptId}`);
+                  return new Promise((done) => setTimeout(() => done(collection), 20));
+                },
+              }),
         },
       });
     },
@@ -122,6 +136,7 @@ export async function installBridge(page: Page, bridge: FakeBridge = {}): Promis
       print: bridge.print ?? { ok: true },
       printMs: bridge.printMs ?? 300,
       pin: bridge.pin ?? '2468',
+      collection: bridge.collection ?? null,
     },
   );
 }

@@ -56,6 +56,18 @@ test.describe('the receipt', () => {
     await expect(page.getByRole('main')).not.toContainText('$');
   });
 
+  test('shows no collection number: the web build has no kiosk to give one', async ({
+    page,
+    servedCatalogue,
+  }) => {
+    const id = await confirmPurchase(page, servedCatalogue, twoLines());
+    await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+    await page.waitForTimeout(200);
+    await expect(page.getByRole('region', { name: 'Your collection number' })).toHaveCount(0);
+    await expect(page.getByRole('main')).not.toContainText(/collection number|watch the board/i);
+    await expect(page.getByRole('region', { name: 'Your receipt' }).getByText(id)).toHaveText(id);
+  });
+
   test('a reload keeps the receipt id findable', async ({ page, servedCatalogue }) => {
     const id = await confirmPurchase(page, servedCatalogue, twoLines());
     await page.reload();

@@ -6,7 +6,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as AppProtocol from '../../../electron/main/app-protocol/app-protocol';
@@ -417,6 +417,8 @@ describe('main() of an installed kiosk', () => {
       expect.any(Function),
     );
     expect(ipcMain.handle).toHaveBeenCalledWith('kiosk:print-receipt', expect.any(Function));
+    // Collection numbers: main gives each order its number.
+    expect(ipcMain.handle).toHaveBeenCalledWith('kiosk:collection-number', expect.any(Function));
     // setupSpeech: the espeak-ng fallback answers the page's speech requests.
     expect(ipcMain.handle).toHaveBeenCalledWith('kiosk:speak', expect.any(Function));
     // The offline image cache stands in front of the network.
@@ -454,6 +456,24 @@ describe('main() of an installed kiosk', () => {
     expect(slip?.webContents.print).toHaveBeenCalledTimes(1);
     expect(slip?.destroyed).toBe(true);
     expect(shop.webContents.print).not.toHaveBeenCalled();
+  });
+
+  it('gives the page each order’s collection number, with the configured letter, kept in userData', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'kiosk-collection-'));
+    await startMain({ argv: [KIOSK, '--collection-letter=h'], isPackaged: true, userData });
+    const { ipcMain } = await import('electron');
+    const [, handler] =
+      vi
+        .mocked(ipcMain.handle)
+        .mock.calls.find(([channel]) => channel === IPC_CHANNELS.collectionNumber) ?? [];
+    if (!handler) throw new Error('no collection number handler');
+    const event = as<Electron.IpcMainInvokeEvent>(ipcEventFrom('app://shop/index.html'));
+    const first: unknown = await handler(event, 'Receipt-1700000000123-42');
+    expect(first).toMatch(/^H [1-9]\d*$/);
+    expect(await handler(event, 'Receipt-1700000000123-42')).toBe(first);
+    const second = String(await handler(event, 'Receipt-1700000000999-1'));
+    expect(Number(second.slice(2))).toBe(Number(String(first).slice(2)) + 1);
+    expect(readdirSync(userData)).toContain('collection-counter.json');
   });
 
   it('keeps the PIN lock-out in userData, signed with a key from the staffPinHash in force', async () => {

@@ -345,6 +345,33 @@ describe('the config key table', () => {
   });
 
   it.each([
+    ['', ''],
+    ['K', 'K'],
+    [' c ', 'C'],
+    ['x', 'X'],
+    ['B', null],
+    ['O', null],
+    ['CK', null],
+    ['1', null],
+    [3, null],
+  ])('collectionLetter %j reads as %j', (letter, read) => {
+    const parsed = TABLE.collectionLetter?.schema.safeParse(letter);
+    expect(parsed?.success ? parsed.data : null).toBe(read);
+  });
+
+  it('reads the collection letter from the files, the environment and the command line only', () => {
+    expect(environmentLayer({ SHOP_COLLECTION_LETTER: 'm' }, fakeLogger()).values).toEqual({
+      collectionLetter: 'M',
+    });
+    expect(TABLE.collectionLetter).toMatchObject({ flag: 'collection-letter', default: '' });
+    // A signed config sent to a store would give every kiosk of it the same letter.
+    expect(TABLE.collectionLetter?.remote).toBeUndefined();
+    expect(validateConfigKeys({ collectionLetter: 'W' }, 'config file').values).toEqual({
+      collectionLetter: 'W',
+    });
+  });
+
+  it.each([
     ['en,es,fr,de,ar', 'en,es,fr,de,ar'],
     [' ES , ar ', 'es,ar'],
     [['de', 'en'], 'de,en'],

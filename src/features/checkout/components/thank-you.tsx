@@ -4,10 +4,14 @@ import { useI18n } from '@/i18n/language-store';
 import { checkoutText } from '../checkout.messages';
 import type { Receipt } from '../receipt';
 import { useShowingReceipt } from '../receipt-on-screen';
+import { CollectionNumberCard } from './collection-number-card';
 import { PrintReceiptButton } from './print-receipt-button';
 import { ReceiptCard } from './receipt-card';
 
-/** The thank-you state (spec texts) with the receipt the pickup counter scans or reads. */
+/**
+ * The thank-you state (spec texts) with the receipt the pickup counter scans or reads, and
+ * in a kiosk the order's collection number above it, for the board at the counter.
+ */
 export function ThankYou({ receipt, children }: { receipt: Receipt; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { t } = useI18n();
@@ -25,6 +29,7 @@ export function ThankYou({ receipt, children }: { receipt: Receipt; children?: R
         </h1>
         <p className="text-lg text-muted">{t(checkoutText.showReceipt)}</p>
       </div>
+      <CollectionNumberCard number={receipt.collectionNumber} />
       <ReceiptCard receipt={receipt} />
       <div className="flex flex-col items-center gap-3">
         <PrintReceiptButton receipt={receipt} />

@@ -57,6 +57,7 @@ describe('the words for a page', () => {
       pageWords({
         kind: 'receipt',
         heading: 'Thank you for your purchase!',
+        collection: null,
         receiptId: 'Receipt-1732000000000-45',
         lines: ['1 × Silver Ring $22.30'],
         rows: [{ label: 'Paid', value: '$24.53' }],
@@ -64,6 +65,26 @@ describe('the words for a page', () => {
       }),
     ).toBe(
       'Thank you for your purchase! Your receipt is Receipt-1732000000000-45. Items: 1 × Silver Ring $22.30. Paid $24.53. Show this receipt at the pickup counter to collect your order.',
+    );
+  });
+
+  it('says a kiosk’s collection number and where to go with it, before the receipt', () => {
+    expect(
+      pageWords({
+        kind: 'receipt',
+        heading: 'Thank you for your purchase!',
+        collection: {
+          number: 'C 27',
+          where:
+            'Go to the pickup counter and watch the board for C 27. When it shows as ready, your order is waiting for you.',
+        },
+        receiptId: 'Receipt-1732000000000-45',
+        lines: [],
+        rows: [],
+        note: '',
+      }),
+    ).toBe(
+      'Thank you for your purchase! Your collection number is C 27. Go to the pickup counter and watch the board for C 27. When it shows as ready, your order is waiting for you. Your receipt is Receipt-1732000000000-45.',
     );
   });
 

@@ -24,6 +24,8 @@ export type PageFacts =
   | {
       kind: 'receipt';
       heading: string;
+      /** The kiosk's collection number and where to go with it; empty without one. */
+      collection: { number: string; where: string } | null;
       receiptId: string;
       lines: string[];
       rows: SummaryRow[];
@@ -64,6 +66,12 @@ export function pageWords(facts: PageFacts, { t }: Pick<Words, 't'> = shownLangu
     case 'receipt':
       return [
         sentence(facts.heading),
+        ...(facts.collection
+          ? [
+              sentence(t(speechText.collectionIs, { number: facts.collection.number })),
+              ...(facts.collection.where ? [sentence(facts.collection.where)] : []),
+            ]
+          : []),
         sentence(t(speechText.receiptIs, { id: facts.receiptId })),
         ...(facts.lines.length > 0
           ? [t(speechText.receiptItems, { lines: facts.lines.join('; ') })]

@@ -16,6 +16,14 @@ function readRows(list: Element | null | undefined): SummaryRow[] {
   });
 }
 
+/** The collection number the thank-you shows, and the sentence after it; null without one. */
+function readCollection(main: Element): { number: string; where: string } | null {
+  const number = main.querySelector('[data-collection-number]');
+  if (!number) return null;
+  const where = number.nextElementSibling;
+  return { number: readText(number), where: where ? readText(where) : '' };
+}
+
 const path = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';
 
 export function readPage(pathname: string, doc: Document = document): PageFacts | null {
@@ -68,6 +76,7 @@ export function readPage(pathname: string, doc: Document = document): PageFacts 
       return {
         kind: 'receipt',
         heading,
+        collection: readCollection(main),
         receiptId: id,
         lines: [...receipt.querySelectorAll('ul[data-receipt-items] li')].map(readText),
         rows: readRows(receipt.querySelector('dl')),

@@ -52,6 +52,7 @@ export const speechText = defineMessages('speech', {
   cartPage: '{heading}, {lines, plural, one {{lines} product} other {{lines} products}}',
   order: 'Your order: {lines}.',
   receiptIs: 'Your receipt is {id}',
+  collectionIs: 'Your collection number is {number}',
   receiptItems: 'Items: {lines}.',
   cartEmpty: 'The cart is empty.',
   cartTotal:

@@ -41,6 +41,19 @@ describe('the receipt main is asked to print', () => {
     }
   });
 
+  it('takes a collection number only of its shape: letter, space, number', () => {
+    expect(readPrintableReceipt({ ...receipt, collectionNumber: 'C 27' })).toEqual({
+      ...receipt,
+      collectionNumber: 'C 27',
+    });
+    for (const collectionNumber of ['C-27', 'B 27', 'C 0', '', 'C 27<br>', 27, null]) {
+      expect(
+        readPrintableReceipt({ ...receipt, collectionNumber }),
+        String(collectionNumber),
+      ).toMatch(/^collectionNumber/);
+    }
+  });
+
   it('takes amounts only as whole, non-negative, exact cents', () => {
     for (const bad of [1.5, -1, Number.NaN, Infinity, 2 ** 53, '100', null]) {
       expect(readPrintableReceipt({ ...receipt, total: bad }), String(bad)).toMatch(/^total/);

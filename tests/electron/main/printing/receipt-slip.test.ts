@@ -155,6 +155,24 @@ describe('the slip in the shopper’s language', () => {
     expect(words).toContain(escapeHtml(date.format(new Date(receipt.issuedAt))));
   });
 
+  it('puts the collection number first and largest, with where to go, in the shopper’s language', () => {
+    const english = receiptSlipHtml({ ...receipt, collectionNumber: 'C 27' });
+    expect(english).toContain('<p class="collect-number" dir="ltr">C 27</p>');
+    expect(text(english)).toContain(
+      'Your collection number C 27 Go to the pickup counter and watch the board for C 27.',
+    );
+    // Above the receipt id, which stays as the spec writes it.
+    expect(english.indexOf('collect-number')).toBeLessThan(english.indexOf('class="id"'));
+    expect(english).toContain(`<p class="id">${receipt.id}</p>`);
+    const german = text(receiptSlipHtml({ ...receipt, collectionNumber: 'K 3', language: 'de' }));
+    expect(german).toContain('Ihre Abholnummer K 3');
+    expect(german).toContain('auf die Nummer K 3.');
+  });
+
+  it('shows no collection number when main gave none', () => {
+    expect(receiptSlipHtml(receipt)).not.toContain('class="collect');
+  });
+
   it('runs right to left in Arabic, its receipt id and amounts still readable', () => {
     const html = receiptSlipHtml({ ...receipt, language: 'ar' });
     expect(html).toContain('<html lang="ar" dir="rtl"><head>');
