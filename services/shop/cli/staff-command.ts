@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { migratePlace } from '../db/migrate';
 import type { StaffRole } from '../db/tables';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../staff/passwords';
 import {
@@ -166,7 +166,7 @@ export async function runAdminCommand(argv: string[], io: CommandIo): Promise<vo
   const release = dataDir === null ? () => undefined : lockDataFolder(dataDir);
   const opened = openDatabase(database);
   try {
-    await migrateToLatest(opened.db);
+    await migratePlace(database, opened);
     await action(opened.db);
   } finally {
     await opened.close();

@@ -12,7 +12,13 @@ import type { ShopTables } from './tables';
 export type Engine = 'pglite' | 'postgresql';
 
 export type DatabasePlace =
-  | { engine: 'postgresql'; url: string; connections?: number }
+  | {
+      engine: 'postgresql';
+      url: string;
+      connections?: number;
+      /** ms a query may take (prepared-pool.ts's QUERY_TIMEOUT_MS when absent); 0: no limit. */
+      queryTimeoutMs?: number;
+    }
   /** `dataDir` null: in memory, gone when closed. */
   | { engine: 'pglite'; dataDir: string | null };
 
@@ -38,6 +44,9 @@ export function openDatabase(place: DatabasePlace): ShopDatabase {
             pool: preparedPool({
               connectionString: place.url,
               ...(place.connections === undefined ? {} : { max: place.connections }),
+              ...(place.queryTimeoutMs === undefined
+                ? {}
+                : { queryTimeoutMs: place.queryTimeoutMs }),
             }),
           }),
         })

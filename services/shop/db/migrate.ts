@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { FileMigrationProvider, Migrator } from 'kysely/migration';
+import { openDatabase, type DatabasePlace, type ShopDatabase } from './database';
 import type { ShopTables } from './tables';
 
 export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
@@ -43,4 +44,22 @@ export async function migrateToLatest(db: Kysely<ShopTables>): Promise<Migration
   const known = await migrator.getMigrations();
   const done = known.filter((migration) => migration.executedAt !== undefined);
   return { latest: done.at(-1)?.name ?? null, applied };
+}
+
+/**
+ * Migrates the database at `place`, open as `database`. On PostgreSQL through a connection
+ * of its own without the service's query time limit: a migration may rightly run long, and
+ * a replica starting beside another waits for the other's migration lock.
+ */
+export async function migratePlace(
+  place: DatabasePlace,
+  database: ShopDatabase,
+): Promise<MigrationOutcome> {
+  if (place.engine !== 'postgresql') return migrateToLatest(database.db);
+  const unbounded = openDatabase({ ...place, connections: 1, queryTimeoutMs: 0 });
+  try {
+    return await migrateToLatest(unbounded.db);
+  } finally {
+    await unbounded.close();
+  }
 }

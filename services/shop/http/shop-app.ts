@@ -2,8 +2,10 @@
  * The shop service as one web-standard handler (Hono): the same app answers over HTTP(S)
  * in `npm run shop-service` and in-process in the tests. Every body is capped before it is
  * read, every answer is JSON that is never cached or sniffed, and every error is JSON with
- * a message; an unexpected one is logged and answered 500 without its details. Given the
- * console's folder, it serves the built console page too (console-site.ts), after the API.
+ * a message; an unexpected one is logged and answered 500 without its details. A database
+ * that cannot be reached (a failover under way) is answered 503 with Retry-After, logged at
+ * most once every UNAVAILABLE_LOG_MS. Given the console's folder, it serves the built
+ * console page too (console-site.ts), after the API.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -11,6 +13,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { MAX_ORDER_REQUEST_BYTES } from '../../../shared/fleet/shop-order';
 import { certificateRoutes } from '../certificates/certificate-routes';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { conflictRoutes } from '../conflicts/conflict-routes';
 import { handoverLookupRoutes } from '../handovers/handover-lookup-routes';
 import { handoverRoutes } from '../handovers/handover-routes';
@@ -25,6 +28,11 @@ import type { ShopEnv, ShopServices } from './shop-env';
 
 /** Every body but an order's is a few hundred bytes: a receipt code, a login, a signed record. */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Seconds a client is asked to wait before it tries again while the database is away. */
+export const UNAVAILABLE_RETRY_SECONDS = 1;
+/** A failover refuses many requests a second: one log line for each such span of time. */
+const UNAVAILABLE_LOG_MS = 5000;
 
 export interface ShopAppOptions {
   /** Origins whose pages may call the service with their cookies (the console's, if served apart). */
@@ -96,10 +104,27 @@ export function createShopApp(services: ShopServices, options: ShopAppOptions = 
     app.route('/', consoleSite(options.consoleDir, services.trust));
   }
   app.notFound((c) => c.json({ error: 'not-found', message: 'No such endpoint.' }, 404));
+  let unavailableLoggedAt = -Infinity;
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body(), error.status);
     if (error instanceof HTTPException) {
       return c.json({ error: 'http', message: error.message || 'Request refused.' }, error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      if (services.now() - unavailableLoggedAt >= UNAVAILABLE_LOG_MS) {
+        unavailableLoggedAt = services.now();
+        services.log(
+          `database unavailable on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+      return c.json(
+        {
+          error: 'database-unavailable',
+          message: 'The records database cannot be reached just now; try again in a moment.',
+        },
+        503,
+      );
     }
     services.log(
       `error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { createKioskKeys } from '../certificates/kiosk-keys';
 import { openDatabase, type DatabasePlace, type ShopDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { migratePlace } from '../db/migrate';
 import { createShopApp } from '../http/shop-app';
 import type { ShopServices } from '../http/shop-env';
 import { serviceSecret } from '../staff/service-secret';
@@ -46,7 +46,7 @@ export async function openServices(
 ): Promise<OpenServices> {
   const database = openDatabase(place);
   try {
-    const { latest } = await migrateToLatest(database.db);
+    const { latest } = await migratePlace(place, database);
     const secret = await serviceSecret(database.db, 'session-cookie');
     const services: ShopServices = {
       db: database.db,
