@@ -2,10 +2,12 @@
  * The shop's database: PostgreSQL when a URL is given (DATABASE_URL), else PGlite, the same
  * PostgreSQL compiled to WebAssembly, embedded in this process and keeping its files in a
  * folder (or in memory, for tests). Both are reached through kysely, so every query is the
- * same SQL on either; PGlite has one connection, and kysely queues on it.
+ * same SQL on either, each text a prepared statement (prepared-pool.ts, prepared-pglite.ts);
+ * PGlite has one connection, lent to one request at a time in the order they asked.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PreparedPgliteDialect } from './prepared-pglite';
 import { preparedPool } from './prepared-pool';
 import type { ShopTables } from './tables';
 
@@ -33,7 +35,7 @@ const INT8 = 20;
 function openPglite(dataDir: string | null): Kysely<ShopTables> {
   const options = { parsers: { [INT8]: (text: string) => Number(text) } };
   const pglite = dataDir === null ? new PGlite(options) : new PGlite(dataDir, options);
-  return new Kysely<ShopTables>({ dialect: new PGliteDialect({ pglite }) });
+  return new Kysely<ShopTables>({ dialect: new PreparedPgliteDialect(pglite) });
 }
 
 export function openDatabase(place: DatabasePlace): ShopDatabase {
