@@ -35,8 +35,7 @@ describe('npm run shop-service', () => {
     const refused = await runEntry([
       '--host',
       '0.0.0.0',
-      '--enrolment-key',
-      world.enrolment.publicText,
+      `--enrolment-key=${world.enrolment.publicText}`,
     ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(
@@ -90,8 +89,7 @@ describe.each([
       const args = [
         '--port',
         String(port),
-        '--enrolment-key',
-        world.enrolment.publicText,
+        `--enrolment-key=${world.enrolment.publicText}`,
         ...dataArgs,
       ];
       let service: ServiceProcess = await startServiceProcess(args, env);

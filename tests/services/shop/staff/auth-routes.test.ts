@@ -77,7 +77,7 @@ describe('staff logins', () => {
     clock += RECHECK_MS + 1;
     expect((await me(fresh)).status).toBe(401);
     expect((await login('counter-3', PASSWORD)).status).toBe(401);
-  });
+  }, 60_000);
 
   it('takes an operator-issued token, forbids what its role may not do, and drops it once revoked', async () => {
     const issued = await issueToken(
