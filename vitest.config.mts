@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { compiledMessages } from './vite-plugins/messages.mts';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
@@ -14,6 +14,9 @@ const webSharedDir = fileURLToPath(new URL('./web-shared', import.meta.url));
  * there halve the run (about 470 s to 200 s) without crowding the processor.
  */
 const WORKERS = Math.max(2, availableParallelism() - 1);
+
+/** Suites with a config and an npm script of their own (vitest.records-ha.config.mts). */
+const RUN_ALONE = ['tests/services/shop/records-ha.test.ts'];
 
 export default defineConfig({
   plugins: [compiledMessages(), react()],
@@ -51,6 +54,8 @@ export default defineConfig({
           // Every unit suite under tests/ (the e2e specs are *.spec.ts, run by Playwright), so
           // a new folder of the mirror is run without being listed here; and the bench's own tests.
           include: ['tests/**/*.test.ts', 'bench/**/*.test.ts'],
+          // The Patroni failover suite runs alone: npm run test:records-ha.
+          exclude: [...configDefaults.exclude, ...RUN_ALONE],
         },
       },
     ],

@@ -36,6 +36,8 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
     'the fleet client and the console reader on a NATS cluster whose nodes are killed',
   'tests/fleet-agent/fleet-cluster-scale.test.ts':
     '500 simulated kiosks (the fleet client) and the console reader on a NATS cluster that loses a node',
+  'tests/services/shop/records-ha.test.ts':
+    'three replicas of the shop service (main.ts) on a Patroni cluster of PostgreSQL whose primary is killed during contested claims',
 };
 
 /** Helpers shared by a suite's tests live in a support/ folder of that suite. */

@@ -26,6 +26,7 @@ const THIRD_PARTY = new Set([
   'test:unit',
   'test:e2e',
   'test:failover',
+  'test:records-ha',
 ]);
 
 const ENTRY = /^tsx (?:--tsconfig \S+ )?(\S+\.ts)$/;

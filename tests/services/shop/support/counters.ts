@@ -43,7 +43,7 @@ async function claimOnce(run: CounterRun, cookie: string, code: string, handover
     if (response.status === 201 || response.status === 200) return { outcome: 'won' as const };
     if (response.status === 409)
       return { outcome: 'lost' as const, shown: body.handover?.handoverId ?? '' };
-    return { outcome: 'unknown' as const };
+    return { outcome: 'unknown' as const, status: response.status };
   } catch {
     return { outcome: 'unknown' as const };
   }

@@ -24,6 +24,8 @@ export interface Operation {
   outcome: Outcome;
   /** For `lost`: the id of the handover the counter was shown. */
   shown?: string;
+  /** For `unknown`: the status the service answered with; none when it did not answer. */
+  status?: number;
 }
 
 /** The checker's findings: empty when the history is consistent with the database. */
@@ -66,4 +68,54 @@ export function tally(history: readonly Operation[]): Record<Outcome, number> {
   const counts: Record<Outcome, number> = { won: 0, lost: 0, unknown: 0 };
   for (const op of history) counts[op.outcome] += 1;
   return counts;
+}
+
+export interface Refusals {
+  /** Claims answered with a status other than a verdict (503 while the database was away). */
+  refused: number;
+  /** Claims that got no answer at all (the connection broke, or the wait timed out). */
+  unanswered: number;
+  /** The statuses of the refused claims, with how many each. */
+  statuses: Record<string, number>;
+  /**
+   * The longest span in which claims were sent and none got a verdict: from the start of the
+   * first claim refused after a verdict to the end of the next claim given one. 0 when no
+   * claim was refused.
+   */
+  longestMs: number;
+  /** When that span began and ended (ms since the epoch), or null. */
+  longest: { from: number; to: number } | null;
+}
+
+/** How long, and how often, the service refused to decide claims. */
+export function refusals(history: readonly Operation[]): Refusals {
+  const statuses: Record<string, number> = {};
+  let refused = 0;
+  let unanswered = 0;
+  let longest: Refusals['longest'] = null;
+  let runFrom: number | null = null;
+  for (const op of [...history].sort((a, b) => a.end - b.end)) {
+    if (op.outcome === 'unknown') {
+      if (op.status === undefined) unanswered += 1;
+      else {
+        refused += 1;
+        statuses[op.status] = (statuses[op.status] ?? 0) + 1;
+      }
+      runFrom = Math.min(runFrom ?? op.start, op.start);
+      continue;
+    }
+    if (runFrom !== null) {
+      if (longest === null || op.end - runFrom > longest.to - longest.from) {
+        longest = { from: runFrom, to: op.end };
+      }
+      runFrom = null;
+    }
+  }
+  return {
+    refused,
+    unanswered,
+    statuses,
+    longestMs: longest === null ? 0 : longest.to - longest.from,
+    longest,
+  };
 }
