@@ -14,7 +14,7 @@
  * Flags: see USAGE in options.ts (`npm run bench -- --help`).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { REPO_ROOT } from '../tools/repo-root';
@@ -404,12 +404,20 @@ async function runBreakdownBench(options: BenchOptions): Promise<number> {
 async function runRecordsBench(options: BenchOptions): Promise<number> {
   const startedAt = new Date().toISOString();
   console.log(heading('Shop service records: PostgreSQL 15 and PGlite'));
+  // The machine may be shared: its load before and after say how busy it was meanwhile.
+  const loadBefore = loadavg();
   const engines = await measureRecords((line) => console.log(line));
+  const loadAfter = loadavg();
   const checks = recordsChecks(engines);
   const results = {
     startedAt,
     finishedAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, node: process.version, platform: process.platform },
+    machine: {
+      cpus: cpus().length,
+      node: process.version,
+      platform: process.platform,
+      loadAverage: { before: loadBefore, after: loadAfter },
+    },
     options,
     engines,
     checks,
@@ -420,7 +428,11 @@ async function runRecordsBench(options: BenchOptions): Promise<number> {
       `Shop service records, ${startedAt} — ${results.machine.cpus} cores, Node ${results.machine.node}`,
     ),
   );
-  console.log(recordsTable(engines));
+  console.log(recordsTable(engines, results.machine.cpus));
+  const loads = (three: number[]) => three.map((value) => value.toFixed(2)).join(', ');
+  console.log(
+    `\nload average (1, 5, 15 min): ${loads(loadBefore)} before, ${loads(loadAfter)} after`,
+  );
   console.log(heading('Budgets'));
   console.log(checksTable(checks));
   return verdict(checks, file);

@@ -21,6 +21,7 @@ import {
   receiptCode,
   type ShopWorld,
 } from '../../tests/services/shop/support/shop-world';
+import { cpuMeter } from './process-cpu';
 import { claimJobs, orderJobs, runLoad, type BenchKiosk } from './records-load';
 import type { EngineFigures, RecordsEngine } from './records-checks';
 
@@ -74,11 +75,12 @@ async function measureEngine(
     const args = [
       '--port',
       '0',
-      '--enrolment-key',
-      world.enrolment.publicText,
+      `--enrolment-key=${world.enrolment.publicText}`,
       ...(place.engine === 'pglite' ? ['--data', dataDir] : []),
     ];
     const service = await startServiceProcess(args, env);
+    const servicePid = service.child.pid ?? 0;
+    const meter = () => cpuMeter(servicePid, postgres ? join(postgres.dir, 'data') : null);
     try {
       const cookies: string[] = [];
       for (let index = 1; index <= COUNTERS; index += 1) {
@@ -99,6 +101,7 @@ async function measureEngine(
         claimJobs(service.origin, cookies, codes, () => randomBytes(16).toString('base64url')),
         COUNTERS,
         WARM_UP,
+        meter,
       );
       const senders: BenchKiosk[] = kiosks.map((kiosk) => ({
         id: kiosk.id,
@@ -117,6 +120,7 @@ async function measureEngine(
         ),
         COUNTERS,
         WARM_UP,
+        meter,
       );
       return { engine, claims, orders };
     } finally {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadFigures, percentile, recordsChecks, type EngineFigures } from './records-checks';
+import {
+  cpuCeiling,
+  loadFigures,
+  percentile,
+  recordsChecks,
+  type EngineFigures,
+} from './records-checks';
 
 const figures = (
   engine: EngineFigures['engine'],
@@ -29,5 +35,12 @@ describe('the records bench budgets', () => {
       'FAIL',
       'FAIL',
     ]);
+  });
+
+  it('says what rate the cores could serve from the CPU a request costs', () => {
+    expect(cpuCeiling({ service: 0.5, database: 0.3, load: 0.2 }, 2)).toBe(2000);
+    expect(cpuCeiling({ service: 1, database: null, load: 0 }, 2)).toBe(2000);
+    expect(cpuCeiling({ service: null, database: null, load: 1 }, 2)).toBeNull();
+    expect(cpuCeiling(undefined, 2)).toBeNull();
   });
 });

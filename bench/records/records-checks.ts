@@ -4,6 +4,7 @@
  * Budgets are for a two-core machine running the service and the load on the same cores.
  */
 import type { Check } from '../results';
+import type { CpuShare } from './process-cpu';
 
 export type RecordsEngine = 'pglite' | 'postgresql';
 
@@ -15,6 +16,19 @@ export interface LoadFigures {
   p99Ms: number;
   /** Answers other than the expected ones (none is right). */
   errors: number;
+  /** CPU ms a request: the service, PostgreSQL's processes, and the load itself. */
+  cpuMs?: CpuShare;
+}
+
+/**
+ * Requests a second the machine's cores could serve if they did nothing else: cores over
+ * the CPU time a request costs the service, the database and the load together. A rate
+ * far below it means the cores were busy with other work, or the parts waited (a disk).
+ */
+export function cpuCeiling(cpu: CpuShare | undefined, cores: number): number | null {
+  if (!cpu || cpu.service === null) return null;
+  const perRequest = cpu.service + (cpu.database ?? 0) + cpu.load;
+  return perRequest > 0 ? (cores * 1000) / perRequest : null;
 }
 
 export interface EngineFigures {
@@ -76,8 +90,25 @@ export function recordsChecks(figures: readonly EngineFigures[]): Check[] {
   return checks;
 }
 
-export function recordsTable(figures: readonly EngineFigures[]): string {
-  const rows = [['engine', 'load', 'requests', 'per second', 'p50 ms', 'p99 ms', 'errors']];
+const cpuCell = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? '–' : fixed(ms, 2);
+
+export function recordsTable(figures: readonly EngineFigures[], cores: number): string {
+  const rows = [
+    [
+      'engine',
+      'load',
+      'requests',
+      'per second',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'CPU ms/req: service',
+      'database',
+      'load',
+      'cores could serve /s',
+    ],
+  ];
   for (const { engine, claims, orders } of figures) {
     for (const [name, load] of [
       ['claims, 50 counters', claims],
@@ -91,6 +122,10 @@ export function recordsTable(figures: readonly EngineFigures[]): string {
         fixed(load.p50Ms, 1),
         fixed(load.p99Ms, 1),
         String(load.errors),
+        cpuCell(load.cpuMs?.service),
+        cpuCell(load.cpuMs?.database),
+        cpuCell(load.cpuMs?.load),
+        cpuCell(cpuCeiling(load.cpuMs, cores)).replace(/\.\d+$/, ''),
       ]);
     }
   }
