@@ -1,8 +1,7 @@
 /**
- * .ci/run, the CI entry point on machines that reach only the npm registry: it runs the
- * shop service's failover suite and audits the shipped packages after npm test, failing on
- * anything but a pass, and names (never hides) the one case it cannot audit there: a
- * registry without an advisory endpoint (exit 2).
+ * .ci/run, the CI entry point on machines that reach only the npm registry: it audits the
+ * shipped packages after npm test, failing on anything but a pass, and names (never hides)
+ * the one case it cannot audit there: a registry without an advisory endpoint (exit 2).
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -41,20 +40,6 @@ describe.skipIf(process.platform === 'win32')('.ci/run', () => {
     const audit = lines.indexOf('npm run audit:shipped || audit_status=$?');
     expect(test).toBeGreaterThan(-1);
     expect(audit).toBeGreaterThan(test);
-  });
-
-  it('runs the failover suite on its own after npm test, with what it needs installed', () => {
-    const test = lines.indexOf('npm test');
-    const suite = lines.indexOf('npm run test:records-ha');
-    expect(suite).toBeGreaterThan(test);
-    expect(text).toContain('missing+=(etcd-server)');
-    expect(text).toContain('missing+=(patroni)');
-    const manifest = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    };
-    expect(manifest.scripts['test:records-ha']).toBe(
-      'vitest run --config vitest.records-ha.config.mts',
-    );
   });
 
   it('goes on after a clean audit', () => {

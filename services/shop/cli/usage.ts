@@ -17,7 +17,8 @@ Passwords for staff add and staff passwd are read from standard input (one line)
   --tls-cert FILE       PEM certificate (chain) for HTTPS
   --tls-key FILE        its PEM private key
   --data DIR            the PGlite data folder (default: the per-user folder below)
-  --enrolment-key KEY   the operator's enrolment public key (base64url); or SHOP_ENROLMENT_KEY
+  --enrolment-key=KEY   the operator's enrolment public key (base64url; with =, as a key
+                        may begin with -); or SHOP_ENROLMENT_KEY
   --prefix P            the fleet's topic prefix (default kiosk-shop)
   --hold-days N         days a receipt may be collected (default 14)
   --allow-origin URL    an origin whose pages may call the service with cookies (repeatable)
