@@ -153,6 +153,62 @@ export interface AssemblerOptions {
   graceMs?: number;
 }
 
+/** A chunk's bytes, or why they cannot be taken: not base64url, or not the size its index needs. */
+function chunkData(chunk: DiagnosticsChunk): Uint8Array | string {
+  const data = fromBase64Url(chunk.data);
+  if (data === null) return `chunk ${chunk.index} is not base64url`;
+  const last = chunk.index === chunk.count - 1;
+  const expectedLength = last
+    ? chunk.bytes - (chunk.count - 1) * DIAGNOSTICS_CHUNK_DATA_BYTES
+    : DIAGNOSTICS_CHUNK_DATA_BYTES;
+  return data.length === expectedLength ? data : `chunk ${chunk.index} has the wrong size`;
+}
+
+function newTransfer(chunk: DiagnosticsChunk, now: number): Transfer {
+  return {
+    transfer: chunk.transfer,
+    count: chunk.count,
+    bytes: chunk.bytes,
+    sha256: chunk.sha256,
+    chunks: Array.from({ length: chunk.count }, () => undefined),
+    received: 0,
+    lastChunkAt: now,
+  };
+}
+
+/** Puts a chunk in its place; null, or why the transfer cannot go on. */
+function placeChunk(transfer: Transfer, chunk: DiagnosticsChunk, data: Uint8Array): string | null {
+  if (
+    chunk.transfer !== transfer.transfer ||
+    chunk.count !== transfer.count ||
+    chunk.bytes !== transfer.bytes ||
+    chunk.sha256 !== transfer.sha256
+  ) {
+    return `chunk ${chunk.index} belongs to another transfer`;
+  }
+  const earlier = transfer.chunks[chunk.index];
+  if (earlier) {
+    // QoS 1 may deliver a chunk twice; the same bytes again change nothing.
+    const same = earlier.length === data.length && earlier.every((b, i) => b === data[i]);
+    return same ? null : `chunk ${chunk.index} arrived twice with different bytes`;
+  }
+  transfer.chunks[chunk.index] = data;
+  transfer.received += 1;
+  return null;
+}
+
+/** The bundle the chunks make, or why they make none. */
+function joinChunks(transfer: Transfer): Uint8Array | string {
+  const bundle = new Uint8Array(transfer.bytes);
+  let offset = 0;
+  for (const chunk of transfer.chunks) {
+    if (!chunk || offset + chunk.length > bundle.length) return 'the chunks do not add up';
+    bundle.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return offset === transfer.bytes ? bundle : 'the chunks do not add up to the bundle’s size';
+}
+
 export function createDiagnosticsAssembler(options: AssemblerOptions): DiagnosticsAssembler {
   const idleMs = options.idleMs ?? DIAGNOSTICS_IDLE_MS;
   const graceMs = options.graceMs ?? 3000;
@@ -170,14 +226,8 @@ export function createDiagnosticsAssembler(options: AssemblerOptions): Diagnosti
   const fail = (reason: string): TransferState => (state = { phase: 'failed', reason });
 
   const finish = (transfer: Transfer): TransferState => {
-    const bundle = new Uint8Array(transfer.bytes);
-    let offset = 0;
-    for (const chunk of transfer.chunks) {
-      if (!chunk || offset + chunk.length > bundle.length) return fail('the chunks do not add up');
-      bundle.set(chunk, offset);
-      offset += chunk.length;
-    }
-    if (offset !== transfer.bytes) return fail('the chunks do not add up to the bundle’s size');
+    const bundle = joinChunks(transfer);
+    if (typeof bundle === 'string') return fail(bundle);
     return (state = {
       phase: 'assembled',
       transfer: transfer.transfer,
@@ -190,40 +240,12 @@ export function createDiagnosticsAssembler(options: AssemblerOptions): Diagnosti
     receive: (chunk, now) => {
       if (chunk.command !== options.command) return null;
       if (done()) return state;
-      const data = fromBase64Url(chunk.data);
-      if (data === null) return fail(`chunk ${chunk.index} is not base64url`);
-      const last = chunk.index === chunk.count - 1;
-      const expectedLength = last
-        ? chunk.bytes - (chunk.count - 1) * DIAGNOSTICS_CHUNK_DATA_BYTES
-        : DIAGNOSTICS_CHUNK_DATA_BYTES;
-      if (data.length !== expectedLength) return fail(`chunk ${chunk.index} has the wrong size`);
-      current ??= {
-        transfer: chunk.transfer,
-        count: chunk.count,
-        bytes: chunk.bytes,
-        sha256: chunk.sha256,
-        chunks: Array.from({ length: chunk.count }, () => undefined),
-        received: 0,
-        lastChunkAt: now,
-      };
+      const data = chunkData(chunk);
+      if (typeof data === 'string') return fail(data);
+      current ??= newTransfer(chunk, now);
       const transfer = current;
-      if (
-        chunk.transfer !== transfer.transfer ||
-        chunk.count !== transfer.count ||
-        chunk.bytes !== transfer.bytes ||
-        chunk.sha256 !== transfer.sha256
-      ) {
-        return fail(`chunk ${chunk.index} belongs to another transfer`);
-      }
-      const earlier = transfer.chunks[chunk.index];
-      if (earlier) {
-        // QoS 1 may deliver a chunk twice; the same bytes again change nothing.
-        const same = earlier.length === data.length && earlier.every((b, i) => b === data[i]);
-        if (!same) return fail(`chunk ${chunk.index} arrived twice with different bytes`);
-      } else {
-        transfer.chunks[chunk.index] = data;
-        transfer.received += 1;
-      }
+      const problem = placeChunk(transfer, chunk, data);
+      if (problem !== null) return fail(problem);
       transfer.lastChunkAt = now;
       lastActivity = now;
       if (transfer.received === transfer.count) return finish(transfer);
