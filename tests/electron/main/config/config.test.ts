@@ -51,6 +51,7 @@ const UNATTENDED_DEFAULTS = {
   speechOutputDevice: '',
   languages: 'en,es,fr,de,ar',
   defaultLanguage: 'en',
+  collectionLetter: '',
 };
 
 function sources({
@@ -151,6 +152,7 @@ describe('kiosk config', () => {
         SHOP_SPEECH_OUTPUT_DEVICE: 'USB Headset',
         SHOP_LANGUAGES: ' ES, ar ,en',
         SHOP_DEFAULT_LANGUAGE: 'AR',
+        SHOP_COLLECTION_LETTER: ' k ',
         SHOP_FLEET_BROKER: 'mqtts://broker.example:8883',
         SHOP_FLEET_BROKERS: 'mqtts://a.example:8883, mqtts://b.example:8883',
         SHOP_FLEET_KIOSK_ID: 'front-1',
@@ -184,6 +186,7 @@ describe('kiosk config', () => {
       speechOutputDevice: 'USB Headset',
       languages: 'es,ar,en',
       defaultLanguage: 'ar',
+      collectionLetter: 'K',
       'fleet.brokerUrl': 'mqtts://broker.example:8883',
       'fleet.brokerUrls': ['mqtts://a.example:8883', 'mqtts://b.example:8883'],
       'fleet.kioskId': 'front-1',
