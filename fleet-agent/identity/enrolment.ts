@@ -8,10 +8,16 @@
  * revocation list (verified the same way, versions only ever going up) that names the
  * certificate stops the signing again.
  *
- * The verified certificates and list are kept on disk (enrolment-store.ts) and checked
+ * The verified certificate and list are kept on disk (enrolment-store.ts) and checked
  * again at each start, so an enrolled kiosk signs receipts before the broker answers, and
  * a kiosk that never reaches the broker again still refuses a certificate revoked meanwhile
  * only when it hears of it: the counters, which read the list themselves, are the lock.
+ *
+ * The certificate in force decides the kiosk's store and region (kiosk-groups.ts), and so
+ * which signed configs it takes. Only the operator's signature may change it: a newer
+ * certificate for this key replaces it, and a signed revocation list ends it. Whoever may
+ * write the certificate topic (the operator's broker login) can empty it, or put back an
+ * older genuine certificate, perhaps one of another store: neither changes anything here.
  */
 import { createHash, webcrypto } from 'node:crypto';
 
@@ -39,7 +45,10 @@ import {
 } from '../../shared/fleet/trust/trust-topics';
 import type { FleetLog } from '../fleet-log';
 
-/** Certificates kept for this kiosk's key: a re-enrolment adds one, revocations remove none. */
+/**
+ * The most certificates an enrolment file may hold. Only the newest is kept now; files
+ * written when every certificate for the key was kept still read.
+ */
 export const MAX_OWN_CERTIFICATES = 20;
 
 export interface StoredEnrolment {
@@ -110,33 +119,41 @@ export function pairingCodeOf(publicKey: string): string | null {
   return input === null ? null : pairingCodeFromDigest(createHash('sha256').update(input).digest());
 }
 
-/** The state the kept certificates and revocation list give this key. */
+/**
+ * Whether `candidate` was issued after `current`: by its time, then by its serial, so two
+ * certificates of the same millisecond still have an order every kiosk agrees on.
+ */
+export function isNewerCertificate(
+  candidate: Pick<KioskCertificate, 'issuedAt' | 'serial'>,
+  current: Pick<KioskCertificate, 'issuedAt' | 'serial'>,
+): boolean {
+  return (
+    candidate.issuedAt > current.issuedAt ||
+    (candidate.issuedAt === current.issuedAt && candidate.serial > current.serial)
+  );
+}
+
+/**
+ * The state the certificate in force and the revocation list give this key. A revoked
+ * certificate ends the enrolment: an older one never comes back in its place.
+ */
 function stateOf(
   code: string | null,
-  publicKey: string | null,
   kioskId: string,
-  certificates: Iterable<CertificateEnvelope>,
+  certificate: KioskCertificate | null,
   revocations: RevocationEnvelope | null,
 ): EnrolmentState {
   if (code === null) return { kind: 'no-key' };
-  let revoked: EnrolmentState | null = null;
-  // The newest certificate for this key that no list revokes.
-  const own = [...certificates]
-    .map((envelope) => envelope.certificate)
-    .filter((certificate) => certificate.publicKey === publicKey)
-    .sort((a, b) => b.issuedAt - a.issuedAt);
-  for (const certificate of own) {
-    const entry = revocationOf(revocations?.revocations ?? null, kioskId, certificate.serial);
-    if (entry === null) return { kind: 'enrolled', certificate };
-    revoked ??= {
-      kind: 'revoked',
-      pairingCode: code,
-      certificate,
-      revokedAt: entry.revokedAt,
-      listVersion: revocations?.revocations.version ?? 0,
-    };
-  }
-  return revoked ?? { kind: 'waiting', pairingCode: code };
+  if (certificate === null) return { kind: 'waiting', pairingCode: code };
+  const entry = revocationOf(revocations?.revocations ?? null, kioskId, certificate.serial);
+  if (entry === null) return { kind: 'enrolled', certificate };
+  return {
+    kind: 'revoked',
+    pairingCode: code,
+    certificate,
+    revokedAt: entry.revokedAt,
+    listVersion: revocations?.revocations.version ?? 0,
+  };
 }
 
 /** The log line of a state. */
@@ -155,29 +172,43 @@ function describeState(next: EnrolmentState, enrolmentKey: string): string {
   }
 }
 
-/** The verified certificates for this key and the newest verified revocation list. */
+/** The certificate in force for this key and the newest verified revocation list. */
 interface TrustRecords {
-  certificates(): Iterable<CertificateEnvelope>;
+  /** The newest certificate for this key that verified; null: none yet. */
+  certificate(): CertificateEnvelope | null;
   revocations(): RevocationEnvelope | null;
-  /** Keeps a certificate that verifies for this key; whether it was taken. */
+  /**
+   * Takes a certificate that verifies for this key and is newer than the one in force;
+   * whether it was taken.
+   */
   acceptCertificate(envelope: CertificateEnvelope, serial: string | undefined): Promise<boolean>;
   /** Keeps a list that verifies and is newer than the one kept; whether it was taken. */
   acceptRevocations(envelope: RevocationEnvelope): Promise<boolean>;
-  /** The operator withdrew a certificate from the broker; whether one was kept. */
-  withdraw(serial: string): boolean;
+  /** A certificate's retained message was emptied: said once, and nothing changes. */
+  noteEmptied(serial: string): void;
   /** Writes what is kept to the store (a failure is logged, never thrown). */
   persist(): void;
 }
+
+/** Serials already logged as set aside, so a retained one redelivered at each reconnect logs once. */
+const MAX_NOTED_SERIALS = 100;
 
 function createTrustRecords(
   options: KioskEnrolmentOptions,
   subtle: Ed25519Verifier<CryptoKey>,
 ): TrustRecords {
   const { kioskId, prefix, publicKey, enrolmentKey, store, log } = options;
-  const certificates = new Map<string, CertificateEnvelope>();
+  let current: CertificateEnvelope | null = null;
   let revocations: RevocationEnvelope | null = null;
+  const noted = new Set<string>();
+  const noteOnce = (serial: string, line: string): void => {
+    if (noted.has(serial)) return;
+    if (noted.size >= MAX_NOTED_SERIALS) noted.clear();
+    noted.add(serial);
+    log.info(line);
+  };
   return {
-    certificates: () => certificates.values(),
+    certificate: () => current,
     revocations: () => revocations,
     acceptCertificate: async (envelope, serial) => {
       if (enrolmentKey === '' || envelope.certificate.publicKey !== publicKey) return false;
@@ -191,13 +222,17 @@ function createTrustRecords(
         log.warn(`Fleet: refused certificate ${envelope.certificate.serial} (${check.reason})`);
         return false;
       }
-      if (
-        !certificates.has(envelope.certificate.serial) &&
-        certificates.size >= MAX_OWN_CERTIFICATES
-      ) {
+      const incoming = envelope.certificate;
+      if (current !== null && !isNewerCertificate(incoming, current.certificate)) {
+        if (incoming.serial !== current.certificate.serial) {
+          noteOnce(
+            incoming.serial,
+            `Fleet: set aside certificate ${incoming.serial}: it is not newer than certificate ${current.certificate.serial}, which stays in force`,
+          );
+        }
         return false;
       }
-      certificates.set(envelope.certificate.serial, envelope);
+      current = envelope;
       return true;
     },
     acceptRevocations: async (envelope) => {
@@ -213,15 +248,21 @@ function createTrustRecords(
       revocations = envelope;
       return true;
     },
-    withdraw: (serial) => certificates.delete(serial),
     persist: () => {
       try {
-        store.save({ certificates: [...certificates.values()], revocations });
+        store.save({ certificates: current === null ? [] : [current], revocations });
       } catch (error) {
         log.warn(
           `Fleet: cannot keep the enrolment on disk (${error instanceof Error ? error.message : String(error)}); it is fetched again from the broker at the next start`,
         );
       }
+    },
+    noteEmptied: (serial) => {
+      if (current?.certificate.serial !== serial) return;
+      noteOnce(
+        `emptied ${serial}`,
+        `Fleet: the retained certificate ${serial} was emptied on the broker; it stays in force (only a newer certificate or a signed revocation list changes it)`,
+      );
     },
   };
 }
@@ -236,8 +277,11 @@ async function takeTrustMessage(
   const { log } = options;
   const parsed = parseTrustTopic(options.prefix, topic);
   if (parsed?.kind === 'certificate' && parsed.kioskId === options.kioskId) {
-    // An empty message: the operator withdrew it from the broker.
-    if (bytes.byteLength === 0) return records.withdraw(parsed.serial);
+    // Emptied on the broker: not a signed word, so the certificate in force stays.
+    if (bytes.byteLength === 0) {
+      records.noteEmptied(parsed.serial);
+      return false;
+    }
     const envelope = readCertificateMessage(bytes);
     if (envelope !== null) return records.acceptCertificate(envelope, parsed.serial);
     log.warn(`Fleet: ignored a malformed certificate on ${topic}`);
@@ -260,7 +304,12 @@ export function createKioskEnrolment(options: KioskEnrolmentOptions): KioskEnrol
   let loggedState = '';
 
   const update = (): void => {
-    const next = stateOf(code, publicKey, kioskId, records.certificates(), records.revocations());
+    const next = stateOf(
+      code,
+      kioskId,
+      records.certificate()?.certificate ?? null,
+      records.revocations(),
+    );
     const text = describeState(next, enrolmentKey);
     state = next;
     if (text === loggedState) return;

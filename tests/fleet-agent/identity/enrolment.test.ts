@@ -14,6 +14,7 @@ import {
   type KioskEnrolmentOptions,
   type StoredEnrolment,
 } from '../../../fleet-agent/identity/enrolment';
+import { resolveKioskGroups } from '../../../fleet-agent/identity/kiosk-groups';
 import { readEnrolmentRequest } from '../../../shared/fleet/trust/kiosk-certificate';
 import { pairingCode, PAIRING_CODE_PATTERN } from '../../../shared/fleet/trust/pairing-code';
 import {
@@ -37,7 +38,15 @@ import {
   startFleetBroker,
   type FleetBroker,
 } from '../../support/fleet-brokers';
-import { memoryLog, observe, startKiosk, type Observer } from '../support/fleet-fixtures';
+import { kioskTopics } from '../../../shared/fleet/topics';
+import {
+  hasFields,
+  memoryLog,
+  observe,
+  sleep,
+  startKiosk,
+  type Observer,
+} from '../support/fleet-fixtures';
 
 const KIOSK = 'kiosk-a';
 const operator = makeEnrolmentKey();
@@ -251,11 +260,137 @@ describe('a kiosk’s enrolment', () => {
     expect(kiosk.state()).toMatchObject({ kind: 'revoked', listVersion: 2 });
   });
 
-  it('goes back to waiting when the operator withdraws its certificate from the broker', async () => {
-    const { kiosk } = enrolment();
-    await kiosk.receive(certTopic(), json(certificate()));
-    await kiosk.receive(certTopic(), new Uint8Array());
-    expect(kiosk.state().kind).toBe('waiting');
+  describe('only a newer signed certificate or a signed revocation changes the one in force', () => {
+    const LYON = { store: 'lyon-1', region: 'eu-west' };
+    const PARIS = { store: 'paris-9', region: 'eu-north' };
+    const OLDER = 1_690_000_000_000;
+    const NEWER = 1_700_000_000_000;
+
+    /** Enrolled in lyon-1 by its newest certificate, with what it said and kept so far. */
+    async function enrolledInLyon() {
+      const made = enrolment();
+      await made.kiosk.receive(
+        certTopic('lyon-serial-000001'),
+        json(certificate({ ...LYON, serial: 'lyon-serial-000001', issuedAt: NEWER })),
+      );
+      expect(made.kiosk.state()).toMatchObject({ kind: 'enrolled', certificate: LYON });
+      const changes: string[] = [];
+      made.kiosk.onChange((state) => changes.push(state.kind));
+      const kept = JSON.stringify(made.stored.value);
+      /** Nothing moved: the same certificate, the same groups, no change said, nothing written. */
+      const unchanged = () => {
+        expect(made.kiosk.state()).toMatchObject({
+          kind: 'enrolled',
+          certificate: { serial: 'lyon-serial-000001', ...LYON },
+        });
+        const state = made.kiosk.state();
+        const inForce = state.kind === 'enrolled' ? state.certificate : null;
+        expect(resolveKioskGroups(inForce, { 'fleet.store': '', 'fleet.region': '' })).toEqual(
+          LYON,
+        );
+        expect(changes).toEqual([]);
+        expect(JSON.stringify(made.stored.value)).toBe(kept);
+        expect(made.kiosk.request()).toBe('');
+      };
+      return { ...made, unchanged };
+    }
+
+    it('keeps its certificate, store and groups when the certificate’s retained message is emptied', async () => {
+      const { kiosk, log, unchanged } = await enrolledInLyon();
+      await kiosk.receive(certTopic('lyon-serial-000001'), new Uint8Array());
+      unchanged();
+      await kiosk.receive(certTopic('lyon-serial-000001'), new Uint8Array());
+      expect(log.matching('was emptied on the broker; it stays in force')).toHaveLength(1);
+    });
+
+    it('sets aside a replayed older certificate of its own store', async () => {
+      const { kiosk, unchanged } = await enrolledInLyon();
+      await kiosk.receive(
+        certTopic('lyon-serial-000000'),
+        json(certificate({ ...LYON, serial: 'lyon-serial-000000', issuedAt: OLDER })),
+      );
+      unchanged();
+    });
+
+    it('is not moved by another store’s older certificate, even with its own emptied', async () => {
+      const { kiosk, log, unchanged } = await enrolledInLyon();
+      await kiosk.receive(certTopic('lyon-serial-000001'), new Uint8Array());
+      await kiosk.receive(
+        certTopic('paris-serial-00001'),
+        json(certificate({ ...PARIS, serial: 'paris-serial-00001', issuedAt: OLDER })),
+      );
+      unchanged();
+      expect(log.matching('set aside certificate paris-serial-00001')).toHaveLength(1);
+    });
+
+    it.each([
+      ['another kiosk’s', () => certificate({ kioskId: 'kiosk-b', issuedAt: NEWER + 1 })],
+      ['another fleet’s', () => certificate({ fleet: 'other-shop', issuedAt: NEWER + 1 })],
+      ['another key’s', () => certificate({ publicKey: makeReceiptKey().publicText })],
+      [
+        'a stranger’s',
+        () =>
+          signCertificateWith(
+            certificateFields({
+              kioskId: KIOSK,
+              publicKey: receiptKey.publicText,
+              ...PARIS,
+              issuedAt: NEWER + 1,
+            }),
+            makeEnrolmentKey().privateKey,
+          ),
+      ],
+    ])('changes nothing for %s certificate, however new', async (_name, make) => {
+      const { kiosk, unchanged } = await enrolledInLyon();
+      await kiosk.receive(certTopic(), json(make()));
+      unchanged();
+    });
+
+    it('moves to a newer certificate the operator signed, and stays revoked once its own is revoked', async () => {
+      const { kiosk, stored } = await enrolledInLyon();
+      await kiosk.receive(
+        certTopic('paris-serial-00002'),
+        json(certificate({ ...PARIS, serial: 'paris-serial-00002', issuedAt: NEWER + 1 })),
+      );
+      expect(kiosk.state()).toMatchObject({ kind: 'enrolled', certificate: PARIS });
+      expect(stored.value.certificates.map((kept) => kept.certificate.serial)).toEqual([
+        'paris-serial-00002',
+      ]);
+      const revoked = { kioskId: KIOSK, serial: 'paris-serial-00002', revokedAt: NEWER + 2 };
+      await kiosk.receive(
+        revocationsTopic(SAMPLE_PREFIX),
+        json(signRevocationsWith(revocationList([revoked], { version: 3 }), operator.privateKey)),
+      );
+      // The lyon-1 certificate, older and never revoked, does not come back in its place.
+      await kiosk.receive(
+        certTopic('lyon-serial-000001'),
+        json(certificate({ ...LYON, serial: 'lyon-serial-000001', issuedAt: NEWER })),
+      );
+      expect(kiosk.state()).toMatchObject({ kind: 'revoked', certificate: PARIS });
+    });
+
+    it('takes the newest of the certificates a broker sends at connect, in any order', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 6 }),
+          async (times) => {
+            const { kiosk } = enrolment();
+            for (const [index, issuedAt] of times.entries()) {
+              const serial = `serial-${String(index).padStart(10, '0')}`;
+              await kiosk.receive(
+                certTopic(serial),
+                json(certificate({ serial, issuedAt, store: `store-${issuedAt}` })),
+              );
+            }
+            expect(kiosk.state()).toMatchObject({
+              kind: 'enrolled',
+              certificate: { issuedAt: Math.max(...times) },
+            });
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
   });
 
   it('reads random and mutated messages without throwing and without being enrolled', async () => {
@@ -324,6 +459,72 @@ describe.each(fleetBrokers())('enrolment over a real broker: %s', BROKER_SUITE, 
       expect(kiosk.enrolled()).toBe(true);
     } finally {
       await started.client.stop();
+    }
+  });
+
+  it('stays enrolled in its store when the operator’s login empties its certificate and puts back another store’s older one', async () => {
+    const { kiosk, stored } = enrolment({ prefix: broker.prefix });
+    const topic = (serial: string) => certificateTopic(broker.prefix, KIOSK, serial);
+    const signed = (serial: string, store: string, issuedAt: number) =>
+      JSON.stringify(
+        certificate({ fleet: broker.prefix, serial, store, region: 'eu-west', issuedAt }),
+      );
+    const started = startKiosk(broker, {
+      kioskId: KIOSK,
+      password: 'kiosk-secret',
+      enrolment: kiosk,
+    });
+    try {
+      await watcher.publish(
+        topic('lyon-on-broker-01'),
+        signed('lyon-on-broker-01', 'lyon-1', 2e12),
+        {
+          retain: true,
+        },
+      );
+      await expect
+        .poll(() => kiosk.state(), { timeout: 10_000 })
+        .toMatchObject({ kind: 'enrolled', certificate: { serial: 'lyon-on-broker-01' } });
+      const changes: string[] = [];
+      kiosk.onChange((state) => changes.push(state.kind));
+      await watcher.publish(topic('lyon-on-broker-01'), '', { retain: true });
+      await watcher.publish(
+        topic('paris-on-broker-1'),
+        signed('paris-on-broker-1', 'paris-9', 1e12),
+        {
+          retain: true,
+        },
+      );
+      await sleep(500);
+      // Started again, it is sent what the broker retains now: the older certificate alone.
+      await started.client.stop();
+      const from = watcher.messages.length;
+      const again = startKiosk(broker, {
+        kioskId: KIOSK,
+        password: 'kiosk-secret',
+        enrolment: kiosk,
+      });
+      try {
+        await watcher.next(
+          kioskTopics(broker.prefix, KIOSK).status,
+          hasFields({ state: 'online' }),
+          {
+            from,
+          },
+        );
+        await sleep(500);
+        expect(kiosk.state()).toMatchObject({
+          kind: 'enrolled',
+          certificate: { serial: 'lyon-on-broker-01', store: 'lyon-1' },
+        });
+        expect(changes).toEqual([]);
+        expect(stored.value.certificates.map((kept) => kept.certificate.store)).toEqual(['lyon-1']);
+      } finally {
+        await again.client.stop();
+      }
+    } finally {
+      await started.client.stop();
+      await watcher.publish(topic('paris-on-broker-1'), '', { retain: true });
     }
   });
 });
