@@ -3,8 +3,9 @@
  * open with `gunzip`. It holds the last lines of the log (logging.ts's kiosk.log and its
  * rotated files, oldest first), the config in force with the layer each value came from,
  * the versions, the history of health reports and update states, the image cache and the
- * disk under userData. Nothing about a shopper and none of the kiosk's secrets: every line
- * and value goes through diagnostics-redaction.ts, and every string once more.
+ * disk under userData. Nothing about a shopper and no secret: every line goes through
+ * diagnostics-redaction.ts, every config value through its allow-list, and every string
+ * once more.
  *
  * Capped at MAX_DIAGNOSTICS_BUNDLE_BYTES compressed: when it would be larger, the oldest
  * half of the log lines goes, until it fits.
@@ -15,7 +16,13 @@ import { gzipSync } from 'node:zlib';
 import { MAX_DIAGNOSTICS_BUNDLE_BYTES } from '../../shared/fleet/diagnostics-transfer';
 import type { KioskHealth } from '../../shared/fleet/payloads';
 import type { UpdateEntry } from './diagnostics-history';
-import { maskShopperTokens, redactConfigValue, redactLogLine } from './diagnostics-redaction';
+import {
+  maskSecrets,
+  maskShopperTokens,
+  redactConfigValue,
+  redactLogLine,
+  redactText,
+} from './diagnostics-redaction';
 
 export const DIAGNOSTICS_FORMAT = 'kiosk-shop-diagnostics/1';
 /** The most log lines a bundle starts with; fewer when the cap needs it. */
@@ -110,7 +117,7 @@ function userDataState(dir: string | null, fs: DiagnosticsFs): unknown {
         .readdir(dir)
         .slice(0, 200)
         .map((name) => ({
-          name: maskShopperTokens(name),
+          name: redactText(name),
           bytes: safely(() => fs.size(join(dir, name))),
         })),
     ),
@@ -154,7 +161,7 @@ export function gatherDiagnostics(sources: DiagnosticsSources): Uint8Array {
   for (;;) {
     // Every string once more, wherever it sits: a value no rule above expected stays masked.
     const text = JSON.stringify(diagnosticsDocument(sources, lines, fs), (_key, value: unknown) =>
-      typeof value === 'string' ? maskShopperTokens(value) : value,
+      typeof value === 'string' ? maskShopperTokens(maskSecrets(value)) : value,
     );
     const bundle = gzipSync(text);
     if (bundle.length <= maxBytes) return new Uint8Array(bundle);

@@ -20,6 +20,7 @@ import {
 import { createDiagnosticsHistory } from '../../../fleet-agent/diagnostics/diagnostics-history';
 import { REMOVED_LINE } from '../../../fleet-agent/diagnostics/diagnostics-redaction';
 import { SAMPLE_HEALTH } from '../../support/fixtures/kiosk-health';
+import { SECRET_BEARING } from '../../support/fixtures/secret-bearing';
 
 const SILENT = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -174,12 +175,45 @@ describe('the diagnostics bundle', () => {
     expect(document).not.toHaveProperty('lastCart');
   });
 
+  it('carries none of a table of secret-bearing values, in its log or its config', () => {
+    writeFileSync(
+      join(userData, 'logs', 'kiosk.log'),
+      `${SECRET_BEARING.map(({ text }) => `[warn] ${text}`).join('\n')}\n`,
+    );
+    const text = gunzipSync(
+      gatherDiagnostics(
+        sources({
+          config: () => ({
+            values: {
+              catalogueUrl:
+                'https://shop-api:pa55-Word-9@catalogue.example/api?apikey=ak_Live_7f3Kq2',
+              'update.feedUrl': 'https://updates.example/feed/8f14e45fceea167a5a36dedd4bea2543/',
+              printerName:
+                'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJrIn0.c2lnbmF0dXJl',
+              'fleet.key': '{"clientSecret":"cs-9001-abc"}',
+              someUnknownKey: 'correct horse battery',
+            },
+            sources: {},
+          }),
+        }),
+      ),
+    ).toString('utf8');
+    for (const { what, secret } of SECRET_BEARING) expect(text, what).not.toContain(secret);
+    const document = JSON.parse(text) as { config: Record<string, { value: unknown }> };
+    expect(document.config.catalogueUrl?.value).toBe(
+      'https://[credentials]@catalogue.example/api?[query]',
+    );
+    expect(document.config['update.feedUrl']?.value).toBe('https://updates.example/feed/[token]/');
+    expect(document.config.someUnknownKey?.value).toBe('[hidden]');
+  });
+
   it('stays under its cap by dropping the oldest log lines', () => {
-    // Lines gzip cannot shrink much: a bundle of all of them would be far over the cap.
+    // Lines gzip cannot shrink much: a bundle of all of them would be far over the cap. Short
+    // random words, so that no run is long enough to be masked as a token.
     const noisy = Array.from(
       { length: 4000 },
       (_, n) =>
-        `line ${n} ${Array.from({ length: 12 }, () => Math.random().toString(36).slice(2)).join('')}`,
+        `line ${n} ${Array.from({ length: 12 }, () => Math.random().toString(36).slice(2)).join(' ')}`,
     );
     writeFileSync(join(userData, 'logs', 'kiosk.log'), `${noisy.join('\n')}\n`);
     const maxBytes = 64 * 1024;
