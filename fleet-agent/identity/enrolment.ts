@@ -24,6 +24,7 @@ import { createHash, webcrypto } from 'node:crypto';
 type CryptoKey = webcrypto.CryptoKey;
 import {
   checkCertificate,
+  isNewerCertificate,
   readCertificateMessage,
   type CertificateEnvelope,
   type EnrolmentRequest,
@@ -117,20 +118,6 @@ export interface KioskEnrolment {
 export function pairingCodeOf(publicKey: string): string | null {
   const input = pairingCodeInput(publicKey);
   return input === null ? null : pairingCodeFromDigest(createHash('sha256').update(input).digest());
-}
-
-/**
- * Whether `candidate` was issued after `current`: by its time, then by its serial, so two
- * certificates of the same millisecond still have an order every kiosk agrees on.
- */
-export function isNewerCertificate(
-  candidate: Pick<KioskCertificate, 'issuedAt' | 'serial'>,
-  current: Pick<KioskCertificate, 'issuedAt' | 'serial'>,
-): boolean {
-  return (
-    candidate.issuedAt > current.issuedAt ||
-    (candidate.issuedAt === current.issuedAt && candidate.serial > current.serial)
-  );
 }
 
 /**

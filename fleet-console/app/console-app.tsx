@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Announcer } from '@web-shared/ui/announcer';
+import { pageSubtle } from '../lib/page-crypto';
 import { ConnectionDialog } from '../connection/connection-dialog';
 import { DEFAULT_SETTINGS, linkChanges, serviceBaseOf } from '../connection/console-settings';
 import { useBroker } from '../connection/use-broker';
@@ -9,6 +10,7 @@ import { openService } from '../service/service-session';
 import { ConsoleHeader } from './console-header';
 import { consoleRole, shownView } from './console-role';
 import { CounterView, EnrolmentView, LazyView, RolloutsView } from './lazy-views';
+import { useCertifiedWiring } from './certified-wiring';
 import { SESSION_PARTS } from './session-features';
 import { useHashView } from './use-hash-view';
 
@@ -30,6 +32,12 @@ export function ConsoleApp() {
   useEffect(() => {
     if (shopServiceUrl !== null) openService(serviceBaseOf({ shopServiceUrl }));
   }, [shopServiceUrl]);
+  const [subtle] = useState(pageSubtle);
+  useCertifiedWiring(
+    settings?.topicPrefix ?? null,
+    settings?.enrolmentPublicKey.trim() ?? '',
+    subtle,
+  );
 
   useEffect(() => {
     document.title = `${TITLES[view]} · Fleet console · Kiosk Shop`;

@@ -1,6 +1,13 @@
 /**
  * Kiosks waiting to be enrolled, each with its pairing code to compare with the kiosk's
  * screen, and the store and region the certificates approved here will name.
+ *
+ * What is signed is what the operator confirmed: **Approve** takes the request's key, its
+ * pairing code and the store and region as they are on screen, the confirmation asks about
+ * exactly those, and **Yes, enrol** signs them. A request is keyed by its kiosk id, so the
+ * kiosk's login can replace it while the question is open: a new key (another pairing
+ * code), or new groups in the fields, closes the question and says why, and nothing is
+ * signed until the operator compares again.
  */
 import { useId, useState } from 'react';
 import type { EnrolmentRequest } from '@shared/fleet/trust/kiosk-certificate';
@@ -15,6 +22,27 @@ interface Groups {
 
 /** The store a new certificate names by default: a group id, as the form's rule asks. */
 export const DEFAULT_STORE = 'main-store';
+
+/** What the operator is asked to confirm: the request, its code and groups as shown then. */
+interface Confirming {
+  request: EnrolmentRequest;
+  code: string;
+  groups: Groups;
+}
+
+/** Why a question that was open is closed, or null. */
+function whyCancelled(confirming: Confirming, request: EnrolmentRequest, groups: Groups) {
+  if (request.publicKey !== confirming.request.publicKey) {
+    return `The request of ${request.kioskId} changed while you were confirming: it now names another key, so another pairing code. Nothing was signed: compare the new code before you approve.`;
+  }
+  if (groups.store !== confirming.groups.store || groups.region !== confirming.groups.region) {
+    return `The store or region changed while you were confirming ${request.kioskId}. Nothing was signed: approve again to confirm the new ones.`;
+  }
+  return null;
+}
+
+const describeGroups = ({ store, region }: Groups): string =>
+  region === '' ? `store ${store}` : `store ${store}, region ${region}`;
 
 const regionOk = ({ region }: Groups): boolean =>
   region.trim() === '' || isValidGroupId(region.trim());
@@ -70,18 +98,30 @@ function GroupFields({ groups, onChange }: { groups: Groups; onChange: (groups: 
 function WaitingKiosk({
   request,
   code,
+  groups,
   revokedKey,
   canSign,
   onApprove,
 }: {
   request: EnrolmentRequest;
   code: string | undefined;
+  /** The store and region in the fields now, trimmed. */
+  groups: Groups;
   revokedKey: boolean;
   canSign: boolean;
-  onApprove: () => Promise<void>;
+  /** Signs a certificate for exactly this request (its key) and these groups. */
+  onApprove: (request: EnrolmentRequest, groups: Groups) => Promise<void>;
 }) {
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The request or the groups changed under an open question: it closes, and says why.
+  const cancelled = confirming && !busy ? whyCancelled(confirming, request, groups) : null;
+  if (cancelled !== null) {
+    setConfirming(null);
+    setNotice(cancelled);
+  }
+  const shown = cancelled === null ? confirming : null;
   return (
     <li className="flex flex-col gap-3 py-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
@@ -96,16 +136,24 @@ function WaitingKiosk({
           {code ?? '…'}
         </p>
       </div>
+      <div role="status" className="empty:hidden">
+        {notice && !shown && (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-900">
+            {notice}
+          </p>
+        )}
+      </div>
       {revokedKey ? (
         <p className="rounded-lg bg-sale-50 p-3 text-sm font-semibold text-sale-700">
           This key’s certificate was revoked: the kiosk needs a new key (delete its
           fleet-receipt-key.pem and restart it) before it can be enrolled again.
         </p>
-      ) : confirming ? (
+      ) : shown ? (
         <div className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4">
           <p className="font-semibold">
             Does the screen of kiosk <span className="font-mono">{request.kioskId}</span> show{' '}
-            <span className="font-mono">{code}</span>? Staff see it after the staff PIN.
+            <span className="font-mono">{shown.code}</span>? Staff see it after the staff PIN. It is
+            enrolled into {describeGroups(shown.groups)}.
           </p>
           <div className="flex flex-wrap gap-3">
             <button
@@ -114,15 +162,15 @@ function WaitingKiosk({
               disabled={busy}
               onClick={() => {
                 setBusy(true);
-                void onApprove().finally(() => {
+                void onApprove(shown.request, shown.groups).finally(() => {
                   setBusy(false);
-                  setConfirming(false);
+                  setConfirming(null);
                 });
               }}
             >
               Yes, enrol {request.kioskId}
             </button>
-            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+            <button type="button" className="btn-secondary" onClick={() => setConfirming(null)}>
               No, do not enrol it
             </button>
           </div>
@@ -133,7 +181,11 @@ function WaitingKiosk({
             type="button"
             className="btn-primary"
             disabled={!canSign || code === undefined}
-            onClick={() => setConfirming(true)}
+            onClick={() => {
+              if (code === undefined) return;
+              setNotice(null);
+              setConfirming({ request, code, groups });
+            }}
           >
             Approve {request.kioskId}
           </button>
@@ -160,6 +212,7 @@ export function WaitingKiosks({
   const id = useId();
   const [groups, setGroups] = useState<Groups>({ store: DEFAULT_STORE, region: '' });
   const canSign = keyReady && storeOk(groups) && regionOk(groups);
+  const trimmed = { store: groups.store.trim(), region: groups.region.trim() };
   return (
     <section aria-labelledby={`${id}-waiting`} className="card p-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -182,11 +235,10 @@ export function WaitingKiosks({
               key={request.kioskId}
               request={request}
               code={codes.get(request.publicKey)}
+              groups={trimmed}
               revokedKey={revokedKey}
               canSign={canSign}
-              onApprove={() =>
-                onApprove(request, { store: groups.store.trim(), region: groups.region.trim() })
-              }
+              onApprove={onApprove}
             />
           ))}
         </ul>

@@ -5,11 +5,14 @@
  * - offline for more than OFFLINE_ALERT_MS, unless it went while asleep (store closed);
  * - printer out; catalogue stale (group-rollup.ts STALE_CATALOGUE_MINUTES); update failed;
  * - crash loop: the kiosk started again CRASH_LOOP_STARTS times within CRASH_LOOP_WINDOW_MS
- *   (its status names each start).
+ *   (its status names each start);
+ * - group mismatch: its status names a store or region its certificate contradicts (a
+ *   kiosk's login claiming another store: it stays in the certificate's, and says so here).
  *
  * Acknowledged and cleared alerts are the operator's marks (alert-marks.ts), keyed by the
  * alert's key: the same condition coming back later is a new alert with a new key.
  */
+import { groupMismatch } from '@shared/fleet/certified-groups';
 import type { KioskState } from './fleet-state';
 import { isAsleep, isStale, STALE_CATALOGUE_MINUTES } from './group-rollup';
 
@@ -17,7 +20,7 @@ export const OFFLINE_ALERT_MS = 5 * 60_000;
 export const CRASH_LOOP_STARTS = 3;
 export const CRASH_LOOP_WINDOW_MS = 10 * 60_000;
 
-export type AlertKind = 'offline' | 'printer' | 'catalogue' | 'update' | 'crash-loop';
+export type AlertKind = 'offline' | 'printer' | 'catalogue' | 'update' | 'crash-loop' | 'group';
 
 export interface FleetAlert {
   /** Kiosk, kind and when it began: unique, and new when a condition comes back. */
@@ -35,6 +38,7 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   catalogue: 'Catalogue stale',
   update: 'Update failed',
   'crash-loop': 'Crash loop',
+  group: 'Group mismatch',
 };
 
 const make = (
@@ -55,9 +59,30 @@ export function isCrashLooping(starts: readonly number[], now: number): boolean 
   return starts.filter((at) => now - at <= CRASH_LOOP_WINDOW_MS).length >= CRASH_LOOP_STARTS;
 }
 
+/** The alert of a kiosk whose own word contradicts its certificate, or null. */
+function mismatchAlert(kiosk: KioskState): FleetAlert | null {
+  const mismatch = groupMismatch(
+    kiosk.enrolled ? { store: kiosk.store, region: kiosk.region } : null,
+    kiosk.claimed,
+  );
+  if (!mismatch) return null;
+  const parts = (['store', 'region'] as const).flatMap((kind) => {
+    const found = mismatch[kind];
+    return found ? [`${kind} ${found.claimed}; its certificate, ${kind} ${found.certified}`] : [];
+  });
+  const alert = make(kiosk, 'group', null, `Its status names ${parts.join('; and ')}`);
+  // A new claim is a new alert: acknowledging one does not quiet the next.
+  return {
+    ...alert,
+    key: `${alert.key}|${kiosk.claimed.store ?? ''}|${kiosk.claimed.region ?? ''}`,
+  };
+}
+
 /** The alerts one kiosk raises now. */
 export function kioskAlerts(kiosk: KioskState, now: number): FleetAlert[] {
   const alerts: FleetAlert[] = [];
+  const mismatch = mismatchAlert(kiosk);
+  if (mismatch) alerts.push(mismatch);
   if (kiosk.presence === 'offline' && !isAsleep(kiosk)) {
     // Offline before this console connected: how long is not known, so it counts at once.
     const since = kiosk.since;
@@ -92,10 +117,11 @@ export function kioskAlerts(kiosk: KioskState, now: number): FleetAlert[] {
 
 const ORDER: Record<AlertKind, number> = {
   'crash-loop': 0,
-  offline: 1,
-  update: 2,
-  printer: 3,
-  catalogue: 4,
+  group: 1,
+  offline: 2,
+  update: 3,
+  printer: 4,
+  catalogue: 5,
 };
 
 const alertOrder = (a: FleetAlert, b: FleetAlert): number =>

@@ -9,7 +9,7 @@ import { route, type SessionFeature } from '../connection/message-routes';
 import type { ReadMessage } from '../protocol/read-message';
 import { startFold, type FleetFold } from './fleet-state';
 import { useFleetStore } from './fleet-store';
-import type { FleetViewChange, FleetViewRequest } from './fleet-viewer';
+import type { CertifiedChange, FleetViewChange, FleetViewRequest } from './fleet-viewer';
 import { createFrameBatcher } from './frame-batcher';
 
 /**
@@ -40,6 +40,11 @@ export function startFleetWorker(): Worker {
 /** Asks the worker for this view of the kiosks it keeps (a new session starts afresh). */
 export function askFleetView(session: BrokerSession, request: FleetViewRequest): void {
   session.ask(request);
+}
+
+/** Tells the worker the groups of kiosks whose certificate in force changed (null: none now). */
+export function tellCertified(session: BrokerSession, change: CertifiedChange): void {
+  if (change.certified.length > 0) session.ask(change);
 }
 
 export const fleetFeature: SessionFeature = {

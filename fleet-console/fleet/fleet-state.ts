@@ -3,7 +3,16 @@
  * received messages into it. The broker worker reads each message (protocol/read-message.ts) and
  * the page folds a whole frame's worth at once (fleet-session.ts), so 1,000
  * kiosks reporting every 5 s cost one state change a frame and no parsing on the page.
+ *
+ * A kiosk's store and region are those its certificate names (the page verifies
+ * certificates and hands their groups in: FoldOptions.certified, FleetFold.certify); what
+ * its status says of them is kept apart, as its claim, and shown as a mismatch where the
+ * certificate contradicts it. The worker keeps at most MAX_FLEET_KIOSKS kiosks, enrolled
+ * ones first (FoldOptions.bound, shared/fleet/kiosk-bound.ts), and counts what it dropped.
  */
+import type { CertifiedGroups } from '@shared/fleet/certified-groups';
+import type { KioskGroups } from '@shared/fleet/groups';
+import type { KioskBound } from '@shared/fleet/kiosk-bound';
 import type { AckView } from '../protocol/ack-view';
 import type { ConfigEnvelope } from '../protocol/config-envelope';
 import type { HealthView } from '../protocol/health-view';
@@ -36,9 +45,19 @@ export interface KioskState {
    * offline, so a kiosk switched off at night is not a failure.
    */
   asleep: boolean;
-  /** The store and region its status names; null: none (or not heard yet). */
+  /**
+   * The store and region its certificate in force names (the operator's word); null: none,
+   * or no certificate verified for it.
+   */
   store: string | null;
   region: string | null;
+  /** A certificate the console verified is in force for it. */
+  enrolled: boolean;
+  /**
+   * The store and region its own status (or Last Will) last named: its word, never used to
+   * group it; null where it named none.
+   */
+  claimed: KioskGroups;
   /** The last few start times its status named, oldest first (a crash loop shows here). */
   starts: readonly number[];
   /**
@@ -94,6 +113,8 @@ export interface FleetState {
   screenshot: Screenshot | null;
   /** Messages refused as malformed, for the operator to notice. */
   ignored: number;
+  /** Messages about kiosks not kept: the bound was reached (FoldOptions.bound). */
+  overLimit: number;
 }
 
 export const MEMORY_TREND_LENGTH = 30;
@@ -105,9 +126,20 @@ export const emptyFleet = (): FleetState => ({
   commands: [],
   screenshot: null,
   ignored: 0,
+  overLimit: 0,
 });
 
-const newKiosk = (id: string): KioskState => ({
+/** What a fold needs to know beyond the messages: where kiosks belong, how many to keep. */
+export interface FoldOptions {
+  /** The groups the certificate in force of each kiosk names; null: none verified. */
+  certified?: (kioskId: string) => CertifiedGroups | null;
+  /** At most this many kiosks, enrolled ones first; unbounded when absent. */
+  bound?: KioskBound;
+}
+
+const NO_CLAIM: KioskGroups = { store: null, region: null };
+
+const newKiosk = (id: string, certified: CertifiedGroups | null): KioskState => ({
   id,
   presence: 'unknown',
   since: null,
@@ -117,13 +149,28 @@ const newKiosk = (id: string): KioskState => ({
   memoryTrend: [],
   lastSeen: null,
   asleep: false,
-  store: null,
-  region: null,
+  store: certified?.store ?? null,
+  region: certified?.region ?? null,
+  enrolled: certified !== null,
+  claimed: NO_CLAIM,
   starts: [],
   lostLink: null,
   node: null,
   nodeLost: null,
 });
+
+const groupsOf = ({ store, region }: KioskGroups): KioskGroups => ({ store, region });
+const sameGroups = (one: KioskGroups, other: KioskGroups): boolean =>
+  one.store === other.store && one.region === other.region;
+
+/** A kiosk as its certificate places it (the same object when nothing moved). */
+function certifiedAs(was: KioskState, certified: CertifiedGroups | null): KioskState {
+  const store = certified?.store ?? null;
+  const region = certified?.region ?? null;
+  const enrolled = certified !== null;
+  if (was.store === store && was.region === region && was.enrolled === enrolled) return was;
+  return { ...was, store, region, enrolled };
+}
 
 /** A kiosk after its status: online with what it says, or offline since when it went. */
 function afterStatus(
@@ -140,8 +187,7 @@ function afterStatus(
       publicKey: status.publicKey ?? was.publicKey,
       lastSeen: Math.max(was.lastSeen ?? 0, message.receivedAt),
       asleep: status.asleep,
-      store: status.store,
-      region: status.region,
+      claimed: sameGroups(was.claimed, status) ? was.claimed : groupsOf(status),
       node: status.node,
       nodeLost: null,
       starts:
@@ -150,12 +196,15 @@ function afterStatus(
           : [...was.starts, status.startedAt].slice(-KEPT_STARTS),
     };
   }
+  // The Last Will names its groups; an older kiosk's does not: the last said stay.
+  const claimed = {
+    store: status.store ?? was.claimed.store,
+    region: status.region ?? was.claimed.region,
+  };
   return {
     ...was,
     presence: 'offline',
-    // The Last Will names its groups; an older kiosk's does not: the last said stay.
-    store: status.store ?? was.store,
-    region: status.region ?? was.region,
+    claimed: sameGroups(was.claimed, claimed) ? was.claimed : claimed,
     // The kiosk's own report says when it lost its link; a will says nothing.
     since:
       status.lostAt ??
@@ -211,13 +260,19 @@ function withAck(
 /** A fold under way: messages go in chunk by chunk, and `done` gives the new state. */
 export interface FleetFold {
   fold: (messages: readonly ReadMessage[]) => void;
+  /** A kiosk's certificate in force changed: the groups it names now (null: none). */
+  certify: (kioskId: string, certified: CertifiedGroups | null) => void;
   /** The state with every folded message; the fold must not be used after this. */
   done: () => FleetState;
 }
 
 /** Folds messages into the state; maps are copied once per call, and only when touched. */
-export function foldMessages(state: FleetState, messages: readonly ReadMessage[]): FleetState {
-  const fold = startFold(state);
+export function foldMessages(
+  state: FleetState,
+  messages: readonly ReadMessage[],
+  options: FoldOptions = {},
+): FleetState {
+  const fold = startFold(state, options);
   fold.fold(messages);
   return fold.done();
 }
@@ -227,7 +282,9 @@ export function foldMessages(state: FleetState, messages: readonly ReadMessage[]
  * once for all of them: at 10,000 kiosks a copy of the kiosks map per chunk of 50 messages
  * would be most of the work.
  */
-export function startFold(state: FleetState): FleetFold {
+export function startFold(state: FleetState, options: FoldOptions = {}): FleetFold {
+  const { bound } = options;
+  const certifiedOf = options.certified ?? (() => null);
   // Copies made on first write (a closure's writes are invisible to narrowing, hence the box).
   const copies: {
     kiosks: Map<string, KioskState> | null;
@@ -238,11 +295,23 @@ export function startFold(state: FleetState): FleetFold {
   const ackCopies = new Map<string, Map<string, AckView>>();
   let screenshot = state.screenshot;
   let ignored = state.ignored;
+  let overLimit = state.overLimit;
 
   const kioskMap = (): Map<string, KioskState> => (copies.kiosks ??= new Map(state.kiosks));
   const configMap = (): Map<string, ConfigInForce> => (copies.configs ??= new Map(state.configs));
   const current = (id: string): KioskState =>
-    (copies.kiosks ?? state.kiosks).get(id) ?? newKiosk(id);
+    (copies.kiosks ?? state.kiosks).get(id) ?? newKiosk(id, certifiedOf(id));
+  /** Whether a kiosk's message may be kept: within the bound, an unenrolled one giving way. */
+  const admitted = (id: string): boolean => {
+    if (!bound) return true;
+    const admission = bound.admit(id);
+    if (!admission.keep) {
+      overLimit += 1;
+      return false;
+    }
+    if (admission.evict !== null) kioskMap().delete(admission.evict);
+    return true;
+  };
 
   const fold = (messages: readonly ReadMessage[]): void => {
     for (const message of messages) {
@@ -259,7 +328,10 @@ export function startFold(state: FleetState): FleetFold {
           break;
         case 'status-cleared':
           // Clearing a kiosk's retained status is how an operator retires it.
-          kioskMap().delete(message.kioskId);
+          if ((copies.kiosks ?? state.kiosks).has(message.kioskId)) {
+            kioskMap().delete(message.kioskId);
+          }
+          bound?.forget(message.kioskId);
           break;
         case 'status': {
           const { status, kioskId } = message;
@@ -267,6 +339,7 @@ export function startFold(state: FleetState): FleetFold {
             ignored += 1;
             break;
           }
+          if (!admitted(kioskId)) break;
           kioskMap().set(kioskId, afterStatus(current(kioskId), status, message));
           break;
         }
@@ -276,6 +349,7 @@ export function startFold(state: FleetState): FleetFold {
             ignored += 1;
             break;
           }
+          if (!admitted(kioskId)) break;
           kioskMap().set(kioskId, afterHealth(current(kioskId), health, message.receivedAt));
           break;
         }
@@ -306,10 +380,20 @@ export function startFold(state: FleetState): FleetFold {
     }
   };
 
+  const certify = (kioskId: string, certified: CertifiedGroups | null): void => {
+    bound?.setEnrolled(kioskId, certified !== null);
+    const was = (copies.kiosks ?? state.kiosks).get(kioskId);
+    if (!was) return;
+    const next = certifiedAs(was, certified);
+    if (next !== was) kioskMap().set(kioskId, next);
+  };
+
   const done = (): FleetState => {
     const { kiosks, configs } = copies;
     if (!kiosks && !configs && commands === state.commands && screenshot === state.screenshot) {
-      return ignored === state.ignored ? state : { ...state, ignored };
+      return ignored === state.ignored && overLimit === state.overLimit
+        ? state
+        : { ...state, ignored, overLimit };
     }
     return {
       kiosks: kiosks ?? state.kiosks,
@@ -317,9 +401,10 @@ export function startFold(state: FleetState): FleetFold {
       commands,
       screenshot,
       ignored,
+      overLimit,
     };
   };
-  return { fold, done };
+  return { fold, certify, done };
 }
 
 /** Reads raw messages here and folds them in (what the worker and page do, in one step). */
@@ -327,8 +412,20 @@ export function applyMessages(
   state: FleetState,
   messages: readonly FleetMessage[],
   prefix: string,
+  options: FoldOptions = {},
 ): FleetState {
-  return foldMessages(state, readMessages(prefix, messages));
+  return foldMessages(state, readMessages(prefix, messages), options);
+}
+
+/** The state with each kiosk placed as its certificate says (the page's tests, the worker). */
+export function certifyKiosks(
+  state: FleetState,
+  certified: Iterable<readonly [string, CertifiedGroups | null]>,
+  options: FoldOptions = {},
+): FleetState {
+  const fold = startFold(state, options);
+  for (const [kioskId, groups] of certified) fold.certify(kioskId, groups);
+  return fold.done();
 }
 
 /** Records a command just sent, awaiting `expected` acknowledgements. */

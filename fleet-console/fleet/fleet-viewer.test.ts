@@ -5,9 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { onlineStatus } from '../../tests/support/fixtures/kiosk-status';
 import { health, message, offline, online, PREFIX } from '../test/messages';
 import { fleetAlerts } from './alerts';
 import { applyMessages, emptyFleet, type KioskState } from './fleet-state';
+import type { CertifiedGroups } from '@shared/fleet/certified-groups';
+import { MAX_FLEET_KIOSKS } from '@shared/fleet/kiosk-bound';
 import {
   ALERT_CLOCK_MS,
   applyKiosks,
@@ -16,6 +19,7 @@ import {
   FIRST_REQUEST,
   isKioskMessage,
   KIOSKS_PER_POST,
+  type CertifiedChange,
   type FleetView,
   type FleetViewRequest,
 } from './fleet-viewer';
@@ -40,9 +44,32 @@ const request: fc.Arbitrary<FleetViewRequest> = fc.record({
   groupKind: fc.constantFrom('region' as const, 'store' as const),
 });
 
+/** The page's word on a few kiosks' certificates: their groups now, or none. */
+const certification: fc.Arbitrary<CertifiedChange> = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom(...ids),
+      fc.option(
+        fc.record({
+          store: fc.constantFrom('lyon-1', 'paris-9', null),
+          region: fc.constantFrom('eu-west', null),
+          serial: fc.constantFrom('s-1', 's-2'),
+        }),
+      ),
+    ),
+    { maxLength: 4 },
+  )
+  .map((certified) => ({ certified }));
+
 /** What the page must have, worked out afresh from every message so far. */
-function expected(messages: readonly FleetMessage[], asked: FleetViewRequest) {
-  const { kiosks, ignored } = applyMessages(emptyFleet(), messages, PREFIX);
+function expected(
+  messages: readonly FleetMessage[],
+  asked: FleetViewRequest,
+  certified: ReadonlyMap<string, CertifiedGroups>,
+) {
+  const { kiosks, ignored } = applyMessages(emptyFleet(), messages, PREFIX, {
+    certified: (id) => certified.get(id) ?? null,
+  });
   return {
     kiosks: [...kiosks.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
     view: {
@@ -51,6 +78,8 @@ function expected(messages: readonly FleetMessage[], asked: FleetViewRequest) {
       groups: groupNames(kiosks.values()),
       alerts: fleetAlerts(kiosks.values(), Math.floor(NOW / ALERT_CLOCK_MS) * ALERT_CLOCK_MS),
       ignored,
+      overLimit: 0,
+      limit: MAX_FLEET_KIOSKS,
     },
   };
 }
@@ -59,17 +88,26 @@ describe('the fleet viewer', () => {
   it('posts changes that, taken in order, always give the page what working it all out afresh gives', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.array(kioskMessage, { maxLength: 6 }), request), { maxLength: 12 }),
+        fc.array(fc.oneof(fc.array(kioskMessage, { maxLength: 6 }), request, certification), {
+          maxLength: 12,
+        }),
         (steps) => {
           const viewer = createFleetViewer(() => NOW);
           let view: FleetView = EMPTY_VIEW;
           let kiosks: ReadonlyMap<string, KioskState> = new Map();
           let asked = FIRST_REQUEST;
           const received: FleetMessage[] = [];
+          const certified = new Map<string, CertifiedGroups>();
           for (const step of steps) {
             if (Array.isArray(step)) {
               received.push(...step);
               viewer.fold(readMessages(PREFIX, step));
+            } else if ('certified' in step) {
+              for (const [id, groups] of step.certified) {
+                if (groups) certified.set(id, groups);
+                else certified.delete(id);
+              }
+              viewer.certify(step);
             } else {
               asked = step;
               viewer.ask(step);
@@ -81,7 +119,7 @@ describe('the fleet viewer', () => {
               kiosks = applyKiosks(kiosks, { kiosks: changed, gone });
               view = { ...view, ...parts };
             }
-            const want = expected(received, asked);
+            const want = expected(received, asked, certified);
             expect([...kiosks.values()].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
               want.kiosks,
             );
@@ -154,6 +192,54 @@ describe('the fleet viewer', () => {
       ['status-cleared', true],
       expect.arrayContaining([false]),
       ['config-cleared', false],
+    ]);
+  });
+
+  it('keeps at most its limit of kiosks, enrolled ones first, and says how many messages it dropped', () => {
+    const viewer = createFleetViewer(() => NOW, 5);
+    viewer.fold(
+      readMessages(
+        PREFIX,
+        Array.from({ length: 50 }, (_, n) => online(`forged-${n}`)),
+      ),
+    );
+    const flooded = viewer.take();
+    expect(flooded?.summary?.total).toBe(5);
+    expect(flooded).toMatchObject({ overLimit: 45, limit: 5 });
+    // The page verified k-1's certificate: it takes the place of the longest kept unknown id.
+    viewer.certify({ certified: [['k-1', { store: 'lyon-1', region: null, serial: 's-1' }]] });
+    viewer.fold(readMessages(PREFIX, [online('k-1'), online('forged-99')]));
+    const change = viewer.take();
+    expect(change?.gone).toEqual(['forged-0']);
+    expect(change?.kiosks?.map((kiosk) => [kiosk.id, kiosk.store, kiosk.enrolled])).toEqual([
+      ['k-1', 'lyon-1', true],
+    ]);
+    expect(change?.overLimit).toBe(46);
+  });
+
+  it('alerts on a kiosk whose status names a store its certificate contradicts, and groups it by the certificate', () => {
+    const viewer = createFleetViewer(() => NOW);
+    viewer.certify({
+      certified: [['kiosk-x', { store: 'paris-9', region: 'eu-north', serial: 's-x' }]],
+    });
+    viewer.fold(
+      readMessages(PREFIX, [
+        message('kiosks/kiosk-x/status', {
+          ...onlineStatus(),
+          store: 'lyon-1',
+          region: 'eu-north',
+        }),
+      ]),
+    );
+    viewer.ask({ groupKind: 'store' });
+    const change = viewer.take();
+    expect(change?.groupRows?.map((row) => row.group)).toEqual(['paris-9']);
+    expect(change?.alerts).toEqual([
+      expect.objectContaining({
+        kioskId: 'kiosk-x',
+        kind: 'group',
+        text: 'Its status names store lyon-1; its certificate, store paris-9',
+      }),
     ]);
   });
 });

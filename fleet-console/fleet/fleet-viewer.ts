@@ -12,7 +12,13 @@
  * tasks (docs/decisions/0032-fleet-state-in-the-worker.md).
  *
  * A post is a change: a part that did not change since the last one is left out.
+ *
+ * The page tells the viewer which groups each kiosk's certificate names (it verifies the
+ * certificates: app/certified-wiring.ts); the viewer keeps at most MAX_FLEET_KIOSKS kiosks,
+ * enrolled ones first, and says how many messages it dropped past that.
  */
+import type { CertifiedGroups } from '@shared/fleet/certified-groups';
+import { createKioskBound, MAX_FLEET_KIOSKS } from '@shared/fleet/kiosk-bound';
 import { createAlertList, type FleetAlert } from './alerts';
 import {
   emptyFleet,
@@ -57,6 +63,20 @@ export function isFleetViewRequest(question: unknown): question is FleetViewRequ
   );
 }
 
+/** The page's word on kiosks whose certificate in force changed: its groups, or null. */
+export interface CertifiedChange {
+  certified: readonly (readonly [kioskId: string, groups: CertifiedGroups | null])[];
+}
+
+export function isCertifiedChange(question: unknown): question is CertifiedChange {
+  return (
+    typeof question === 'object' &&
+    question !== null &&
+    'certified' in question &&
+    Array.isArray(question.certified)
+  );
+}
+
 export interface FleetView {
   summary: FleetSummary;
   groupRows: readonly GroupRollup[];
@@ -64,6 +84,9 @@ export interface FleetView {
   alerts: readonly FleetAlert[];
   /** Kiosk messages refused as malformed. */
   ignored: number;
+  /** Kiosk messages dropped because the worker keeps no more than `limit` kiosks. */
+  overLimit: number;
+  limit: number;
 }
 
 export const EMPTY_VIEW: FleetView = {
@@ -72,6 +95,8 @@ export const EMPTY_VIEW: FleetView = {
   groups: { regions: [], stores: [] },
   alerts: [],
   ignored: 0,
+  overLimit: 0,
+  limit: MAX_FLEET_KIOSKS,
 };
 
 /** A post: the parts of the view that changed, and the kiosks that did. */
@@ -118,6 +143,8 @@ export interface FleetViewer {
   fold(messages: readonly ReadMessage[]): void;
   /** What the page now wants worked out. */
   ask(request: FleetViewRequest): void;
+  /** Kiosks whose certificate in force changed; they show in the next post. */
+  certify(change: CertifiedChange): void;
   /** How many kiosks the last post knew. */
   size(): number;
   /** What changed since the last post; null when nothing did. */
@@ -126,8 +153,16 @@ export interface FleetViewer {
   behind(): boolean;
 }
 
-export function createFleetViewer(now: () => number = Date.now): FleetViewer {
+export function createFleetViewer(
+  now: () => number = Date.now,
+  limit: number = MAX_FLEET_KIOSKS,
+): FleetViewer {
   let state: FleetState = emptyFleet();
+  const certified = new Map<string, CertifiedGroups>();
+  const options = {
+    certified: (kioskId: string) => certified.get(kioskId) ?? null,
+    bound: createKioskBound((kioskId) => certified.has(kioskId), limit),
+  };
   let pending: FleetFold | null = null;
   let request = FIRST_REQUEST;
   const summariser = createSummariser();
@@ -141,22 +176,32 @@ export function createFleetViewer(now: () => number = Date.now): FleetViewer {
 
   return {
     fold(messages) {
-      (pending ??= startFold(state)).fold(messages);
+      (pending ??= startFold(state, options)).fold(messages);
     },
     ask(next) {
       request = next;
+    },
+    certify(change) {
+      const fold = (pending ??= startFold(state, options));
+      for (const [kioskId, groups] of change.certified) {
+        if (groups === null) certified.delete(kioskId);
+        else certified.set(kioskId, groups);
+        fold.certify(kioskId, groups);
+      }
     },
     size: () => state.kiosks.size,
     take() {
       if (pending) state = pending.done();
       pending = null;
-      const { kiosks, ignored } = state;
+      const { kiosks, ignored, overLimit } = state;
       const view: FleetView = {
         summary: summariser(kiosks),
         groupRows: rollup(kiosks, request.groupKind),
         groups: namer(kiosks),
         alerts: alertList(kiosks, Math.floor(now() / ALERT_CLOCK_MS) * ALERT_CLOCK_MS),
         ignored,
+        overLimit,
+        limit,
       };
       const change: FleetViewChange = {};
       behind = false;
@@ -184,6 +229,8 @@ export function createFleetViewer(now: () => number = Date.now): FleetViewer {
       if (!sameRecord(view.groups, last.groups)) change.groups = view.groups;
       if (!sameList(view.alerts, last.alerts)) change.alerts = view.alerts;
       if (view.ignored !== last.ignored) change.ignored = view.ignored;
+      if (view.overLimit !== last.overLimit) change.overLimit = view.overLimit;
+      if (view.limit !== last.limit) change.limit = view.limit;
       // The next post is compared with this one: an equal part found again is then the same
       // object (the memos give it back), not compared field by field every time.
       last = view;

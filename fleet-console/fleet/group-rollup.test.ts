@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { onlineStatus } from '../../tests/support/fixtures/kiosk-status';
 import { health, message, offline, PREFIX } from '../test/messages';
-import { applyMessages, emptyFleet } from './fleet-state';
+import { applyMessages, certifyKiosks, emptyFleet } from './fleet-state';
 import { createGroupRollup, groupNames, NO_GROUP, rollupByGroup } from './group-rollup';
 import { listKiosks, DEFAULT_LIST_OPTIONS, needsAttention } from './kiosk-list';
+
+/** A kiosk's certificate naming these groups, as the page verified it. */
+const certificate = (store: string, region: string, serial = 's') =>
+  ({ store, region, serial }) as const;
 
 /** A kiosk's status naming its store and region, awake or asleep. */
 const status = (
@@ -17,22 +21,31 @@ const status = (
     { receivedAt },
   );
 
-const fleet = applyMessages(
-  emptyFleet(),
+const fleet = certifyKiosks(
+  applyMessages(
+    emptyFleet(),
+    [
+      status('lyon-a', { store: 'lyon-1', region: 'eu-west' }),
+      health('lyon-a', { printer: { available: false } }),
+      status('lyon-b', { store: 'lyon-1', region: 'eu-west' }, { version: '0.2.0' }),
+      health('lyon-b', { catalogue: { source: 'embedded', products: 3, ageMinutes: 240 } }),
+      status('lyon-c', { store: 'lyon-2', region: 'eu-west' }, { state: 'asleep' }),
+      status('berlin-a', { store: 'berlin-1', region: 'eu-central' }),
+      offline('berlin-a', { receivedAt: 5_000 }),
+      // Asleep, then switched off for the night: asleep, not offline.
+      status('berlin-b', { store: 'berlin-1', region: 'eu-central' }, { state: 'asleep' }),
+      offline('berlin-b', { receivedAt: 6_000 }),
+      status('loose', {}),
+    ],
+    PREFIX,
+  ),
   [
-    status('lyon-a', { store: 'lyon-1', region: 'eu-west' }),
-    health('lyon-a', { printer: { available: false } }),
-    status('lyon-b', { store: 'lyon-1', region: 'eu-west' }, { version: '0.2.0' }),
-    health('lyon-b', { catalogue: { source: 'embedded', products: 3, ageMinutes: 240 } }),
-    status('lyon-c', { store: 'lyon-2', region: 'eu-west' }, { state: 'asleep' }),
-    status('berlin-a', { store: 'berlin-1', region: 'eu-central' }),
-    offline('berlin-a', { receivedAt: 5_000 }),
-    // Asleep, then switched off for the night: asleep, not offline.
-    status('berlin-b', { store: 'berlin-1', region: 'eu-central' }, { state: 'asleep' }),
-    offline('berlin-b', { receivedAt: 6_000 }),
-    status('loose', {}),
+    ['lyon-a', certificate('lyon-1', 'eu-west')],
+    ['lyon-b', certificate('lyon-1', 'eu-west')],
+    ['lyon-c', certificate('lyon-2', 'eu-west')],
+    ['berlin-a', certificate('berlin-1', 'eu-central')],
+    ['berlin-b', certificate('berlin-1', 'eu-central')],
   ],
-  PREFIX,
 ).kiosks;
 
 describe('the rollup per group', () => {
@@ -79,30 +92,65 @@ describe('the rollup per group', () => {
     ]);
   });
 
-  it('counts a kiosk whose only message is its retained Last Will in the store and region it names', () => {
+  it('counts a kiosk whose only message is its retained Last Will in the groups its certificate names', () => {
     const lastWill = (id: string, groups: { store?: string; region?: string }) =>
       message(`kiosks/${id}/status`, { state: 'offline', ...groups }, { retained: true });
-    const seen = applyMessages(
-      emptyFleet(),
+    const seen = certifyKiosks(
+      applyMessages(
+        emptyFleet(),
+        [
+          lastWill('gone-a', { store: 'lyon-9', region: 'eu-west' }),
+          // An older kiosk's Last Will names nothing; its certificate does.
+          lastWill('gone-old', {}),
+          // No certificate: whatever its Last Will says, it is in no group.
+          lastWill('gone-unenrolled', { store: 'lyon-9', region: 'eu-west' }),
+        ],
+        PREFIX,
+      ),
       [
-        lastWill('gone-a', { store: 'lyon-9', region: 'eu-west' }),
-        // An older kiosk's Last Will names nothing: it stays under "(none)".
-        lastWill('gone-old', {}),
+        ['gone-a', certificate('lyon-9', 'eu-west')],
+        ['gone-old', certificate('lyon-9', 'eu-west')],
       ],
-      PREFIX,
     ).kiosks;
     expect(seen.get('gone-a')).toMatchObject({ presence: 'offline', store: 'lyon-9' });
     expect(rollupByGroup(seen.values(), 'store')).toEqual([
-      expect.objectContaining({ group: 'lyon-9', regions: ['eu-west'], total: 1, offline: 1 }),
+      expect.objectContaining({ group: 'lyon-9', regions: ['eu-west'], total: 2, offline: 2 }),
       expect.objectContaining({ group: NO_GROUP, total: 1, offline: 1 }),
     ]);
     expect(rollupByGroup(seen.values(), 'region')[0]).toMatchObject({
       group: 'eu-west',
-      offline: 1,
+      offline: 2,
     });
   });
 
-  it('keeps the groups an online status named when an older kiosk goes offline without them', () => {
+  it('counts a kiosk in its certificate’s store, never in the one its status names', () => {
+    const seen = certifyKiosks(
+      applyMessages(
+        emptyFleet(),
+        [
+          status('kiosk-x', { store: 'lyon-1', region: 'eu-west' }),
+          status('lyon-a', { store: 'lyon-1', region: 'eu-west' }),
+          status('stranger', { store: 'lyon-1', region: 'eu-west' }),
+        ],
+        PREFIX,
+      ),
+      [
+        ['kiosk-x', certificate('paris-9', 'eu-north')],
+        ['lyon-a', certificate('lyon-1', 'eu-west')],
+      ],
+    ).kiosks;
+    expect(rollupByGroup(seen.values(), 'store').map((row) => [row.group, row.total])).toEqual([
+      ['lyon-1', 1],
+      ['paris-9', 1],
+      [NO_GROUP, 1],
+    ]);
+    expect(groupNames(seen.values())).toEqual({
+      regions: ['eu-north', 'eu-west'],
+      stores: ['lyon-1', 'paris-9'],
+    });
+  });
+
+  it('keeps what an online status named as its claim when an older kiosk goes offline without them', () => {
     const seen = applyMessages(
       emptyFleet(),
       [status('old-a', { store: 'lyon-1', region: 'eu-west' }), offline('old-a')],
@@ -110,8 +158,9 @@ describe('the rollup per group', () => {
     ).kiosks;
     expect(seen.get('old-a')).toMatchObject({
       presence: 'offline',
-      store: 'lyon-1',
-      region: 'eu-west',
+      store: null,
+      region: null,
+      claimed: { store: 'lyon-1', region: 'eu-west' },
     });
   });
 

@@ -39,6 +39,11 @@ const kioskState = (id: string): fc.Arbitrary<KioskState> =>
     asleep: fc.boolean(),
     store: fc.option(fc.constantFrom('lyon-1', 'lyon-2', 'berlin-1')),
     region: fc.option(fc.constantFrom('eu-west', 'eu-central')),
+    enrolled: fc.boolean(),
+    claimed: fc.record({
+      store: fc.option(fc.constantFrom('lyon-1', 'paris-9')),
+      region: fc.option(fc.constantFrom('eu-west', 'eu-north')),
+    }),
     starts: fc.array(fc.integer({ min: NOW - 15 * 60_000, max: NOW }), { maxLength: 4 }),
     lostLink: fc.constant(null),
     node: fc.constant(null),

@@ -53,6 +53,7 @@ describe('the view poster', () => {
     poster.fold(readMessages(PREFIX, [message('fleet/config', '')]));
     expect(hand.timers).toHaveLength(0);
     const lyon = { ...onlineStatus(), store: 'lyon-1', region: 'eu-west' };
+    poster.certify({ certified: [['k1', { store: 'lyon-1', region: 'eu-west', serial: 's-1' }]] });
     poster.fold(readMessages(PREFIX, [message('kiosks/k1/status', lyon)]));
     hand.runDue();
     expect(posted).toHaveLength(1);

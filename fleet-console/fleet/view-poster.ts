@@ -8,6 +8,7 @@ import {
   ALERT_CLOCK_MS,
   createFleetViewer,
   isKioskMessage,
+  type CertifiedChange,
   type FleetViewChange,
   type FleetViewer,
   type FleetViewRequest,
@@ -21,6 +22,8 @@ const MAX_INTERVAL_MS = 200;
 export interface ViewPoster {
   fold(messages: readonly ReadMessage[]): void;
   ask(request: FleetViewRequest): void;
+  /** Kiosks whose certificate in force changed: posted like kiosk messages. */
+  certify(change: CertifiedChange): void;
   /** Stops the timers (the worker is closing, or a test is done). */
   stop(): void;
 }
@@ -71,6 +74,11 @@ export function createViewPoster(options: ViewPosterOptions): ViewPoster {
       viewer.fold(kiosk);
       const interval = Math.min(MAX_INTERVAL_MS, viewer.size() / KIOSKS_PER_MS);
       schedule(Math.max(MIN_INTERVAL_MS, interval));
+    },
+    certify(change) {
+      if (change.certified.length === 0) return;
+      viewer.certify(change);
+      schedule(MIN_INTERVAL_MS);
     },
     ask(request) {
       viewer.ask(request);

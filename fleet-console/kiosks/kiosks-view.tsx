@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { formatCount } from '@web-shared/lib/count';
 import { useBrokerSession, useConnectionStore } from '../connection/connection-store';
 import { acknowledge, clear, NO_MARKS, pruneMarks } from '../fleet/alert-marks';
 import { askFleetView } from '../fleet/fleet-session';
@@ -15,6 +16,35 @@ import { KioskTable } from './list/kiosk-table';
 import { KioskToolbar } from './list/kiosk-toolbar';
 import { ListCount } from './list/list-count';
 
+/** How many messages the console did not take in, and why: none of them is a silent loss. */
+function DroppedNote({
+  ignored,
+  overLimit,
+  limit,
+  unkept,
+}: {
+  ignored: number;
+  overLimit: number;
+  limit: number;
+  unkept: number;
+}) {
+  if (ignored === 0 && overLimit === 0 && unkept === 0) return null;
+  return (
+    <ul className="text-sm text-muted">
+      {ignored > 0 && <li>{formatCount(ignored)} malformed messages from kiosks were ignored.</li>}
+      {overLimit > 0 && (
+        <li>
+          {formatCount(overLimit)} messages from kiosks past the {formatCount(limit)} this console
+          keeps were dropped (enrolled kiosks are kept first).
+        </li>
+      )}
+      {unkept > 0 && (
+        <li>{formatCount(unkept)} messages came faster than this page could take them.</li>
+      )}
+    </ul>
+  );
+}
+
 /**
  * The view re-renders with every post of the broker worker (with 1,000 kiosks, several a
  * second), so what it holds is memoised and gets stable props: the toolbar, count, panels
@@ -29,6 +59,7 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
   const session = useBrokerSession();
   const idle = useConnectionStore((state) => state.connection.phase === 'idle');
   const ignored = useFleetStore((state) => state.fleet.ignored) + view.ignored;
+  const unkept = useFleetStore((state) => state.dropped);
   const [options, setOptions] = useState<ListOptions>(DEFAULT_LIST_OPTIONS);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [listKiosks] = useState(createKioskLister);
@@ -103,11 +134,12 @@ export function KiosksView({ onOpenConnection }: { onOpenConnection: () => void 
           <KioskToolbar options={options} onChange={setOptions} groups={groups} />
           <ListCount shown={rows.length} total={summary.total} />
           <KioskTable rows={rows} selectedId={selected} onSelect={select} />
-          {ignored > 0 && (
-            <p className="text-sm text-muted">
-              {ignored} malformed messages from kiosks were ignored.
-            </p>
-          )}
+          <DroppedNote
+            ignored={ignored}
+            overLimit={view.overLimit}
+            limit={view.limit}
+            unkept={unkept}
+          />
         </section>
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 min-[105rem]:grid-cols-1">
           {selected && <KioskDetails kioskId={selected} onClose={closeDetails} />}

@@ -176,6 +176,7 @@ export function RolloutCard(props: RolloutCardProps) {
   const finished = phase === 'done' || phase === 'rolled-back';
   const gate = gateOf({
     state,
+    fleet: watch.fleet(),
     observations: observationsFor(state.delivered, watch.kiosks()),
     configTopic: (kioskId) => kioskConfigTopic(prefix, kioskId),
     now,
@@ -221,6 +222,12 @@ export function RolloutCard(props: RolloutCardProps) {
         <p className="text-sm">
           <span className="font-semibold text-sale-700">Failing:</span>{' '}
           {gate.failing.map((entry) => `${entry.kioskId} (${entry.why})`).join(', ')}
+        </p>
+      )}
+      {gate.left.length > 0 && (
+        <p className="text-sm">
+          <span className="font-semibold">No longer in its scope</span> (their certificate moved
+          them; they decide nothing): {gate.left.join(', ')}
         </p>
       )}
       {phase === 'paused' && (

@@ -4,6 +4,7 @@
  * broker worker read. A revision counter tells the view when to draw again.
  */
 import { create } from 'zustand';
+import type { CertifiedGroups } from '@shared/fleet/certified-groups';
 import { createRolloutWatch, type RolloutWatch } from './engine/rollout-watch';
 import type { ReadMessage } from '../protocol/read-message';
 
@@ -12,6 +13,11 @@ export interface RolloutStore {
   /** Counts up whenever a rollout's state changed (kiosk messages alone do not draw). */
   revision: number;
   fold: (messages: readonly ReadMessage[]) => void;
+  /**
+   * The groups each kiosk's certificate names, as the console verified them; `required`:
+   * the console checks certificates, so a kiosk without one is in no rollout.
+   */
+  certify: (certified: ReadonlyMap<string, CertifiedGroups>, required: boolean) => void;
   /** A new broker or prefix: nothing known about the old one applies. */
   reset: (prefix: string) => void;
 }
@@ -43,7 +49,6 @@ export function foldRolloutMessages(
             status.state === 'online'
               ? { online: true, startedAt: status.startedAt, version: status.version }
               : { online: false, startedAt: null, version: null },
-            status,
             message.receivedAt,
           );
         }
@@ -76,6 +81,10 @@ export const useRolloutStore = create<RolloutStore>()((set, get) => ({
     if (foldRolloutMessages(get().watch, messages)) {
       set((state) => ({ revision: state.revision + 1 }));
     }
+  },
+  certify: (certified, required) => {
+    get().watch.certify(certified, required);
+    set((state) => ({ revision: state.revision + 1 }));
   },
   reset: (prefix) =>
     set((state) => ({ watch: createRolloutWatch(prefix), revision: state.revision + 1 })),

@@ -69,11 +69,35 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The store and region its certificate names, and, where its own status names others, what
+ * it says: its word is shown, never used to group it.
+ */
+function Groups({ kiosk }: { kiosk: KioskState }) {
+  const certified = [kiosk.store, kiosk.region].filter((group) => group !== null).join(' · ');
+  const claimed = [kiosk.claimed.store, kiosk.claimed.region]
+    .filter((group) => group !== null)
+    .join(' · ');
+  const differs =
+    claimed !== '' &&
+    ((kiosk.claimed.store !== null && kiosk.claimed.store !== kiosk.store) ||
+      (kiosk.claimed.region !== null && kiosk.claimed.region !== kiosk.region));
+  return (
+    <>
+      {kiosk.enrolled ? certified || 'none named' : 'not enrolled'}
+      {differs && <span className="block text-muted">its status says {claimed}</span>}
+    </>
+  );
+}
+
 /** What the kiosk's status and last health report say, one fact a row. */
 function HealthFacts({ kiosk }: { kiosk: KioskState }) {
   const h = kiosk.health;
   return (
     <dl className="mt-3 divide-y divide-slate-100 text-sm">
+      <Row term="Store · region (certificate)">
+        <Groups kiosk={kiosk} />
+      </Row>
       <Row term="App version">{kiosk.version ?? dash}</Row>
       <Row term="Electron / Chrome">
         {h?.electron ?? dash} / {h?.chrome ?? dash}

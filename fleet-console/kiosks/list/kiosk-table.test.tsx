@@ -21,6 +21,8 @@ const kiosk = (index: number): KioskState => ({
   asleep: false,
   store: `store-${index % 40}`,
   region: 'north',
+  enrolled: true,
+  claimed: { store: `store-${index % 40}`, region: 'north' },
   starts: [],
   lostLink: null,
   node: null,

@@ -9,7 +9,7 @@
  * lease. Stopping and rolling back are the operator's own decisions and need no lease.
  */
 import { evaluateGate, type GateResult, type KioskObservation } from './rollout-gate';
-import { selectKiosks, type KioskFacts } from './rollout-selector';
+import { selectKiosks, selects, type KioskFacts } from './rollout-selector';
 import {
   ACTIVE_PHASES,
   holdsLease,
@@ -69,8 +69,28 @@ export function startRollout(plan: RolloutPlan, holder: string, now: number): Ro
   };
 }
 
+/**
+ * Whether a kiosk is still in the rollout's scope: false only when the fleet knows its
+ * certified groups and they place it outside (a kiosk the fleet does not know, offline for
+ * long or not yet heard, still counts).
+ */
+export function inRolloutOf(
+  state: RolloutState,
+  fleet: readonly KioskFacts[],
+): (kioskId: string) => boolean {
+  const known = new Map(fleet.map((kiosk) => [kiosk.kioskId, kiosk]));
+  return (kioskId) => {
+    const facts = known.get(kioskId);
+    return facts === undefined || selects(state.plan.scope, state.plan.id, facts);
+  };
+}
+
 /** The gate as it stands (for the console's counts), whoever holds the lease. */
-export function gateOf(input: Omit<ControllerInput, 'holder' | 'fleet' | 'previous'>): GateResult {
+export function gateOf(
+  input: Omit<ControllerInput, 'holder' | 'fleet' | 'previous'> & {
+    fleet?: readonly KioskFacts[];
+  },
+): GateResult {
   const { state } = input;
   return evaluateGate(
     state.delivered,
@@ -82,6 +102,7 @@ export function gateOf(input: Omit<ControllerInput, 'holder' | 'fleet' | 'previo
       gate: state.plan.gate,
       configTopic: input.configTopic,
       now: input.now,
+      ...(input.fleet ? { inRollout: inRolloutOf(state, input.fleet) } : {}),
     },
   );
 }

@@ -12,6 +12,10 @@
  * - it is online after the window but the rollout is still not in force (never acked).
  * A step widens only once its window has passed, nobody is pending and at least one kiosk is
  * healthy: a step that reached nobody proves nothing.
+ *
+ * Only kiosks really in the rollout weigh: one that received it but whose certificate now
+ * places it outside the rollout's scope (another store's, say) is named as having left it,
+ * and neither its failure nor its health decides anything.
  * It is healthy when it is online with the rollout in force (its health reports the
  * config version signed for it, or the app version rolled out), and pending meanwhile.
  */
@@ -45,6 +49,11 @@ export interface GateInput {
   /** Each kiosk's own config topic (for its refusals). */
   configTopic: (kioskId: string) => string;
   now: number;
+  /**
+   * Whether a kiosk that received it is still in the rollout's scope, by its certificate;
+   * true when not said (nothing is known against it).
+   */
+  inRollout?: (kioskId: string) => boolean;
 }
 
 export function kioskVerdict(
@@ -93,6 +102,8 @@ export interface GateResult {
   perStep: StepCounts[];
   /** The failing kiosks with why, sorted by id. */
   failing: { kioskId: string; why: string }[];
+  /** Kiosks that received it but are no longer in its scope (their certificate moved them). */
+  left: string[];
   decision: 'widen' | 'wait' | 'roll back';
 }
 
@@ -108,7 +119,12 @@ export function evaluateGate(
   const counts = zero();
   const perStep = Array.from({ length: steps }, zero);
   const failing: { kioskId: string; why: string }[] = [];
+  const left: string[] = [];
   for (const delivery of delivered) {
+    if (input.inRollout && !input.inRollout(delivery.kioskId)) {
+      left.push(delivery.kioskId);
+      continue;
+    }
     const seen = observations.get(delivery.kioskId);
     const verdict = kioskVerdict(delivery, seen, input);
     const acked = seen?.configVersion === delivery.version;
@@ -130,5 +146,5 @@ export function evaluateGate(
       : windowOver && counts.pending === 0 && counts.healthy > 0
         ? 'widen'
         : 'wait';
-  return { counts, perStep, failing, decision };
+  return { counts, perStep, failing, left: left.sort(), decision };
 }

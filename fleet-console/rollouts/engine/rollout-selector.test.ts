@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  kioskFacts,
+  certifiedFacts,
   rolloutBucket,
   rolloutSelectorSchema,
   selectKiosks,
@@ -95,15 +95,17 @@ describe('which kiosks a rollout step reaches', () => {
     expect(selects({ kind: 'store', store: 'x' }, 'r1', { kioskId: 'kiosk-a' })).toBe(false);
   });
 
-  it('reads store and region from a status when present, and tolerates their absence', () => {
-    expect(kioskFacts('kiosk-a', { state: 'online', store: 'north-1', region: 'north' })).toEqual({
+  it('takes store and region from the groups a certificate names, and nothing else', () => {
+    expect(certifiedFacts('kiosk-a', { store: 'north-1', region: 'north' })).toEqual({
       kioskId: 'kiosk-a',
       store: 'north-1',
       region: 'north',
     });
-    expect(kioskFacts('kiosk-a', { state: 'online' })).toEqual({ kioskId: 'kiosk-a' });
-    expect(kioskFacts('kiosk-a', { store: 42, region: '' })).toEqual({ kioskId: 'kiosk-a' });
-    expect(kioskFacts('kiosk-a', null)).toEqual({ kioskId: 'kiosk-a' });
+    expect(certifiedFacts('kiosk-a', { store: 'north-1', region: null })).toEqual({
+      kioskId: 'kiosk-a',
+      store: 'north-1',
+    });
+    expect(certifiedFacts('kiosk-a', null)).toEqual({ kioskId: 'kiosk-a' });
   });
 
   it('refuses selectors that could reach more than they say', () => {

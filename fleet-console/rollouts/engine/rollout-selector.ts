@@ -4,8 +4,10 @@
  * rollout id and the kiosk id, never by chance or by the order kiosks were seen, so every
  * console computes the same set, and the kiosks in 10 % are among those in 25 %.
  *
- * Region and store come from the kiosk's status when it reports them; a kiosk that does
- * not is in no region and no store (it is still in the fleet, a list and a percentage).
+ * Region and store come from the operator-signed certificate only (shared/fleet/certified-groups.ts,
+ * handed in by the console's page, rollout-watch.ts): what a kiosk's own status says of its
+ * groups never puts it in a store's or a region's rollout. A kiosk whose certificate names
+ * none is in no region and no store (it is still in the fleet, a list and a percentage).
  */
 import { z } from 'zod';
 import { isValidKioskId } from '@shared/fleet/topics';
@@ -102,12 +104,14 @@ export function selectKiosks(
   return [...chosen].sort();
 }
 
-/** Reads the optional store and region of a kiosk's status, whatever else it holds. */
-export function kioskFacts(kioskId: string, status: unknown): KioskFacts {
-  const facts: KioskFacts = { kioskId };
-  if (typeof status !== 'object' || status === null) return facts;
-  const { store, region } = status as { store?: unknown; region?: unknown };
-  if (groupName.safeParse(store).success) facts.store = store as string;
-  if (groupName.safeParse(region).success) facts.region = region as string;
-  return facts;
+/** A kiosk's facts from the groups its certificate names (null: none). */
+export function certifiedFacts(
+  kioskId: string,
+  groups: { store: string | null; region: string | null } | null,
+): KioskFacts {
+  return {
+    kioskId,
+    ...(groups?.store ? { store: groups.store } : {}),
+    ...(groups?.region ? { region: groups.region } : {}),
+  };
 }

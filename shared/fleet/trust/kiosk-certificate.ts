@@ -111,6 +111,21 @@ export async function checkCertificate<Key>(
   return valid ? { ok: true, certificate } : { ok: false, reason: 'bad signature' };
 }
 
+/**
+ * Whether `candidate` was issued after `current`: by its time, then by its serial, so two
+ * certificates of the same millisecond still have one order everywhere. A kiosk's newest
+ * certificate is the one in force: it names the kiosk's store and region.
+ */
+export function isNewerCertificate(
+  candidate: Pick<KioskCertificate, 'issuedAt' | 'serial'>,
+  current: Pick<KioskCertificate, 'issuedAt' | 'serial'>,
+): boolean {
+  return (
+    candidate.issuedAt > current.issuedAt ||
+    (candidate.issuedAt === current.issuedAt && candidate.serial > current.serial)
+  );
+}
+
 /** The signed envelope of a certificate; throws when the fields break the schema. */
 export async function signCertificate<Key>(
   fields: Omit<KioskCertificate, 'type'>,
