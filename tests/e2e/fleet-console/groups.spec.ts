@@ -155,4 +155,30 @@ test.describe('groups and alerts in the console', () => {
       await context.close();
     });
   }
+
+  test('groups a kiosk by its certificate, and alerts when its status names another store', async ({
+    page,
+    rig,
+  }) => {
+    test.setTimeout(60_000);
+    await rig.kiosk('kiosk-a', 'attract', { store: 'lyon-1', region: 'eu-west' });
+    // Its own login says lyon-1; the operator signed it into paris-9.
+    await rig.kiosk('kiosk-b', 'attract', {
+      store: 'lyon-1',
+      region: 'eu-west',
+      certified: { store: 'paris-9', region: 'eu-north' },
+    });
+    await openConsole(page, rig);
+    const alerts = page.getByRole('region', { name: 'Alerts' });
+    await expect(alerts.getByRole('listitem').filter({ hasText: 'kiosk-b' })).toContainText(
+      'Its status names store lyon-1; its certificate, store paris-9; and region eu-west; its certificate, region eu-north',
+    );
+    await page
+      .getByRole('region', { name: 'Groups' })
+      .getByRole('button', { name: 'By store' })
+      .click();
+    await expect(groupRow(page, 'paris-9').getByRole('cell').first()).toHaveText('1');
+    await expect(groupRow(page, 'lyon-1').getByRole('cell').first()).toHaveText('1');
+    await expectNoViolations(page, 'kiosks view with a group mismatch');
+  });
 });

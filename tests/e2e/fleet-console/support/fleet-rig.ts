@@ -56,6 +56,11 @@ export type RigKioskOptions = Pick<
 > & {
   /** Enrolled by the operator's certificate once online (default); false: it waits. */
   enrol?: boolean;
+  /**
+   * The groups its certificate names, where they are not those its status names (a kiosk
+   * claiming another store); default: the same as `store` and `region`.
+   */
+  certified?: { store: string; region?: string };
 };
 
 /** A real kiosk of the test's fleet, and what a test does with it. */
@@ -233,7 +238,8 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         await Promise.all(started.map((kiosk) => watcher.until(kiosk.kioskId, 60_000)));
         return started;
       },
-      async kiosk(id, screen = 'attract', { enrol = true, ...options } = {}) {
+      async kiosk(id, screen = 'attract', { enrol = true, certified, ...options } = {}) {
+        const signedGroups = certified ?? options;
         const kiosk = createSimulatedKiosk({
           ...options,
           enrolmentPublicKey: enrolmentKey.publicText,
@@ -281,6 +287,9 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
                 kioskId: id,
                 publicKey: kiosk.publicKey,
                 fleet: broker.prefix,
+                // The operator signs the groups the kiosk is in: the console groups it by them.
+                ...(signedGroups.store === undefined ? {} : { store: signedGroups.store }),
+                ...(signedGroups.region === undefined ? {} : { region: signedGroups.region }),
                 issuedAt: Date.now(),
                 serial: randomBytes(16).toString('base64url'),
               }),
