@@ -45,6 +45,7 @@ import {
   parseKioskTopic,
   rolloutTopic,
 } from '../../../../shared/fleet/topics';
+import { SAMPLE_HEALTH } from '../../../support/fixtures/kiosk-health';
 import { makeKeyPair } from '../../../support/fleet-keys';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../../support/mosquitto';
 
@@ -53,6 +54,8 @@ const IDS = Array.from({ length: 20 }, (_, index) => `sim-${String(index).padSta
 const COUNTER = { 'counter-1': 'counter-secret' };
 /** A kiosk that trusts another config key: it refuses whatever the rollout signs for it. */
 const STRANGER = 'sim-stranger';
+/** A kiosk certified for paris-9 whose own status says lyon-1. */
+const CLAIMER = 'sim-claims-lyon';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const subtle = webcrypto.subtle as unknown as Ed25519Signer<CryptoKey>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -192,7 +195,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
 
   beforeAll(async () => {
     broker = await startMosquitto({
-      kiosks: Object.fromEntries([...IDS, STRANGER].map((id) => [id, `pw-${id}`])),
+      kiosks: Object.fromEntries([...IDS, STRANGER, CLAIMER].map((id) => [id, `pw-${id}`])),
       counters: COUNTER,
     });
     configKey = await webcrypto.subtle.importKey(
@@ -216,8 +219,9 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
       delivered.push({ kioskId: parsed.kioskId, at: Date.now(), config });
     });
     await spy.subscribeAsync(everyKiosk(broker.prefix, 'config'), { qos: 1 });
-    for (const kioskId of [...IDS, STRANGER]) {
+    for (const kioskId of [...IDS, STRANGER, CLAIMER]) {
       const kiosk = createSimulatedKiosk({
+        ...(kioskId === CLAIMER ? { store: 'lyon-1', region: 'eu-west' } : {}),
         brokerUrls: [broker.tcpUrl],
         kioskId,
         topicPrefix: broker.prefix,
@@ -235,7 +239,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
     const first = await openConsole('console-a');
     await waitFor(
       () =>
-        first.watch.fleet().filter((kiosk) => kiosk.online).length === IDS.length + 1
+        first.watch.fleet().filter((kiosk) => kiosk.online).length === IDS.length + 2
           ? true
           : undefined,
       20_000,
@@ -343,6 +347,63 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
     await waitFor(() => (delivered.length - from === 2 ? true : undefined), 5000, 'rollback');
     expect([...receivedSince(from)]).toEqual([STRANGER]);
   }, 30_000);
+
+  it('a kiosk whose status names a store is not in its rollout unless certified there, and its refusal rolls nothing back', async () => {
+    const from = delivered.length;
+    const on = consoles[0] as TestConsole;
+    const lyon = IDS.slice(0, 4);
+    on.watch.certify(
+      new Map([
+        ...lyon.map(
+          (id) => [id, { store: 'lyon-1', region: 'eu-west', serial: `s-${id}` }] as const,
+        ),
+        [CLAIMER, { store: 'paris-9', region: 'eu-north', serial: 's-claimer' }],
+      ]),
+      false,
+    );
+    try {
+      const rollout = plan('lyon-only', {
+        scope: { kind: 'store', store: 'lyon-1' },
+        steps: [{ kind: 'all' }],
+        gate: { windowSeconds: 3, maxFailing: 0, crashLoopRestarts: 3 },
+      });
+      await start(on, rollout);
+      const gated = await driveUntil(on, rollout.id, ['waiting-for-gate'], 10_000);
+      expect(gated.delivered.map((entry) => entry.kioskId)).toEqual(lyon);
+      // The claimer's refusal on its own config topic, published as a login may.
+      const forged = await mqtt.connectAsync(broker.wsUrl, {
+        ...broker.operator,
+        clientId: 'forged-health',
+        reconnectPeriod: 0,
+      });
+      const at = new Date().toISOString();
+      await forged.publishAsync(
+        `${broker.prefix}/kiosks/${CLAIMER}/health`,
+        JSON.stringify({
+          ...SAMPLE_HEALTH,
+          at,
+          config: {
+            version: null,
+            refusals: [
+              { at, topic: kioskConfigTopic(broker.prefix, CLAIMER), reason: 'bad signature' },
+            ],
+          },
+        }),
+        { qos: 1 },
+      );
+      await forged.endAsync(true);
+      await waitFor(
+        () => (on.watch.kiosks().get(CLAIMER)?.refusals.length ? true : undefined),
+        5000,
+        'the forged refusal read',
+      );
+      const done = await driveUntil(on, rollout.id, ['done', 'rolled-back'], 15_000);
+      expect(done.phase).toBe('done');
+      expect([...receivedSince(from)].sort()).toEqual(lyon);
+    } finally {
+      on.watch.certify(new Map(), false);
+    }
+  }, 40_000);
 
   it('two consoles see the same state, and only the one that watches moves it', async () => {
     const first = consoles[0] as TestConsole;
