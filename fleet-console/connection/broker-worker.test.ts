@@ -86,6 +86,25 @@ describe('the broker worker', () => {
     });
   });
 
+  it('says another client may hold its login when its sessions keep ending soon after they open', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const client = await startWorker();
+    const lastProblem = () =>
+      posted.filter((message) => message.type === 'phase').at(-1) as { problem: string | null };
+    for (let round = 0; round < 2; round += 1) {
+      client.emit('connect');
+      vi.advanceTimersByTime(1000);
+      client.emit('close');
+      vi.advanceTimersByTime(60_000);
+    }
+    expect(lastProblem().problem).toMatch(
+      /another console or tool may be signed in as this login\. The broker keeps one session per login/,
+    );
+    // A session that lasts clears it.
+    client.emit('connect');
+    expect(lastProblem().problem).toBeNull();
+  });
+
   it('with a cluster connects to a node drawn at random, and after each loss to another', async () => {
     const draws = [0.5, 0, 0.9, 0.9, 0.1, 0.9];
     let n = 0;

@@ -34,6 +34,14 @@ export interface WorkerKeeper {
 /** Tells the feature's part of the page (its FeatureSession.answered). */
 export type Answer = (answer: unknown) => void;
 
+/** Sessions in a row that ended soon after they opened before the console says why. */
+const TAKEN_OVER_AFTER = 2;
+
+/** What the console says when its sessions keep ending: likely another client on its login. */
+function takenOver(username: string): string {
+  return `The broker keeps closing this console’s session soon after it opens: another console or tool may be signed in as ${username || 'this login'}. The broker keeps one session per login: close the other, or give it a login of its own.`;
+}
+
 let client: MqttClient | null = null;
 let problem: string | null = null;
 const watched = new Set<string>();
@@ -79,9 +87,10 @@ function connect(settings: ToWorker & { type: 'connect' }, keeper: WorkerKeeper 
     post({ type: 'phase', phase: 'reconnecting', problem, broker: brokers.current() }),
   );
   connection.on('close', () => {
-    post({ type: 'phase', phase: 'reconnecting', problem, broker: brokers.current() });
     brokers.leave();
     reconnector.lost();
+    if (reconnector.shortSessions() >= TAKEN_OVER_AFTER) problem = takenOver(username);
+    post({ type: 'phase', phase: 'reconnecting', problem, broker: brokers.current() });
   });
   connection.on('error', (error) => {
     problem = describeProblem(error);
