@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createKioskBound } from '@shared/fleet/kiosk-bound';
 import { health, KEY_A, message, offline, online, PREFIX } from '../test/messages';
 import {
   applyMessages,
@@ -6,11 +8,15 @@ import {
   MEMORY_TREND_LENGTH,
   recordCommand,
   type FleetState,
+  type FoldOptions,
 } from './fleet-state';
 import type { FleetMessage } from '../protocol/read-message';
 
-const apply = (messages: FleetMessage[], state: FleetState = emptyFleet()) =>
-  applyMessages(state, messages, PREFIX);
+const apply = (
+  messages: FleetMessage[],
+  state: FleetState = emptyFleet(),
+  options: FoldOptions = {},
+) => applyMessages(state, messages, PREFIX, options);
 
 describe('presence', () => {
   it('shows a kiosk online since it started, with its version and public key', () => {
@@ -192,4 +198,53 @@ it('keeps the last screenshot with the kiosk it came from', () => {
 it('copies nothing when a batch changes nothing', () => {
   const state = apply([online('k1')]);
   expect(apply([], state)).toBe(state);
+});
+
+describe('the bound on the kiosks kept', () => {
+  it('keeps at most its bound whatever ids are named, every enrolled kiosk first, and counts the rest', () => {
+    const enrolled = ['k-enrolled-1', 'k-enrolled-2'];
+    const certified = (id: string) =>
+      enrolled.includes(id) ? { store: 'lyon-1', region: null, serial: `s-${id}` } : null;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.nat({ max: 200 }).map((n) => online(`forged-${n}`)),
+            fc.constantFrom(...enrolled).map((id) => online(id)),
+            fc.nat({ max: 200 }).map((n) => health(`forged-${n}`)),
+            fc.nat({ max: 200 }).map((n) => message(`kiosks/forged-${n}/status`, '')),
+          ),
+          { maxLength: 120 },
+        ),
+        (messages) => {
+          const bound = createKioskBound((id) => certified(id) !== null, 10);
+          const state = apply(messages, emptyFleet(), { certified, bound });
+          expect(state.kiosks.size).toBeLessThanOrEqual(10);
+          expect(state.kiosks.size).toBe(bound.size());
+          const named = new Set(
+            messages
+              .map((one) => /kiosks\/([^/]+)\/status/.exec(one.topic)?.[1])
+              .filter((id) => id !== undefined && enrolled.includes(id)),
+          );
+          for (const id of named) expect(state.kiosks.get(id)?.store).toBe('lyon-1');
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('drops a new unenrolled id once full and counts it, and lets an enrolled one in', () => {
+    const bound = createKioskBound((id) => id === 'k-real', 2);
+    const certified = (id: string) =>
+      id === 'k-real' ? { store: 'paris-9', region: null, serial: 's-1' } : null;
+    let state = apply([online('x-1'), online('x-2'), online('x-3'), health('x-4')], emptyFleet(), {
+      certified,
+      bound,
+    });
+    expect([...state.kiosks.keys()]).toEqual(['x-1', 'x-2']);
+    expect(state.overLimit).toBe(2);
+    state = apply([online('k-real')], state, { certified, bound });
+    expect([...state.kiosks.keys()]).toEqual(['x-2', 'k-real']);
+    expect(state.kiosks.get('k-real')).toMatchObject({ store: 'paris-9', enrolled: true });
+  });
 });

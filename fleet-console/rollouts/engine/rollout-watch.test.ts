@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { advanceRollout, startRollout } from './rollout-controller';
 import { observationsFor } from './rollout-observations';
@@ -124,6 +125,38 @@ describe('what a console keeps to drive rollouts', () => {
     watch.receive(`${P}/fleet/rollouts/idle-90`, new Uint8Array(), T0);
     expect(watch.rollouts().has('idle-90')).toBe(false);
     expect(watch.receive(`${P}/fleet/rollouts/+`, bytes(state), T0)).toBe(false);
+  });
+
+  it('reads random and mutated messages from anyone without throwing, and keeps no more than its bound', () => {
+    const valid = bytes({ ...onlineStatus(), store: 'lyon-1' });
+    const payload = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }),
+      fc.nat({ max: valid.length - 1 }).map((index) => {
+        const copy = new Uint8Array(valid);
+        copy[index] = (copy[index] ?? 0) ^ 0x20;
+        return copy;
+      }),
+      fc.constant(valid),
+    );
+    const topic = fc.oneof(
+      fc
+        .tuple(
+          fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/),
+          fc.constantFrom('status', 'health', 'config', 'acks'),
+        )
+        .map(([id, leaf]) => `${P}/kiosks/${id}/${leaf}`),
+      fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/).map((id) => `${P}/fleet/rollouts/${id}`),
+      fc.string({ maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(topic, payload), { maxLength: 60 }), (messages) => {
+        const watch = createRolloutWatch(P, 8);
+        for (const [where, what] of messages) watch.receive(where, what, T0);
+        expect(watch.kiosks().size).toBeLessThanOrEqual(8);
+        expect(watch.fleet().length).toBeLessThanOrEqual(8);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   describe('a kiosk whose status names another store than its certificate', () => {
