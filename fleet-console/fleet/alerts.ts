@@ -12,7 +12,7 @@
  * Acknowledged and cleared alerts are the operator's marks (alert-marks.ts), keyed by the
  * alert's key: the same condition coming back later is a new alert with a new key.
  */
-import { groupMismatch } from '@shared/fleet/certified-groups';
+import { groupMismatch } from '@shared/fleet/trust/certified-groups';
 import type { KioskState } from './fleet-state';
 import { isAsleep, isStale, STALE_CATALOGUE_MINUTES } from './group-rollup';
 

@@ -224,7 +224,7 @@ describe('the bound on the kiosks kept', () => {
           const named = new Set(
             messages
               .map((one) => /kiosks\/([^/]+)\/status/.exec(one.topic)?.[1])
-              .filter((id) => id !== undefined && enrolled.includes(id)),
+              .filter((id): id is string => id !== undefined && enrolled.includes(id)),
           );
           for (const id of named) expect(state.kiosks.get(id)?.store).toBe('lyon-1');
         },

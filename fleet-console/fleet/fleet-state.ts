@@ -10,7 +10,7 @@
  * certificate contradicts it. The worker keeps at most MAX_FLEET_KIOSKS kiosks, enrolled
  * ones first (FoldOptions.bound, shared/fleet/kiosk-bound.ts), and counts what it dropped.
  */
-import type { CertifiedGroups } from '@shared/fleet/certified-groups';
+import type { CertifiedGroups } from '@shared/fleet/trust/certified-groups';
 import type { KioskGroups } from '@shared/fleet/groups';
 import type { KioskBound } from '@shared/fleet/kiosk-bound';
 import type { AckView } from '../protocol/ack-view';

@@ -9,7 +9,7 @@ import { onlineStatus } from '../../tests/support/fixtures/kiosk-status';
 import { health, message, offline, online, PREFIX } from '../test/messages';
 import { fleetAlerts } from './alerts';
 import { applyMessages, emptyFleet, type KioskState } from './fleet-state';
-import type { CertifiedGroups } from '@shared/fleet/certified-groups';
+import type { CertifiedGroups } from '@shared/fleet/trust/certified-groups';
 import { MAX_FLEET_KIOSKS } from '@shared/fleet/kiosk-bound';
 import {
   ALERT_CLOCK_MS,

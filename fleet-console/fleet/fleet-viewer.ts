@@ -17,7 +17,7 @@
  * certificates: app/certified-wiring.ts); the viewer keeps at most MAX_FLEET_KIOSKS kiosks,
  * enrolled ones first, and says how many messages it dropped past that.
  */
-import type { CertifiedGroups } from '@shared/fleet/certified-groups';
+import type { CertifiedGroups } from '@shared/fleet/trust/certified-groups';
 import { createKioskBound, MAX_FLEET_KIOSKS } from '@shared/fleet/kiosk-bound';
 import { createAlertList, type FleetAlert } from './alerts';
 import {

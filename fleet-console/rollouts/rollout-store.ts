@@ -4,7 +4,7 @@
  * broker worker read. A revision counter tells the view when to draw again.
  */
 import { create } from 'zustand';
-import type { CertifiedGroups } from '@shared/fleet/certified-groups';
+import type { CertifiedGroups } from '@shared/fleet/trust/certified-groups';
 import { createRolloutWatch, type RolloutWatch } from './engine/rollout-watch';
 import type { ReadMessage } from '../protocol/read-message';
 

@@ -1,6 +1,6 @@
 /**
  * Which store and region each kiosk is in, by the operator's word: the groups its newest
- * certificate names (shared/fleet/certified-groups.ts), among the certificates this console
+ * certificate names (shared/fleet/trust/certified-groups.ts), among the certificates this console
  * verified under its pinned enrolment key (trust-state.ts keeps no other), unless one of the
  * shop service's revocations, verified here, ends it. The kiosks view, the rollups and the rollouts group
  * kiosks by this alone (app/certified-wiring.ts hands it to them).
@@ -9,7 +9,7 @@ import {
   certifiedGroupsOf,
   type CertifiedGroups,
   type IsRevoked,
-} from '@shared/fleet/certified-groups';
+} from '@shared/fleet/trust/certified-groups';
 import type { CertificateEnvelope } from '@shared/fleet/trust/kiosk-certificate';
 
 export type CertifiedKiosks = ReadonlyMap<string, CertifiedGroups>;

@@ -4,7 +4,7 @@
  * rollout id and the kiosk id, never by chance or by the order kiosks were seen, so every
  * console computes the same set, and the kiosks in 10 % are among those in 25 %.
  *
- * Region and store come from the operator-signed certificate only (shared/fleet/certified-groups.ts,
+ * Region and store come from the operator-signed certificate only (shared/fleet/trust/certified-groups.ts,
  * handed in by the console's page, rollout-watch.ts): what a kiosk's own status says of its
  * groups never puts it in a store's or a region's rollout. A kiosk whose certificate names
  * none is in no region and no store (it is still in the fleet, a list and a percentage).

@@ -18,7 +18,7 @@ import {
   RESERVED_CONFIG_FIELDS,
   type ConfigEnvelope,
 } from '@shared/fleet/payloads';
-import type { CertifiedGroups } from '@shared/fleet/certified-groups';
+import type { CertifiedGroups } from '@shared/fleet/trust/certified-groups';
 import { createKioskBound, MAX_FLEET_KIOSKS } from '@shared/fleet/kiosk-bound';
 import type { FleetKiosk } from './rollout-controller';
 import {

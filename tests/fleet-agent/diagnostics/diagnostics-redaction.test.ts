@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS } from '../../../electron/main/config/config-keys';
+import { CONFIG_KEYS } from '../../../shared/kiosk-config/config-keys';
 import {
   CONFIG_DISPLAY,
   HIDDEN_VALUE,

@@ -10,8 +10,8 @@
  * labels. Where it names a group its certificate contradicts, the kiosk is shown as a
  * mismatch.
  */
-import { isValidGroupId, type KioskGroups } from './groups';
-import { isNewerCertificate, type KioskCertificate } from './kiosk-certificate';
+import { isValidGroupId, type KioskGroups } from '../groups';
+import { isNewerCertificate } from './kiosk-certificate';
 import type { RevocationList } from './revocation-list';
 
 /** A kiosk's groups by the certificate in force. */
@@ -32,20 +32,24 @@ export function revokedSerials(list: RevocationList | null): IsRevoked {
 const groupOrNull = (value: string | undefined): string | null =>
   value !== undefined && isValidGroupId(value) ? value : null;
 
+/** What of a verified certificate places its kiosk. */
+export interface PlacingCertificate {
+  kioskId: string;
+  serial: string;
+  issuedAt: number;
+  store: string;
+  region?: string | undefined;
+}
+
 /**
  * The groups a kiosk's verified certificates give it: those its newest one names, or null
  * when it has none, or when the newest is revoked.
  */
 export function certifiedGroupsOf(
-  certificates: Iterable<
-    Pick<KioskCertificate, 'kioskId' | 'serial' | 'issuedAt' | 'store' | 'region'>
-  >,
+  certificates: Iterable<PlacingCertificate>,
   isRevoked: IsRevoked,
 ): CertifiedGroups | null {
-  let newest: Pick<
-    KioskCertificate,
-    'kioskId' | 'serial' | 'issuedAt' | 'store' | 'region'
-  > | null = null;
+  let newest: PlacingCertificate | null = null;
   for (const certificate of certificates) {
     if (newest === null || isNewerCertificate(certificate, newest)) newest = certificate;
   }

@@ -9,8 +9,8 @@ import {
   certifiedGroupsOf,
   groupMismatch,
   revokedSerials,
-} from '../../../shared/fleet/certified-groups';
-import { revocationList } from '../../support/fixtures/kiosk-certificate';
+} from '../../../../shared/fleet/trust/certified-groups';
+import { revocationList } from '../../../support/fixtures/kiosk-certificate';
 
 const cert = (serial: string, issuedAt: number, store: string, region?: string) => ({
   kioskId: 'kiosk-x',
