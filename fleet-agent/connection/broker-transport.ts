@@ -14,17 +14,11 @@
  * out of the list, so a failover never lands on a weaker transport, and the kiosk uses the
  * others. Health names what was refused (broker-refusals.ts).
  */
+import { isPlainOffMachine, isPlainTransport } from '../../shared/fleet/plain-transport';
 import type { FleetSettings } from '../fleet-settings';
 import { fleetBrokerUrls, type BrokerUrlSettings } from './broker-urls';
 
-const PLAIN = new Set(['mqtt:', 'ws:']);
 const TLS_KEYS = ['fleet.ca', 'fleet.cert', 'fleet.key'] as const;
-
-/** localhost, 127.0.0.0/8 or ::1 (as URL.hostname writes it, with or without brackets). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
 
 export type BrokerTransportSettings = BrokerUrlSettings &
   Pick<FleetSettings, 'fleet.ca' | 'fleet.cert' | 'fleet.key'>;
@@ -69,13 +63,13 @@ function refusalOf(
   } catch {
     return 'it is not a URL';
   }
-  if (!PLAIN.has(url.protocol)) return null;
+  if (!isPlainTransport(url)) return null;
   const scheme = url.protocol.replace(':', '://');
   const tls = TLS_KEYS.filter((key) => config[key] !== '');
   if (tls.length > 0) {
     return `${tls.join(', ')} ${tls.length === 1 ? 'is' : 'are'} set but ${scheme} is not TLS: use mqtts:// or wss://, or remove ${tls.length === 1 ? 'it' : 'them'}`;
   }
-  if (packaged && !isLoopbackHost(url.hostname)) {
+  if (packaged && isPlainOffMachine(url)) {
     return `an installed kiosk does not use plain ${scheme} to another machine: use mqtts:// or wss:// (plain MQTT only to this machine)`;
   }
   return null;

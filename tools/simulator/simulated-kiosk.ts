@@ -19,7 +19,7 @@ import type { Screen } from '../../shared/fleet/payloads';
 import { kioskTopics } from '../../shared/fleet/topics';
 import type { FleetActions } from '../../fleet-agent/commands/command-dispatcher';
 import { createRemoteConfig, type RemoteConfig } from '../../fleet-agent/config/remote-config';
-import { isLoopbackHost } from '../../fleet-agent/connection/broker-transport';
+import { isLoopbackHost } from '../../shared/fleet/plain-transport';
 import { createDiagnosticsHistory } from '../../fleet-agent/diagnostics/diagnostics-history';
 import { createFleetClient, type FleetClient } from '../../fleet-agent/fleet-client';
 import type { FleetLog } from '../../fleet-agent/fleet-log';
