@@ -6,7 +6,7 @@
  * kiosks at all). The trust feature verifies; nothing else decides where a kiosk belongs.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import type { IsRevoked } from '@shared/fleet/certified-groups';
+import type { IsRevoked } from '@shared/fleet/trust/certified-groups';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
 import type { BrokerSession } from '../connection/broker-session-handle';
 import { useBrokerSession } from '../connection/connection-store';

@@ -3,7 +3,7 @@
  * its topic's limit before it decodes anything (the kiosk's fleet client, the console's
  * broker worker), so a large message costs at most its delivery, never a parse, a schema
  * check or a data URL. The broker refuses anything above the largest of them itself
- * (`message_size_limit` in docs/fleet/broker.md and the test broker), so none of them ever
+ * (`max_packet_size` in docs/fleet/broker.md and the test broker), so none of them ever
  * has to hold more than that.
  */
 import { MAX_DIAGNOSTICS_CHUNK_BYTES } from './diagnostics-transfer';
@@ -41,12 +41,19 @@ export function trustMessageLimit(prefix: string, topic: string): number {
   return parsed === null ? 0 : TRUST_MESSAGE_LIMITS[parsed.kind];
 }
 
-/** The broker's `message_size_limit`: the largest message any topic carries. */
+/** The largest message any topic carries. */
 export const BROKER_MESSAGE_SIZE_LIMIT = Math.max(
   ...Object.values(MESSAGE_LIMITS),
   ...Object.values(TRUST_MESSAGE_LIMITS),
   MAX_DIAGNOSTICS_CHUNK_BYTES,
 );
+
+/**
+ * The broker's `max_packet_size`: the largest message with room for its topic and the
+ * packet's own header (a kiosk's topic is well under a kilobyte). Mosquitto 2 refuses a
+ * larger packet and disconnects whoever sent it.
+ */
+export const BROKER_PACKET_SIZE_LIMIT = BROKER_MESSAGE_SIZE_LIMIT + 1024;
 
 /** The limit of a topic kind, with a byte count, as a reader reports a refusal. */
 export function tooLargeReason(bytes: number, limit: number): string {

@@ -23,9 +23,15 @@ describe(`the ACL of ${BROKER_DOC}`, () => {
   it('is the ACL the fleet tests run Mosquitto with, line for line', () => {
     const doc = readFileSync(join(__dirname, '../..', BROKER_DOC), 'utf8');
     const blocks = [...doc.matchAll(/```conf\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
-    const acl = blocks.find((block) => block.includes('pattern write'));
+    const acl = blocks.find((block) => block.includes('\nuser operator\n'));
     expect(acl, 'no conf block with the ACL').toBeDefined();
-    expect(acl).toBe(fleetAcl(DEFAULT_TOPIC_PREFIX, 'operator', ['counter-1', 'counter-2']));
+    expect(acl).toBe(
+      fleetAcl(DEFAULT_TOPIC_PREFIX, 'operator', ['counter-1', 'counter-2'], {
+        operators: ['operator-cli'],
+        exporter: 'exporter',
+        kiosks: ['kiosk-0123456789ab'],
+      }),
+    );
   });
 
   it('turns persistence on, so the retained certificates, configs and statuses survive a restart', () => {
@@ -47,8 +53,8 @@ describe.skipIf(skipReason !== null)('the ACL on a real Mosquitto', () => {
   const SERIAL = 'c2VyaWFsLW9uZS1vbmUx';
   const RECEIPT = 'Receipt-1700000000000-42';
 
-  const login = (username: string) =>
-    mqtt.connectAsync(broker.tcpUrl, { username, password: 'secret', reconnectPeriod: 0 });
+  const login = (username: string, password = 'secret') =>
+    mqtt.connectAsync(broker.tcpUrl, { username, password, reconnectPeriod: 0 });
 
   /**
    * Which of `topics` reach the operator when `username` publishes to them: a last,
@@ -111,6 +117,35 @@ describe.skipIf(skipReason !== null)('the ACL on a real Mosquitto', () => {
     ];
     // The marker: the pattern lines let every login speak as a kiosk of its own name.
     expect(await reaching('counter-1', denied, `${P}/kiosks/counter-1/health`)).toEqual([]);
+  });
+
+  it('lets no login but a kiosk’s own write under its id: not a counter’s, nor the exporter’s, even under its own name', async () => {
+    for (const username of ['counter-1', 'exporter']) {
+      const denied = [
+        `${P}/kiosks/kiosk-a/status`,
+        `${P}/kiosks/${username}/status`,
+        `${P}/kiosks/${username}/health`,
+      ];
+      const marker =
+        username === 'counter-1' ? `${P}/handovers/kiosk-a/${RECEIPT}` : `${P}/fleet/config`;
+      if (username === 'exporter') {
+        // The exporter writes nothing at all: its marker comes from the operator.
+        const client = await login(username, 'exporter-secret');
+        try {
+          for (const topic of denied) await client.publishAsync(topic, 'x', { qos: 1 });
+        } finally {
+          await client.endAsync(true);
+        }
+        await operator.publishAsync(marker, 'end', { qos: 1 });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(
+          denied.filter((topic) => seen.includes(topic)),
+          username,
+        ).toEqual([]);
+        continue;
+      }
+      expect(await reaching(username, denied, marker), username).toEqual([]);
+    }
   });
 
   it('lets a counter and a kiosk read the certificates and the revocation list', async () => {

@@ -1,15 +1,20 @@
 /**
  * The sample mosquitto.conf of docs/fleet/broker.md sets what the test broker sets
- * (tests/support/mosquitto.ts), and what those lines lock is proved on a real Mosquitto:
- * no kiosk's login can take over another kiosk's session (and set off its Last Will), a
- * kiosk's login cannot open the console's listener, and the broker drops a message above
- * the fleet's largest limit.
+ * (tests/support/mosquitto.ts), and what those lines lock is proved on a real Mosquitto: on
+ * every listener a client id is its login's, so no login (a kiosk's on the kiosks' listener,
+ * a counter's on the console's) can take over another login's session and set off its Last
+ * Will; a kiosk's login cannot open the console's listener; and the broker refuses a packet
+ * above the fleet's largest message. (fleet-broker-sample.test.ts runs the sample itself.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BROKER_MESSAGE_SIZE_LIMIT, MESSAGE_LIMITS } from '../../shared/fleet/message-limits';
+import {
+  BROKER_MESSAGE_SIZE_LIMIT,
+  BROKER_PACKET_SIZE_LIMIT,
+  MESSAGE_LIMITS,
+} from '../../shared/fleet/message-limits';
 import { kioskTopics } from '../../shared/fleet/topics';
 import {
   hasFields,
@@ -19,9 +24,10 @@ import {
   type Observer,
   type TestKiosk,
 } from '../fleet-agent/support/fleet-fixtures';
+import { startExporter, type RunningExporter } from '../../services/exporter/fleet-exporter';
 import {
   BROKER_SETTINGS,
-  KIOSK_LISTENER_SETTINGS,
+  LISTENER_SETTINGS,
   mosquittoUnavailable,
   startMosquitto,
   type Mosquitto,
@@ -49,19 +55,24 @@ function sampleConfig(): { global: string[]; listeners: Map<string, string[]> } 
 }
 
 describe(`the sample mosquitto.conf of ${BROKER_DOC}`, () => {
-  it('sets the broker-wide lines the test broker runs with, the message limit the fleet’s largest', () => {
+  it('sets the broker-wide lines the test broker runs with, the packet limit the fleet’s largest message', () => {
     const { global } = sampleConfig();
     expect(global).toEqual(expect.arrayContaining([...BROKER_SETTINGS]));
-    expect(global).toContain(`message_size_limit ${BROKER_MESSAGE_SIZE_LIMIT}`);
+    expect(global).toContain(`max_packet_size ${BROKER_PACKET_SIZE_LIMIT}`);
+    expect(BROKER_PACKET_SIZE_LIMIT).toBeGreaterThan(BROKER_MESSAGE_SIZE_LIMIT);
+    // Replaced by max_packet_size: Mosquitto 2 notes it at every start.
+    expect(global.some((line) => line.startsWith('message_size_limit'))).toBe(false);
   });
 
-  it('binds client ids to logins on the kiosks’ listener, and keeps kiosks off the console’s', () => {
+  it('binds client ids to logins on every listener, and keeps kiosks off the console’s', () => {
     const { listeners } = sampleConfig();
     const kiosks = listeners.get('listener 8883') ?? [];
     const consoles = listeners.get('listener 8884') ?? [];
-    expect(kiosks).toEqual(expect.arrayContaining([...KIOSK_LISTENER_SETTINGS]));
+    expect([...listeners.keys()]).toEqual(['listener 8883', 'listener 8884']);
+    for (const lines of listeners.values()) {
+      expect(lines).toEqual(expect.arrayContaining([...LISTENER_SETTINGS]));
+    }
     expect(consoles).toContain('protocol websockets');
-    expect(consoles).not.toContain('use_username_as_clientid true');
     const passwords = (lines: string[]) => lines.find((line) => line.startsWith('password_file'));
     expect(passwords(consoles)).toBeDefined();
     expect(passwords(consoles)).not.toBe(passwords(kiosks));
@@ -93,6 +104,8 @@ const skipReason = mosquittoUnavailable();
 if (skipReason) console.log(`[fleet tests] skipped: ${skipReason}`);
 
 const KIOSKS = { 'kiosk-a': 'pw-a', 'kiosk-b': 'pw-b' };
+const COUNTERS = { 'counter-1': 'pw-counter' };
+const PASSWORDS: Readonly<Record<string, string>> = { ...KIOSKS, ...COUNTERS };
 
 describe.skipIf(skipReason !== null)('the test broker’s locks, on Mosquitto', () => {
   let broker: Mosquitto;
@@ -101,7 +114,7 @@ describe.skipIf(skipReason !== null)('the test broker’s locks, on Mosquitto', 
   const clients: mqtt.MqttClient[] = [];
 
   beforeAll(async () => {
-    broker = await startMosquitto({ kiosks: KIOSKS });
+    broker = await startMosquitto({ kiosks: KIOSKS, counters: COUNTERS });
     operator = await observe(broker);
   }, 60_000);
 
@@ -115,39 +128,79 @@ describe.skipIf(skipReason !== null)('the test broker’s locks, on Mosquitto', 
     await broker.dispose();
   });
 
-  it('kiosk-a’s login with client id kiosk-b neither closes kiosk-b’s session nor sets off its Last Will', async () => {
-    const topics = kioskTopics(broker.prefix, 'kiosk-b');
-    const from = operator.messages.length;
-    const victim = startKiosk(broker, { kioskId: 'kiosk-b', password: KIOSKS['kiosk-b'] });
-    running.push(victim);
-    await operator.next(topics.status, hasFields({ state: 'online' }), { from });
-    const session = victim.connections.at(-1);
+  it.each([
+    ['kiosk-a’s login on the kiosks’ listener', 'kiosk-a', 'tcpUrl'],
+    ['a counter’s login on the console’s listener', 'counter-1', 'wsUrl'],
+  ] as const)(
+    '%s with client id kiosk-b neither closes kiosk-b’s session nor sets off its Last Will',
+    async (_name, username, listener) => {
+      const topics = kioskTopics(broker.prefix, 'kiosk-b');
+      const from = operator.messages.length;
+      const victim = startKiosk(broker, { kioskId: 'kiosk-b', password: KIOSKS['kiosk-b'] });
+      running.push(victim);
+      await operator.next(topics.status, hasFields({ state: 'online' }), { from });
+      const session = victim.connections.at(-1);
 
-    const attacker = await mqtt.connectAsync(broker.tcpUrl, {
-      username: 'kiosk-a',
-      password: KIOSKS['kiosk-a'],
-      clientId: 'kiosk-b',
-      reconnectPeriod: 0,
-    });
-    clients.push(attacker);
-    expect(attacker.connected).toBe(true);
-    await sleep(1000);
+      const attacker = await mqtt.connectAsync(broker[listener], {
+        username,
+        password: PASSWORDS[username],
+        clientId: 'kiosk-b',
+        reconnectPeriod: 0,
+      });
+      clients.push(attacker);
+      expect(attacker.connected).toBe(true);
+      await sleep(1000);
 
-    expect(victim.connections).toEqual([session]);
-    expect(session?.connected).toBe(true);
-    expect(victim.client.state).toBe('online');
-    expect(victim.log.matching('Fleet: offline')).toEqual([]);
-    const statuses = operator.messages
-      .slice(from)
-      .filter((message) => message.topic === topics.status);
-    expect(statuses.map((message) => message.payload.toString())).not.toContain(
-      '{"state":"offline"}',
-    );
-    // The broker knew the attacker by its login, not by the client id it asked for.
-    expect(broker.log()).toMatch(/New client connected from \S+ as kiosk-a /);
+      expect(victim.connections).toEqual([session]);
+      expect(session?.connected).toBe(true);
+      expect(victim.client.state).toBe('online');
+      expect(victim.log.matching('Fleet: offline')).toEqual([]);
+      const statuses = operator.messages
+        .slice(from)
+        .filter((message) => message.topic === topics.status);
+      expect(statuses.map((message) => message.payload.toString())).not.toContain(
+        '{"state":"offline"}',
+      );
+      // The broker knew the attacker by its login, not by the client id it asked for.
+      expect(broker.log()).toMatch(new RegExp(`New client connected from \\S+ as ${username} `));
+    },
+  );
+
+  it('keeps the exporter on the broker when a counter’s or the operator’s login asks for its client id', async () => {
+    const lines: string[] = [];
+    let exporter: RunningExporter | null = null;
+    try {
+      exporter = await startExporter({
+        brokerUrl: broker.tcpUrl,
+        port: 0,
+        prefix: broker.prefix,
+        ...broker.exporter,
+        catalogueMaxAgeMinutes: 60,
+        log: (line) => lines.push(line),
+      });
+      const started = exporter;
+      await expect.poll(() => lines.some((line) => line.includes('connected to'))).toBe(true);
+      for (const [username, url] of [
+        ['counter-1', broker.wsUrl],
+        [broker.operator.username, broker.tcpUrl],
+      ] as const) {
+        const other = await mqtt.connectAsync(url, {
+          username,
+          password: PASSWORDS[username] ?? broker.operator.password,
+          clientId: broker.exporter.username,
+          reconnectPeriod: 0,
+        });
+        clients.push(other);
+      }
+      await sleep(1000);
+      expect(lines.filter((line) => line.includes('lost the broker'))).toEqual([]);
+      expect(started.table).toBeDefined();
+    } finally {
+      await exporter?.close();
+    }
   });
 
-  it('refuses a kiosk’s login on the console’s listener, where client ids are free', async () => {
+  it('refuses a kiosk’s login on the console’s listener', async () => {
     await expect(
       mqtt.connectAsync(broker.wsUrl, {
         username: 'kiosk-a',
@@ -161,7 +214,7 @@ describe.skipIf(skipReason !== null)('the test broker’s locks, on Mosquitto', 
 
   it('sends a console on the WebSockets listener every retained status of a fleet past 1,000 kiosks', async () => {
     const fleet = Array.from({ length: 1500 }, (_, index) => `store-${index}`);
-    const writer = await mqtt.connectAsync(broker.tcpUrl, {
+    const writer = await mqtt.connectAsync(broker.watchUrl, {
       ...broker.operator,
       reconnectPeriod: 0,
     });
@@ -194,10 +247,10 @@ describe.skipIf(skipReason !== null)('the test broker’s locks, on Mosquitto', 
     );
   }, 60_000);
 
-  it('drops a message above message_size_limit; one at the limit gets through', async () => {
+  it('passes a message at the fleet’s largest, and refuses a packet above max_packet_size, disconnecting its sender', async () => {
     const topic = kioskTopics(broker.prefix, 'kiosk-a').screenshot;
-    // A subscriber on the TCP listener: Mosquitto 2.0's own WebSockets pass megabytes slowly.
-    const reader = await mqtt.connectAsync(broker.tcpUrl, {
+    // A subscriber on the tests' TCP listener: Mosquitto 2.0's WebSockets pass megabytes slowly.
+    const reader = await mqtt.connectAsync(broker.watchUrl, {
       ...broker.operator,
       reconnectPeriod: 0,
     });
@@ -211,10 +264,13 @@ describe.skipIf(skipReason !== null)('the test broker’s locks, on Mosquitto', 
       reconnectPeriod: 0,
     });
     clients.push(kiosk);
-    await kiosk.publishAsync(topic, Buffer.alloc(BROKER_MESSAGE_SIZE_LIMIT + 1, 1), { qos: 1 });
     await kiosk.publishAsync(topic, Buffer.alloc(BROKER_MESSAGE_SIZE_LIMIT, 2), { qos: 1 });
     await expect.poll(() => sizes, { timeout: 10_000 }).toEqual([BROKER_MESSAGE_SIZE_LIMIT]);
+    const closed = new Promise<void>((resolve) => kiosk.once('close', () => resolve()));
+    kiosk.publish(topic, Buffer.alloc(BROKER_PACKET_SIZE_LIMIT + 1, 1), { qos: 1 });
+    await closed;
     await sleep(300);
     expect(sizes).toEqual([BROKER_MESSAGE_SIZE_LIMIT]);
+    expect(broker.log()).toMatch(/Client kiosk-a disconnected due to oversize packet/);
   }, 30_000);
 });

@@ -225,7 +225,7 @@ export async function publishKioskConfig(
   kioskId: string,
   envelope: unknown,
 ): Promise<void> {
-  const operator = await mqtt.connectAsync(broker.tcpUrl, {
+  const operator = await mqtt.connectAsync(broker.watchUrl, {
     ...broker.operator,
     reconnectPeriod: 0,
   });

@@ -9,13 +9,16 @@
  * the shop service's); the operator reads everything and writes commands, configs,
  * certificates and revocations.
  *
- * Its listeners are the sample's: on the kiosks' (TCP and TLS) every client id is the
- * login's user name (use_username_as_clientid), so one kiosk's login can never take over
- * another's session or set off its Last Will; the console's WebSockets listener takes
- * operators only, each console tab with a client id of its own. The tests' own operator
- * clients use the WebSockets listener too (several at once would take over one another on
- * the TCP one, where each is `operator`). Messages above the fleet's largest limit are
- * refused by the broker itself (message_size_limit).
+ * Its listeners are the sample's: on every one (the kiosks' TCP and TLS, the console's
+ * WebSockets) a client id is the login's user name (use_username_as_clientid), so no login
+ * can take over another login's session or set off its Last Will; the console's listener
+ * takes operators and counters only. Each long-lived client has a login of its own, as the
+ * sample advises: the operator's console (`operator`, and `operators` for more), the
+ * exporter (`exporter`). The tests' own watchers and writers use a listener of their own
+ * (`watchUrl`, not in the sample: operators only, client ids free), so a test's observer
+ * never takes over the session of the operator's client under test. A packet above the
+ * fleet's largest message is refused by the broker itself (max_packet_size), and its sender
+ * disconnected.
  *
  * Each test file starts its own broker and stops it by its own PID. Where mosquitto is not
  * installed, `mosquittoUnavailable()` says why, and the tests skip with that reason
@@ -26,7 +29,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canConnect, restartablePort } from '../../tools/cluster/restartable-port';
-import { BROKER_MESSAGE_SIZE_LIMIT } from '../../shared/fleet/message-limits';
+import { BROKER_PACKET_SIZE_LIMIT } from '../../shared/fleet/message-limits';
 import { DEFAULT_TOPIC_PREFIX } from '../../shared/fleet/topics';
 
 export const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
@@ -42,8 +45,15 @@ export interface MosquittoOptions {
   prefix?: string;
   /** Kiosk id → password; each may publish only under its own id. */
   kiosks?: Readonly<Record<string, string>>;
+  /** Kiosks that log in with a client certificate only (its CN): an ACL block, no password. */
+  certificateKiosks?: readonly string[];
   /** Default `operator` / `operator-secret`. */
   operator?: Credentials;
+  /**
+   * More operator logins (user → password), each with the operator's rights: one per
+   * person or tool, as the sample advises (a second console, the shell's commands).
+   */
+  operators?: Readonly<Record<string, string>>;
   /** Counter user → password; each reads certificates and revocations, and writes nothing. */
   counters?: Readonly<Record<string, string>>;
   /**
@@ -64,8 +74,13 @@ export interface ClientCertificate {
 export interface Mosquitto {
   /** The kiosks' listener: client id = user name. */
   tcpUrl: string;
-  /** The console's listener: operators only, any client id. */
+  /** The console's listener: operators and counters only, client id = user name. */
   wsUrl: string;
+  /**
+   * The tests' own listener, not in the sample: operators only, client ids free, for the
+   * watchers and writers of a test (an operator's client under test uses tcpUrl or wsUrl).
+   */
+  watchUrl: string;
   /** With `tls`: server-authenticated TLS; clients log in with a password. */
   tlsUrl?: string;
   /** With `tls.clientCertificates`: TLS that requires a client certificate. */
@@ -75,6 +90,8 @@ export interface Mosquitto {
   /** With `tls.clientCertificates`: a certificate whose CN becomes the MQTT username. */
   issueClientCertificate?(commonName: string): ClientCertificate;
   operator: Credentials;
+  /** The exporter's own login: reads statuses, health, certificates and the revocation list. */
+  exporter: Credentials;
   prefix: string;
   /** The folder holding the config, password file, ACL, certificates and log. */
   dir: string;
@@ -103,10 +120,12 @@ export function mosquittoUnavailable(): string | null {
 }
 
 /** Ports the broker can have back after `stop()`: see restartable-port.ts. */
-async function brokerPorts(): Promise<[tcp: number, ws: number, tls: number, mtls: number]> {
+async function brokerPorts(): Promise<
+  [tcp: number, ws: number, tls: number, mtls: number, watch: number]
+> {
   const taken = new Set<number>();
   const next = (): Promise<number> => restartablePort({ taken });
-  return [await next(), await next(), await next(), await next()];
+  return [await next(), await next(), await next(), await next(), await next()];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -122,16 +141,61 @@ export const BROKER_QUEUED_MESSAGES = 21_000;
 /** Broker-wide settings of docs/fleet/broker.md's sample (tests/docs/fleet-broker-config.test.ts). */
 export const BROKER_SETTINGS: readonly string[] = [
   'per_listener_settings true',
-  `message_size_limit ${BROKER_MESSAGE_SIZE_LIMIT}`,
+  `max_packet_size ${BROKER_PACKET_SIZE_LIMIT}`,
   `max_queued_messages ${BROKER_QUEUED_MESSAGES}`,
 ];
 
-/** What the sample sets on the kiosks' listener, beside its login files and certificates. */
-export const KIOSK_LISTENER_SETTINGS: readonly string[] = ['use_username_as_clientid true'];
+/**
+ * What the sample sets on every listener, beside its login files and certificates: a
+ * client id is its login's user name, whatever the client asked for.
+ */
+export const LISTENER_SETTINGS: readonly string[] = ['use_username_as_clientid true'];
+
+/** The exporter's login in the sample and the test broker. */
+export const EXPORTER: Credentials = { username: 'exporter', password: 'exporter-secret' };
 
 /** The login files of one listener (per_listener_settings: each listener names its own). */
 function listenerAuth(passwordFile: string, aclFile: string): string[] {
   return ['allow_anonymous false', `password_file ${passwordFile}`, `acl_file ${aclFile}`];
+}
+
+/** Who else the ACL names, beside the operator and the counters. */
+export interface AclLogins {
+  /** More operators (a person's second login, the shell's commands): the operator's rights. */
+  operators?: readonly string[];
+  /** The exporter: reads what it serves, and the certificates that place each kiosk. */
+  exporter?: string;
+  /** The kiosks, each a block of its own (its user name is its kiosk id). */
+  kiosks?: readonly string[];
+}
+
+/**
+ * One kiosk's block: it writes only under its own id and reads its own topics and the
+ * fleet-wide ones. A block per kiosk rather than `pattern` lines: Mosquitto warns at start
+ * about a pattern without `%u` (the fleet-wide topics), and a pattern applies to every user,
+ * so it would let a counter's or the exporter's login write a status under its own name.
+ */
+export function kioskAcl(prefix: string, kioskId: string): string[] {
+  const own = `${prefix}/kiosks/${kioskId}`;
+  return [
+    `# ${kioskId} writes only under its own id, and reads its own and the fleet-wide topics`,
+    `user ${kioskId}`,
+    `topic readwrite ${own}/status`,
+    `topic write ${own}/health`,
+    `topic write ${own}/acks`,
+    `topic write ${own}/screenshot`,
+    `topic write ${own}/diagnostics`,
+    `topic write ${own}/enrolment`,
+    `topic read ${own}/commands`,
+    `topic read ${own}/config`,
+    `topic read ${own}/certificates/+`,
+    `topic read ${prefix}/kiosks/all/commands`,
+    `topic read ${prefix}/fleet/config`,
+    `topic read ${prefix}/fleet/stores/+/config`,
+    `topic read ${prefix}/fleet/regions/+/config`,
+    `topic read ${prefix}/fleet/revocations`,
+    '',
+  ];
 }
 
 /** The ACL of docs/fleet/broker.md, for prefix `P` (tests/docs/fleet-acl.test.ts holds the two equal). */
@@ -139,12 +203,26 @@ export function fleetAcl(
   prefix: string,
   operator: string,
   counters: readonly string[] = [],
+  { operators = [], exporter, kiosks = [] }: AclLogins = {},
 ): string {
   return [
-    `# ${operator} sees the whole fleet and steers it`,
-    `user ${operator}`,
-    `topic readwrite ${prefix}/#`,
-    '',
+    ...[operator, ...operators].flatMap((login) => [
+      `# ${login} sees the whole fleet and steers it`,
+      `user ${login}`,
+      `topic readwrite ${prefix}/#`,
+      '',
+    ]),
+    ...(exporter === undefined
+      ? []
+      : [
+          `# ${exporter} reads what it serves as metrics, and the certificates that place each kiosk`,
+          `user ${exporter}`,
+          `topic read ${prefix}/kiosks/+/status`,
+          `topic read ${prefix}/kiosks/+/health`,
+          `topic read ${prefix}/kiosks/+/certificates/+`,
+          `topic read ${prefix}/fleet/revocations`,
+          '',
+        ]),
     ...counters.flatMap((counter) => [
       `# ${counter} reads the kiosks' certificates and revocations, and writes nothing`,
       `user ${counter}`,
@@ -152,22 +230,7 @@ export function fleetAcl(
       `topic read ${prefix}/fleet/revocations`,
       '',
     ]),
-    '# Every other user is a kiosk whose username is its id (%u).',
-    `pattern readwrite ${prefix}/kiosks/%u/status`,
-    `pattern write ${prefix}/kiosks/%u/health`,
-    `pattern write ${prefix}/kiosks/%u/acks`,
-    `pattern write ${prefix}/kiosks/%u/screenshot`,
-    `pattern write ${prefix}/kiosks/%u/diagnostics`,
-    `pattern read ${prefix}/kiosks/%u/commands`,
-    `pattern read ${prefix}/kiosks/%u/config`,
-    `pattern read ${prefix}/kiosks/all/commands`,
-    `pattern read ${prefix}/fleet/config`,
-    `pattern read ${prefix}/fleet/stores/+/config`,
-    `pattern read ${prefix}/fleet/regions/+/config`,
-    `pattern write ${prefix}/kiosks/%u/enrolment`,
-    `pattern read ${prefix}/kiosks/%u/certificates/+`,
-    `pattern read ${prefix}/fleet/revocations`,
-    '',
+    ...kiosks.flatMap((kioskId) => kioskAcl(prefix, kioskId)),
   ].join('\n');
 }
 
@@ -176,7 +239,11 @@ function openssl(args: readonly string[], cwd: string): void {
 }
 
 /** A CA and a server certificate for 127.0.0.1 and localhost, made with openssl. */
-function makeCertificates(dir: string): { caFile: string; certFile: string; keyFile: string } {
+export function makeCertificates(dir: string): {
+  caFile: string;
+  certFile: string;
+  keyFile: string;
+} {
   const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
   openssl(
     ['req', '-x509', ...ecKey, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2'].concat([
@@ -262,21 +329,30 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     return path;
   };
   // Counters log in over TCP in the Node tests and over WebSockets from the console page.
+  const operators = { [operator.username]: operator.password, ...options.operators };
   const passwordFile = writePasswords('passwords', {
-    [operator.username]: operator.password,
+    ...operators,
+    [EXPORTER.username]: EXPORTER.password,
     ...options.counters,
     ...options.kiosks,
   });
   const operatorPasswordFile = writePasswords('operator-passwords', {
-    [operator.username]: operator.password,
+    ...operators,
     ...options.counters,
   });
+  const watchPasswordFile = writePasswords('watch-passwords', operators);
   const aclFile = join(dir, 'acl');
-  writeFileSync(aclFile, fleetAcl(prefix, operator.username, Object.keys(options.counters ?? {})), {
-    mode: 0o600,
-  });
+  writeFileSync(
+    aclFile,
+    fleetAcl(prefix, operator.username, Object.keys(options.counters ?? {}), {
+      operators: Object.keys(options.operators ?? {}),
+      exporter: EXPORTER.username,
+      kiosks: [...Object.keys(options.kiosks ?? {}), ...(options.certificateKiosks ?? [])],
+    }),
+    { mode: 0o600 },
+  );
 
-  const [tcpPort, wsPort, tlsPort, mtlsPort] = await brokerPorts();
+  const [tcpPort, wsPort, tlsPort, mtlsPort, watchPort] = await brokerPorts();
   const certificates = tls ? makeCertificates(dir) : undefined;
   const logFile = join(dir, 'mosquitto.log');
   const lines = [
@@ -293,16 +369,20 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     'log_type information',
     'connection_messages true',
     `listener ${tcpPort} 127.0.0.1`,
-    ...KIOSK_LISTENER_SETTINGS,
+    ...LISTENER_SETTINGS,
     ...listenerAuth(passwordFile, aclFile),
     `listener ${wsPort} 127.0.0.1`,
     'protocol websockets',
+    ...LISTENER_SETTINGS,
     ...listenerAuth(operatorPasswordFile, aclFile),
+    // The tests' own: client ids free, so their watchers never take the operator's session.
+    `listener ${watchPort} 127.0.0.1`,
+    ...listenerAuth(watchPasswordFile, aclFile),
   ];
   if (certificates) {
     lines.push(
       `listener ${tlsPort} 127.0.0.1`,
-      ...KIOSK_LISTENER_SETTINGS,
+      ...LISTENER_SETTINGS,
       ...listenerAuth(passwordFile, aclFile),
       `cafile ${certificates.caFile}`,
       `certfile ${certificates.certFile}`,
@@ -311,7 +391,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     if (tls?.clientCertificates) {
       lines.push(
         `listener ${mtlsPort} 127.0.0.1`,
-        ...KIOSK_LISTENER_SETTINGS,
+        ...LISTENER_SETTINGS,
         ...listenerAuth(passwordFile, aclFile),
         `cafile ${certificates.caFile}`,
         `certfile ${certificates.certFile}`,
@@ -324,7 +404,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   const configFile = join(dir, 'mosquitto.conf');
   writeFileSync(configFile, `${lines.join('\n')}\n`);
 
-  const ports = [tcpPort, wsPort, ...(certificates ? [tlsPort] : [])];
+  const ports = [tcpPort, wsPort, watchPort, ...(certificates ? [tlsPort] : [])];
   if (tls?.clientCertificates) ports.push(mtlsPort);
   let child: ChildProcess | null = null;
   let stderr = '';
@@ -371,6 +451,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   return {
     tcpUrl: `mqtt://127.0.0.1:${tcpPort}`,
     wsUrl: `ws://127.0.0.1:${wsPort}`,
+    watchUrl: `mqtt://127.0.0.1:${watchPort}`,
     ...(certificates
       ? {
           tlsUrl: `mqtts://127.0.0.1:${tlsPort}`,
@@ -384,6 +465,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
         }
       : {}),
     operator,
+    exporter: EXPORTER,
     prefix,
     dir,
     log: readLog,

@@ -20,7 +20,16 @@ import type { Credentials, Mosquitto, MosquittoOptions } from './mosquitto';
 /** What a fleet test needs of a broker, whichever it is. */
 export type FleetBroker = Pick<
   Mosquitto,
-  'tcpUrl' | 'wsUrl' | 'operator' | 'prefix' | 'dir' | 'log' | 'stop' | 'restart' | 'dispose'
+  | 'tcpUrl'
+  | 'wsUrl'
+  | 'watchUrl'
+  | 'operator'
+  | 'prefix'
+  | 'dir'
+  | 'log'
+  | 'stop'
+  | 'restart'
+  | 'dispose'
 > &
   Partial<Pick<Mosquitto, 'caFile'>>;
 
@@ -58,6 +67,8 @@ export async function startNatsClusterBroker(
     cluster,
     tcpUrl: one.mqttUrl,
     wsUrl: two.wsUrl,
+    // NATS binds no client id to its login: the tests' watchers use the console's node.
+    watchUrl: two.wsUrl,
     tcpUrls: cluster.mqttUrls,
     wsUrls: cluster.wsUrls,
     keeper,

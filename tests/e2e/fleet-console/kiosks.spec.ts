@@ -112,7 +112,7 @@ test('a signed config is compared with the one in force and published retained',
     signature,
   };
   const { default: mqtt } = await import('mqtt');
-  const operator = await mqtt.connectAsync(rig.broker.wsUrl, {
+  const operator = await mqtt.connectAsync(rig.broker.watchUrl, {
     ...rig.broker.operator,
     reconnectPeriod: 0,
   });

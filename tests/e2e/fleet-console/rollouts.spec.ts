@@ -116,10 +116,10 @@ for (const size of SIZES) {
     expect(await undersized(page)).toEqual([]);
     await shot(page, `console-rollouts-gate-${name}`);
 
-    // A second console sees the same rollout, from the broker.
+    // A second operator's console sees the same rollout, from the broker.
     const second = await context.browser()?.newPage({ viewport: size });
     if (!second) throw new Error('no second page');
-    await openConsole(second, rig, 'rollouts');
+    await openConsole(second, rig, 'rollouts', await rig.secondConsole());
     await expect(card(second, 'Idle 90').getByRole('row', { name: /^1 / })).toContainText(
       'kiosk kiosk-a',
     );
@@ -197,7 +197,7 @@ test('a rollout nobody watches shows paused, and widens only once the operator r
     'console-gone',
     then,
   );
-  const operator = await mqtt.connectAsync(rig.broker.wsUrl, {
+  const operator = await mqtt.connectAsync(rig.broker.watchUrl, {
     ...rig.broker.operator,
     reconnectPeriod: 0,
   });

@@ -30,7 +30,7 @@ test('a kiosk on a cluster: its node, then offline through the will keeper with 
   rig,
 }, testInfo) => {
   const topic = kioskTopics(rig.broker.prefix, 'kiosk-c').status;
-  const operator: MqttClient = await mqtt.connectAsync(rig.broker.wsUrl, {
+  const operator: MqttClient = await mqtt.connectAsync(rig.broker.watchUrl, {
     ...rig.broker.operator,
     reconnectPeriod: 0,
   });

@@ -359,9 +359,9 @@ describe.skipIf(skipReason !== null)('diagnostics through Mosquitto', () => {
 
   beforeAll(async () => {
     broker = await startMosquitto({ kiosks: { [KIOSK]: 'pw', [OTHER]: 'pw2' } });
-    // Over TCP: Mosquitto 2.0's WebSockets listener hands large messages on slowly, about
-    // 50 KB a second, which a console waits out but a unit test need not.
-    operator = await observe(broker, broker.tcpUrl);
+    // Over the tests' TCP listener: Mosquitto 2.0's WebSockets listener hands large messages
+    // on slowly, about 50 KB a second, which a console waits out but a unit test need not.
+    operator = await observe(broker);
     await operator.client.subscribeAsync(`${broker.prefix}/kiosks/+/diagnostics`, { qos: 1 });
   }, 60_000);
 

@@ -154,10 +154,11 @@ export interface Observer {
 }
 
 /**
- * The operator, subscribed to everything under the prefix; on the console's listener by
- * default, where two operators at once do not take over each other's session.
+ * The operator, subscribed to everything under the prefix; on the tests' own listener by
+ * default, where client ids are free, so it never takes over the session of an operator's
+ * client under test (the sample binds every client id to its login).
  */
-export async function observe(broker: FleetBroker, url = broker.wsUrl): Promise<Observer> {
+export async function observe(broker: FleetBroker, url = broker.watchUrl): Promise<Observer> {
   const client = await mqtt.connectAsync(url, {
     ...broker.operator,
     reconnectPeriod: 0,

@@ -59,7 +59,7 @@ describe('npm run fleet:simulate', () => {
         kiosks: Object.fromEntries(IDS.map((id) => [id, `pw-${id}`])),
       });
       const { prefix } = broker;
-      const watcher = await mqtt.connectAsync(broker.tcpUrl, {
+      const watcher = await mqtt.connectAsync(broker.watchUrl, {
         username: broker.operator.username,
         password: broker.operator.password,
         reconnectPeriod: 0,

@@ -14,14 +14,16 @@ import { fleetAcl } from '../../support/mosquitto';
 
 const P = 'kiosk-shop';
 
-/** The Mosquitto ACL's lines for a kiosk `id`, as [access, topic]. */
+/** The Mosquitto ACL's lines for a kiosk `id` (its own block), as [access, topic]. */
 function mosquittoKioskGrants(id: string): { read: string[]; write: string[] } {
   const read: string[] = [];
   const write: string[] = [];
-  for (const line of fleetAcl(P, 'operator').split('\n')) {
-    const match = /^pattern (read|write|readwrite) (.+)$/.exec(line);
+  const acl = fleetAcl(P, 'operator', [], { kiosks: [id] });
+  const block = acl.slice(acl.indexOf(`user ${id}\n`)).split('\n\n')[0] ?? '';
+  for (const line of block.split('\n')) {
+    const match = /^topic (read|write|readwrite) (.+)$/.exec(line);
     if (!match?.[2]) continue;
-    const topic = match[2].replace('%u', id);
+    const topic = match[2];
     if (match[1] !== 'write') read.push(topic);
     if (match[1] !== 'read') write.push(topic);
   }

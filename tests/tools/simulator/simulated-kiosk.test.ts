@@ -71,7 +71,7 @@ describe.skipIf(skipReason !== null)('a simulated kiosk on Mosquitto', () => {
     broker = await startMosquitto({
       kiosks: Object.fromEntries(IDS.map((id) => [id, `pw-${id}`])),
     });
-    operator = await mqtt.connectAsync(broker.tcpUrl, { ...broker.operator, reconnectPeriod: 0 });
+    operator = await mqtt.connectAsync(broker.watchUrl, { ...broker.operator, reconnectPeriod: 0 });
     operator.on('message', (topic, payload) => {
       const parsed = parseKioskTopic(broker.prefix, topic);
       if (!parsed || payload.length === 0) return;

@@ -47,6 +47,11 @@ export const KIOSK_IDS = [
   ...Array.from({ length: 12 }, (_, i) => `store-${String(i + 1).padStart(2, '0')}`),
 ];
 const PASSWORD = 'kiosk-secret';
+/**
+ * A second operator's login, for a second console open beside the first: a login holds one
+ * session at a time (docs/fleet/broker.md), so two consoles need two.
+ */
+const SECOND_OPERATOR = { username: 'operator-2', password: 'operator-2-secret' };
 /** How long a kiosk may take to be on the broker: generous, for a loaded 2-core machine. */
 const ONLINE_WAIT_MS = 20_000;
 
@@ -115,6 +120,8 @@ export interface FleetRig {
    * which read and write almost nothing there) and gives its origin.
    */
   counterConsole: (user: (typeof COUNTER_USERS)[number]) => Promise<string>;
+  /** A second operator's `npm run fleet`, with a login of its own. Its origin. */
+  secondConsole: () => Promise<string>;
 }
 
 /** The broker's counter logins, as the sample ACL has them. */
@@ -125,11 +132,11 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 
 /**
  * An operator's client that notes which kiosks the broker has announced online, with health.
- * Operators use the console's listener: on the kiosks' one every client id is the user name,
- * so two operator clients there would take over each other's session.
+ * On the tests' own listener, where client ids are free: on every listener of the sample a
+ * client id is the user name, so it would take over the session of the console under test.
  */
 async function watchBroker(broker: Mosquitto) {
-  const watcher: MqttClient = await mqtt.connectAsync(broker.wsUrl, {
+  const watcher: MqttClient = await mqtt.connectAsync(broker.watchUrl, {
     ...broker.operator,
     reconnectPeriod: 0,
   });
@@ -193,6 +200,7 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         [...KIOSK_IDS, ...simulatedIds(simulatedKiosks)].map((id) => [id, PASSWORD]),
       ),
       counters: Object.fromEntries(COUNTER_USERS.map((user) => [user, COUNTER_PASSWORD])),
+      operators: { [SECOND_OPERATOR.username]: SECOND_OPERATOR.password },
     });
     const shopPort = await shopServicePort();
     const fleet = await startFleetCommand([
@@ -336,8 +344,23 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         counterConsoles.push(counterConsole);
         return counterConsole.origin;
       },
+      async secondConsole() {
+        const second = await startFleetCommand([
+          '--broker',
+          broker.wsUrl,
+          '--username',
+          SECOND_OPERATOR.username,
+          '--password',
+          SECOND_OPERATOR.password,
+          '--prefix',
+          broker.prefix,
+          `--enrolment-key=${enrolmentKey.publicText}`,
+        ]);
+        counterConsoles.push(second);
+        return second.origin;
+      },
       async retained(topic) {
-        const reader = await mqtt.connectAsync(broker.wsUrl, {
+        const reader = await mqtt.connectAsync(broker.watchUrl, {
           ...broker.operator,
           reconnectPeriod: 0,
         });
@@ -368,7 +391,10 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
 
 /** Publishes a retained message as the operator. */
 async function publishRetained(broker: Mosquitto, topic: string, payload: string): Promise<void> {
-  const client = await mqtt.connectAsync(broker.tcpUrl, { ...broker.operator, reconnectPeriod: 0 });
+  const client = await mqtt.connectAsync(broker.watchUrl, {
+    ...broker.operator,
+    reconnectPeriod: 0,
+  });
   try {
     await client.publishAsync(topic, payload, { qos: 1, retain: true });
   } finally {

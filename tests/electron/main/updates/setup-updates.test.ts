@@ -337,7 +337,7 @@ describe.skipIf(skipReason !== null)('a version rollout on kiosks that update th
       ['sign'],
     );
     watch = createRolloutWatch(broker.prefix);
-    operator = await mqtt.connectAsync(broker.wsUrl, {
+    operator = await mqtt.connectAsync(broker.watchUrl, {
       ...broker.operator,
       clientId: 'console-rollout',
       reconnectPeriod: 0,

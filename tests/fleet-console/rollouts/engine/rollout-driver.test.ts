@@ -93,7 +93,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
 
   const openConsole = async (holder: string): Promise<TestConsole> => {
     const watch = createRolloutWatch(broker.prefix);
-    const client = await mqtt.connectAsync(broker.wsUrl, {
+    const client = await mqtt.connectAsync(broker.watchUrl, {
       ...broker.operator,
       clientId: `console-${holder}`,
       reconnectPeriod: 0,
@@ -205,7 +205,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
       false,
       ['sign'],
     );
-    spy = await mqtt.connectAsync(broker.wsUrl, {
+    spy = await mqtt.connectAsync(broker.watchUrl, {
       ...broker.operator,
       clientId: 'config-spy',
       reconnectPeriod: 0,
@@ -371,7 +371,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
       const gated = await driveUntil(on, rollout.id, ['waiting-for-gate'], 10_000);
       expect(gated.delivered.map((entry) => entry.kioskId)).toEqual(lyon);
       // The claimer's refusal on its own config topic, published as a login may.
-      const forged = await mqtt.connectAsync(broker.wsUrl, {
+      const forged = await mqtt.connectAsync(broker.watchUrl, {
         ...broker.operator,
         clientId: 'forged-health',
         reconnectPeriod: 0,
@@ -491,6 +491,7 @@ describe.skipIf(skipReason !== null)('staged rollouts on Mosquitto', () => {
     const watcher = consoles[0] as TestConsole;
     const topic = rolloutTopic(broker.prefix, 'forged');
     const forged = startRollout(plan('forged'), 'console-x', Date.now());
+    // A counter logs in on the console's listener, the only one its login may open.
     const counter = await mqtt.connectAsync(broker.wsUrl, {
       username: 'counter-1',
       password: COUNTER['counter-1'],
