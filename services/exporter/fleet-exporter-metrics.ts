@@ -2,10 +2,14 @@
  * The exporter's Prometheus metrics (prom-client), drawn from the fleet table at every
  * scrape: nothing is kept between scrapes but the table, so a kiosk the operator retired
  * disappears from the next scrape. Every kiosk's series carry `kiosk`, `store` and `region`
- * labels (empty, which Prometheus treats as absent, when its messages name no store or
- * region). docs/fleet/alerts/kiosk-alerts.yml holds the alert rules written on them.
+ * labels: the store and region its certificate names (exporter-trust.ts), empty (which
+ * Prometheus treats as absent) when it has none. A kiosk whose own status or health names
+ * another store or region is a `kiosk_group_mismatch`. docs/fleet/alerts/kiosk-alerts.yml
+ * holds the alert rules written on them.
  */
 import { Gauge, Registry } from 'prom-client';
+import type { KioskGroups } from '../../shared/fleet/groups';
+import { groupMismatch } from '../../shared/fleet/trust/certified-groups';
 import type { FleetTable, KioskFacts, KioskState } from './fleet-exporter-readings';
 
 export const METRIC_PREFIX = 'kiosk_shop_';
@@ -17,12 +21,16 @@ export interface ExporterMetricsOptions {
   /** The kiosks' catalogueMaxAgeMinutes, for the stale-catalogue alert. */
   catalogueMaxAgeMinutes: number;
   brokerConnected(): boolean;
+  /** The groups a kiosk's certificate in force names; null: none (or no key to check). */
+  certified?: (kioskId: string) => KioskGroups | null;
+  /** Certificates or revocation lists refused, and certificates past the bound. */
+  trustDropped?: () => { refused: number; overLimit: number };
 }
 
-const labelsOf = (facts: KioskFacts) => ({
+const labelsOf = (facts: KioskFacts, certified: KioskGroups | null) => ({
   kiosk: facts.kioskId,
-  store: facts.store ?? '',
-  region: facts.region ?? '',
+  store: certified?.store ?? '',
+  region: certified?.region ?? '',
 });
 
 export interface ExporterMetrics {
@@ -93,15 +101,30 @@ function kioskGauges(gauge: GaugeMaker) {
       'The kiosk’s last update attempt failed (1), or not (0).',
       KIOSK_LABELS,
     ),
+    mismatch: gauge(
+      'kiosk_group_mismatch',
+      'The kiosk’s own status or health names this store or region (claimed) where its certificate names another (the store and region labels).',
+      [...KIOSK_LABELS, 'group', 'claimed'],
+    ),
   };
 }
 
 type KioskGauges = ReturnType<typeof kioskGauges>;
 
 /** One kiosk's series, as its latest facts say. */
-function drawKiosk(gauges: KioskGauges, facts: KioskFacts, catalogueMaxAgeMinutes: number): void {
-  const labels = labelsOf(facts);
+function drawKiosk(
+  gauges: KioskGauges,
+  facts: KioskFacts,
+  certified: KioskGroups | null,
+  catalogueMaxAgeMinutes: number,
+): void {
+  const labels = labelsOf(facts, certified);
   const health = facts.health;
+  const mismatch = groupMismatch(certified, facts.claimed);
+  for (const group of ['store', 'region'] as const) {
+    const found = mismatch?.[group];
+    if (found) gauges.mismatch.set({ ...labels, group, claimed: found.claimed }, 1);
+  }
   if (facts.state !== null) {
     for (const one of STATES) {
       gauges.state.set({ ...labels, state: one }, one === facts.state ? 1 : 0);
@@ -146,15 +169,33 @@ export function createExporterMetrics(options: ExporterMetricsOptions): Exporter
     'The exporter is connected to the broker (1) or not (0).',
     [],
   );
+  const limit = gauge(
+    'exporter_kiosk_limit',
+    'The most kiosks the exporter keeps (enrolled ones first).',
+    [],
+  );
+  const dropped = gauge(
+    'exporter_dropped_messages',
+    'Messages the exporter did not take in since it started, by why: over-limit (a kiosk past the limit), refused-certificate (a certificate or revocation list that did not verify, or was malformed), certificate-over-limit.',
+    ['reason'],
+  );
+  const certifiedOf = options.certified ?? (() => null);
 
   // Drawn afresh at every scrape: reset, then set from the table as it is now.
   const refresh = (): void => {
     for (const metric of Object.values(perKiosk)) metric.reset();
     const all = options.table.kiosks();
-    for (const facts of all) drawKiosk(perKiosk, facts, options.catalogueMaxAgeMinutes);
+    for (const facts of all) {
+      drawKiosk(perKiosk, facts, certifiedOf(facts.kioskId), options.catalogueMaxAgeMinutes);
+    }
     kiosks.set(all.length);
     ignored.set(options.table.ignored);
     connected.set(options.brokerConnected() ? 1 : 0);
+    limit.set(options.table.limit);
+    const trust = options.trustDropped?.() ?? { refused: 0, overLimit: 0 };
+    dropped.set({ reason: 'over-limit' }, options.table.overLimit);
+    dropped.set({ reason: 'refused-certificate' }, trust.refused);
+    dropped.set({ reason: 'certificate-over-limit' }, trust.overLimit);
   };
   return {
     registry,

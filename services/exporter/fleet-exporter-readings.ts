@@ -6,8 +6,13 @@
  * never hide the rest. Nothing here throws on what a broker delivers.
  *
  * The table is the exporter's only state, and it holds only what the broker's retained
- * status and health say: a restarted exporter rebuilds it as it subscribes.
+ * status and health say: a restarted exporter rebuilds it as it subscribes. What they say of
+ * a kiosk's store and region is its own claim, kept apart: the labels are the certificate's
+ * (exporter-trust.ts). The table keeps at most MAX_FLEET_KIOSKS kiosks, enrolled ones first
+ * (shared/fleet/kiosk-bound.ts), and counts the messages it dropped past that.
  */
+import type { KioskGroups } from '../../shared/fleet/groups';
+import { createKioskBound } from '../../shared/fleet/kiosk-bound';
 import { MESSAGE_LIMITS } from '../../shared/fleet/message-limits';
 import { parseHealthLenient } from '../../shared/fleet/payloads';
 import { parseKioskTopic } from '../../shared/fleet/topics';
@@ -126,8 +131,8 @@ export interface KioskFacts {
   kioskId: string;
   state: KioskState | null;
   version: string | null;
-  store: string | null;
-  region: string | null;
+  /** The store and region its status or health last named: its own word, never a label. */
+  claimed: KioskGroups;
   health: HealthReading | null;
   /** When the exporter last heard from it (its health's time, else when it arrived), ms. */
   lastSeen: number | null;
@@ -139,29 +144,44 @@ export interface KioskFacts {
   lostLink: LostLink | null;
 }
 
-/** More kiosks than any fleet this exporter serves; beyond it, new kiosks are not added. */
-export const MAX_KIOSKS = 20_000;
-
 export interface FleetTable {
   take(reading: FleetReading, receivedAt: number): void;
   kiosks(): KioskFacts[];
+  /** A kiosk's enrolment changed (a certificate verified, or was revoked). */
+  setEnrolled(kioskId: string, enrolled: boolean): void;
   /** Messages that were too large or malformed. */
   readonly ignored: number;
+  /** Messages about kiosks not kept: the bound was reached. */
+  readonly overLimit: number;
+  /** The most kiosks kept. */
+  readonly limit: number;
 }
 
-export function createFleetTable(maxKiosks: number = MAX_KIOSKS): FleetTable {
+export interface FleetTableOptions {
+  /** Whether a kiosk has a certificate in force (the exporter's trust says). */
+  enrolled?: (kioskId: string) => boolean;
+  maxKiosks?: number;
+}
+
+export function createFleetTable(options: FleetTableOptions = {}): FleetTable {
   const kiosks = new Map<string, KioskFacts>();
+  const bound = createKioskBound(options.enrolled ?? (() => false), options.maxKiosks);
   let ignored = 0;
+  let overLimit = 0;
   const entry = (kioskId: string): KioskFacts | null => {
     const known = kiosks.get(kioskId);
     if (known) return known;
-    if (kiosks.size >= maxKiosks) return null;
+    const admission = bound.admit(kioskId);
+    if (!admission.keep) {
+      overLimit += 1;
+      return null;
+    }
+    if (admission.evict !== null) kiosks.delete(admission.evict);
     const made: KioskFacts = {
       kioskId,
       state: null,
       version: null,
-      store: null,
-      region: null,
+      claimed: { store: null, region: null },
       health: null,
       lastSeen: null,
       lostLink: null,
@@ -173,6 +193,7 @@ export function createFleetTable(maxKiosks: number = MAX_KIOSKS): FleetTable {
     take: (reading, receivedAt) => {
       if (reading.kind === 'retired') {
         kiosks.delete(reading.kioskId);
+        bound.forget(reading.kioskId);
         return;
       }
       if (reading.kind === 'status' && reading.status === null) {
@@ -191,20 +212,29 @@ export function createFleetTable(maxKiosks: number = MAX_KIOSKS): FleetTable {
         facts.lostLink = lostLink ?? facts.lostLink;
         facts.version = version ?? facts.version;
         // An older kiosk's Last Will carries no store or region: the last ones said stay.
-        facts.store = store ?? facts.store;
-        facts.region = region ?? facts.region;
+        facts.claimed = {
+          store: store ?? facts.claimed.store,
+          region: region ?? facts.claimed.region,
+        };
         if (state !== 'offline') facts.lastSeen = Math.max(facts.lastSeen ?? 0, receivedAt);
       } else if (reading.kind === 'health' && reading.health) {
         facts.health = reading.health;
         facts.version ??= reading.health.version;
-        facts.store = reading.health.store ?? facts.store;
-        facts.region = reading.health.region ?? facts.region;
+        facts.claimed = {
+          store: reading.health.store ?? facts.claimed.store,
+          region: reading.health.region ?? facts.claimed.region,
+        };
         facts.lastSeen = Math.max(facts.lastSeen ?? 0, reading.health.at ?? receivedAt);
       }
     },
     kiosks: () => [...kiosks.values()].map((facts) => ({ ...facts })),
+    setEnrolled: (kioskId, enrolled) => bound.setEnrolled(kioskId, enrolled),
     get ignored() {
       return ignored;
     },
+    get overLimit() {
+      return overLimit;
+    },
+    limit: bound.max,
   };
 }

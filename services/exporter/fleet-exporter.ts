@@ -1,15 +1,21 @@
 /**
- * The exporter behind `npm run fleet:exporter`: one MQTT client, logged in as the operator,
- * subscribed to every kiosk's retained status and health, and one HTTP server on 127.0.0.1
- * that answers `GET /metrics` in Prometheus's text format (fleet-exporter-metrics.ts). It
- * keeps nothing on disk: a restarted exporter rebuilds its table from the retained messages
- * the broker sends on subscribing. close() ends both, so no port stays open.
+ * The exporter behind `npm run fleet:exporter`: one MQTT client, logged in with the
+ * exporter's own login (docs/fleet/broker.md: a login is one session at a time, so it shares
+ * its login with no other client), subscribed to every kiosk's retained status and health,
+ * and to the certificates and revocation list that place each kiosk in its store and region
+ * (exporter-trust.ts); and one HTTP server on 127.0.0.1 that answers `GET /metrics` in
+ * Prometheus's text format (fleet-exporter-metrics.ts). It keeps nothing on disk: a
+ * restarted exporter rebuilds its table from the retained messages the broker sends on
+ * subscribing. close() ends both, so no port stays open.
  */
 import { readFileSync } from 'node:fs';
+import { webcrypto } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { everyKiosk, SUBSCRIPTION_QOS } from '../../shared/fleet/topics';
+import { everyKioskCertificates, revocationsTopic } from '../../shared/fleet/trust/trust-topics';
+import { createExporterTrust } from './exporter-trust';
 import { createExporterMetrics } from './fleet-exporter-metrics';
 import { createFleetTable, readFleetMessage, type FleetTable } from './fleet-exporter-readings';
 
@@ -22,6 +28,11 @@ export interface ExporterOptions {
   password?: string;
   /** PEM file of the broker certificate's CA, for mqtts:// and wss://. */
   caFile?: string;
+  /**
+   * The enrolment public key (base64url raw) certificates are checked against; without it
+   * no kiosk has a store or region label.
+   */
+  enrolmentKey?: string;
   catalogueMaxAgeMinutes: number;
   log?: (line: string) => void;
 }
@@ -35,16 +46,27 @@ export interface RunningExporter {
 
 export async function startExporter(options: ExporterOptions): Promise<RunningExporter> {
   const log = options.log ?? (() => undefined);
-  const table = createFleetTable();
+  const trust = createExporterTrust({
+    prefix: options.prefix,
+    enrolmentKey: options.enrolmentKey ?? '',
+    subtle: webcrypto.subtle,
+    onChange: (kioskId, groups) => table.setEnrolled(kioskId, groups !== null),
+  });
+  const table = createFleetTable({ enrolled: (kioskId) => trust.certified(kioskId) !== null });
   let connected = false;
   const metrics = createExporterMetrics({
     table,
     catalogueMaxAgeMinutes: options.catalogueMaxAgeMinutes,
     brokerConnected: () => connected,
+    certified: (kioskId) => trust.certified(kioskId),
+    trustDropped: () => ({ refused: trust.refused, overLimit: trust.overLimit }),
   });
+  /** Certificates and lists are checked one after the other, in the broker's order. */
+  let weighing: Promise<void> = Promise.resolve();
 
   const client: MqttClient = mqtt.connect(options.brokerUrl, {
-    clientId: `fleet-exporter-${Math.random().toString(16).slice(2, 10)}`,
+    // The broker names the session after the login on every listener of the sample anyway.
+    clientId: options.username ?? `fleet-exporter-${Math.random().toString(16).slice(2, 10)}`,
     clean: true,
     keepalive: 30,
     reconnectPeriod: 5000,
@@ -56,9 +78,15 @@ export async function startExporter(options: ExporterOptions): Promise<RunningEx
   client.on('connect', () => {
     connected = true;
     log(`Exporter: connected to ${options.brokerUrl}`);
-    client.subscribe([everyKiosk(options.prefix, 'status'), everyKiosk(options.prefix, 'health')], {
-      qos: SUBSCRIPTION_QOS,
-    });
+    client.subscribe(
+      [
+        everyKiosk(options.prefix, 'status'),
+        everyKiosk(options.prefix, 'health'),
+        everyKioskCertificates(options.prefix),
+        revocationsTopic(options.prefix),
+      ],
+      { qos: SUBSCRIPTION_QOS },
+    );
   });
   client.on('close', () => {
     if (connected) log('Exporter: lost the broker; reconnecting');
@@ -66,6 +94,10 @@ export async function startExporter(options: ExporterOptions): Promise<RunningEx
   });
   client.on('error', (error) => log(`Exporter: ${error.message}`));
   client.on('message', (topic, payload) => {
+    if (trust.handles(topic)) {
+      weighing = weighing.then(() => trust.take(topic, payload));
+      return;
+    }
     try {
       const reading = readFleetMessage(options.prefix, topic, payload);
       if (reading) table.take(reading, Date.now());

@@ -1,7 +1,7 @@
 /**
  * npm run fleet:exporter — serves the fleet's state as Prometheus metrics, read from the
- * broker as the operator (the logic is services/exporter/fleet-exporter.ts; the options:
- * the usage below).
+ * broker with the exporter's own login (the logic is services/exporter/fleet-exporter.ts;
+ * the options: the usage below).
  */
 import { readExporterOptions } from './exporter-options';
 import { startExporter } from './fleet-exporter';
@@ -10,12 +10,13 @@ import { helpAsked } from '../../shared/help-flag';
 const USAGE = `Usage: npm run fleet:exporter -- --broker URL --port N [options]
 
 Serves the fleet's state as Prometheus metrics at http://127.0.0.1:N/metrics, read from the
-broker as the operator. Runs until stopped (Ctrl-C, SIGTERM), or for --seconds S.
+broker with the exporter's own login. Runs until stopped (Ctrl-C, SIGTERM), or for --seconds S.
 
-  --broker mqtt://broker.shop.example:1883   mqtt://, mqtts://, ws:// or wss://
+  --broker mqtts://broker.shop.example:8883  mqtts:// or wss://; mqtt:// and ws:// only to this machine
   --port 9464                                on 127.0.0.1 only
-  --username operator                        the password from FLEET_EXPORTER_PASSWORD, or --password
+  --username exporter                        the password from FLEET_EXPORTER_PASSWORD, or --password
   --ca /etc/kiosk-shop/ca.crt                the broker certificate's CA
+  --enrolment-key=KEY                        the enrolment public key: store and region labels
   --prefix kiosk-shop                        the kiosks' fleet.topicPrefix
   --catalogue-max-age 60                     the kiosks' catalogueMaxAgeMinutes
   --seconds 30                               stop after this long (demos, tests)`;

@@ -42,6 +42,12 @@ export function kioskCertificatesFilter(prefix: string, kioskId: string): string
   return `${prefix}/kiosks/${kioskId}/certificates/+`;
 }
 
+/** Every kiosk's certificates: what a reader of the whole fleet places kiosks by. */
+export function everyKioskCertificates(prefix: string): string {
+  checkPrefix(prefix);
+  return `${prefix}/kiosks/+/certificates/+`;
+}
+
 export function revocationsTopic(prefix: string): string {
   checkPrefix(prefix);
   return `${prefix}/fleet/revocations`;
@@ -50,7 +56,7 @@ export function revocationsTopic(prefix: string): string {
 /** What the console subscribes to for enrolment: the requests and the certificates. */
 export function trustSubscriptions(prefix: string): string[] {
   checkPrefix(prefix);
-  return [`${prefix}/kiosks/+/enrolment`, `${prefix}/kiosks/+/certificates/+`];
+  return [`${prefix}/kiosks/+/enrolment`, everyKioskCertificates(prefix)];
 }
 
 export type TrustTopic =

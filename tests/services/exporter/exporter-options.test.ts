@@ -1,6 +1,7 @@
 /**
  * The exporter's options: what the command line and the environment give it, checked before
- * anything connects; and its default catalogue age, the kiosks' own.
+ * anything connects; its default catalogue age, the kiosks' own; and the kiosks' transport
+ * rule: plain MQTT only to this machine, and never with a CA.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../shared/kiosk-config/config-keys';
@@ -24,9 +25,10 @@ describe('the exporter’s options', () => {
       [
         ...BROKER,
         '--username',
-        'operator',
+        'exporter',
         '--ca',
         '/etc/kiosk-shop/ca.crt',
+        '--enrolment-key=Wq3xN7eYv0Jp2s5o8RkT1mZc4LhB6uAd9fGiE0yKwQs',
         '--prefix',
         'chain/north',
         '--catalogue-max-age',
@@ -40,9 +42,10 @@ describe('the exporter’s options', () => {
       brokerUrl: 'mqtts://broker.shop.example:8883',
       port: 9464,
       prefix: 'chain/north',
-      username: 'operator',
+      username: 'exporter',
       password: 'from-env',
       caFile: '/etc/kiosk-shop/ca.crt',
+      enrolmentKey: 'Wq3xN7eYv0Jp2s5o8RkT1mZc4LhB6uAd9fGiE0yKwQs',
       catalogueMaxAgeMinutes: 240,
     });
     expect(seconds).toBe(30);
@@ -65,7 +68,28 @@ describe('the exporter’s options', () => {
     [[...BROKER, '--prefix', 'a/+'], '--prefix is not a valid topic prefix'],
     [[...BROKER, '--catalogue-max-age', '1.5'], '--catalogue-max-age must be a whole number'],
     [[...BROKER, '--seconds', '0'], '--seconds must be a whole number ≥ 1'],
+    [[...BROKER, '--enrolment-key=not-a-key'], '--enrolment-key must be the enrolment public key'],
+    [
+      ['--broker', 'mqtt://broker.shop.example:1883', '--port', '9464'],
+      'plain mqtt:// to another machine would send the login in the clear',
+    ],
+    [
+      ['--broker', 'ws://10.0.0.5:9001', '--port', '9464'],
+      'plain ws:// to another machine would send the login in the clear',
+    ],
+    [
+      ['--broker', 'mqtt://127.0.0.1:1883', '--port', '9464', '--ca', 'ca.crt'],
+      '--ca is given but mqtt:// is not TLS',
+    ],
   ])('refuses %j', (args, message) => {
     expect(() => readExporterOptions(args, {})).toThrow(message);
+  });
+
+  it('takes plain MQTT to this machine, and TLS to any other', () => {
+    for (const broker of ['mqtt://127.0.0.1:1883', 'ws://localhost:9001', 'wss://broker.example']) {
+      expect(
+        readExporterOptions(['--broker', broker, '--port', '9464'], {}).exporter.brokerUrl,
+      ).toBe(broker);
+    }
   });
 });

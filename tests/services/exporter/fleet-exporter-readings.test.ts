@@ -2,7 +2,8 @@
  * The exporter's reader and table: each message sized against its topic's limit before it
  * is decoded, status and health read field by field (a store, a region, an `asleep` state
  * taken when a kiosk sends them, their absence tolerated), the Last Will keeping the last
- * store and region, a retired kiosk gone, and the table bounded. A bounded fast-check fuzz
+ * store and region claimed, a retired kiosk gone, and the table bounded, enrolled kiosks
+ * first. A bounded fast-check fuzz
  * of random and mutated messages: nothing throws, and the table still takes a good status.
  */
 import fc from 'fast-check';
@@ -128,7 +129,7 @@ describe('the exporter’s table', () => {
     if (reading) table.take(reading, at);
   };
 
-  it('keeps the last store and region through an offline Last Will, and forgets a retired kiosk', () => {
+  it('keeps the last store and region claimed through an offline Last Will, and forgets a retired kiosk', () => {
     const table = createFleetTable();
     take(table, read('kiosks/k1/status', { ...ONLINE, store: 'S1', region: 'R1' }));
     take(table, read('kiosks/k1/health', SAMPLE_HEALTH));
@@ -137,8 +138,7 @@ describe('the exporter’s table', () => {
       expect.objectContaining({
         kioskId: 'k1',
         state: 'offline',
-        store: 'S1',
-        region: 'R1',
+        claimed: { store: 'S1', region: 'R1' },
         version: '0.1.0',
         lastSeen: Date.parse(SAMPLE_HEALTH.at),
       }),
@@ -170,20 +170,36 @@ describe('the exporter’s table', () => {
     ]);
   });
 
-  it('labels a kiosk it first meets by its Last Will with the store and region the will names', () => {
+  it('keeps what a kiosk it first meets by its Last Will claims, as a claim', () => {
     const table = createFleetTable();
     take(table, read('kiosks/k2/status', { state: 'offline', store: 'S2', region: 'R2' }));
     expect(table.kiosks()).toEqual([
-      expect.objectContaining({ kioskId: 'k2', state: 'offline', store: 'S2', region: 'R2' }),
+      expect.objectContaining({
+        kioskId: 'k2',
+        state: 'offline',
+        claimed: { store: 'S2', region: 'R2' },
+      }),
     ]);
   });
 
-  it('counts malformed messages, and holds no more kiosks than its bound', () => {
-    const table = createFleetTable(3);
+  it('counts malformed messages and those past its bound, and lets an enrolled kiosk in first', () => {
+    const enrolled = new Set<string>();
+    const table = createFleetTable({ maxKiosks: 3, enrolled: (id) => enrolled.has(id) });
+    expect(table.limit).toBe(3);
     for (const id of ['a', 'b', 'c', 'd', 'e']) take(table, read(`kiosks/${id}/status`, ONLINE));
     take(table, read('kiosks/a/status', { state: 'sideways' }));
     expect(table.kiosks().map((kiosk) => kiosk.kioskId)).toEqual(['a', 'b', 'c']);
     expect(table.ignored).toBe(1);
+    expect(table.overLimit).toBe(2);
+    // A certificate verified for e: it takes the place of the longest kept unenrolled kiosk.
+    enrolled.add('e');
+    take(table, read('kiosks/e/status', ONLINE));
+    expect(table.kiosks().map((kiosk) => kiosk.kioskId)).toEqual(['b', 'c', 'e']);
+    enrolled.add('b');
+    table.setEnrolled('b', true);
+    enrolled.add('f');
+    take(table, read('kiosks/f/status', ONLINE));
+    expect(table.kiosks().map((kiosk) => kiosk.kioskId)).toEqual(['b', 'e', 'f']);
   });
 
   it('nothing a broker delivers throws, and a good status still lands (bounded fuzz)', () => {
@@ -205,7 +221,7 @@ describe('the exporter’s table', () => {
       ),
       payload: hostilePayload(seeds, [MESSAGE_LIMITS.status, MESSAGE_LIMITS.health]),
     });
-    const table = createFleetTable(50);
+    const table = createFleetTable({ maxKiosks: 50 });
     fc.assert(
       fc.property(fc.array(message, { minLength: 1, maxLength: 8 }), (batch) => {
         for (const { topic, payload } of batch) {

@@ -1,10 +1,11 @@
 /**
- * `npm run fleet:exporter`, run for real: against a real Mosquitto with the fleet's ACL, as
- * the operator (its password from the environment), with simulated kiosks on the kiosk's own
- * fleet code. It serves each kiosk's state, printer, catalogue age, memory, version and
- * last-seen time with kiosk, store and region labels at 127.0.0.1:N/metrics; a restarted
- * exporter serves the same from the broker's retained messages alone; --seconds ends it and
- * its port is free again. A bad broker URL is refused before anything starts.
+ * `npm run fleet:exporter`, run for real: against a real Mosquitto with the fleet's ACL, with
+ * the exporter's own login (its password from the environment), with simulated kiosks on the
+ * kiosk's own fleet code. It serves each kiosk's state, printer, catalogue age, memory,
+ * version and last-seen time with kiosk, store and region labels (the store and region its
+ * certificate names, verified under the enrolment key it is given) at 127.0.0.1:N/metrics; a
+ * restarted exporter serves the same from the broker's retained messages alone; --seconds
+ * ends it and its port is free again. A bad broker URL is refused before anything starts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
@@ -15,9 +16,22 @@ import {
   createSimulatedKiosk,
   type SimulatedKiosk,
 } from '../../../tools/simulator/simulated-kiosk';
+import { certificateTopic } from '../../../shared/fleet/trust/trust-topics';
+import {
+  certificateFields,
+  makeEnrolmentKey,
+  makeReceiptKey,
+  signCertificateWith,
+} from '../../support/fixtures/kiosk-certificate';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../../support/mosquitto';
 
 const ROOT = process.cwd();
+const enrolment = makeEnrolmentKey();
+/** What /metrics names once every kiosk's health and the chain kiosk's certificate are in. */
+const SERVED = [
+  'kiosk_shop_catalogue_age_minutes{kiosk="sim-b"',
+  'kiosk_shop_kiosk_state{kiosk="chain-1",store="leeds-4"',
+];
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const P = 'kiosk-shop';
 
@@ -58,24 +72,29 @@ describe('npm run fleet:exporter', () => {
     const kiosks: SimulatedKiosk[] = [];
     const children: ChildProcess[] = [];
 
-    /** Starts the exporter and waits until /metrics names `until`. */
-    async function exporter(port: number, seconds: number, until: string): Promise<ChildProcess> {
+    /** Starts the exporter and waits until /metrics names every one of `until`. */
+    async function exporter(
+      port: number,
+      seconds: number,
+      ...until: string[]
+    ): Promise<ChildProcess> {
       const child = spawn(
         TSX,
         [
           'services/exporter/main.ts',
           '--broker',
-          broker.wsUrl,
+          broker.tcpUrl,
           '--port',
           String(port),
           '--username',
-          broker.operator.username,
+          broker.exporter.username,
+          `--enrolment-key=${enrolment.publicText}`,
           '--seconds',
           String(seconds),
         ],
         {
           cwd: ROOT,
-          env: { ...process.env, FLEET_EXPORTER_PASSWORD: broker.operator.password },
+          env: { ...process.env, FLEET_EXPORTER_PASSWORD: broker.exporter.password },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
@@ -83,9 +102,9 @@ describe('npm run fleet:exporter', () => {
       const deadline = Date.now() + 30_000;
       for (;;) {
         const text = await metrics(port).catch(() => '');
-        if (text.includes(until)) return child;
+        if (until.every((one) => text.includes(one))) return child;
         if (Date.now() > deadline || child.exitCode !== null) {
-          throw new Error(`the exporter never served ${until}:\n${text}`);
+          throw new Error(`the exporter never served ${until.join(', ')}:\n${text}`);
         }
         await sleep(100);
       }
@@ -117,14 +136,29 @@ describe('npm run fleet:exporter', () => {
       kiosks[1]?.app.setPrinterAvailable(false);
       kiosks[1]?.app.setCatalogue({ products: 20, ageMinutes: 90 });
       for (const kiosk of kiosks) kiosk.start();
-      // A chain kiosk's status names its store and region; the simulator's do not.
-      const operator = await mqtt.connectAsync(broker.wsUrl, {
+      // A chain kiosk's certificate names its store and region; its status claims another store.
+      const operator = await mqtt.connectAsync(broker.watchUrl, {
         ...broker.operator,
         reconnectPeriod: 0,
       });
       await operator.publishAsync(
         `${P}/kiosks/chain-1/status`,
-        JSON.stringify({ state: 'asleep', version: '0.2.0', store: 'Leeds 4', region: 'North' }),
+        JSON.stringify({ state: 'asleep', version: '0.2.0', store: 'leeds-9', region: 'north' }),
+        { qos: 1, retain: true },
+      );
+      const signed = signCertificateWith(
+        certificateFields({
+          kioskId: 'chain-1',
+          publicKey: makeReceiptKey().publicText,
+          store: 'leeds-4',
+          region: 'north',
+          serial: 'chain-serial-00001',
+        }),
+        enrolment.privateKey,
+      );
+      await operator.publishAsync(
+        certificateTopic(P, 'chain-1', 'chain-serial-00001'),
+        JSON.stringify(signed),
         { qos: 1, retain: true },
       );
       await operator.endAsync();
@@ -138,7 +172,7 @@ describe('npm run fleet:exporter', () => {
 
     it('serves every kiosk’s state, printer, catalogue, memory, version and last seen, labelled', async () => {
       const port = await freePort();
-      const child = await exporter(port, 60, 'kiosk_shop_catalogue_age_minutes{kiosk="sim-b"');
+      const child = await exporter(port, 60, ...SERVED);
       const text = await metrics(port);
       expect(text).toContain(
         'kiosk_shop_kiosk_state{kiosk="sim-a",store="",region="",state="online"} 1',
@@ -147,7 +181,10 @@ describe('npm run fleet:exporter', () => {
         'kiosk_shop_kiosk_state{kiosk="sim-a",store="",region="",state="offline"} 0',
       );
       expect(text).toContain(
-        'kiosk_shop_kiosk_state{kiosk="chain-1",store="Leeds 4",region="North",state="asleep"} 1',
+        'kiosk_shop_kiosk_state{kiosk="chain-1",store="leeds-4",region="north",state="asleep"} 1',
+      );
+      expect(text).toContain(
+        'kiosk_shop_kiosk_group_mismatch{kiosk="chain-1",store="leeds-4",region="north",group="store",claimed="leeds-9"} 1',
       );
       expect(text).toContain(
         'kiosk_shop_kiosk_info{kiosk="sim-a",store="",region="",version="0.1.0"} 1',
@@ -177,7 +214,7 @@ describe('npm run fleet:exporter', () => {
       child.kill('SIGTERM');
       expect(await exited(child)).toBe(0);
       expect(await portIsFree(port)).toBe(true);
-      const again = await exporter(port, 60, 'kiosk_shop_catalogue_age_minutes{kiosk="sim-b"');
+      const again = await exporter(port, 60, ...SERVED);
       const rebuilt = await metrics(port);
       for (const line of text
         .split('\n')
