@@ -11,7 +11,8 @@
  * has no `%u` pattern, so each kiosk gets its own user with its own subjects. A kiosk
  * publishes only under its own id and subscribes only to its own commands, config and
  * certificates and the fleet-wide ones; a counter reads certificates and the kiosks'
- * revocation list and publishes nothing; the operator has the whole prefix. Every MQTT user
+ * revocation list and publishes nothing; the will keeper reads every status and says only
+ * those of the kiosks listed here; the operator has the whole prefix. Every MQTT user
  * may also subscribe to NATS's own `$MQTT.sub.>`, where the server delivers a QoS 1
  * subscription's messages. What cannot be written here (a client id bound to its login)
  * is in docs/fleet/cluster.md.
@@ -66,13 +67,19 @@ export function fleetPermissions(
   role:
     | { kind: 'operator' }
     | { kind: 'counter' }
-    | { kind: 'keeper' }
+    | { kind: 'keeper'; kioskIds: readonly string[] }
     | { kind: 'kiosk'; kioskId: string },
 ): NatsPermissions {
   const p = prefix;
   if (role.kind === 'operator') return grant([`${p}/#`], [`${p}/#`]);
-  // The will keeper says the Last Wills a crashed node took with it: statuses only.
-  if (role.kind === 'keeper') return grant([`${p}/kiosks/+/status`], [`${p}/kiosks/+/status`]);
+  // The will keeper says the Last Wills a crashed node took with it: statuses only, and only
+  // of the kiosks that have a login here, so its login can bring no kiosk id into being.
+  if (role.kind === 'keeper') {
+    return grant(
+      role.kioskIds.map((kioskId) => `${p}/kiosks/${kioskId}/status`),
+      [`${p}/kiosks/+/status`],
+    );
+  }
   // A counter's records are the shop service's: on the broker it only reads.
   if (role.kind === 'counter') {
     return grant([], [`${p}/kiosks/+/certificates/+`, `${p}/fleet/revocations`]);
@@ -143,7 +150,7 @@ export function usersConfig(logins: ClusterLogins): string {
           userBlock(
             logins.keeper.username,
             logins.keeper.password,
-            fleetPermissions(prefix, { kind: 'keeper' }),
+            fleetPermissions(prefix, { kind: 'keeper', kioskIds: Object.keys(logins.kiosks) }),
           ),
         ]
       : []),

@@ -63,18 +63,23 @@ describe('the fleet’s ACL on NATS', () => {
     expect(counter).toContain('publish: { deny: [">"] }');
   });
 
-  it('gives the will keeper the kiosks’ statuses and nothing else', () => {
-    const permissions = fleetPermissions(P, { kind: 'keeper' });
-    expect(permissions.publish.allow).toEqual(['kiosk-shop.kiosks.*.status']);
+  it('lets the will keeper read every status and say only those of the kiosks with a login', () => {
+    const permissions = fleetPermissions(P, { kind: 'keeper', kioskIds: ['kiosk-1', 'kiosk-2'] });
+    expect(permissions.publish.allow).toEqual([
+      'kiosk-shop.kiosks.kiosk-1.status',
+      'kiosk-shop.kiosks.kiosk-2.status',
+    ]);
     expect(permissions.subscribe.allow).toEqual(['kiosk-shop.kiosks.*.status', '$MQTT.sub.>']);
     const text = usersConfig({
       prefix: P,
       operator: { username: 'operator', password: 'o' },
       counters: {},
-      kiosks: {},
+      kiosks: { 'kiosk-1': 'k' },
       keeper: { username: 'will-keeper', password: 'w' },
     });
-    expect(text).toContain('{ user: "will-keeper", password: "w"');
+    expect(text).toContain(
+      '{ user: "will-keeper", password: "w", permissions: { publish: { allow: ["kiosk-shop.kiosks.kiosk-1.status"] }',
+    );
   });
 
   it('writes each login once, with JSON-quoted names and passwords', () => {
