@@ -1,9 +1,11 @@
 /**
  * The fleet's ACL as NATS permissions: MQTT topic filters become subjects, and each role's
  * grants are the ones docs/fleet/broker.md's Mosquitto ACL gives (read off that ACL's text
- * here, so the two cannot drift apart).
+ * here, so the two cannot drift apart). On a real cluster, the will keeper's login says a
+ * known kiosk's status and cannot bring another kiosk id into being.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
 import {
   fleetPermissions,
   nodeConfig,
@@ -11,6 +13,12 @@ import {
   usersConfig,
 } from '../../../tools/cluster/nats-cluster-config';
 import { fleetAcl } from '../../support/mosquitto';
+import {
+  natsServerUnavailable,
+  startNatsClusterBroker,
+  type NatsClusterBroker,
+} from '../../support/nats-cluster';
+import { observe, type Observer } from '../../fleet-agent/support/fleet-fixtures';
 
 const P = 'kiosk-shop';
 
@@ -109,4 +117,43 @@ describe('the fleet’s ACL on NATS', () => {
     expect(text).toContain('lame_duck_duration: "30s"');
     expect(text).not.toMatch(/0\.0\.0\.0/);
   });
+});
+
+const skipReason = natsServerUnavailable();
+if (skipReason) console.log(`[cluster tests] skipped: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)('the will keeper’s login on a real cluster', () => {
+  let broker: NatsClusterBroker | undefined;
+  let operator: Observer | undefined;
+
+  beforeAll(async () => {
+    broker = await startNatsClusterBroker({ kiosks: { 'kiosk-1': 'k' } });
+    operator = await observe(broker);
+  }, 60_000);
+
+  afterAll(async () => {
+    await operator?.close();
+    await broker?.dispose();
+  });
+
+  it('says a known kiosk’s status, and no status of an id without a login', async () => {
+    if (!broker || !operator) throw new Error('no cluster');
+    const keeper = await mqtt.connectAsync(broker.tcpUrl, {
+      ...broker.keeper,
+      reconnectPeriod: 0,
+    });
+    try {
+      const offline = JSON.stringify({ state: 'offline' });
+      // QoS 0, in order on one connection: the known kiosk's, after it, is the marker.
+      await keeper.publishAsync(`${P}/kiosks/forged-1/status`, offline, { qos: 0 });
+      await keeper.publishAsync(`${P}/kiosks/kiosk-1/status`, offline, { qos: 0 });
+      await operator.next(`${P}/kiosks/kiosk-1/status`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(operator.messages.map((message) => message.topic)).not.toContain(
+        `${P}/kiosks/forged-1/status`,
+      );
+    } finally {
+      await keeper.endAsync(true);
+    }
+  }, 30_000);
 });
