@@ -277,134 +277,156 @@ export function foldMessages(
   return fold.done();
 }
 
+/** What a fold has made so far: each map copied on its first write, and the counts. */
+interface FoldWork {
+  readonly state: FleetState;
+  readonly bound: KioskBound | undefined;
+  readonly certifiedOf: (kioskId: string) => CertifiedGroups | null;
+  kiosks: Map<string, KioskState> | null;
+  configs: Map<string, ConfigInForce> | null;
+  commands: FleetState['commands'];
+  /** Per command id, the acks map this fold copied (and owns). */
+  readonly ackCopies: Map<string, Map<string, AckView>>;
+  screenshot: FleetState['screenshot'];
+  ignored: number;
+  overLimit: number;
+}
+
+const kioskMap = (work: FoldWork): Map<string, KioskState> =>
+  (work.kiosks ??= new Map(work.state.kiosks));
+const configMap = (work: FoldWork): Map<string, ConfigInForce> =>
+  (work.configs ??= new Map(work.state.configs));
+const kiosksNow = (work: FoldWork): ReadonlyMap<string, KioskState> =>
+  work.kiosks ?? work.state.kiosks;
+const currentKiosk = (work: FoldWork, id: string): KioskState =>
+  kiosksNow(work).get(id) ?? newKiosk(id, work.certifiedOf(id));
+
+/** Whether a kiosk's message may be kept: within the bound, an unenrolled one giving way. */
+function admitted(work: FoldWork, id: string): boolean {
+  if (!work.bound) return true;
+  const admission = work.bound.admit(id);
+  if (!admission.keep) {
+    work.overLimit += 1;
+    return false;
+  }
+  if (admission.evict !== null) kioskMap(work).delete(admission.evict);
+  return true;
+}
+
+/** One message into the fold's copies. */
+function foldMessage(work: FoldWork, message: ReadMessage): void {
+  switch (message.kind) {
+    case 'config-cleared':
+      // An empty retained message is how a config is withdrawn from the broker.
+      configMap(work).delete(message.target);
+      break;
+    case 'config':
+      configMap(work).set(message.target, {
+        envelope: message.envelope,
+        receivedAt: message.receivedAt,
+      });
+      break;
+    case 'status-cleared':
+      // Clearing a kiosk's retained status is how an operator retires it.
+      if (kiosksNow(work).has(message.kioskId)) kioskMap(work).delete(message.kioskId);
+      work.bound?.forget(message.kioskId);
+      break;
+    case 'status': {
+      const { status, kioskId } = message;
+      if (!status) {
+        work.ignored += 1;
+        break;
+      }
+      if (!admitted(work, kioskId)) break;
+      kioskMap(work).set(kioskId, afterStatus(currentKiosk(work, kioskId), status, message));
+      break;
+    }
+    case 'health': {
+      const { health, kioskId } = message;
+      if (!health) {
+        work.ignored += 1;
+        break;
+      }
+      if (!admitted(work, kioskId)) break;
+      const next = afterHealth(currentKiosk(work, kioskId), health, message.receivedAt);
+      kioskMap(work).set(kioskId, next);
+      break;
+    }
+    case 'ack': {
+      const { ack, kioskId } = message;
+      if (!ack) {
+        work.ignored += 1;
+        break;
+      }
+      work.commands = withAck(work.commands, work.ackCopies, kioskId, ack);
+      break;
+    }
+    case 'ignored':
+      work.ignored += 1;
+      break;
+    case 'diagnostics-chunk':
+      // Good chunks go to their transfers (kiosks/diagnostics); a bad one is counted.
+      if (!message.chunk) work.ignored += 1;
+      break;
+    case 'screenshot':
+      work.screenshot = {
+        kioskId: message.kioskId,
+        png: message.png,
+        receivedAt: message.receivedAt,
+      };
+      break;
+  }
+}
+
+/** The state the fold made: the same object when nothing changed. */
+function foldedState(work: FoldWork): FleetState {
+  const { state, kiosks, configs, commands, screenshot, ignored, overLimit } = work;
+  if (!kiosks && !configs && commands === state.commands && screenshot === state.screenshot) {
+    return ignored === state.ignored && overLimit === state.overLimit
+      ? state
+      : { ...state, ignored, overLimit };
+  }
+  return {
+    kiosks: kiosks ?? state.kiosks,
+    configs: configs ?? state.configs,
+    commands,
+    screenshot,
+    ignored,
+    overLimit,
+  };
+}
+
 /**
  * A fold that takes its messages in several chunks (the page's frames) and copies each map
  * once for all of them: at 10,000 kiosks a copy of the kiosks map per chunk of 50 messages
  * would be most of the work.
  */
 export function startFold(state: FleetState, options: FoldOptions = {}): FleetFold {
-  const { bound } = options;
-  const certifiedOf = options.certified ?? (() => null);
-  // Copies made on first write (a closure's writes are invisible to narrowing, hence the box).
-  const copies: {
-    kiosks: Map<string, KioskState> | null;
-    configs: Map<string, ConfigInForce> | null;
-  } = { kiosks: null, configs: null };
-  let commands = state.commands;
-  /** Per command id, the acks map this fold copied (and owns). */
-  const ackCopies = new Map<string, Map<string, AckView>>();
-  let screenshot = state.screenshot;
-  let ignored = state.ignored;
-  let overLimit = state.overLimit;
-
-  const kioskMap = (): Map<string, KioskState> => (copies.kiosks ??= new Map(state.kiosks));
-  const configMap = (): Map<string, ConfigInForce> => (copies.configs ??= new Map(state.configs));
-  const current = (id: string): KioskState =>
-    (copies.kiosks ?? state.kiosks).get(id) ?? newKiosk(id, certifiedOf(id));
-  /** Whether a kiosk's message may be kept: within the bound, an unenrolled one giving way. */
-  const admitted = (id: string): boolean => {
-    if (!bound) return true;
-    const admission = bound.admit(id);
-    if (!admission.keep) {
-      overLimit += 1;
-      return false;
-    }
-    if (admission.evict !== null) kioskMap().delete(admission.evict);
-    return true;
+  const work: FoldWork = {
+    state,
+    bound: options.bound,
+    certifiedOf: options.certified ?? (() => null),
+    kiosks: null,
+    configs: null,
+    commands: state.commands,
+    ackCopies: new Map(),
+    screenshot: state.screenshot,
+    ignored: state.ignored,
+    overLimit: state.overLimit,
   };
-
-  const fold = (messages: readonly ReadMessage[]): void => {
-    for (const message of messages) {
-      switch (message.kind) {
-        case 'config-cleared':
-          // An empty retained message is how a config is withdrawn from the broker.
-          configMap().delete(message.target);
-          break;
-        case 'config':
-          configMap().set(message.target, {
-            envelope: message.envelope,
-            receivedAt: message.receivedAt,
-          });
-          break;
-        case 'status-cleared':
-          // Clearing a kiosk's retained status is how an operator retires it.
-          if ((copies.kiosks ?? state.kiosks).has(message.kioskId)) {
-            kioskMap().delete(message.kioskId);
-          }
-          bound?.forget(message.kioskId);
-          break;
-        case 'status': {
-          const { status, kioskId } = message;
-          if (!status) {
-            ignored += 1;
-            break;
-          }
-          if (!admitted(kioskId)) break;
-          kioskMap().set(kioskId, afterStatus(current(kioskId), status, message));
-          break;
-        }
-        case 'health': {
-          const { health, kioskId } = message;
-          if (!health) {
-            ignored += 1;
-            break;
-          }
-          if (!admitted(kioskId)) break;
-          kioskMap().set(kioskId, afterHealth(current(kioskId), health, message.receivedAt));
-          break;
-        }
-        case 'ack': {
-          const { ack, kioskId } = message;
-          if (!ack) {
-            ignored += 1;
-            break;
-          }
-          commands = withAck(commands, ackCopies, kioskId, ack);
-          break;
-        }
-        case 'ignored':
-          ignored += 1;
-          break;
-        case 'diagnostics-chunk':
-          // Good chunks go to their transfers (kiosks/diagnostics); a bad one is counted.
-          if (!message.chunk) ignored += 1;
-          break;
-        case 'screenshot':
-          screenshot = {
-            kioskId: message.kioskId,
-            png: message.png,
-            receivedAt: message.receivedAt,
-          };
-          break;
-      }
-    }
+  return {
+    fold: (messages) => {
+      for (const message of messages) foldMessage(work, message);
+    },
+    certify: (kioskId, certified) => {
+      work.bound?.setEnrolled(kioskId, certified !== null);
+      const was = kiosksNow(work).get(kioskId);
+      if (!was) return;
+      const next = certifiedAs(was, certified);
+      if (next !== was) kioskMap(work).set(kioskId, next);
+    },
+    done: () => foldedState(work),
   };
-
-  const certify = (kioskId: string, certified: CertifiedGroups | null): void => {
-    bound?.setEnrolled(kioskId, certified !== null);
-    const was = (copies.kiosks ?? state.kiosks).get(kioskId);
-    if (!was) return;
-    const next = certifiedAs(was, certified);
-    if (next !== was) kioskMap().set(kioskId, next);
-  };
-
-  const done = (): FleetState => {
-    const { kiosks, configs } = copies;
-    if (!kiosks && !configs && commands === state.commands && screenshot === state.screenshot) {
-      return ignored === state.ignored && overLimit === state.overLimit
-        ? state
-        : { ...state, ignored, overLimit };
-    }
-    return {
-      kiosks: kiosks ?? state.kiosks,
-      configs: configs ?? state.configs,
-      commands,
-      screenshot,
-      ignored,
-      overLimit,
-    };
-  };
-  return { fold, certify, done };
 }
 
 /** Reads raw messages here and folds them in (what the worker and page do, in one step). */
