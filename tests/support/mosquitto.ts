@@ -120,12 +120,16 @@ export function mosquittoUnavailable(): string | null {
 }
 
 /** Ports the broker can have back after `stop()`: see restartable-port.ts. */
-async function brokerPorts(): Promise<
-  [tcp: number, ws: number, tls: number, mtls: number, watch: number]
-> {
+async function brokerPorts(): Promise<BrokerPorts> {
   const taken = new Set<number>();
   const next = (): Promise<number> => restartablePort({ taken });
-  return [await next(), await next(), await next(), await next(), await next()];
+  return {
+    tcp: await next(),
+    ws: await next(),
+    tls: await next(),
+    mtls: await next(),
+    watch: await next(),
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -306,41 +310,40 @@ function issueClientCertificate(dir: string, commonName: string): ClientCertific
   return { certFile: join(dir, `${base}.crt`), keyFile: join(dir, `${base}.key`) };
 }
 
-export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mosquitto> {
-  const reason = mosquittoUnavailable();
-  if (reason) throw new Error(reason);
-  const prefix = options.prefix ?? DEFAULT_TOPIC_PREFIX;
-  const operator = options.operator ?? { username: 'operator', password: 'operator-secret' };
-  const dir = mkdtempSync(join(tmpdir(), 'kiosk-mosquitto-'));
-  const tls = options.tls === true ? {} : options.tls === false ? undefined : options.tls;
+/** One mosquitto_passwd run hashes every `user:password` line (-U), however many kiosks. */
+function writePasswords(dir: string, file: string, users: Readonly<Record<string, string>>) {
+  const path = join(dir, file);
+  writeFileSync(
+    path,
+    Object.entries(users)
+      .map(([user, password]) => `${user}:${password}\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
+  execFileSync(MOSQUITTO_PASSWD, ['-U', path], { stdio: 'pipe', timeout: 30_000 });
+  chmodSync(path, 0o600);
+  return path;
+}
 
-  // One mosquitto_passwd run hashes every `user:password` line (-U), however many kiosks.
-  const writePasswords = (file: string, users: Readonly<Record<string, string>>): string => {
-    const path = join(dir, file);
-    writeFileSync(
-      path,
-      Object.entries(users)
-        .map(([user, password]) => `${user}:${password}\n`)
-        .join(''),
-      { mode: 0o600 },
-    );
-    execFileSync(MOSQUITTO_PASSWD, ['-U', path], { stdio: 'pipe', timeout: 30_000 });
-    chmodSync(path, 0o600);
-    return path;
-  };
+/** The password files of the three listeners' kinds, and the ACL. */
+interface LoginFiles {
+  /** The kiosks' listeners: every login. */
+  passwordFile: string;
+  /** The console's listener: operators and counters. */
+  operatorPasswordFile: string;
+  /** The tests' own listener: operators. */
+  watchPasswordFile: string;
+  aclFile: string;
+}
+
+function writeLogins(
+  dir: string,
+  prefix: string,
+  operator: Credentials,
+  options: MosquittoOptions,
+): LoginFiles {
   // Counters log in over TCP in the Node tests and over WebSockets from the console page.
   const operators = { [operator.username]: operator.password, ...options.operators };
-  const passwordFile = writePasswords('passwords', {
-    ...operators,
-    [EXPORTER.username]: EXPORTER.password,
-    ...options.counters,
-    ...options.kiosks,
-  });
-  const operatorPasswordFile = writePasswords('operator-passwords', {
-    ...operators,
-    ...options.counters,
-  });
-  const watchPasswordFile = writePasswords('watch-passwords', operators);
   const aclFile = join(dir, 'acl');
   writeFileSync(
     aclFile,
@@ -351,10 +354,42 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     }),
     { mode: 0o600 },
   );
+  return {
+    passwordFile: writePasswords(dir, 'passwords', {
+      ...operators,
+      [EXPORTER.username]: EXPORTER.password,
+      ...options.counters,
+      ...options.kiosks,
+    }),
+    operatorPasswordFile: writePasswords(dir, 'operator-passwords', {
+      ...operators,
+      ...options.counters,
+    }),
+    watchPasswordFile: writePasswords(dir, 'watch-passwords', operators),
+    aclFile,
+  };
+}
 
-  const [tcpPort, wsPort, tlsPort, mtlsPort, watchPort] = await brokerPorts();
-  const certificates = tls ? makeCertificates(dir) : undefined;
-  const logFile = join(dir, 'mosquitto.log');
+interface BrokerPorts {
+  tcp: number;
+  ws: number;
+  tls: number;
+  mtls: number;
+  watch: number;
+}
+
+type Certificates = ReturnType<typeof makeCertificates>;
+
+/** mosquitto.conf's lines: the sample's broker-wide settings and listeners, and the tests' own. */
+function configLines(
+  dir: string,
+  logFile: string,
+  ports: BrokerPorts,
+  files: LoginFiles,
+  certificates: Certificates | undefined,
+  options: MosquittoOptions,
+): string[] {
+  const { passwordFile, operatorPasswordFile, watchPasswordFile, aclFile } = files;
   const lines = [
     // Running as root, mosquitto would switch to the `mosquitto` user, who cannot read here.
     ...(process.getuid?.() === 0 ? ['user root'] : []),
@@ -368,44 +403,44 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     'log_type notice',
     'log_type information',
     'connection_messages true',
-    `listener ${tcpPort} 127.0.0.1`,
+    `listener ${ports.tcp} 127.0.0.1`,
     ...LISTENER_SETTINGS,
     ...listenerAuth(passwordFile, aclFile),
-    `listener ${wsPort} 127.0.0.1`,
+    `listener ${ports.ws} 127.0.0.1`,
     'protocol websockets',
     ...LISTENER_SETTINGS,
     ...listenerAuth(operatorPasswordFile, aclFile),
     // The tests' own: client ids free, so their watchers never take the operator's session.
-    `listener ${watchPort} 127.0.0.1`,
+    `listener ${ports.watch} 127.0.0.1`,
     ...listenerAuth(watchPasswordFile, aclFile),
   ];
-  if (certificates) {
+  if (!certificates) return lines;
+  const serverTls = [
+    `cafile ${certificates.caFile}`,
+    `certfile ${certificates.certFile}`,
+    `keyfile ${certificates.keyFile}`,
+  ];
+  lines.push(
+    `listener ${ports.tls} 127.0.0.1`,
+    ...LISTENER_SETTINGS,
+    ...listenerAuth(passwordFile, aclFile),
+    ...serverTls,
+  );
+  if (typeof options.tls === 'object' && options.tls.clientCertificates) {
     lines.push(
-      `listener ${tlsPort} 127.0.0.1`,
+      `listener ${ports.mtls} 127.0.0.1`,
       ...LISTENER_SETTINGS,
       ...listenerAuth(passwordFile, aclFile),
-      `cafile ${certificates.caFile}`,
-      `certfile ${certificates.certFile}`,
-      `keyfile ${certificates.keyFile}`,
+      ...serverTls,
+      'require_certificate true',
+      'use_identity_as_username true',
     );
-    if (tls?.clientCertificates) {
-      lines.push(
-        `listener ${mtlsPort} 127.0.0.1`,
-        ...LISTENER_SETTINGS,
-        ...listenerAuth(passwordFile, aclFile),
-        `cafile ${certificates.caFile}`,
-        `certfile ${certificates.certFile}`,
-        `keyfile ${certificates.keyFile}`,
-        'require_certificate true',
-        'use_identity_as_username true',
-      );
-    }
   }
-  const configFile = join(dir, 'mosquitto.conf');
-  writeFileSync(configFile, `${lines.join('\n')}\n`);
+  return lines;
+}
 
-  const ports = [tcpPort, wsPort, watchPort, ...(certificates ? [tlsPort] : [])];
-  if (tls?.clientCertificates) ports.push(mtlsPort);
+/** The broker's process: started on its config, ready once every port answers; stopped by its PID. */
+function brokerProcess(configFile: string, logFile: string, ports: readonly number[]) {
   let child: ChildProcess | null = null;
   let stderr = '';
 
@@ -447,20 +482,40 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     clearTimeout(killed);
   };
 
-  await start();
+  return { start, stop, readLog };
+}
+
+export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mosquitto> {
+  const reason = mosquittoUnavailable();
+  if (reason) throw new Error(reason);
+  const prefix = options.prefix ?? DEFAULT_TOPIC_PREFIX;
+  const operator = options.operator ?? { username: 'operator', password: 'operator-secret' };
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-mosquitto-'));
+  const tls = options.tls === true ? {} : options.tls === false ? undefined : options.tls;
+  const files = writeLogins(dir, prefix, operator, options);
+
+  const ports = await brokerPorts();
+  const { tcp, ws, mtls, watch } = ports;
+  const certificates = tls ? makeCertificates(dir) : undefined;
+  const logFile = join(dir, 'mosquitto.log');
+  const configFile = join(dir, 'mosquitto.conf');
+  const lines = configLines(dir, logFile, ports, files, certificates, options);
+  writeFileSync(configFile, `${lines.join('\n')}\n`);
+
+  const listening = [tcp, ws, watch, ...(certificates ? [ports.tls] : [])];
+  if (tls?.clientCertificates) listening.push(mtls);
+  const broker = brokerProcess(configFile, logFile, listening);
+  await broker.start();
   return {
-    tcpUrl: `mqtt://127.0.0.1:${tcpPort}`,
-    wsUrl: `ws://127.0.0.1:${wsPort}`,
-    watchUrl: `mqtt://127.0.0.1:${watchPort}`,
+    tcpUrl: `mqtt://127.0.0.1:${tcp}`,
+    wsUrl: `ws://127.0.0.1:${ws}`,
+    watchUrl: `mqtt://127.0.0.1:${watch}`,
     ...(certificates
-      ? {
-          tlsUrl: `mqtts://127.0.0.1:${tlsPort}`,
-          caFile: certificates.caFile,
-        }
+      ? { tlsUrl: `mqtts://127.0.0.1:${ports.tls}`, caFile: certificates.caFile }
       : {}),
     ...(certificates && tls?.clientCertificates
       ? {
-          mtlsUrl: `mqtts://127.0.0.1:${mtlsPort}`,
+          mtlsUrl: `mqtts://127.0.0.1:${mtls}`,
           issueClientCertificate: (commonName: string) => issueClientCertificate(dir, commonName),
         }
       : {}),
@@ -468,14 +523,14 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     exporter: EXPORTER,
     prefix,
     dir,
-    log: readLog,
-    stop,
+    log: broker.readLog,
+    stop: broker.stop,
     restart: async () => {
-      await stop();
-      await start();
+      await broker.stop();
+      await broker.start();
     },
     dispose: async () => {
-      await stop();
+      await broker.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
