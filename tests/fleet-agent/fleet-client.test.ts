@@ -16,6 +16,7 @@ import { kioskTopics } from '../../shared/fleet/topics';
 import { STATUS_REPAIR_MS } from '../../fleet-agent/presence/status-repair';
 import { applyMessages, emptyFleet } from '../../fleet-console/fleet/fleet-state';
 import { rollupByGroup } from '../../fleet-console/fleet/group-rollup';
+import type { CertifiedGroups } from '../../shared/fleet/trust/certified-groups';
 import {
   createFleetTable,
   readFleetMessage,
@@ -402,8 +403,12 @@ describe.skipIf(skipReason !== null)('the Last Will with the kiosk’s groups, o
     return { ...started, proxy };
   };
 
-  /** What a console and an exporter that connect now see of the kiosk's retained status. */
-  const seenLate = async (kioskId: string) => {
+  /**
+   * What a console and an exporter that connect now see of the kiosk's retained status: each
+   * places a kiosk by its certificate in force (`certified`), and takes the groups its will
+   * names as its own claim, a mismatch when they differ.
+   */
+  const seenLate = async (kioskId: string, certified: CertifiedGroups) => {
     const late = await observe(broker);
     const topic = kioskTopics(broker.prefix, kioskId).status;
     const retained: Message = await late.next(topic);
@@ -412,6 +417,7 @@ describe.skipIf(skipReason !== null)('the Last Will with the kiosk’s groups, o
       emptyFleet(),
       [{ topic, payload: retained.payload, retained: retained.retain, receivedAt: 1_000 }],
       broker.prefix,
+      { certified: (id) => (id === kioskId ? certified : null) },
     ).kiosks;
     const table = createFleetTable();
     const reading = readFleetMessage(broker.prefix, topic, retained.payload);
@@ -420,6 +426,7 @@ describe.skipIf(skipReason !== null)('the Last Will with the kiosk’s groups, o
       table,
       catalogueMaxAgeMinutes: 60,
       brokerConnected: () => true,
+      certified: (id) => (id === kioskId ? certified : null),
     }).render();
     return { retained, fleet, metrics };
   };
@@ -436,7 +443,11 @@ describe.skipIf(skipReason !== null)('the Last Will with the kiosk’s groups, o
     await proxy.close();
     await operator.next(topics.status, hasFields({ state: 'offline' }), { from });
 
-    const { retained, fleet, metrics } = await seenLate('kiosk-lyon');
+    const { retained, fleet, metrics } = await seenLate('kiosk-lyon', {
+      store: 'lyon-1',
+      region: 'eu-west',
+      serial: 'serial-lyon',
+    });
     expect(retained.retain).toBe(true);
     expect(statusSchema.parse(JSON.parse(retained.payload.toString()))).toEqual({
       state: 'offline',
@@ -449,6 +460,9 @@ describe.skipIf(skipReason !== null)('the Last Will with the kiosk’s groups, o
     expect(metrics).toContain(
       'kiosk_shop_kiosk_state{kiosk="kiosk-lyon",store="lyon-1",region="eu-west",state="offline"} 1',
     );
+    // The will names the groups its certificate does: no mismatch for a kiosk that went away.
+    expect(fleet.get('kiosk-lyon')?.claimed).toEqual({ store: 'lyon-1', region: 'eu-west' });
+    expect(metrics).not.toContain('kiosk_shop_kiosk_group_mismatch{');
   });
 
   it('a clean stop says offline with its groups too', async () => {
@@ -460,7 +474,11 @@ describe.skipIf(skipReason !== null)('the Last Will with the kiosk’s groups, o
     const from = operator.messages.length;
     await operator.next(topics.status, hasFields({ state: 'online' }), { from });
     await client.stop();
-    const { retained } = await seenLate('kiosk-lyon');
+    const { retained } = await seenLate('kiosk-lyon', {
+      store: 'lyon-1',
+      region: 'eu-west',
+      serial: 'serial-lyon',
+    });
     expect(JSON.parse(retained.payload.toString())).toEqual({
       state: 'offline',
       store: 'lyon-1',
@@ -498,12 +516,21 @@ describe.skipIf(skipReason !== null)('the Last Will with the kiosk’s groups, o
     const killed = operator.messages.length;
     await proxy.close();
     await operator.next(topics.status, hasFields({ state: 'offline' }), { from: killed });
-    const { retained, fleet } = await seenLate('kiosk-moved');
+    // Its newer certificate moved it: the console places it there, and its will agrees.
+    const { retained, fleet } = await seenLate('kiosk-moved', {
+      store: 'paris-3',
+      region: 'eu-west',
+      serial: 'serial-moved-2',
+    });
     expect(JSON.parse(retained.payload.toString())).toEqual({
       state: 'offline',
       store: 'paris-3',
       region: 'eu-west',
     });
-    expect(fleet.get('kiosk-moved')).toMatchObject({ presence: 'offline', store: 'paris-3' });
+    expect(fleet.get('kiosk-moved')).toMatchObject({
+      presence: 'offline',
+      store: 'paris-3',
+      claimed: { store: 'paris-3', region: 'eu-west' },
+    });
   });
 });
