@@ -329,8 +329,9 @@ export function createKioskEnrolment(options: KioskEnrolmentOptions): KioskEnrol
     enrolled: () => state.kind === 'enrolled',
     certificateEnvelope: () => {
       if (state.kind !== 'enrolled') return null;
-      const { serial } = state.certificate;
-      return [...records.certificates()].find((e) => e.certificate.serial === serial) ?? null;
+      // The certificate in force is the one enrolled on: the only one kept.
+      const current = records.certificate();
+      return current?.certificate.serial === state.certificate.serial ? current : null;
     },
     pairingCode: () =>
       state.kind === 'waiting' || state.kind === 'revoked' ? state.pairingCode : null,
