@@ -9,7 +9,7 @@
  * subscribing. close() ends both, so no port stays open.
  */
 import { readFileSync } from 'node:fs';
-import { webcrypto } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -65,8 +65,9 @@ export async function startExporter(options: ExporterOptions): Promise<RunningEx
   let weighing: Promise<void> = Promise.resolve();
 
   const client: MqttClient = mqtt.connect(options.brokerUrl, {
-    // The broker names the session after the login on every listener of the sample anyway.
-    clientId: options.username ?? `fleet-exporter-${Math.random().toString(16).slice(2, 10)}`,
+    // The sample Mosquitto names the session after the login whatever is asked; a broker that
+    // lets clients choose (NATS) gets an id nobody can guess to take the session over.
+    clientId: `fleet-exporter-${randomBytes(8).toString('hex')}`,
     clean: true,
     keepalive: 30,
     reconnectPeriod: 5000,
