@@ -438,6 +438,55 @@ async function runRecordsBench(options: BenchOptions): Promise<number> {
   return verdict(checks, file);
 }
 
+/** The shop (and a compared one) in Chromium, then Lighthouse: the bench's timed part. */
+async function measureInChromium(
+  options: BenchOptions,
+  port: number,
+  results: BenchResults,
+): Promise<void> {
+  const browser = await launchChromium();
+  results.machine.chromium = browser.version();
+  try {
+    if (!options.compareOnly && !options.lighthouseOnly) {
+      await measureInBrowser(browser, port, options, results);
+    }
+    if (results.compare?.crossOrigin) {
+      await runCrossOriginComparisons(
+        { pairs: options.pairs, largePairs: options.largePairs, repeat: options.repeat },
+        DEPLOYED_WEB_DIR,
+        comparedWebSizes(results),
+        results.compare,
+      );
+    } else if (results.compare) {
+      await runComparisons(
+        browser,
+        port,
+        options,
+        results.sizes.web,
+        results.compare,
+        (origin) => productTitle(origin, 1),
+        rendererCataloguePort() === port,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  const why = options.compareOnly
+    ? 'not measured (--compare-only)'
+    : options.lighthouseOnly
+      ? 'not measured (--lighthouse-only)'
+      : undefined;
+  results.checks.push(...interactionChecks(results, why), heapCheck(results, why));
+  results.checks.push(...crossOriginChecks(results.compare, comparisonChecks));
+  if (options.lighthouse && !options.compareOnly) {
+    console.log(heading('Lighthouse'));
+    results.lighthouse = await withShop(port, undefined, (server) =>
+      runLighthouse(server.origin, RESULTS_DIR, options.lighthouseRuns),
+    );
+    results.checks.push(...lighthouseChecks(results));
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseBenchOptions(process.argv.slice(2));
   if (options === 'help') {
@@ -499,47 +548,7 @@ async function main(): Promise<number> {
     results.checks.push(...interactionChecks(results, 'not measured (--sizes-only)'));
     results.checks.push(heapCheck(results, 'not measured (--sizes-only)'));
   } else {
-    const browser = await launchChromium();
-    results.machine.chromium = browser.version();
-    try {
-      if (!options.compareOnly && !options.lighthouseOnly) {
-        await measureInBrowser(browser, port, options, results);
-      }
-      if (results.compare?.crossOrigin) {
-        await runCrossOriginComparisons(
-          { pairs: options.pairs, largePairs: options.largePairs, repeat: options.repeat },
-          DEPLOYED_WEB_DIR,
-          comparedWebSizes(results),
-          results.compare,
-        );
-      } else if (results.compare) {
-        await runComparisons(
-          browser,
-          port,
-          options,
-          results.sizes.web,
-          results.compare,
-          (origin) => productTitle(origin, 1),
-          rendererCataloguePort() === port,
-        );
-      }
-    } finally {
-      await browser.close();
-    }
-    const why = options.compareOnly
-      ? 'not measured (--compare-only)'
-      : options.lighthouseOnly
-        ? 'not measured (--lighthouse-only)'
-        : undefined;
-    results.checks.push(...interactionChecks(results, why), heapCheck(results, why));
-    results.checks.push(...crossOriginChecks(results.compare, comparisonChecks));
-    if (options.lighthouse && !options.compareOnly) {
-      console.log(heading('Lighthouse'));
-      results.lighthouse = await withShop(port, undefined, (server) =>
-        runLighthouse(server.origin, RESULTS_DIR, options.lighthouseRuns),
-      );
-      results.checks.push(...lighthouseChecks(results));
-    }
+    await measureInChromium(options, port, results);
   }
   if (options.micro) {
     console.log(heading(`Micro (${MICRO_PRODUCTS.toLocaleString('en-US')} products in Node)`));
