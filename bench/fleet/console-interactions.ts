@@ -1,7 +1,8 @@
 /**
  * The kiosk list's search, sort and filter with a fleet far larger than the live bench
- * runs: N kiosks (10,000 by default) whose retained status and health one publisher client
- * puts on a real Mosquitto, so the console receives them as real messages through its real
+ * runs: N kiosks (10,000 by default) whose retained status, health and certificate (signed
+ * with an enrolment key whose public half the console is served with, as an operator's is)
+ * one publisher client puts on a real Mosquitto, so the console receives them as real messages through its real
  * broker worker and fold, then draws them in its virtualised table. Each input is timed in
  * the page, from the input event's timestamp to the next paint after the rows shown
  * changed, as the shop's search is (../interactions.ts): a settled page before each sample,
@@ -12,6 +13,13 @@ import type { Browser, Page } from '@playwright/test';
 import { buildConsole, CONSOLE_DIR, consoleNeedsBuild } from '../../tools/build/console-build';
 import { startConsoleServer } from '../../tools/fleet-demo/fleet-console-server';
 import { kioskTopics } from '../../shared/fleet/topics';
+import { certificateTopic } from '../../shared/fleet/trust/trust-topics';
+import {
+  makeEnrolmentKey,
+  makeReceiptKey,
+  signCertificateWith,
+  type EnrolmentKeyPair,
+} from '../../tests/support/fixtures/kiosk-certificate';
 import { BROKER_QUEUED_MESSAGES, startMosquitto } from '../../tests/support/mosquitto';
 import { freshContext } from '../chromium';
 import { settle } from '../interactions';
@@ -23,6 +31,7 @@ import {
   nth,
   SEARCHES,
   SORTS,
+  syntheticCertificate,
   syntheticHealth,
   syntheticId,
   syntheticStatus,
@@ -133,27 +142,36 @@ async function interact(page: Page, interaction: ConsoleInteraction, i: number):
   });
 }
 
-/** Puts every kiosk's retained status and health on the broker from one client. */
+/** Puts every kiosk's retained status, health and certificate on the broker from one client. */
 async function publishFleet(
-  url: string,
-  credentials: object,
-  prefix: string,
+  broker: { url: string; credentials: object; prefix: string },
   count: number,
+  enrolmentKey: EnrolmentKeyPair,
 ): Promise<void> {
+  const { url, credentials, prefix } = broker;
   const publisher = await mqtt.connectAsync(url, {
     ...credentials,
     clientId: `fleet-bench-publisher-${process.pid}`,
     reconnectPeriod: 0,
   });
+  const receiptKey = makeReceiptKey().publicText;
   try {
     for (let start = 0; start < count; start += PUBLISH_BATCH) {
       const batch: Promise<unknown>[] = [];
       for (let index = start; index < Math.min(count, start + PUBLISH_BATCH); index += 1) {
-        const topics = kioskTopics(prefix, syntheticId(index, count));
+        const kioskId = syntheticId(index, count);
+        const topics = kioskTopics(prefix, kioskId);
+        const certificate = syntheticCertificate(index, count, prefix, receiptKey);
+        const envelope = signCertificateWith(certificate, enrolmentKey.privateKey);
         const retained = { qos: 1, retain: true } as const;
         batch.push(
           publisher.publishAsync(topics.status, JSON.stringify(syntheticStatus(index)), retained),
           publisher.publishAsync(topics.health, JSON.stringify(syntheticHealth(index)), retained),
+          publisher.publishAsync(
+            certificateTopic(prefix, kioskId, certificate.serial),
+            JSON.stringify(envelope),
+            retained,
+          ),
         );
       }
       await Promise.all(batch);
@@ -169,9 +187,9 @@ export async function measureConsoleInteractions(
   say: (line: string) => void,
 ): Promise<ConsoleInteractionFigures> {
   const { kiosks: count, runs } = options;
-  // A console that connects is sent every retained status and health at once: the broker
-  // must be able to queue them all (broker.md), past the sample's 10,000 kiosks too.
-  const queue = 2 * count + QUEUE_MARGIN;
+  // A console that connects is sent every retained status, health and certificate at once:
+  // the broker must be able to queue them all (broker.md), past the sample's 10,000 kiosks.
+  const queue = 3 * count + QUEUE_MARGIN;
   const broker = await startMosquitto({
     settings: queue > BROKER_QUEUED_MESSAGES ? [`max_queued_messages ${queue}`] : [],
   });
@@ -181,8 +199,13 @@ export async function measureConsoleInteractions(
       say('Building the console (out/console)');
       await buildConsole();
     }
-    say(`${count.toLocaleString('en-US')} kiosks' retained status and health, one publisher`);
-    await publishFleet(broker.tcpUrl, broker.operator, broker.prefix, count);
+    say(
+      `${count.toLocaleString('en-US')} kiosks' retained status, health and certificate, one publisher`,
+    );
+    const enrolmentKey = makeEnrolmentKey();
+    // The tests' own listener: on the kiosks' one the client id would be the operator's.
+    const publishTo = { url: broker.watchUrl, credentials: broker.operator, prefix: broker.prefix };
+    await publishFleet(publishTo, count, enrolmentKey);
     const server = await startConsoleServer({
       port: 0,
       staticDir: CONSOLE_DIR,
@@ -191,6 +214,7 @@ export async function measureConsoleInteractions(
         username: broker.operator.username,
         password: broker.operator.password,
         topicPrefix: broker.prefix,
+        enrolmentPublicKey: enrolmentKey.publicText,
         catalogueUrl: '/api',
       },
     });

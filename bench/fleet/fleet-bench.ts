@@ -111,9 +111,20 @@ function openFilesLimit(): number | null {
   }
 }
 
+/** What the console says of the last ping, for a run that missed its deadline. */
+async function pingOutcome(page: Page): Promise<string> {
+  const said = await page
+    .getByText(/^ping /)
+    .allInnerTexts()
+    .catch(() => []);
+  return said.at(-1) ?? 'nothing about the ping';
+}
+
 /** An operator's MQTT client in Node: what the broker has, to tell broker time from UI time. */
 async function watchBroker(broker: Mosquitto, kiosks: number) {
-  const watcher = await mqtt.connectAsync(broker.tcpUrl, {
+  // The tests' own listener: on the kiosks' one, the operator's client id is its login's
+  // name, and this watcher would take the console's session over.
+  const watcher = await mqtt.connectAsync(broker.watchUrl, {
     ...broker.operator,
     clientId: `fleet-bench-watcher-${process.pid}`,
     // It outlives the broker's restart: back at once, its subscriptions with it.
@@ -279,6 +290,7 @@ export async function measureFleet(
     );
     const pingMs = acked === null || submitted === null ? null : acked - submitted;
     say(`  acknowledged by all: ${pingMs === null ? 'not within 30 s' : `${pingMs} ms`}`);
+    if (pingMs === null) say(`  the console said: ${await pingOutcome(page)}`);
 
     await sleep(SETTLE_MS);
     say(`Steady window: ${windowSeconds} s of health every ${healthSeconds} s, traced`);

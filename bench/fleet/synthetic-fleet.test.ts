@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { healthSchema, statusSchema } from '../../shared/fleet/payloads';
+import { certificateSchema } from '../../shared/fleet/trust/kiosk-certificate';
+import { certificateTopic } from '../../shared/fleet/trust/trust-topics';
+import { makeReceiptKey } from '../../tests/support/fixtures/kiosk-certificate';
 import { SORT_LABELS } from '../../fleet-console/fleet/kiosk-list';
 import {
   FILTERS,
   nth,
   SEARCHES,
   SORTS,
+  syntheticCertificate,
   syntheticHealth,
   syntheticId,
   syntheticStatus,
@@ -16,6 +20,19 @@ describe('the console bench’s synthetic fleet', () => {
     for (const index of [0, 1, 12, 13, 16, 17, 9999]) {
       expect(statusSchema.safeParse(syntheticStatus(index)).success).toBe(true);
       expect(healthSchema.safeParse(syntheticHealth(index)).success).toBe(true);
+    }
+  });
+
+  it('certifies each kiosk into the groups its status names, under a topic of its own', () => {
+    const { publicText } = makeReceiptKey();
+    for (const index of [0, 1, 199, 200, 9999]) {
+      const certificate = syntheticCertificate(index, 10_000, 'kiosk-shop', publicText);
+      expect(certificateSchema.safeParse(certificate).success).toBe(true);
+      const status = syntheticStatus(index);
+      expect([certificate.store, certificate.region]).toEqual([status.store, status.region]);
+      expect(() =>
+        certificateTopic('kiosk-shop', certificate.kioskId, certificate.serial),
+      ).not.toThrow();
     }
   });
 

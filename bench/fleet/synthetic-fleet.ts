@@ -1,10 +1,15 @@
 /**
  * The console-side fleet of the console interaction bench: retained status and health
- * messages for N kiosks, as real kiosks publish them (the same schemas), with groups,
+ * messages for N kiosks, as real kiosks publish them (the same schemas), and the operator's
+ * certificate of each, which alone places a kiosk in its store and region; groups,
  * versions, memory and errors spread so that every search, sort and filter the bench makes
  * changes the rows in view. Pure, so the messages are checked against the schemas.
  */
 import type { KioskHealth, KioskStatusOnline } from '../../shared/fleet/payloads';
+import {
+  CERTIFICATE_TYPE,
+  type KioskCertificate,
+} from '../../shared/fleet/trust/kiosk-certificate';
 import { SAMPLE_HEALTH } from '../../tests/support/fixtures/kiosk-health';
 
 export const REGIONS = 8;
@@ -15,14 +20,44 @@ export const syntheticId = (index: number, count: number): string =>
 
 export const regionOf = (index: number): string => `region-${index % REGIONS}`;
 
+export const storeOf = (index: number): string =>
+  `store-${String(index % STORES).padStart(3, '0')}`;
+
 export function syntheticStatus(index: number): KioskStatusOnline {
   return {
     state: 'online',
     version: `0.${index % 5}.0`,
     startedAt: '2026-11-23T08:00:00.000Z',
     publicKey: null,
-    store: `store-${String(index % STORES).padStart(3, '0')}`,
+    store: storeOf(index),
     region: regionOf(index),
+  };
+}
+
+/** A serial per kiosk, of the certificate pattern's length (16 or more). */
+export const syntheticSerial = (index: number): string =>
+  `bench-serial-${String(index).padStart(8, '0')}`;
+
+/**
+ * The certificate the operator would have signed for the i-th kiosk: the groups its status
+ * names, so no kiosk shows as a mismatch. `publicKey` is its receipt key (one will do: the
+ * console lists kiosks by certificate, it checks no receipts here).
+ */
+export function syntheticCertificate(
+  index: number,
+  count: number,
+  fleet: string,
+  publicKey: string,
+): KioskCertificate {
+  return {
+    type: CERTIFICATE_TYPE,
+    fleet,
+    kioskId: syntheticId(index, count),
+    publicKey,
+    store: storeOf(index),
+    region: regionOf(index),
+    issuedAt: Date.UTC(2026, 10, 23, 8),
+    serial: syntheticSerial(index),
   };
 }
 
