@@ -19,6 +19,7 @@
  * - the enrolment's topics and its retained request (identity/enrolment.ts);
  * - every message through one boundary (connection/inbound-router.ts, inbound-guard.ts).
  */
+import { randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { DEFAULT_BACKOFF, type BackoffOptions } from '../shared/fleet/backoff';
 import type { KioskGroups } from '../shared/fleet/groups';
@@ -100,10 +101,27 @@ export interface FleetClient {
   droppedMessages(): DroppedMessages;
 }
 
+/**
+ * The client id of every attempt this kiosk makes: its id and a part nobody else knows.
+ * Where the broker binds client ids to logins (the shop's Mosquitto) it puts the login's name
+ * in its place; a NATS cluster binds none, and takes a session over for whoever names its
+ * client id, so another login that knew it could close this kiosk's session and set off its
+ * Last Will. The same id on each attempt lets a connection the kiosk gave up on be closed
+ * by its next one.
+ */
+export function kioskClientId(kioskId: string): string {
+  return `${kioskId}.${randomBytes(12).toString('base64url')}`;
+}
+
 /** The MQTT options of one attempt; `will`: the offline status the broker keeps for it. */
-function clientOptions(options: FleetClientOptions, willTopic: string, will: string) {
+function clientOptions(
+  options: FleetClientOptions,
+  clientId: string,
+  willTopic: string,
+  will: string,
+) {
   return {
-    clientId: options.kioskId,
+    clientId,
     protocolVersion: 4,
     clean: true,
     keepalive: options.keepaliveSeconds,
@@ -123,6 +141,7 @@ function clientOptions(options: FleetClientOptions, willTopic: string, will: str
 export function createFleetClient(options: FleetClientOptions): FleetClient {
   const { log, kioskId } = options;
   const topics = kioskTopics(options.topicPrefix, kioskId);
+  const clientId = kioskClientId(kioskId);
   const random = options.random ?? Math.random;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const connection = createConnection({
@@ -167,7 +186,7 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     health,
     commandRoute: commands.route,
     configRoutes,
-    willOptions: (will) => clientOptions(options, topics.status, will),
+    willOptions: (will) => clientOptions(options, clientId, topics.status, will),
   });
 
   return {

@@ -1,7 +1,8 @@
 /**
  * The fleet client's connection against a real Mosquitto: presence and the Last Will,
  * health, the broker going away and coming back, TLS with an openssl CA, refused
- * credentials. Short keepalives (2 s) and backoffs keep it quick.
+ * credentials. Short keepalives (2 s) and backoffs keep it quick. On a real NATS cluster,
+ * which binds no client id to a login: no other login can take the kiosk's session over.
  *
  * The Last Will names the kiosk's store and region: a kiosk that went away before a console
  * (or the exporter) connected is still counted in its own group, read by the console's own
@@ -10,10 +11,12 @@
  * and keeps the kiosk from coming back.
  */
 import { readFileSync } from 'node:fs';
+import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { healthSchema, statusSchema, type KioskStatusOnline } from '../../shared/fleet/payloads';
 import { kioskTopics } from '../../shared/fleet/topics';
 import { STATUS_REPAIR_MS } from '../../fleet-agent/presence/status-repair';
+import { kioskClientId } from '../../fleet-agent/fleet-client';
 import { applyMessages, emptyFleet } from '../../fleet-console/fleet/fleet-state';
 import { rollupByGroup } from '../../fleet-console/fleet/group-rollup';
 import type { CertifiedGroups } from '../../shared/fleet/trust/certified-groups';
@@ -23,6 +26,11 @@ import {
 } from '../../services/exporter/fleet-exporter-readings';
 import { createExporterMetrics } from '../../services/exporter/fleet-exporter-metrics';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../support/mosquitto';
+import {
+  natsServerUnavailable,
+  startNatsClusterBroker,
+  type NatsClusterBroker,
+} from '../support/nats-cluster';
 import {
   hasFields,
   observe,
@@ -534,3 +542,58 @@ describe.skipIf(skipReason !== null)('the Last Will with the kiosk’s groups, o
     });
   });
 });
+
+const natsSkip = natsServerUnavailable();
+if (natsSkip) console.log(`[fleet tests] cluster case skipped: ${natsSkip}`);
+
+describe.skipIf(natsSkip !== null)(
+  'the kiosk’s session on a NATS cluster, which binds no client id',
+  () => {
+    let broker: NatsClusterBroker | undefined;
+    let watcher: Observer | undefined;
+    let kiosk: TestKiosk | undefined;
+
+    beforeAll(async () => {
+      broker = await startNatsClusterBroker({
+        kiosks: { 'kiosk-held': 'pw-held', 'kiosk-thief': 'pw-thief' },
+      });
+      watcher = await observe(broker);
+    }, 60_000);
+
+    afterAll(async () => {
+      await kiosk?.client.stop();
+      await watcher?.close();
+      await broker?.dispose();
+    });
+
+    it('asks for an id no other login knows: another login naming the kiosk’s id takes nothing over', async () => {
+      if (!broker || !watcher) throw new Error('no cluster');
+      const status = kioskTopics(broker.prefix, 'kiosk-held').status;
+      kiosk = startKiosk(broker, { kioskId: 'kiosk-held', password: 'pw-held' });
+      await watcher.next(status, hasFields({ state: 'online' }));
+      const asked = kiosk.connections[0]?.options.clientId ?? '';
+      expect(asked.startsWith('kiosk-held.')).toBe(true);
+      expect(asked.length).toBeGreaterThan('kiosk-held.'.length + 10);
+      expect(kioskClientId('kiosk-held')).not.toBe(asked);
+
+      // A stolen login of another kiosk, on the same node, naming the kiosk's id as it is.
+      const thief = await mqtt.connectAsync(broker.tcpUrl, {
+        username: 'kiosk-thief',
+        password: 'pw-thief',
+        clientId: 'kiosk-held',
+        reconnectPeriod: 0,
+      });
+      try {
+        await sleep(1500);
+        const said = watcher.messages
+          .filter((message) => message.topic === status)
+          .map((message) => message.payload.toString());
+        expect(said).not.toContainEqual(expect.stringContaining('offline'));
+        expect(kiosk.connections).toHaveLength(1);
+        expect(kiosk.client.state).toBe('online');
+      } finally {
+        await thief.endAsync(true);
+      }
+    }, 30_000);
+  },
+);
