@@ -192,21 +192,23 @@ async function setupKiosk(kiosk: Kiosk): Promise<void> {
     version: app.getVersion(),
     log,
   });
-  setupOrderSending({
-    ipcMain,
-    config,
-    identity,
-    userDataDir: userDataIssue === null ? userDataDir : null,
-    log,
-  });
   // Each order's number, asked for by the page; main keeps which receipt got which.
-  setupCollectionNumbers({
+  const collectionNumbers = setupCollectionNumbers({
     ipcMain,
     config,
     kioskId: () => resolveKioskId(config['fleet.kioskId'], userDataDir, log),
     userData: userDataIssue === null ? { dir: userDataDir } : { dir: null, why: userDataIssue },
     timeZone: () => loaded.effective().openingHours?.timeZone,
     log,
+  });
+  // The order carries the receipt's number, the same one the page asks for and shows.
+  setupOrderSending({
+    ipcMain,
+    config,
+    identity,
+    userDataDir: userDataIssue === null ? userDataDir : null,
+    log,
+    collectionNumber: (receiptId) => collectionNumbers.issue(receiptId),
   });
   const staffExit = setupStaffExit({
     ipcMain,

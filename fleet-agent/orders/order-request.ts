@@ -35,8 +35,15 @@ const fieldsOf = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
-/** The page's order for `kioskId`, or null when it is not one the service would take. */
-export function orderFromRequest(request: unknown, kioskId: string): ShopOrder | null {
+/**
+ * The page's order for `kioskId`, or null when it is not one the service would take.
+ * `collectionNumber` is main's number for the receipt (never the page's word), or null.
+ */
+export function orderFromRequest(
+  request: unknown,
+  kioskId: string,
+  collectionNumber: string | null = null,
+): ShopOrder | null {
   const { receiptId, at, lines, totalCents } = fieldsOf(request);
   // Counted before anything is read: a page's list of a million lines costs nothing.
   if (!Array.isArray(lines) || lines.length > RECEIPT_LIMITS.maxItems) return null;
@@ -57,6 +64,7 @@ export function orderFromRequest(request: unknown, kioskId: string): ShopOrder |
         priceCents,
       };
     }),
+    ...(collectionNumber === null ? {} : { collectionNumber }),
   };
   const parsed = shopOrderSchema.safeParse(candidate);
   return parsed.success ? parsed.data : null;

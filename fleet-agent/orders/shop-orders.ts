@@ -12,6 +12,7 @@
  * and it then leaves the outbox), and expires with the hold window.
  */
 import type { BackoffOptions } from '../../shared/fleet/backoff';
+import type { ShopOrder } from '../../shared/fleet/shop-order';
 import type { FleetLog } from '../fleet-log';
 import type { KioskRequestCredentials } from './kiosk-request';
 import { createOrderDelivery, type DeliveryTimers } from './order-delivery';
@@ -48,6 +49,11 @@ export interface ShopOrdersOptions {
   random?: () => number;
   timers?: DeliveryTimers;
   maxPending?: number;
+  /**
+   * The collection number main gave the receipt (the one on the shopper's screen and slip),
+   * or null when it has none: the order then goes without one.
+   */
+  collectionNumber?: (receiptId: string) => string | null;
 }
 
 export function createShopOrders(options: ShopOrdersOptions): ShopOrders {
@@ -80,6 +86,14 @@ export function createShopOrders(options: ShopOrdersOptions): ShopOrders {
     return result;
   };
 
+  // Asked for only once the order is one the service takes; a number the schema refuses
+  // is left out rather than costing the order.
+  const withNumber = (order: ShopOrder): ShopOrder => {
+    const number = options.collectionNumber?.(order.receiptId) ?? null;
+    if (number === null) return order;
+    return orderFromRequest(order, order.kioskId, number) ?? order;
+  };
+
   const ready = (): Promise<void> => Promise.resolve(options.ready).catch(() => undefined);
   // What a run before this one left: on its way as soon as the enrolment is known.
   if (outbox.size() > 0) {
@@ -97,7 +111,8 @@ export function createShopOrders(options: ShopOrdersOptions): ShopOrders {
           'Orders: this kiosk is not enrolled, so its orders are not sent to the shop service',
         );
       }
-      const order = orderFromRequest(request, credentials.kioskId);
+      const read = orderFromRequest(request, credentials.kioskId);
+      const order = read === null ? null : withNumber(read);
       if (order === null) {
         return once(
           'invalid',

@@ -1,10 +1,13 @@
 /**
  * A confirmed order as a kiosk hands it to the shop service: which receipt, which kiosk,
  * when, what (product, title as shown, quantity, unit price) and the total, all in cents.
- * Nothing about the shopper. The kiosk signs the request that carries it
+ * Nothing about the shopper. The collection number the shopper was shown ("C 27") comes
+ * with it when the kiosk gave one; a kiosk from before numbers sends none, and an order
+ * without one is still taken. The kiosk signs the request that carries it
  * (kiosk-request-signature.ts); the service keeps one order per kiosk and receipt.
  */
 import { z } from 'zod';
+import { COLLECTION_NUMBER_PATTERN } from '../collection-number';
 import { certificateEnvelopeSchema } from './trust/kiosk-certificate';
 import { RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
 import { isValidKioskId } from './topics';
@@ -42,6 +45,8 @@ export const shopOrderSchema = z
         message: 'one line per product',
       }),
     totalCents: cents,
+    /** The number on the shopper's screen and slip; absent from kiosks that give none. */
+    collectionNumber: z.string().regex(COLLECTION_NUMBER_PATTERN).optional(),
   })
   .refine(
     (order) =>

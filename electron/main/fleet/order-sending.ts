@@ -5,6 +5,8 @@
  * it in the background, signed with the enrolled receipt key. Only the app's own page may
  * hand one over. Without a service nothing is kept and nothing leaves the kiosk; without a
  * fleet (no receipt key, no enrolment) there is nothing to sign with, and the log says so.
+ * Each order carries the collection number main gave its receipt (the shopper's screen and
+ * slip show the same one), so the pick screen and the board at the counter call it by it.
  */
 import { join } from 'node:path';
 import type { IpcMain } from 'electron';
@@ -32,6 +34,8 @@ export interface OrderSendingOptions {
   /** `<userData>`, or null when it cannot be written: the outbox is then in memory only. */
   userDataDir: string | null;
   log: Logger;
+  /** Main's collection number for a receipt (collection/collection-numbers.ts `issue`). */
+  collectionNumber?: (receiptId: string) => string;
   seams?: OrderSendingSeams;
 }
 
@@ -59,11 +63,29 @@ export function setupOrderSending(options: OrderSendingOptions): ShopOrders | nu
   return orders;
 }
 
+/** The receipt's number, or null when none can be given: the order then goes without one. */
+function numberOrNull(
+  issue: (receiptId: string) => string,
+  log: Logger,
+): (receiptId: string) => string | null {
+  return (receiptId) => {
+    try {
+      return issue(receiptId);
+    } catch (error) {
+      log.error(
+        `Orders: no collection number for ${receiptId} (${error instanceof Error ? error.message : String(error)}); sent without one`,
+      );
+      return null;
+    }
+  };
+}
+
 function shopOrders({
   config,
   identity,
   userDataDir,
   log,
+  collectionNumber,
   seams = {},
 }: OrderSendingOptions): ShopOrders | null {
   const serviceUrl = config.shopServiceUrl;
@@ -82,6 +104,7 @@ function shopOrders({
     ...(identity.enrolment ? { ready: identity.enrolment.ready } : {}),
     outboxPath: userDataDir === null ? null : join(userDataDir, OUTBOX_FILE),
     log,
+    ...(collectionNumber ? { collectionNumber: numberOrNull(collectionNumber, log) } : {}),
     ...seams,
   });
 }

@@ -4,6 +4,7 @@
  * as every message of the fleet carries them; JSON columns are jsonb.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { OrderState } from '../../../shared/fleet/order-flow';
 
 /** Written as JSON text, read back as the parsed value. */
 type Json<T> = ColumnType<T, string, string>;
@@ -82,9 +83,44 @@ export interface OrdersTable {
   signed_at: number;
   body: string;
   received_at: number;
-  /** Room for the pick screen: today every order is 'new' and has no collection number. */
-  state: Generated<string>;
-  collection_number: number | null;
+  /** Changed only by a move (moves/order-moves.ts), which is kept in order_moves. */
+  state: Generated<OrderState>;
+  /** Since when the order is in its state. */
+  state_at: number;
+  /** Why it was cancelled, while it is. */
+  cancel_reason: string | null;
+  /** The kiosk's "C 27"; null from a kiosk that gives none. */
+  collection_number: string | null;
+}
+
+export type { OrderState };
+
+/**
+ * What a move was: the order's arrival, a step forward, a cancel, a recall (the last step
+ * undone), or a counter's handover (the handovers table decided it).
+ */
+export type MoveKind = 'arrived' | 'move' | 'cancel' | 'recall' | 'handover';
+
+export interface OrderMovesTable {
+  id: Generated<number>;
+  kiosk_id: string;
+  receipt_id: string;
+  kind: MoveKind;
+  from_state: OrderState | null;
+  to_state: OrderState;
+  /** `staff:username`, `token:id`, `kiosk:id`: who moved it. */
+  by_id: string;
+  /** As staff see it: "Sam", "Counter 2". */
+  by_name: string;
+  at: number;
+  reason: string | null;
+}
+
+export interface ShopSettingsTable {
+  name: string;
+  value: Json<unknown>;
+  updated_at: number;
+  updated_by: string;
 }
 
 export type StaffRole = 'counter' | 'operator';
@@ -128,6 +164,8 @@ export interface ShopTables {
   handovers: HandoversTable;
   conflicts: ConflictsTable;
   orders: OrdersTable;
+  order_moves: OrderMovesTable;
+  shop_settings: ShopSettingsTable;
   staff: StaffTable;
   sessions: SessionsTable;
   tokens: TokensTable;

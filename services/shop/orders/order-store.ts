@@ -1,15 +1,19 @@
 /**
  * Orders as enrolled kiosks send them: one per kiosk and receipt (the table's key), so a
  * kiosk that sends an order again, not knowing whether the first try arrived, gets the
- * order kept, never a second one. `state` and `collection_number` are there for the pick
- * screen to come (New → Picking → Ready → Handed over, Cancelled, Recall): today every
- * order is `new` and has no number.
+ * order kept, never a second one. An order arrives `new`, and its arrival is the first of
+ * its moves (moves/move-records.ts), in the same transaction, so the screens following the
+ * moves see it; every later state is a move's (moves/order-moves.ts). It carries the
+ * kiosk's collection number when the kiosk gave one, and is `late` when it reached the
+ * service more than LATE_ORDER_MS after the shopper confirmed it.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Selectable } from 'kysely';
+import { LATE_ORDER_MS, type OrderState } from '../../../shared/fleet/order-flow';
 import type { OrderLine, ShopOrder } from '../../../shared/fleet/shop-order';
 import type { OrdersTable, ShopTables } from '../db/tables';
 import type { KioskCaller } from '../http/shop-env';
+import { lockMoves, recordMove } from '../moves/move-records';
 
 export interface OrderView {
   kioskId: string;
@@ -20,13 +24,18 @@ export interface OrderView {
   /** The certificate whose key signed the request that carried it. */
   serial: string;
   receivedAt: number;
-  state: string;
-  collectionNumber: number | null;
+  /** Sent more than LATE_ORDER_MS after the shopper confirmed it: the kiosk was offline. */
+  late: boolean;
+  state: OrderState;
+  /** Since when it is in its state. */
+  stateAt: number;
+  cancelReason: string | null;
+  collectionNumber: string | null;
 }
 
 type OrderRow = Selectable<OrdersTable>;
 
-const viewOf = (row: OrderRow): OrderView => ({
+export const viewOf = (row: OrderRow): OrderView => ({
   kioskId: row.kiosk_id,
   receiptId: row.receipt_id,
   at: row.at,
@@ -34,7 +43,10 @@ const viewOf = (row: OrderRow): OrderView => ({
   totalCents: row.total_cents,
   serial: row.serial,
   receivedAt: row.received_at,
+  late: row.received_at - row.at > LATE_ORDER_MS,
   state: row.state,
+  stateAt: row.state_at,
+  cancelReason: row.cancel_reason,
   collectionNumber: row.collection_number,
 });
 
@@ -46,6 +58,7 @@ export type SaveOrderOutcome =
 const sameOrder = (kept: OrderView, order: ShopOrder): boolean =>
   kept.at === order.at &&
   kept.totalCents === order.totalCents &&
+  kept.collectionNumber === (order.collectionNumber ?? null) &&
   isDeepStrictEqual(kept.lines, order.lines);
 
 export async function saveOrder(
@@ -54,24 +67,39 @@ export async function saveOrder(
   caller: KioskCaller,
   now: number,
 ): Promise<SaveOrderOutcome> {
-  const inserted = await db
-    .insertInto('orders')
-    .values({
-      kiosk_id: order.kioskId,
-      receipt_id: order.receiptId,
-      at: order.at,
-      lines: JSON.stringify(order.lines),
-      total_cents: order.totalCents,
-      serial: caller.serial,
-      signature: caller.signature,
-      signed_at: caller.signedAt,
-      body: caller.bodyText,
-      received_at: now,
-      collection_number: null,
-    })
-    .onConflict((conflict) => conflict.columns(['kiosk_id', 'receipt_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const inserted = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('orders')
+      .values({
+        kiosk_id: order.kioskId,
+        receipt_id: order.receiptId,
+        at: order.at,
+        lines: JSON.stringify(order.lines),
+        total_cents: order.totalCents,
+        serial: caller.serial,
+        signature: caller.signature,
+        signed_at: caller.signedAt,
+        body: caller.bodyText,
+        received_at: now,
+        state_at: now,
+        collection_number: order.collectionNumber ?? null,
+      })
+      .onConflict((conflict) => conflict.columns(['kiosk_id', 'receipt_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    await lockMoves(trx);
+    await recordMove(trx, {
+      kioskId: row.kiosk_id,
+      receiptId: row.receipt_id,
+      kind: 'arrived',
+      from: null,
+      to: 'new',
+      by: { id: `kiosk:${row.kiosk_id}`, name: row.kiosk_id },
+      at: now,
+    });
+    return row;
+  });
   if (inserted) return { kind: 'added', order: viewOf(inserted) };
   const kept = await orderOf(db, order.kioskId, order.receiptId);
   if (!kept) throw new Error('an order that conflicted is not there');

@@ -30,6 +30,19 @@ describe('reading the page’s order', () => {
     expect(orderFromRequest(REQUEST, KIOSK)).toEqual({ ...REQUEST, kioskId: KIOSK });
   });
 
+  it('adds main’s collection number, never the page’s', () => {
+    expect(orderFromRequest(REQUEST, KIOSK, 'H 12')).toEqual({
+      ...REQUEST,
+      kioskId: KIOSK,
+      collectionNumber: 'H 12',
+    });
+    expect(orderFromRequest({ ...REQUEST, collectionNumber: 'C 1' }, KIOSK)).toEqual({
+      ...REQUEST,
+      kioskId: KIOSK,
+    });
+    expect(orderFromRequest(REQUEST, KIOSK, 'H-12')).toBeNull();
+  });
+
   it('keeps nothing the page put beside the order’s fields', () => {
     const order = orderFromRequest(
       {

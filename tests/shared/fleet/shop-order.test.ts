@@ -29,6 +29,17 @@ describe('a shop order', () => {
     expect(shopOrderSchema.safeParse({ ...order, lines: [], totalCents: 0 }).success).toBe(false);
   });
 
+  it('carries the collection number the shopper was shown, when the kiosk gave one', () => {
+    expect(shopOrderSchema.parse({ ...order, collectionNumber: 'C 27' })).toMatchObject({
+      collectionNumber: 'C 27',
+    });
+    // A kiosk from before numbers sends none, and its order is still taken.
+    expect(shopOrderSchema.parse(order)).not.toHaveProperty('collectionNumber');
+    for (const bad of ['C-27', 'c 27', 'A 1', 'C 0', 'C 07', 'C 10000', '', 27, null]) {
+      expect(shopOrderSchema.safeParse({ ...order, collectionNumber: bad }).success).toBe(false);
+    }
+  });
+
   it('reads whatever arrives without throwing', () => {
     fc.assert(
       fc.property(hostilePayload([JSON.stringify({ order })]), (bytes) => {

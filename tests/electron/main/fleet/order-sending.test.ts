@@ -103,6 +103,41 @@ describe('handing the page’s order to the shop service', () => {
     orders?.stop();
   });
 
+  it('sends the collection number main gave the receipt, or none when it cannot give one', async () => {
+    const numbers = new Map<string, string>();
+    const fetchSpy = vi.fn<typeof fetch>(() =>
+      Promise.resolve(Response.json({ order: {} }, { status: 201 })),
+    );
+    const { orders, handOver, log } = setup({
+      seams: { fetch: fetchSpy, random: () => 0 },
+      collectionNumber: (receiptId) => {
+        if (numbers.size > 0) throw new Error('the counter is full');
+        numbers.set(receiptId, 'K 4');
+        return 'K 4';
+      },
+    });
+    const first = pageOrder();
+    const second = pageOrder();
+    handOver(APP, first);
+    await settle();
+    handOver(APP, second);
+    await settle();
+    await orders?.idle();
+    const bodies = fetchSpy.mock.calls.map(
+      ([, init]) => (JSON.parse(init?.body as string) as { order: Record<string, unknown> }).order,
+    );
+    expect(bodies.find((order) => order.receiptId === first.receiptId)).toMatchObject({
+      collectionNumber: 'K 4',
+    });
+    expect(bodies.find((order) => order.receiptId === second.receiptId)).not.toHaveProperty(
+      'collectionNumber',
+    );
+    expect(log.error).toHaveBeenCalledWith(
+      `Orders: no collection number for ${second.receiptId} (the counter is full); sent without one`,
+    );
+    orders?.stop();
+  });
+
   it('takes orders from the app’s own top-level page only', async () => {
     const { orders, handOver, log } = setup();
     handOver(ipcEventFrom('https://evil.example/'), pageOrder());

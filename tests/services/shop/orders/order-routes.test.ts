@@ -92,6 +92,25 @@ describe('POST /orders', () => {
     expect(await one.json()).toEqual(kept);
   });
 
+  it('keeps the collection number, and says an order that came long after its confirm is late', async () => {
+    const numbered = orderOf(kiosk, { collectionNumber: 'F 31' });
+    const kept = (await (await send(kiosk, { order: numbered })).json()) as {
+      order: Record<string, unknown>;
+    };
+    expect(kept.order).toMatchObject({ collectionNumber: 'F 31', late: false, state: 'new' });
+    // The same receipt under another number is another order.
+    const renumbered = await send(kiosk, { order: { ...numbered, collectionNumber: 'F 32' } });
+    expect(renumbered.status).toBe(409);
+    // Confirmed three minutes before it arrived: the kiosk was offline (LATE_ORDER_MS is 2).
+    const offline = orderOf(kiosk, { at: Date.now() - 3 * 60_000 });
+    const late = (await (await send(kiosk, { order: offline })).json()) as {
+      order: Record<string, unknown>;
+    };
+    expect(late.order).toMatchObject({ late: true });
+    const bad = await send(kiosk, { order: orderOf(kiosk, { collectionNumber: 'F-33' }) });
+    expect(bad.status).toBe(400);
+  });
+
   it('takes a kiosk’s certificate carried with its first order', async () => {
     const newcomer = makeKiosk(world, 'kiosk-newcomer');
     const order = orderOf(newcomer);
