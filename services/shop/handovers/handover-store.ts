@@ -7,9 +7,14 @@
  *
  * Every handover carries the counter's own id for it (`handoverId`): a counter that lost
  * the answer and asks again is told it won, not that it lost to itself.
+ *
+ * The receipt's order, when the kiosk sent one, is moved to Handed over in the handover's
+ * own transaction (moves/order-moves.ts): the pick screens and the board see it leave the
+ * moment the counter is told to hand over, and never a handover without its move.
  */
 import { sql, type Kysely } from 'kysely';
 import type { HandoverMode, HandoversTable, ShopTables } from '../db/tables';
+import { moveOnHandover } from '../moves/order-moves';
 import { revokedAmong, type RevokedCertificate } from '../revocations/revocation-store';
 
 export interface HandoverView {
@@ -81,7 +86,8 @@ async function insertHandover(
   const revokedFilter = skipRevoked
     ? sql`where not exists (select 1 from revocations r where r.serial = s.serial)`
     : sql``;
-  const { rows } = await sql<HandoversTable>`
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<HandoversTable>`
     insert into handovers
       (kiosk_id, receipt_id, handover_id, counter, recorded_by, at, recorded_at, mode, serial)
     select ${input.kioskId}::text, ${input.receiptId}::text, ${input.handoverId}::text,
@@ -92,9 +98,20 @@ async function insertHandover(
     order by s.n
     limit 1
     on conflict do nothing
-    returning *`.execute(db);
-  const [row] = rows;
-  return row ? viewOf(row) : null;
+    returning *`.execute(trx);
+    const [row] = rows;
+    if (!row) return null;
+    await moveOnHandover(
+      trx,
+      {
+        kioskId: row.kiosk_id,
+        receiptId: row.receipt_id,
+        by: { id: input.recordedBy, name: input.counter },
+      },
+      now,
+    );
+    return viewOf(row);
+  });
 }
 
 /** The online claim: exactly one counter per receipt is told it won. */

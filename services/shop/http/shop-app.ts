@@ -17,8 +17,11 @@ import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { conflictRoutes } from '../conflicts/conflict-routes';
 import { handoverLookupRoutes } from '../handovers/handover-lookup-routes';
 import { handoverRoutes } from '../handovers/handover-routes';
+import { boardRoutes } from '../moves/board-routes';
+import { moveRoutes } from '../moves/move-routes';
 import { orderRoutes } from '../orders/order-routes';
 import { revocationRoutes } from '../revocations/revocation-routes';
+import { settingsRoutes } from '../settings/settings-routes';
 import { authRoutes } from '../staff/auth-routes';
 import { KIOSK_REQUEST_HEADERS } from '../../../shared/fleet/trust/kiosk-request-signature';
 import { consoleSite } from './console-site';
@@ -96,7 +99,10 @@ export function createShopApp(services: ShopServices, options: ShopAppOptions = 
     conflictRoutes,
     certificateRoutes,
     revocationRoutes,
+    moveRoutes,
     orderRoutes,
+    boardRoutes,
+    settingsRoutes,
   ]) {
     app.route('/', routes(services));
   }
