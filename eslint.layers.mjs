@@ -67,6 +67,10 @@ export const CONSOLE_ROOM_DEPENDENCIES = {
   rollouts: ['lib', 'ui', 'protocol', 'connection'],
   counter: ['lib', 'ui', 'protocol', 'connection', 'service'],
   enrolment: ['lib', 'ui', 'protocol', 'connection', 'service', 'trust', 'counter'],
+  /** The pick screen (/pick): the service's orders and moves; no broker, no other feature. */
+  pick: ['lib', 'ui', 'service'],
+  /** The ready board (/board): numbers only, from the service's feed; no login, no feature. */
+  board: ['lib', 'service'],
   /** Composes the views and the session's features. */
   app: [
     'lib',

@@ -2,7 +2,8 @@
  * The operator's console page, served by the service itself when it has been built
  * (out/console: `npm run fleet` builds it, or `npx vite build --config vite.console.config.mts`),
  * so that a counter opens the service's own address and calls its own origin: no CORS, and
- * the session cookie stays first-party. GET and HEAD only; the API's routes come first, so
+ * the session cookie stays first-party. The same build holds the pick screen and the ready
+ * board, served at `/pick` and `/board` (PAGES). GET and HEAD only; the API's routes come first, so
  * no file can stand in for an endpoint. `/fleet-console.json` gives the page what it starts
  * with: this fleet, the enrolment key the service checks with, the hold window, and that the
  * service is the page's own origin.
@@ -19,6 +20,12 @@ import { DAY_MS } from '../trust/trust-settings';
 import type { ShopEnv } from './shop-env';
 
 export const CONSOLE_PRESETS_PATH = '/fleet-console.json';
+
+/** The pages of the console's build served under a path of their own. */
+export const PAGES: Readonly<Record<string, string>> = {
+  '/pick': '/pick.html',
+  '/board': '/board.html',
+};
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -89,7 +96,7 @@ export function consoleSite(dir: string, trust: TrustSettings): Hono<ShopEnv> {
   site.get(CONSOLE_PRESETS_PATH, (c) => c.json(JSON.parse(presets) as unknown));
 
   site.get('*', async (c, next) => {
-    const file = fileInside(root, c.req.path);
+    const file = fileInside(root, PAGES[c.req.path] ?? c.req.path);
     const body = file === null ? null : await readRegularFile(file);
     if (file === null || body === null) {
       if (c.req.path === '/') {

@@ -24,6 +24,8 @@ mkdirSync(join(root, 'assets'));
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>Fleet console</title>');
 writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
 writeFileSync(join(root, 'assets', 'index-abc123.css'), 'body{}');
+writeFileSync(join(root, 'pick.html'), '<!doctype html><title>Pick screen</title>');
+writeFileSync(join(root, 'board.html'), '<!doctype html><title>Orders</title>');
 writeFileSync(join(root, 'favicon.ico'), new Uint8Array([0, 0, 1, 0]));
 writeFileSync(join(tmpdir(), 'outside-the-console.txt'), 'secret');
 
@@ -58,6 +60,20 @@ describe('the console the service serves', () => {
     );
     expect((await site.request('/favicon.ico')).headers.get('content-type')).toBe('image/x-icon');
     expect(contentTypeOf('x.unknown')).toBe('application/octet-stream');
+  });
+
+  it('serves the pick screen at /pick and the ready board at /board, with the same policy', async () => {
+    for (const [path, title] of [
+      ['/pick', 'Pick screen'],
+      ['/board', 'Orders'],
+    ] as const) {
+      const page = await site.request(path);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`<title>${title}</title>`);
+      expect(page.headers.get('content-security-policy')).toBe(
+        `${buildConsoleContentSecurityPolicy()}; frame-ancestors 'none'`,
+      );
+    }
   });
 
   it('gives the page this fleet, the key the service checks with and itself as the service', async () => {

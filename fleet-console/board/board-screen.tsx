@@ -1,0 +1,195 @@
+/**
+ * The ready board at the shop service's `/board`, for a screen at the counter, read from
+ * five metres: "Preparing" and "Ready" by collection number, in very large type. A number
+ * that becomes ready is highlighted for a while and announced with a chime (and said aloud,
+ * in each of the shop's languages, where the shop turns speech on). It shows nothing about
+ * the shopper. When the connection is lost it keeps the last numbers, shows a quiet
+ * "Reconnecting…" mark and recovers by itself: never blank, never stale without saying so.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  boardChangeSchema,
+  boardSnapshotSchema,
+  type BoardSnapshot,
+} from '@shared/fleet/order-flow';
+import { chime, canChime, wakeChime } from '../lib/chime';
+import { startOrderFeed, type FeedStatus } from '../service/order-feed';
+import {
+  applyChange,
+  columnsOf,
+  EMPTY_STATE,
+  fromSnapshot,
+  spokenNumber,
+  type BoardState,
+} from './board-items';
+
+/** How long a newly ready number stands out. */
+export const HIGHLIGHT_MS = 30_000;
+
+type Settings = BoardSnapshot['settings'];
+
+const DEFAULTS: Settings = {
+  boardReadyMinutes: 10,
+  boardChime: true,
+  boardSpeech: false,
+  boardSpeechLanguages: ['en'],
+};
+
+function say(number: string, languages: readonly string[]): void {
+  if (typeof window.speechSynthesis === 'undefined') return;
+  for (const lang of languages) {
+    const utterance = new SpeechSynthesisUtterance(spokenNumber(number));
+    utterance.lang = lang;
+    window.speechSynthesis.speak(utterance);
+  }
+}
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+export function BoardScreen() {
+  const [state, setState] = useState<BoardState>(EMPTY_STATE);
+  const [settings, setSettings] = useState<Settings>(DEFAULTS);
+  const [status, setStatus] = useState<FeedStatus>('connecting');
+  const [highlights, setHighlights] = useState<ReadonlyMap<string, number>>(new Map());
+  const [sound, setSound] = useState(canChime());
+  const settingsRef = useRef(settings);
+  useEffect(() => {
+    settingsRef.current = settings;
+  }, [settings]);
+  const pageNow = useNow(1000);
+  const now = pageNow + state.clockSkewMs;
+
+  useEffect(() => {
+    const announce = (numbers: readonly string[]) => {
+      if (numbers.length === 0) return;
+      const at = Date.now();
+      setHighlights(
+        (before) => new Map([...before, ...numbers.map((number) => [number, at] as const)]),
+      );
+      const current = settingsRef.current;
+      if (current.boardChime) chime([660, 990, 1320]);
+      if (current.boardSpeech)
+        for (const number of numbers) say(number, current.boardSpeechLanguages);
+    };
+    const feed = startOrderFeed({
+      base: '',
+      token: null,
+      snapshotPath: '/board/snapshot',
+      changesPath: '/board/changes',
+      snapshotSchema: boardSnapshotSchema,
+      changeSchema: boardChangeSchema,
+      lastMoveIdOf: (snapshot) => snapshot.lastMoveId,
+      onSnapshot: (snapshot) => {
+        setSettings(snapshot.settings);
+        setState((before) => {
+          const next = fromSnapshot(before, snapshot, Date.now());
+          announce(next.nowReady);
+          return next.state;
+        });
+      },
+      onChange: (change) => {
+        setState((before) => {
+          const next = applyChange(before, change);
+          if (next.nowReady !== null) announce([next.nowReady]);
+          return next.state;
+        });
+      },
+      onStatus: setStatus,
+    });
+    return () => feed.stop();
+  }, []);
+
+  const { preparing, ready } = useMemo(
+    () => columnsOf(state, now, settings.boardReadyMinutes),
+    [state, now, settings.boardReadyMinutes],
+  );
+  const lit = (number: string) => {
+    const at = highlights.get(number);
+    return at !== undefined && pageNow - at < HIGHLIGHT_MS;
+  };
+
+  return (
+    <div
+      className="flex h-dvh flex-col overflow-hidden bg-slate-950 text-white"
+      onPointerDown={() => {
+        wakeChime();
+        setSound(true);
+      }}
+      onKeyDown={() => {
+        wakeChime();
+        setSound(true);
+      }}
+    >
+      <main className="grid min-h-0 flex-1 grid-cols-2">
+        <section
+          aria-labelledby="board-preparing"
+          className="flex min-h-0 flex-col border-r-4 border-slate-700 p-[2vw]"
+        >
+          <h1 id="board-preparing" className="text-[5vw] leading-tight font-bold text-slate-200">
+            Preparing
+          </h1>
+          <ul className="mt-[1.5vw] grid grid-cols-3 content-start gap-[1.5vw] overflow-hidden">
+            {preparing.map((item) => (
+              <li
+                key={item.number}
+                className="tabular text-[5.5vw] leading-none font-bold text-slate-100"
+              >
+                {item.number}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section
+          aria-labelledby="board-ready"
+          className="flex min-h-0 flex-col bg-emerald-950 p-[2vw]"
+        >
+          <h2 id="board-ready" className="text-[5vw] leading-tight font-bold text-emerald-200">
+            Ready
+          </h2>
+          <ul
+            aria-live="polite"
+            className="mt-[1.5vw] grid grid-cols-2 content-start gap-[1.5vw] overflow-hidden"
+          >
+            {ready.map((item) => (
+              <li
+                key={item.number}
+                className={`tabular rounded-[1vw] px-[1vw] text-[7vw] leading-tight font-extrabold ${
+                  lit(item.number) ? 'animate-pop-in bg-amber-300 text-slate-950' : 'text-white'
+                }`}
+              >
+                {item.number}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </main>
+      <footer className="flex min-h-11 items-center justify-between gap-4 px-[2vw] py-2 text-lg text-slate-300">
+        <span>Collect your order at the counter when your number is ready.</span>
+        <span className="flex items-center gap-4">
+          {!sound && (settings.boardChime || settings.boardSpeech) && (
+            <button
+              type="button"
+              className="min-h-11 rounded-lg border border-slate-500 px-4 text-slate-100"
+              onClick={() => {
+                wakeChime();
+                setSound(true);
+              }}
+            >
+              Turn sound on
+            </button>
+          )}
+          <span role="status" className={status === 'live' ? 'sr-only' : 'text-amber-200'}>
+            {status === 'live' ? 'Up to date' : 'Reconnecting…'}
+          </span>
+        </span>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * One order on the pick screen: its collection number, when and where it was ordered, how
+ * long it has waited (amber, then red, at the shop's times, said in words too), a late
+ * order's mark, its lines, and the buttons for its next step, recall and cancel (each at
+ * least 44 px). A new order stands out until someone takes it.
+ */
+import type { Ref } from 'react';
+import { stepFrom, type PickOrder, type ShopSettings } from '@shared/fleet/order-flow';
+import { urgencyOf, waitedText } from './pick-orders';
+
+const STEP_LABELS = { take: 'Take', ready: 'Ready', 'hand-over': 'Handed over' } as const;
+
+const URGENCY_STYLES = {
+  calm: 'bg-slate-100 text-ink',
+  amber: 'bg-amber-200 text-amber-950',
+  red: 'bg-red-700 text-white',
+} as const;
+
+const URGENCY_WORDS = { calm: '', amber: 'Waiting long', red: 'Overdue' } as const;
+
+const clock = (at: number) =>
+  new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+export function orderName(order: PickOrder): string {
+  return order.collectionNumber ?? `Receipt …${order.receiptId.slice(-7)}`;
+}
+
+export interface OrderCardProps {
+  order: PickOrder;
+  settings: ShopSettings;
+  now: number;
+  focused: boolean;
+  tabbable: boolean;
+  busy: boolean;
+  cardRef?: Ref<HTMLElement>;
+  onFocus: () => void;
+  onAdvance: () => void;
+  onRecall: () => void;
+  onCancel: () => void;
+}
+
+export function OrderCard({
+  order,
+  settings,
+  now,
+  focused,
+  tabbable,
+  busy,
+  cardRef,
+  onFocus,
+  onAdvance,
+  onRecall,
+  onCancel,
+}: OrderCardProps) {
+  const step = stepFrom(order.state);
+  const closed = order.state === 'handed-over' || order.state === 'cancelled';
+  const urgency = urgencyOf(order, settings, now);
+  const waited = waitedText(now - order.at);
+  const fresh = order.state === 'new';
+  const titleId = `order-${order.kioskId}-${order.receiptId}`;
+  return (
+    <article
+      ref={cardRef}
+      tabIndex={tabbable ? 0 : -1}
+      aria-labelledby={titleId}
+      data-order={order.receiptId}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) onFocus();
+      }}
+      className={`flex flex-col gap-3 rounded-2xl border-2 bg-white p-4 shadow-sm ${
+        fresh ? 'border-brand-600 bg-brand-50 ring-4 ring-brand-100' : 'border-slate-200'
+      } ${focused ? 'outline-4 outline-offset-2 outline-ink' : ''}`}
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-4xl leading-none font-extrabold tracking-tight">
+            {orderName(order)}
+          </h3>
+          <p className="mt-2 text-base text-muted">
+            {clock(order.at)} · {order.kioskId}
+            {fresh && (
+              <span className="ml-2 rounded bg-brand-700 px-2 py-0.5 text-sm font-bold text-white">
+                NEW
+              </span>
+            )}
+          </p>
+        </div>
+        {!closed && (
+          <p
+            className={`tabular shrink-0 rounded-lg px-3 py-1 text-right text-2xl font-bold ${URGENCY_STYLES[urgency]}`}
+            aria-label={`Waiting ${waited}${urgency === 'calm' ? '' : `, ${URGENCY_WORDS[urgency].toLowerCase()}`}`}
+          >
+            {waited}
+            {urgency !== 'calm' && (
+              <span className="block text-sm font-semibold">{URGENCY_WORDS[urgency]}</span>
+            )}
+          </p>
+        )}
+      </header>
+      {order.late && (
+        <p className="rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-950">
+          Late: sent {waitedText(order.receivedAt - order.at)} after the shopper confirmed (the
+          kiosk was offline)
+        </p>
+      )}
+      {order.state === 'cancelled' && (
+        <p className="rounded-lg bg-sale-50 px-3 py-2 font-semibold text-sale-700">
+          Cancelled: {order.cancelReason ?? 'no reason given'}
+        </p>
+      )}
+      {order.state === 'handed-over' && (
+        <p className="rounded-lg bg-slate-100 px-3 py-2 font-semibold">Handed over</p>
+      )}
+      <ul className="flex flex-col gap-2" aria-label="Lines">
+        {order.lines.map((line) => (
+          <li key={line.productId} className="flex items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="grid size-12 shrink-0 place-items-center rounded-lg bg-tile text-xl font-bold text-muted"
+            >
+              {line.title.charAt(0).toUpperCase()}
+            </span>
+            <span className="min-w-0 flex-1 text-lg leading-snug">{line.title}</span>
+            <span className="tabular shrink-0 text-2xl font-extrabold">× {line.quantity}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        {step && (
+          <button
+            type="button"
+            className="btn-primary flex-1 text-lg"
+            disabled={busy}
+            onClick={onAdvance}
+          >
+            {STEP_LABELS[step]}
+          </button>
+        )}
+        <button type="button" className="btn-secondary" disabled={busy} onClick={onRecall}>
+          Recall
+        </button>
+        {!closed && (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

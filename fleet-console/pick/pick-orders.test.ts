@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHOP_SETTINGS, type PickChange, type PickOrder } from '@shared/fleet/order-flow';
+import {
+  applyChange,
+  columnsOf,
+  EMPTY_BOARD,
+  fromSnapshot,
+  urgencyOf,
+  waitedText,
+} from './pick-orders';
+
+const order = (receiptId: string, state: PickOrder['state'], at = 1000): PickOrder => ({
+  kioskId: 'kiosk-01',
+  receiptId,
+  collectionNumber: 'C 1',
+  at,
+  receivedAt: at,
+  late: false,
+  lines: [{ productId: 1, title: 'Ring', quantity: 1, priceCents: 100 }],
+  totalCents: 100,
+  state,
+  stateAt: at,
+  cancelReason: null,
+});
+const snapshot = (orders: PickOrder[], lastMoveId: number) => ({
+  orders,
+  lastMoveId,
+  settings: DEFAULT_SHOP_SETTINGS,
+  now: 5000,
+});
+const change = (next: PickOrder, kind: PickChange['move']['kind'], id: number): PickChange => ({
+  move: {
+    id,
+    kioskId: next.kioskId,
+    receiptId: next.receiptId,
+    kind,
+    from: null,
+    to: next.state,
+    by: 'Sam',
+    at: 1,
+    reason: null,
+  },
+  order: next,
+});
+
+describe('the pick screen’s orders', () => {
+  it('chimes for orders that arrive while it is open, never for those it opened with', () => {
+    const first = fromSnapshot(EMPTY_BOARD, snapshot([order('Receipt-1-1', 'new')], 4), 4000);
+    expect(first.arrivals).toEqual([]);
+    expect(first.board.clockSkewMs).toBe(1000);
+    const arrived = applyChange(first.board, change(order('Receipt-2-2', 'new'), 'arrived', 5), 5);
+    expect(arrived.arrival?.receiptId).toBe('Receipt-2-2');
+    // Old news (a move at or below the last one applied) changes nothing.
+    expect(
+      applyChange(arrived.board, change(order('Receipt-3-3', 'new'), 'arrived', 5), 5).board,
+    ).toBe(arrived.board);
+    const again = fromSnapshot(
+      arrived.board,
+      snapshot(
+        [order('Receipt-1-1', 'new'), order('Receipt-2-2', 'new'), order('Receipt-4-4', 'new')],
+        9,
+      ),
+      4000,
+    );
+    expect(again.arrivals.map((one) => one.receiptId)).toEqual(['Receipt-4-4']);
+  });
+
+  it('puts orders in their columns, the oldest first, closed ones newest first', () => {
+    const { board } = fromSnapshot(
+      EMPTY_BOARD,
+      snapshot(
+        [
+          order('Receipt-2-2', 'new', 2000),
+          order('Receipt-1-1', 'new', 1000),
+          order('Receipt-3-3', 'cancelled'),
+          order('Receipt-4-4', 'ready'),
+        ],
+        1,
+      ),
+      0,
+    );
+    const columns = columnsOf(board);
+    expect(columns.new.map((one) => one.receiptId)).toEqual(['Receipt-1-1', 'Receipt-2-2']);
+    expect(columns.ready).toHaveLength(1);
+    expect(columns.closed).toHaveLength(1);
+  });
+
+  it('turns amber and red at the shop’s times, and counts the wait', () => {
+    const settings = { pickAmberMinutes: 5, pickRedMinutes: 10 };
+    expect(urgencyOf(order('Receipt-1-1', 'new', 0), settings, 4 * 60_000)).toBe('calm');
+    expect(urgencyOf(order('Receipt-1-1', 'picking', 0), settings, 5 * 60_000)).toBe('amber');
+    expect(urgencyOf(order('Receipt-1-1', 'ready', 0), settings, 10 * 60_000)).toBe('red');
+    expect(urgencyOf(order('Receipt-1-1', 'cancelled', 0), settings, 60 * 60_000)).toBe('calm');
+    expect(waitedText(247_000)).toBe('4:07');
+    expect(waitedText(3_727_000)).toBe('1:02:07');
+    expect(waitedText(-5)).toBe('0:00');
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The pick screen's orders as plain data: what the snapshot and each change make of them,
+ * the columns they stand in (New, Picking, Ready, then those closed a moment ago), which
+ * arrivals are news (a chime), and how long an order has waited against the shop's timers.
+ */
+import {
+  type PickChange,
+  type PickOrder,
+  type PickSnapshot,
+  type ShopSettings,
+} from '@shared/fleet/order-flow';
+
+export type OrderKey = string;
+
+export const keyOf = (order: Pick<PickOrder, 'kioskId' | 'receiptId'>): OrderKey =>
+  `${order.kioskId} ${order.receiptId}`;
+
+export interface PickBoard {
+  orders: ReadonlyMap<OrderKey, PickOrder>;
+  /** The newest move applied: a change at or below it is old news. */
+  lastMoveId: number;
+  /** The service's clock minus this page's, so timers count from the service's times. */
+  clockSkewMs: number;
+}
+
+export const EMPTY_BOARD: PickBoard = { orders: new Map(), lastMoveId: 0, clockSkewMs: 0 };
+
+/** A snapshot replaces everything; `arrivals` are the orders new to this page (for a chime). */
+export function fromSnapshot(
+  before: PickBoard,
+  snapshot: PickSnapshot,
+  pageNow: number,
+): { board: PickBoard; arrivals: PickOrder[] } {
+  const orders = new Map(snapshot.orders.map((order) => [keyOf(order), order]));
+  const first = before.lastMoveId === 0 && before.orders.size === 0;
+  const arrivals = first
+    ? []
+    : snapshot.orders.filter((order) => order.state === 'new' && !before.orders.has(keyOf(order)));
+  return {
+    board: { orders, lastMoveId: snapshot.lastMoveId, clockSkewMs: snapshot.now - pageNow },
+    arrivals,
+  };
+}
+
+/** A change applied; `arrival` when it is an order that just came in. */
+export function applyChange(
+  board: PickBoard,
+  change: PickChange,
+  id: number,
+): { board: PickBoard; arrival: PickOrder | null } {
+  if (id <= board.lastMoveId) return { board, arrival: null };
+  const orders = new Map(board.orders);
+  const key = keyOf(change.order);
+  const known = orders.has(key);
+  orders.set(key, change.order);
+  const arrival = change.move.kind === 'arrived' && !known ? change.order : null;
+  return { board: { ...board, orders, lastMoveId: id }, arrival };
+}
+
+export const COLUMNS = ['new', 'picking', 'ready', 'closed'] as const;
+export type Column = (typeof COLUMNS)[number];
+
+export const COLUMN_TITLES: Readonly<Record<Column, string>> = {
+  new: 'New',
+  picking: 'Picking',
+  ready: 'Ready',
+  closed: 'Just closed',
+};
+
+/** Orders in each column: the oldest first, where staff start; closed ones newest first. */
+export function columnsOf(board: PickBoard): Record<Column, PickOrder[]> {
+  const columns: Record<Column, PickOrder[]> = { new: [], picking: [], ready: [], closed: [] };
+  for (const order of board.orders.values()) {
+    const column: Column =
+      order.state === 'handed-over' || order.state === 'cancelled' ? 'closed' : order.state;
+    columns[column].push(order);
+  }
+  for (const column of ['new', 'picking', 'ready'] as const) {
+    columns[column].sort((a, b) => a.at - b.at || keyOf(a).localeCompare(keyOf(b)));
+  }
+  columns.closed.sort((a, b) => b.stateAt - a.stateAt);
+  return columns;
+}
+
+export type Urgency = 'calm' | 'amber' | 'red';
+
+/** How long an order has waited since its shopper confirmed it, against the shop's timers. */
+export function urgencyOf(
+  order: Pick<PickOrder, 'at' | 'state'>,
+  settings: Pick<ShopSettings, 'pickAmberMinutes' | 'pickRedMinutes'>,
+  now: number,
+): Urgency {
+  if (order.state === 'handed-over' || order.state === 'cancelled') return 'calm';
+  const minutes = (now - order.at) / 60_000;
+  if (minutes >= settings.pickRedMinutes) return 'red';
+  if (minutes >= settings.pickAmberMinutes) return 'amber';
+  return 'calm';
+}
+
+/** "4:07": minutes and seconds waited; hours past the first, "1:02:07". */
+export function waitedText(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
