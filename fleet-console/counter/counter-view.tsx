@@ -13,6 +13,7 @@ import { HandoverConflicts } from './handover-conflicts';
 import { HandoverPanel } from './handover-panel';
 import { useOutbox } from './handover-outbox';
 import { OutboxNotice } from './outbox-notice';
+import { ReceiptOrderPanel } from './receipt-order-panel';
 import { ReceiptResult } from './receipt-result';
 import { useCounterScan, type Shown } from './use-counter-scan';
 import { useHandover, type HandoverView } from './use-handover';
@@ -201,6 +202,14 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
         onCheck={(text) => void check(text)}
       />
       <div aria-live="polite" aria-busy={checking}>
+        {shown?.verdict.kind === 'verified' && (
+          <ReceiptOrderPanel
+            key={`order-${shown.scan}`}
+            client={session.client}
+            kioskId={shown.verdict.receipt.k}
+            receiptId={shown.verdict.receipt.r}
+          />
+        )}
         {shown && (
           <ReceiptResult
             key={shown.scan}
