@@ -135,11 +135,11 @@ export function BoardScreen() {
           <h1 id="board-preparing" className="text-[5vw] leading-tight font-bold text-slate-200">
             Preparing
           </h1>
-          <ul className="mt-[1.5vw] grid grid-cols-3 content-start gap-[1.5vw] overflow-hidden">
+          <ul className="mt-[1.5vw] flex flex-wrap content-start gap-x-[3vw] gap-y-[1vw] overflow-hidden">
             {preparing.map((item) => (
               <li
                 key={item.number}
-                className="tabular text-[5.5vw] leading-none font-bold text-slate-100"
+                className="tabular text-[5vw] leading-tight font-bold whitespace-nowrap text-slate-100"
               >
                 {item.number}
               </li>
@@ -155,12 +155,12 @@ export function BoardScreen() {
           </h2>
           <ul
             aria-live="polite"
-            className="mt-[1.5vw] grid grid-cols-2 content-start gap-[1.5vw] overflow-hidden"
+            className="mt-[1.5vw] flex flex-wrap content-start gap-x-[2vw] gap-y-[1vw] overflow-hidden"
           >
             {ready.map((item) => (
               <li
                 key={item.number}
-                className={`tabular rounded-[1vw] px-[1vw] text-[7vw] leading-tight font-extrabold ${
+                className={`tabular rounded-[1vw] px-[1vw] text-[7vw] leading-tight font-extrabold whitespace-nowrap ${
                   lit(item.number) ? 'animate-pop-in bg-amber-300 text-slate-950' : 'text-white'
                 }`}
               >
@@ -170,7 +170,7 @@ export function BoardScreen() {
           </ul>
         </section>
       </main>
-      <footer className="flex min-h-11 items-center justify-between gap-4 px-[2vw] py-2 text-lg text-slate-300">
+      <footer className="flex min-h-11 items-center justify-between gap-4 px-[2vw] py-[0.8vw] text-[1.6vw] text-slate-300">
         <span>Collect your order at the counter when your number is ready.</span>
         <span className="flex items-center gap-4">
           {!sound && (settings.boardChime || settings.boardSpeech) && (

@@ -76,7 +76,7 @@ export function OrderCard({
           <h3 id={titleId} className="text-4xl leading-none font-extrabold tracking-tight">
             {orderName(order)}
           </h3>
-          <p className="mt-2 text-base text-muted">
+          <p className="mt-2 text-base whitespace-nowrap text-muted">
             {clock(order.at)} · {order.kioskId}
             {fresh && (
               <span className="ml-2 rounded bg-brand-700 px-2 py-0.5 text-sm font-bold text-white">
@@ -136,9 +136,11 @@ export function OrderCard({
             {STEP_LABELS[step]}
           </button>
         )}
-        <button type="button" className="btn-secondary" disabled={busy} onClick={onRecall}>
-          Recall
-        </button>
+        {order.state !== 'new' && (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={onRecall}>
+            Recall
+          </button>
+        )}
         {!closed && (
           <button type="button" className="btn-secondary" disabled={busy} onClick={onCancel}>
             Cancel

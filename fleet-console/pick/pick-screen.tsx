@@ -5,7 +5,7 @@
  * order moves on a step, is recalled or cancelled. A move another screen made first is
  * said in words ("Ali moved C 27 to Picking at 14:03"), never silently overwritten.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { OPEN_STATES, stepFrom, type PickAction, type PickOrder } from '@shared/fleet/order-flow';
 import { canChime, wakeChime } from '../lib/chime';
 import { sendMove } from '../service/order-moves';
@@ -117,10 +117,10 @@ export function PickScreen() {
     if (step) void move(order, step);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+  const onKeyDown = (event: KeyboardEvent) => {
     wakeChime();
     setSound(true);
-    const target = event.target as HTMLElement;
+    const target = event.target instanceof HTMLElement ? event.target : document.body;
     if (target.closest('input, textarea, dialog')) return;
     // Enter and Space on a button press that button; on an order they move it on.
     if ((event.key === 'Enter' || event.key === ' ') && target.tagName === 'BUTTON') return;
@@ -145,12 +145,29 @@ export function PickScreen() {
     }
   };
 
+  // A bump bar's keys arrive wherever the focus is (on the page itself once the focused
+  // order moved to another column): the whole window listens.
+  const keys = useRef(onKeyDown);
+  useEffect(() => {
+    keys.current = onKeyDown;
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keys.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+  // The focused order keeps the focus when it moves to another column (its card is new there).
+  useEffect(() => {
+    if (focusKey === null) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) cards.current.get(focusKey)?.focus();
+  }, [columns, focusKey]);
+
   const total = columns.new.length + columns.picking.length + columns.ready.length;
 
   return (
     <div
       className="flex min-h-dvh flex-col bg-slate-50"
-      onKeyDown={onKeyDown}
       onPointerDown={() => {
         wakeChime();
         setSound(true);
@@ -195,12 +212,12 @@ export function PickScreen() {
       >
         {said}
       </p>
-      <main className="grid flex-1 grid-cols-1 gap-4 px-6 pb-4 md:grid-cols-3 xl:grid-cols-[1fr_1fr_1fr_0.8fr]">
+      <main className="grid flex-1 grid-cols-1 gap-4 px-6 pb-4 md:grid-cols-3 2xl:grid-cols-[1fr_1fr_1fr_0.8fr]">
         {COLUMNS.map((column: Column) => (
           <section
             key={column}
             aria-labelledby={`column-${column}`}
-            className={`flex min-w-0 flex-col gap-3 ${column === 'closed' ? 'md:col-span-3 xl:col-span-1' : ''}`}
+            className={`flex min-w-0 flex-col gap-3 ${column === 'closed' ? 'md:col-span-3 2xl:col-span-1' : ''}`}
           >
             <h2 id={`column-${column}`} className="text-xl font-bold">
               {COLUMN_TITLES[column]}{' '}
