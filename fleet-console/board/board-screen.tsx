@@ -6,105 +6,20 @@
  * the shopper. When the connection is lost it keeps the last numbers, shows a quiet
  * "Reconnecting…" mark and recovers by itself: never blank, never stale without saying so.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  boardChangeSchema,
-  boardSnapshotSchema,
-  type BoardSnapshot,
-} from '@shared/fleet/order-flow';
-import { chime, canChime, wakeChime } from '../lib/chime';
-import { startOrderFeed, type FeedStatus } from '../service/order-feed';
-import {
-  applyChange,
-  columnsOf,
-  EMPTY_STATE,
-  fromSnapshot,
-  spokenNumber,
-  type BoardState,
-} from './board-items';
+import { useMemo, useState } from 'react';
+import { canChime, wakeChime } from '../lib/chime';
+import { useNow } from '../lib/use-now';
+import { columnsOf } from './board-items';
+import { useBoardFeed } from './use-board-feed';
 
 /** How long a newly ready number stands out. */
 export const HIGHLIGHT_MS = 30_000;
 
-type Settings = BoardSnapshot['settings'];
-
-const DEFAULTS: Settings = {
-  boardReadyMinutes: 10,
-  boardChime: true,
-  boardSpeech: false,
-  boardSpeechLanguages: ['en'],
-};
-
-function say(number: string, languages: readonly string[]): void {
-  if (typeof window.speechSynthesis === 'undefined') return;
-  for (const lang of languages) {
-    const utterance = new SpeechSynthesisUtterance(spokenNumber(number));
-    utterance.lang = lang;
-    window.speechSynthesis.speak(utterance);
-  }
-}
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
-
 export function BoardScreen() {
-  const [state, setState] = useState<BoardState>(EMPTY_STATE);
-  const [settings, setSettings] = useState<Settings>(DEFAULTS);
-  const [status, setStatus] = useState<FeedStatus>('connecting');
-  const [highlights, setHighlights] = useState<ReadonlyMap<string, number>>(new Map());
+  const { state, settings, status, highlights } = useBoardFeed();
   const [sound, setSound] = useState(canChime());
-  const settingsRef = useRef(settings);
-  useEffect(() => {
-    settingsRef.current = settings;
-  }, [settings]);
   const pageNow = useNow(1000);
   const now = pageNow + state.clockSkewMs;
-
-  useEffect(() => {
-    const announce = (numbers: readonly string[]) => {
-      if (numbers.length === 0) return;
-      const at = Date.now();
-      setHighlights(
-        (before) => new Map([...before, ...numbers.map((number) => [number, at] as const)]),
-      );
-      const current = settingsRef.current;
-      if (current.boardChime) chime([660, 990, 1320]);
-      if (current.boardSpeech)
-        for (const number of numbers) say(number, current.boardSpeechLanguages);
-    };
-    const feed = startOrderFeed({
-      base: '',
-      token: null,
-      snapshotPath: '/board/snapshot',
-      changesPath: '/board/changes',
-      snapshotSchema: boardSnapshotSchema,
-      changeSchema: boardChangeSchema,
-      lastMoveIdOf: (snapshot) => snapshot.lastMoveId,
-      onSnapshot: (snapshot) => {
-        setSettings(snapshot.settings);
-        setState((before) => {
-          const next = fromSnapshot(before, snapshot, Date.now());
-          announce(next.nowReady);
-          return next.state;
-        });
-      },
-      onChange: (change) => {
-        setState((before) => {
-          const next = applyChange(before, change);
-          if (next.nowReady !== null) announce([next.nowReady]);
-          return next.state;
-        });
-      },
-      onStatus: setStatus,
-    });
-    return () => feed.stop();
-  }, []);
 
   const { preparing, ready } = useMemo(
     () => columnsOf(state, now, settings.boardReadyMinutes),

@@ -39,6 +39,61 @@ export interface OrderCardProps {
   onCancel: () => void;
 }
 
+function OrderLines({ lines }: { lines: PickOrder['lines'] }) {
+  return (
+    <ul className="flex flex-col gap-2" aria-label="Lines">
+      {lines.map((line) => (
+        <li key={line.productId} className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="grid size-12 shrink-0 place-items-center rounded-lg bg-tile text-xl font-bold text-muted"
+          >
+            {line.title.charAt(0).toUpperCase()}
+          </span>
+          <span className="min-w-0 flex-1 text-lg leading-snug">{line.title}</span>
+          <span className="tabular shrink-0 text-2xl font-extrabold">× {line.quantity}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderActions(props: {
+  order: PickOrder;
+  busy: boolean;
+  onAdvance: () => void;
+  onRecall: () => void;
+  onCancel: () => void;
+}) {
+  const { order, busy, onAdvance, onRecall, onCancel } = props;
+  const step = stepFrom(order.state);
+  const closed = order.state === 'handed-over' || order.state === 'cancelled';
+  return (
+    <div className="flex flex-wrap gap-2">
+      {step && (
+        <button
+          type="button"
+          className="btn-primary flex-1 text-lg"
+          disabled={busy}
+          onClick={onAdvance}
+        >
+          {STEP_LABELS[step]}
+        </button>
+      )}
+      {order.state !== 'new' && (
+        <button type="button" className="btn-secondary" disabled={busy} onClick={onRecall}>
+          Recall
+        </button>
+      )}
+      {!closed && (
+        <button type="button" className="btn-secondary" disabled={busy} onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function OrderCard({
   order,
   settings,
@@ -52,7 +107,6 @@ export function OrderCard({
   onRecall,
   onCancel,
 }: OrderCardProps) {
-  const step = stepFrom(order.state);
   const closed = order.state === 'handed-over' || order.state === 'cancelled';
   const urgency = urgencyOf(order, settings, now);
   const waited = waitedText(now - order.at);
@@ -111,42 +165,14 @@ export function OrderCard({
       {order.state === 'handed-over' && (
         <p className="rounded-lg bg-slate-100 px-3 py-2 font-semibold">Handed over</p>
       )}
-      <ul className="flex flex-col gap-2" aria-label="Lines">
-        {order.lines.map((line) => (
-          <li key={line.productId} className="flex items-center gap-3">
-            <span
-              aria-hidden="true"
-              className="grid size-12 shrink-0 place-items-center rounded-lg bg-tile text-xl font-bold text-muted"
-            >
-              {line.title.charAt(0).toUpperCase()}
-            </span>
-            <span className="min-w-0 flex-1 text-lg leading-snug">{line.title}</span>
-            <span className="tabular shrink-0 text-2xl font-extrabold">× {line.quantity}</span>
-          </li>
-        ))}
-      </ul>
-      <div className="flex flex-wrap gap-2">
-        {step && (
-          <button
-            type="button"
-            className="btn-primary flex-1 text-lg"
-            disabled={busy}
-            onClick={onAdvance}
-          >
-            {STEP_LABELS[step]}
-          </button>
-        )}
-        {order.state !== 'new' && (
-          <button type="button" className="btn-secondary" disabled={busy} onClick={onRecall}>
-            Recall
-          </button>
-        )}
-        {!closed && (
-          <button type="button" className="btn-secondary" disabled={busy} onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <OrderLines lines={order.lines} />
+      <OrderActions
+        order={order}
+        busy={busy}
+        onAdvance={onAdvance}
+        onRecall={onRecall}
+        onCancel={onCancel}
+      />
     </article>
   );
 }
