@@ -57,6 +57,9 @@ export function useBoardFeed(): BoardFeed {
   }, [settings]);
 
   useEffect(() => {
+    // The feed's own copy, read and written only in its callbacks: announcing is a side
+    // effect, so it is never done from inside a state update (which React may run twice).
+    let current = EMPTY_STATE;
     const announce = (numbers: readonly string[]) => {
       if (numbers.length === 0) return;
       const at = Date.now();
@@ -78,18 +81,16 @@ export function useBoardFeed(): BoardFeed {
       lastMoveIdOf: (snapshot) => snapshot.lastMoveId,
       onSnapshot: (snapshot) => {
         setSettings(snapshot.settings);
-        setState((before) => {
-          const next = fromSnapshot(before, snapshot, Date.now());
-          announce(next.nowReady);
-          return next.state;
-        });
+        const next = fromSnapshot(current, snapshot, Date.now());
+        current = next.state;
+        setState(next.state);
+        announce(next.nowReady);
       },
       onChange: (change) => {
-        setState((before) => {
-          const next = applyChange(before, change);
-          if (next.nowReady !== null) announce([next.nowReady]);
-          return next.state;
-        });
+        const next = applyChange(current, change);
+        current = next.state;
+        setState(next.state);
+        if (next.nowReady !== null) announce([next.nowReady]);
       },
       onStatus: setStatus,
     });

@@ -27,6 +27,14 @@ export function usePickFeed(base: string, withToken: boolean): PickFeed {
   const [settings, setSettings] = useState<ShopSettings>(DEFAULT_SHOP_SETTINGS);
   const [status, setStatus] = useState<FeedStatus>('connecting');
   useEffect(() => {
+    // The feed's own copy, read and written only in its callbacks: a chime is a side effect,
+    // so it is never rung from inside a state update (which React may run twice).
+    let current = EMPTY_BOARD;
+    const show = (next: PickBoard, chimes: boolean) => {
+      current = next;
+      setBoard(next);
+      if (chimes) chime();
+    };
     const feed = startOrderFeed({
       base,
       token: withToken ? loadToken(base) : null,
@@ -37,18 +45,12 @@ export function usePickFeed(base: string, withToken: boolean): PickFeed {
       lastMoveIdOf: (snapshot) => snapshot.lastMoveId,
       onSnapshot: (snapshot) => {
         setSettings(snapshot.settings);
-        setBoard((before) => {
-          const { board: next, arrivals } = fromSnapshot(before, snapshot, Date.now());
-          if (arrivals.length > 0) chime();
-          return next;
-        });
+        const { board: next, arrivals } = fromSnapshot(current, snapshot, Date.now());
+        show(next, arrivals.length > 0);
       },
       onChange: (change, id) => {
-        setBoard((before) => {
-          const { board: next, arrival } = applyChange(before, change, id);
-          if (arrival) chime();
-          return next;
-        });
+        const { board: next, arrival } = applyChange(current, change, id);
+        show(next, arrival !== null);
       },
       onStatus: (next) => {
         setStatus(next);
