@@ -1,7 +1,8 @@
 /**
  * The receipt id as a QR code the counter scans, as one SVG path of unit squares: the
  * screen (src/features/checkout) and the slip main prints (electron/main/printing/receipt-slip.ts)
- * draw the same code, with no data: URL, canvas or script.
+ * draw the same code, with no data: URL, canvas or script. The simulator writes the same
+ * modules as a PNG (tools/simulator/qr-png.ts), so a code it prints scans as a kiosk's does.
  */
 import { encode } from 'uqr';
 
@@ -12,13 +13,18 @@ export interface QrPath {
   path: string;
 }
 
+/** The receipt's QR as rows of modules (true: dark), border included. */
+export function receiptQrModules(text: string): boolean[][] {
+  return encode(text, { ecc: 'M', border: 2 }).data;
+}
+
 export function receiptQrPath(receiptId: string): QrPath {
-  const { data, size } = encode(receiptId, { ecc: 'M', border: 2 });
+  const data = receiptQrModules(receiptId);
   let path = '';
   data.forEach((row, y) => {
     row.forEach((dark, x) => {
       if (dark) path += `M${x} ${y}h1v1h-1z`;
     });
   });
-  return { modules: size, path };
+  return { modules: data.length, path };
 }

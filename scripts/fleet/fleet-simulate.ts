@@ -7,6 +7,7 @@
 import { createSimulatedKiosk, type SimulatedKiosk } from '../../tools/simulator/simulated-kiosk';
 import { readSimulateOptions } from '../../tools/simulator/simulate-options';
 import { exitOnHelp } from '../../tools/cli/help';
+import { signFirstReceipt } from '../../tools/simulator/first-receipt';
 
 exitOnHelp(`Usage: npm run fleet:simulate -- --broker URL --kiosks N --seconds S [options]
 
@@ -24,7 +25,10 @@ publishes offline and quits.
   --per-kiosk --password 'pw-{id}' username = kiosk id, password with {id} filled in
   --health-seconds 5 --keepalive-seconds 30
   --config-public-key KEY          fleet.configPublicKey: signed remote configs apply
-  --enrolment-public-key KEY       fleet.enrolmentPublicKey: the console's approvals enrol`);
+  --enrolment-public-key KEY       fleet.enrolmentPublicKey: the console's approvals enrol;
+                                   once the first kiosk is enrolled it signs one pretend
+                                   order and prints its KSR1. code, for the counter page
+  --receipt-png receipt.png        also write that code's QR code as a PNG`);
 
 /** Runs the fleet for `seconds` or until `interrupted`; returns how many were online then. */
 async function runFor(
@@ -50,7 +54,13 @@ async function runFor(
 }
 
 async function main(): Promise<void> {
-  const { brokers, kiosks, seconds, fleet: options } = readSimulateOptions(process.argv.slice(2));
+  const {
+    brokers,
+    kiosks,
+    seconds,
+    fleet: options,
+    receiptPng,
+  } = readSimulateOptions(process.argv.slice(2));
   const ids = options.map((kiosk) => kiosk.kioskId);
   // Per-kiosk lines would drown the summary: only the first kiosk's say anything.
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -62,6 +72,9 @@ async function main(): Promise<void> {
   const fleet = options.map((kiosk, index) =>
     createSimulatedKiosk({ ...kiosk, log: index === 0 ? loud : quiet }),
   );
+  const first = fleet[0];
+  // The code alone on its line, unprefixed, so it can be copied whole.
+  if (first) signFirstReceipt(first, { png: receiptPng, say: (line) => console.log(line) });
   const interrupted = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -15,6 +15,8 @@ export interface SimulateOptions {
   seconds: number;
   /** Each kiosk's options but its log, in the order of their ids. */
   fleet: Omit<SimulatedKioskOptions, 'log'>[];
+  /** Where the first kiosk's first signed receipt's QR goes, as a PNG; absent: printed only. */
+  receiptPng?: string;
 }
 
 function bounded(
@@ -60,6 +62,7 @@ export function readSimulateOptions(args: readonly string[]): SimulateOptions {
       'keepalive-seconds': { type: 'string' },
       'config-public-key': { type: 'string', default: '' },
       'enrolment-public-key': { type: 'string', default: '' },
+      'receipt-png': { type: 'string' },
     },
   });
   const brokers = readBrokers(values.broker);
@@ -89,5 +92,6 @@ export function readSimulateOptions(args: readonly string[]): SimulateOptions {
     configPublicKey: values['config-public-key'],
     enrolmentPublicKey: values['enrolment-public-key'],
   }));
-  return { brokers, kiosks, seconds, fleet };
+  const receiptPng = values['receipt-png'];
+  return { brokers, kiosks, seconds, fleet, ...(receiptPng ? { receiptPng } : {}) };
 }

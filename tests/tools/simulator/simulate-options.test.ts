@@ -63,4 +63,11 @@ describe('the simulator’s options', () => {
   ])('refuses %j', (args, message) => {
     expect(() => readSimulateOptions(args)).toThrow(message);
   });
+
+  it('writes the first signed receipt’s QR where --receipt-png says, and nowhere by default', () => {
+    expect(readSimulateOptions(BROKER).receiptPng).toBeUndefined();
+    expect(readSimulateOptions([...BROKER, '--receipt-png', 'receipt.png']).receiptPng).toBe(
+      'receipt.png',
+    );
+  });
 });
