@@ -304,10 +304,18 @@ export const LAYER_ZONES = [
   {
     // The simulator runs the kiosk's fleet agent (fleet-agent/) with the kiosk's config table
     // (shared/kiosk-config/), so it needs nothing of the kiosk's main process.
-    target: ['./tools/!(updates)/**', './tools/*.ts'],
+    target: ['./tools/!(updates|kiosk-preview)/**', './tools/*.ts'],
     from: './electron',
     message:
       'The dev tools reach the kiosk’s main process only at the door written out for the update tools; the simulator runs the fleet agent and the config table, not the kiosk.',
+  },
+  {
+    // The kiosk in a browser reads its config with the kiosk's own loader, so a flag, a
+    // config file or an environment variable means the same with and without Electron.
+    target: './tools/kiosk-preview',
+    from: './electron',
+    except: ['./main/config/config.ts'],
+    message: 'The kiosk preview imports only the config loader of electron/main.',
   },
   {
     // The update feed is signed over exactly the bytes the kiosk checks, by the kiosk's rule.

@@ -4,6 +4,8 @@
  * Projects:
  * - web:        the static web build (out/web) served with the embedded catalogue at /api.
  * - kiosk-file: the Electron renderer build (out/renderer) opened from disk, no preload bridge.
+ * - kiosk-preview: the same build as `npm start` serves it without Electron: over http, with
+ *               a stand-in bridge (tools/kiosk-preview/), started by the spec itself.
  * - electron:   the packaged main process (tests/e2e/electron; skips itself without a binary).
  * - fleet-console: the operator's console (out/console) against a real Mosquitto that each
  *               test starts itself (tests/support/mosquitto.ts), served in-process per test.
@@ -92,6 +94,15 @@ export default defineConfig({
           // Headless Chromium refuses module scripts from file:// (origin 'null') without this.
           args: [...chromiumArgs, '--allow-file-access-from-files'],
         },
+      },
+    },
+    {
+      name: 'kiosk-preview',
+      testDir: 'tests/e2e/kiosk-preview',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1080, height: 1920 },
+        launchOptions,
       },
     },
     {

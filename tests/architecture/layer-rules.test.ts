@@ -530,6 +530,20 @@ describe('the services’ and the dev tools’ doors', () => {
     expect(beyond.map((e) => e.message)).toEqual([
       expect.stringContaining('The update tools import only the feed signature rule'),
     ]);
+    // The kiosk in a browser reads its config with the kiosk's loader, and nothing else.
+    expect(
+      await layerErrors(
+        'tools/kiosk-preview/preview-config.ts',
+        probe('../../electron/main/config/config'),
+      ),
+    ).toEqual([]);
+    const past = await layerErrors(
+      'tools/kiosk-preview/preview-config.ts',
+      probe('../../electron/main/updates/feed-signature'),
+    );
+    expect(past.map((e) => e.message)).toEqual([
+      expect.stringContaining('The kiosk preview imports only the config loader'),
+    ]);
   });
 
   it('a tool or a service importing electron/ fails lint, whatever the file', async () => {

@@ -1,7 +1,7 @@
 /**
  * The shop in a browser: the web build and the embedded catalogue at /api on one loopback
- * server. `npm run serve` runs it, and so does `npm start` when Electron cannot be had, so
- * a newcomer always ends up with a running shop.
+ * server, as `npm run serve` runs it. (`npm start` without Electron serves the kiosk
+ * instead: tools/kiosk-preview/.)
  */
 import { resolve } from 'node:path';
 import { loadDemoCatalogue } from '../../server/catalogue/demo-catalogue';

@@ -23,9 +23,10 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
 export interface Launch {
   /** Starts electron-vite (preview or dev) once Electron is there. */
   withElectron: () => Promise<void>;
-  /** What runs instead, e.g. "opening the shop in a browser". */
+  /** What runs instead, e.g. "opening the kiosk in a browser". */
   fallbackName: string;
-  fallback: () => Promise<void>;
+  /** Gets the kiosk's flags, as Electron would have. */
+  fallback: (kioskArgs: string[]) => Promise<void>;
 }
 
 export async function launchKiosk(argv: readonly string[], launch: Launch): Promise<void> {
@@ -44,5 +45,5 @@ export async function launchKiosk(argv: readonly string[], launch: Launch): Prom
     process.exit(1);
   }
   console.error(`${electron.reason}; ${launch.fallbackName} instead.`);
-  await launch.fallback();
+  await launch.fallback(kioskArgs);
 }

@@ -1,6 +1,7 @@
 /**
  * `npm start` on a fresh clone: it downloads Electron with Electron's own installer and
- * opens the kiosk, or, when the download fails, serves the shop to a browser instead.
+ * opens the kiosk, or, when the download fails, serves the kiosk to a browser instead: the
+ * kiosk renderer with a stand-in bridge holding the config its flags chose, never out/web.
  * Both paths run for real in a copy of the project, against a stub Electron served by a
  * local mirror (GitHub is not needed).
  */
@@ -197,8 +198,13 @@ describe('npm start on a fresh clone', () => {
       rmSync(join(project, 'node_modules/electron/path.txt'), { force: true });
     });
 
-    it('says why in one line and serves the shop to a browser instead', async () => {
-      const run = npmRun('start', project, [], cleanEnv({ ELECTRON_MIRROR: unreachable }));
+    it('says why in one line and serves the kiosk to a browser instead, with its flags', async () => {
+      const run = npmRun(
+        'start',
+        project,
+        ['--languages=fr,en', '--idle-timeout=45', '--fleet-broker=mqtt://127.0.0.1:1883'],
+        cleanEnv({ ELECTRON_MIRROR: unreachable }),
+      );
       try {
         const [, origin] = await waitFor(run, /running at (http:\/\/[\d.]+:\d+)\//, 150_000);
         const output = run.output();
@@ -211,10 +217,21 @@ describe('npm start on a fresh clone', () => {
         const page = await fetch(`${origin}/`);
         expect(page.status).toBe(200);
         expect(page.headers.get('content-type')).toContain('text/html');
-        expect(await page.text()).toContain('<div id="root"></div>');
+        const html = await page.text();
+        expect(html).toContain('<div id="root"></div>');
+        expect(html).toContain('<script src="/kiosk-bridge.js"></script>');
         const catalogue = await fetch(`${origin}/api/products`);
         expect(catalogue.status).toBe(200);
         expect(((await catalogue.json()) as unknown[]).length).toBeGreaterThan(0);
+        // The page's flags reach it; the one only Electron can honour is named, once.
+        const bridge = await (await fetch(`${origin}/kiosk-bridge.js`)).text();
+        expect(bridge).toContain('"languages":["fr","en"]');
+        expect(bridge).toContain('"idleTimeoutSeconds":45');
+        expect(bridge).toContain(`"catalogueUrl":"${origin}/api"`);
+        expect(output.match(/cannot honour --fleet-broker:/g)).toHaveLength(1);
+        expect(output).not.toMatch(/cannot honour[^\n]*(languages|idle-timeout)/);
+        expect(existsSync(join(project, 'out/renderer/index.html'))).toBe(true);
+        expect(existsSync(join(project, 'out/web'))).toBe(false);
       } finally {
         stop(run);
         await run.exited;

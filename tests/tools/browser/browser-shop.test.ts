@@ -41,7 +41,7 @@ describe('the browser shop (npm run serve)', () => {
   });
 });
 
-describe('the browser shop’s build (npm run serve, the npm start fallback)', () => {
+describe('the browser shop’s build (npm run serve)', () => {
   it('never replaces a build it did not make unless asked, and says so before building', async () => {
     const dir = webBuild();
     const said: string[] = [];
