@@ -35,7 +35,7 @@ import { setupSpeech } from './speech/setup-speech';
 import { openSlipWindow } from './printing/slip-window';
 import { setupStaffExit } from './staff-exit/staff-exit';
 import { relaunchKiosk, setupSelfCare } from './self-care/self-care';
-import { setupStoreHours, type StoreHours } from './opening-hours/store-hours';
+import { setupStoreHours, type StoreHours } from '../../fleet-agent/kiosk/store-hours';
 import { userDataProblem } from './self-care/user-data';
 import { detectInstall } from './updates/install-kind';
 import { currentUpdateHealth, setupUpdates, updatePending } from './updates/setup-updates';

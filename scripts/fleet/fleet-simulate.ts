@@ -28,7 +28,12 @@ publishes offline and quits.
   --enrolment-public-key KEY       fleet.enrolmentPublicKey: the console's approvals enrol;
                                    once the first kiosk is enrolled it signs one pretend
                                    order and prints its KSR1. code, for the counter page
-  --receipt-png receipt.png        also write that code's QR code as a PNG`);
+  --receipt-png receipt.png        also write that code's QR code as a PNG
+  --store lyon-1 --region eu-west  the groups a machine-wide file would give each kiosk,
+                                   until its enrolment certificate names its own
+  --quiet                          no simulated shoppers: each kiosk stays on its attract
+                                   screen, so it answers diagnostics and falls asleep at
+                                   once when its store's opening hours close it`);
 
 /** Runs the fleet for `seconds` or until `interrupted`; returns how many were online then. */
 async function runFor(

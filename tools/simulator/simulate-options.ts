@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { MAX_BROKER_URLS, splitBrokerList } from '../../shared/fleet/broker-choice';
 import { isValidKioskId, isValidTopicPrefix } from '../../shared/fleet/topics';
+import { isValidGroupId } from '../../shared/fleet/groups';
 import { parseCount } from '../../shared/count-flag';
 import { isLoopbackBroker, type SimulatedKioskOptions } from './simulated-kiosk';
 
@@ -63,6 +64,9 @@ export function readSimulateOptions(args: readonly string[]): SimulateOptions {
       'config-public-key': { type: 'string', default: '' },
       'enrolment-public-key': { type: 'string', default: '' },
       'receipt-png': { type: 'string' },
+      store: { type: 'string' },
+      region: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
     },
   });
   const brokers = readBrokers(values.broker);
@@ -77,6 +81,12 @@ export function readSimulateOptions(args: readonly string[]): SimulateOptions {
     (_, n) => `${values['id-prefix']}-${String(n + 1).padStart(width, '0')}`,
   );
   if (!ids.every(isValidKioskId)) throw new Error('--id-prefix makes invalid kiosk ids');
+  for (const name of ['store', 'region'] as const) {
+    const group = values[name];
+    if (group !== undefined && !isValidGroupId(group)) {
+      throw new Error(`--${name} must be 1 to 64 letters, digits, - or _, got "${group}"`);
+    }
+  }
   const fleet = ids.map((kioskId) => ({
     brokerUrls: brokers,
     kioskId,
@@ -91,6 +101,9 @@ export function readSimulateOptions(args: readonly string[]): SimulateOptions {
     keepaliveSeconds,
     configPublicKey: values['config-public-key'],
     enrolmentPublicKey: values['enrolment-public-key'],
+    ...(values.store === undefined ? {} : { store: values.store }),
+    ...(values.region === undefined ? {} : { region: values.region }),
+    ...(values.quiet ? { shoppers: false } : {}),
   }));
   const receiptPng = values['receipt-png'];
   return { brokers, kiosks, seconds, fleet, ...(receiptPng ? { receiptPng } : {}) };

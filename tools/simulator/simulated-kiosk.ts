@@ -8,8 +8,11 @@
  * report (health.ts, fed by the real activity module), the safe-moment rule (activity.ts),
  * the signed remote config (remote-config.ts, kept in memory instead of on disk, its keys
  * read by the kiosk's own rules: kiosk-config.ts), the enrolment (enrolment.ts, its
- * certificates kept in memory) and the receipt signer (receipt-signer.ts, with an in-memory
- * Ed25519 key, signing once enrolled).
+ * certificates kept in memory), the groups it gives (kiosk-groups.ts: the certificate's
+ * store and region, else the ones it was started with, as a machine-wide file's), the
+ * store's opening hours (store-hours.ts: asleep while closed, from the signed config's
+ * schedule) and the receipt signer (receipt-signer.ts, with an in-memory Ed25519 key,
+ * signing once enrolled).
  *
  * Pretend: the shop (pretend-shop.ts).
  */
@@ -24,7 +27,11 @@ import { createDiagnosticsHistory } from '../../fleet-agent/diagnostics/diagnost
 import { createFleetClient, type FleetClient } from '../../fleet-agent/fleet-client';
 import type { FleetLog } from '../../fleet-agent/fleet-log';
 import { createKioskEnrolment, type KioskEnrolment } from '../../fleet-agent/identity/enrolment';
+import { groupsForStatus, resolveKioskGroups } from '../../fleet-agent/identity/kiosk-groups';
 import { receiptKeyFrom } from '../../fleet-agent/identity/receipt-key';
+import { setupStoreHours, type StoreHours } from '../../fleet-agent/kiosk/store-hours';
+import type { KioskGroups } from '../../shared/fleet/groups';
+import type { OpeningHours } from '../../shared/kiosk-config/opening-hours';
 import { createReceiptSigner } from '../../fleet-agent/identity/receipt-signer';
 import { SIMULATED_KEY_RULES, type SimulatedConfig } from './kiosk-config';
 import { createPretendShop, type PretendShop, type SimulatedApp } from './pretend-shop';
@@ -65,10 +72,16 @@ export interface SimulatedKioskOptions {
   enrolmentPublicKey?: string;
   /** The pretend log a diagnostics bundle carries (default: a few start-up lines). */
   logLines?: readonly string[];
-  /** The store and region its status names (group ids); absent: none. */
+  /**
+   * Its store and region as a machine-wide file would set them (group ids), until its
+   * certificate names its own; absent: none.
+   */
   store?: string;
   region?: string;
-  /** Asleep, as a kiosk whose store is closed (default: awake). */
+  /**
+   * Asleep whatever the hours, as a kiosk whose store is closed (default: it follows the
+   * opening hours of its signed config, awake without any).
+   */
   asleep?: boolean;
   /** Told of every MQTT connection the kiosk opens (the fleet bench times reconnects). */
   onConnection?: (connection: MqttClient) => void;
@@ -116,7 +129,10 @@ function simulatedIdentity(options: SimulatedKioskOptions, version: string) {
   return { receiptKey, enrolment, signer };
 }
 
-function simulatedRemote(options: SimulatedKioskOptions): RemoteConfig<SimulatedConfig> {
+function simulatedRemote(
+  options: SimulatedKioskOptions,
+  groups: () => KioskGroups,
+): RemoteConfig<SimulatedConfig> {
   const topics = kioskTopics(options.topicPrefix, options.kioskId);
   return createRemoteConfig({
     kioskId: options.kioskId,
@@ -126,7 +142,7 @@ function simulatedRemote(options: SimulatedKioskOptions): RemoteConfig<Simulated
     keys: SIMULATED_KEY_RULES,
     // Kept for this run only: a simulated kiosk has no disk of its own.
     store: { load: () => ({ fleet: null, kiosk: null }), save: () => undefined },
-    groups: () => ({ store: options.store ?? null, region: options.region ?? null }),
+    groups,
     log: options.log,
   });
 }
@@ -136,13 +152,17 @@ function simulatedActions(
   options: SimulatedKioskOptions,
   shop: PretendShop,
   carriedOut: CarriedOut,
-  own: { reloadConfig: () => Promise<void>; gatherDiagnostics: () => Promise<Uint8Array> },
+  own: {
+    reloadConfig: () => Promise<void>;
+    gatherDiagnostics: () => Promise<Uint8Array>;
+    asleep: () => boolean;
+  },
 ): FleetActions {
   const { activity } = shop;
   return {
     whenSafe: (signal) => activity.whenSafe(signal),
     isAttractScreen: () => activity.snapshot().screen === 'attract',
-    isAsleep: () => options.asleep === true,
+    isAsleep: own.asleep,
     reloadConfig: async () => {
       carriedOut['reload-config'] += 1;
       await own.reloadConfig();
@@ -162,13 +182,21 @@ function simulatedActions(
   };
 }
 
-/** Health's period from the nearest remote config that sets it, else the simulator's own. */
-function remoteHealthSeconds(remote: RemoteConfig<SimulatedConfig>, fallback: number): number {
+/** A key's value from the nearest remote config that sets it; undefined: none does. */
+function nearestRemote<K extends keyof SimulatedConfig>(
+  remote: RemoteConfig<SimulatedConfig>,
+  key: K,
+): SimulatedConfig[K] | undefined {
   for (const layer of remote.layers()) {
-    const seconds = layer.values['fleet.healthSeconds'];
-    if (seconds !== undefined) return seconds;
+    const value = layer.values[key];
+    if (value !== undefined) return value;
   }
-  return fallback;
+  return undefined;
+}
+
+/** The store's schedule in force: the nearest remote config's, else none (always open). */
+function remoteOpeningHours(remote: RemoteConfig<SimulatedConfig>): OpeningHours | null {
+  return nearestRemote(remote, 'openingHours') ?? null;
 }
 
 /** The same mqtt.connect, each connection remembered so that kill() can drop its socket. */
@@ -188,13 +216,24 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
   const startedAt = Date.now();
   const version = options.version ?? SIMULATED_VERSION;
   const { receiptKey, enrolment, signer } = simulatedIdentity(options, version);
+  // A valid certificate's store and region win over the ones it was started with.
+  const groups = (): KioskGroups => {
+    const state = enrolment.state();
+    return resolveKioskGroups(state.kind === 'enrolled' ? state.certificate : null, {
+      'fleet.store': options.store ?? '',
+      'fleet.region': options.region ?? '',
+    });
+  };
   const shop = createPretendShop({
     random,
     startedAt,
     screen: options.screen,
     memoryMB: options.memoryMB,
   });
-  const remote = simulatedRemote(options);
+  const remote = simulatedRemote(options, groups);
+  // Started with the kiosk, so a fleet of stopped kiosks keeps no timers.
+  let storeHours: StoreHours | null = null;
+  const asleep = (): boolean => options.asleep === true || (storeHours?.asleep() ?? false);
   const carriedOut: CarriedOut = { 'reload-config': 0, 'refresh-catalogue': 0, relaunch: 0 };
   const sources: SimulatedSources = {
     kioskId: options.kioskId,
@@ -204,13 +243,15 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     remote,
     history: createDiagnosticsHistory(),
     client: () => client,
+    asleep,
     logLines: options.logLines ?? [
       `[info] Kiosk starting in kiosk mode (simulated ${options.kioskId})`,
       `[info] Fleet: connecting to ${options.brokerUrls.join(',')} as ${options.kioskId}`,
     ],
   };
-  const applyHealthSeconds = (): void => {
-    client.setHealthSeconds(remoteHealthSeconds(remote, options.healthSeconds));
+  const applyConfig = (): void => {
+    client.setHealthSeconds(nearestRemote(remote, 'fleet.healthSeconds') ?? options.healthSeconds);
+    storeHours?.check();
   };
   const connection = rememberingConnect(options.onConnection);
   const client: FleetClient = createFleetClient({
@@ -222,26 +263,26 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     keepaliveSeconds: options.keepaliveSeconds,
     healthSeconds: options.healthSeconds,
     status: () => ({
-      state: options.asleep === true ? ('asleep' as const) : ('online' as const),
+      state: asleep() ? ('asleep' as const) : ('online' as const),
       version,
       startedAt: new Date(startedAt).toISOString(),
       publicKey: signer.receiptPublicKey(),
-      ...(options.store === undefined ? {} : { store: options.store }),
-      ...(options.region === undefined ? {} : { region: options.region }),
+      ...groupsForStatus(groups()),
     }),
-    groups: () => ({ store: options.store ?? null, region: options.region ?? null }),
+    groups,
     health: simulatedHealth(sources),
     actions: simulatedActions(options, shop, carriedOut, {
       reloadConfig: async () => {
         remote.reverify();
-        applyHealthSeconds();
+        applyConfig();
         await client.refetchConfig();
       },
       gatherDiagnostics: simulatedDiagnostics(sources),
+      asleep,
     }),
     onConfigMessage: (scope, bytes) => {
       const result = remote.receive(scope, bytes);
-      if (result === 'accepted' || result === 'cleared') applyHealthSeconds();
+      if (result === 'accepted' || result === 'cleared') applyConfig();
       // As setup-fleet.ts does: the console sees the refusal or new version at once.
       if (result !== 'unchanged') void client.publishHealth();
     },
@@ -250,9 +291,41 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     random,
     connect: connection.connect,
   });
+  // As setup-fleet.ts does: the request follows the enrolment, and the groups the
+  // certificate, so a new store's configs apply and the old one's stop.
+  let lastGroups = JSON.stringify(groups());
   enrolment.onChange(() => {
     void client.publishEnrolmentRequest();
+    const current = JSON.stringify(groups());
+    if (current === lastGroups) return;
+    lastGroups = current;
+    remote.reverify();
+    applyConfig();
+    void client.refetchConfig();
+    void client.publishStatus();
+    void client.publishHealth();
   });
+  const followHours = (): StoreHours => {
+    const hours = setupStoreHours({
+      schedule: () => remoteOpeningHours(remote),
+      startedAt,
+      whenSafe: (signal) => shop.activity.whenSafe(signal),
+      relaunch: () => {
+        carriedOut.relaunch += 1;
+        shop.activity.setScreen('attract');
+      },
+      updatePending: () => false,
+      log: options.log,
+    });
+    // Nobody shops in a closed store; the console sees the change at once.
+    hours.onChange((closed) => {
+      if (closed) shop.stopShoppers();
+      else if (options.shoppers !== false) shop.startShoppers();
+      void client.publishStatus();
+      void client.publishHealth();
+    });
+    return hours;
+  };
   return {
     kioskId: options.kioskId,
     client,
@@ -261,14 +334,16 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     carriedOut,
     app: shop.app,
     start: () => {
+      storeHours ??= followHours();
       client.start();
-      if (options.shoppers !== false) shop.startShoppers();
+      if (options.shoppers !== false && !asleep()) shop.startShoppers();
     },
     stop: async () => {
+      storeHours?.stop();
       shop.stopShoppers();
       await client.stop();
     },
-    kill: killer(client, shop, connection.last),
+    kill: killer(client, shop, connection.last, () => storeHours?.stop()),
     signReceipt: (request) => signer.sign(request),
   };
 }
@@ -281,11 +356,13 @@ function killer(
   client: FleetClient,
   shop: PretendShop,
   connection: () => MqttClient | null,
+  stopHours: () => void,
 ): () => void {
   let killed = false;
   return () => {
     if (killed) return;
     killed = true;
+    stopHours();
     shop.stopShoppers();
     const current = connection();
     const socket = current?.stream;

@@ -25,6 +25,8 @@ export interface SimulatedSources {
   remote: Pick<RemoteConfig<unknown>, 'version' | 'refusals'>;
   history: DiagnosticsHistory;
   client: () => Pick<FleetClient, 'droppedMessages'>;
+  /** Whether it sleeps outside its store's opening hours. */
+  asleep: () => boolean;
   logLines: readonly string[];
 }
 
@@ -50,6 +52,7 @@ export function simulatedHealth(sources: SimulatedSources): () => Promise<KioskH
       dropped: () => sources.client().droppedMessages(),
       // A simulated kiosk is given only brokers it may use.
       brokerRefusals: () => [],
+      asleep: sources.asleep,
     });
     sources.history.recordHealth(report);
     return report;

@@ -16,7 +16,7 @@ import { groupsForStatus } from '../../../fleet-agent/identity/kiosk-groups';
 import type { Activity } from '../../../fleet-agent/kiosk/activity';
 import type { LiveConfig } from '../config/live-config';
 import { receiptPrinterAvailable } from '../printing/printing';
-import type { StoreHours } from '../opening-hours/store-hours';
+import type { StoreHours } from '../../../fleet-agent/kiosk/store-hours';
 import type { FleetRemote } from './fleet-remote';
 
 /** What the fleet needs of the shop window. */

@@ -29,7 +29,7 @@ import type { ConfigKey } from '../../../shared/kiosk-config/config-keys';
 import { putLiveKeysInForce, type LiveEffects } from '../config/live-effects';
 import type { LiveConfig } from '../config/live-config';
 import type { Logger } from '../logging/logging';
-import type { StoreHours } from '../opening-hours/store-hours';
+import type { StoreHours } from '../../../fleet-agent/kiosk/store-hours';
 import { connectableBrokers } from './fleet-brokers';
 import type { FleetIdentityParts } from './fleet-identity';
 import { bounded, createFleetRelaunch, QUIT_WAIT_MS } from './fleet-relaunch';

@@ -38,7 +38,9 @@ describe('the receipt QR as a PNG', () => {
     const text = 'KSR1.eyJyIjoiUmVjZWlwdC0xIn0.c2lnbmF0dXJl';
     const modules = receiptQrModules(text);
     const { side, pixels } = readGreyPng(receiptQrPng(text, 4));
-    expect(side).toBe(modules.length * 4);
+    // Two light modules of margin around the kiosk's own border of two.
+    expect(side).toBe((modules.length + 4) * 4);
+    expect(pixels.slice(0, 8).every((row) => row.every((grey) => grey === 255))).toBe(true);
     modules.forEach((row, y) => {
       row.forEach((dark, x) => {
         for (const [dy, dx] of [
@@ -46,7 +48,8 @@ describe('the receipt QR as a PNG', () => {
           [3, 3],
           [1, 2],
         ] as const) {
-          expect(pixels[y * 4 + dy]?.[x * 4 + dx], `${x},${y}`).toBe(dark ? 0 : 255);
+          const pixel = pixels[(y + 2) * 4 + dy]?.[(x + 2) * 4 + dx];
+          expect(pixel, `${x},${y}`).toBe(dark ? 0 : 255);
         }
       });
     });

@@ -70,4 +70,18 @@ describe('the simulator’s options', () => {
       'receipt.png',
     );
   });
+
+  it('places every kiosk in --store and --region, and keeps shoppers away with --quiet', () => {
+    const { fleet } = readSimulateOptions([
+      ...BROKER,
+      ...['--store', 'lyon-1', '--region', 'eu-west', '--quiet', '--kiosks', '2'],
+    ]);
+    for (const kiosk of fleet) {
+      expect(kiosk).toMatchObject({ store: 'lyon-1', region: 'eu-west', shoppers: false });
+    }
+    expect(readSimulateOptions(BROKER).fleet[0]).not.toHaveProperty('shoppers');
+    expect(() => readSimulateOptions([...BROKER, '--store', 'Main store'])).toThrow(
+      '--store must be 1 to 64 letters, digits, - or _, got "Main store"',
+    );
+  });
 });

@@ -26,7 +26,7 @@ import { KIOSK_ID_FILE } from '../../../../fleet-agent/identity/kiosk-id';
 import {
   setupStoreHours,
   type StoreHours,
-} from '../../../../electron/main/opening-hours/store-hours';
+} from '../../../../fleet-agent/kiosk/store-hours';
 import { makeKeyPair, signFleetConfig, type TestKeyPair } from '../../../support/fleet-keys';
 import {
   publishKioskConfig,

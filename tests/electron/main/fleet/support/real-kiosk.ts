@@ -22,7 +22,7 @@ import {
 } from '../../../../../electron/main/fleet/fleet-remote';
 import type { FleetWindow } from '../../../../../electron/main/fleet/kiosk-reports';
 import { sendPageSettings } from '../../../../../electron/main/config/page-settings';
-import type { StoreHours } from '../../../../../electron/main/opening-hours/store-hours';
+import type { StoreHours } from '../../../../../fleet-agent/kiosk/store-hours';
 import { createLiveConfig, type LiveConfig } from '../../../../../electron/main/config/live-config';
 import {
   setupReceiptPrinting,

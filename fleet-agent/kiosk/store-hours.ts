@@ -1,6 +1,7 @@
 /**
- * The kiosk following its store's opening hours while it runs. Every half minute (and at
- * check()) it reads the schedule in force (a signed config may have changed it):
+ * The kiosk following its store's opening hours while it runs; the kiosk's main process and
+ * the simulator run this same rule. Every half minute (and at check()) it reads the
+ * schedule in force (a signed config may have changed it):
  *
  * - closing: once nobody is served (activity.whenSafe: the attract screen, or no touch for a
  *   while), the kiosk is asleep: its listeners show the closed screen, let the display
@@ -11,8 +12,8 @@
  *
  * No schedule, or one that cannot be read, is open: a bad schedule never locks shoppers out.
  */
-import type { Logger } from '../logging/logging';
-import type { OpeningHours } from '../../../shared/kiosk-config/opening-hours';
+import type { FleetLog } from '../fleet-log';
+import type { OpeningHours } from '../../shared/kiosk-config/opening-hours';
 import { dailyRelaunchDue, isOpenAt } from './opening-hours';
 
 /** How often the schedule is read again. */
@@ -28,7 +29,7 @@ export interface StoreHoursOptions {
   relaunch: () => void;
   /** An update is downloaded and restarts the kiosk itself at the next quiet moment. */
   updatePending: () => boolean;
-  log: Logger;
+  log: FleetLog;
   now?: () => number;
   setInterval?: (callback: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;

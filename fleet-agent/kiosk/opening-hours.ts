@@ -11,7 +11,7 @@ import {
   minutesOf,
   openAtLocal,
   type OpeningHours,
-} from '../../../shared/kiosk-config/opening-hours';
+} from '../../shared/kiosk-config/opening-hours';
 
 /** What the schedule needs of a moment: the store's weekday (0 = Monday) and wall clock. */
 export interface LocalTime {

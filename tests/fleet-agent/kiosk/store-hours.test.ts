@@ -4,14 +4,8 @@
  * safe moment, and a missing or unreadable schedule never puts it to sleep.
  */
 import { describe, expect, it, vi } from 'vitest';
-import {
-  openingHoursSchema,
-  type OpeningHours,
-} from '../../../../shared/kiosk-config/opening-hours';
-import {
-  setupStoreHours,
-  type StoreHoursOptions,
-} from '../../../../electron/main/opening-hours/store-hours';
+import { openingHoursSchema, type OpeningHours } from '../../../shared/kiosk-config/opening-hours';
+import { setupStoreHours, type StoreHoursOptions } from '../../../fleet-agent/kiosk/store-hours';
 
 const PARIS_8_TO_20 = openingHoursSchema.parse({
   timeZone: 'Europe/Paris',

@@ -5,15 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  openingHoursSchema,
-  type OpeningHours,
-} from '../../../../shared/kiosk-config/opening-hours';
-import {
-  dailyRelaunchDue,
-  isOpenAt,
-  localTime,
-} from '../../../../electron/main/opening-hours/opening-hours';
+import { openingHoursSchema, type OpeningHours } from '../../../shared/kiosk-config/opening-hours';
+import { dailyRelaunchDue, isOpenAt, localTime } from '../../../fleet-agent/kiosk/opening-hours';
 
 const at = (iso: string) => Date.parse(iso);
 const everyDay = (ranges: [string, string][]) => ({
