@@ -57,6 +57,21 @@ describe('who this page is at the shop service', () => {
     });
   });
 
+  it('says where no shop service answers, rather than that its answer cannot be read', async () => {
+    serve(() => new Response('Not found', { status: 404 }));
+    openService('');
+    await settled();
+    expect(useServiceSession.getState()).toMatchObject({
+      phase: 'unreachable',
+      why: 'no shop service answers at this address: start one with npm run shop-service and name it under Connection → Shop service',
+    });
+    serve(() => new Response('<html>', { status: 200 }));
+    await checkSession();
+    expect(useServiceSession.getState().why).toBe(
+      'the shop service gave an answer this page cannot read',
+    );
+  });
+
   it('signs in with a staff login, and says plainly why not: wrong, locked (until when), away', async () => {
     serve(() => json(401, {}));
     openService('');

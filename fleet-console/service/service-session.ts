@@ -80,8 +80,20 @@ export async function checkSession(): Promise<void> {
     phase: reply.status === 401 ? 'signed-out' : 'unreachable',
     staff: null,
     via: null,
-    why: reply.status === 401 ? '' : 'the shop service gave an answer this page cannot read',
+    why: unreadableWhy(reply.status),
   });
+}
+
+/**
+ * Why an answer was no session: a 404 is a page served without a shop service beside it
+ * (`npm run fleet` alone), which the operator mends by naming one, not by trying again.
+ */
+function unreadableWhy(status: number): string {
+  if (status === 401) return '';
+  if (status === 404) {
+    return 'no shop service answers at this address: start one with npm run shop-service and name it under Connection → Shop service';
+  }
+  return 'the shop service gave an answer this page cannot read';
 }
 
 /** The service this page uses (from the settings); checks whether it is signed in there. */

@@ -76,6 +76,8 @@ export function createConsoleHandler(
       });
     } else if (pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) {
       response = await catalogue.fetch(request);
+    } else if (isShopServicePath(pathname)) {
+      response = NO_SHOP_SERVICE();
     } else {
       response = await site(request);
     }
@@ -86,6 +88,37 @@ export function createConsoleHandler(
     return new Response(response.body, { status: response.status, headers });
   };
 }
+
+/**
+ * The shop service's paths, which the page calls on its own origin when no other service is
+ * named. This server is not one: it says so with a 404, so the page tells the operator to
+ * start one rather than that its answer (the page itself) cannot be read.
+ */
+const SHOP_SERVICE_ROOTS = [
+  'auth',
+  'receipts',
+  'handovers',
+  'certificates',
+  'revocations',
+  'conflicts',
+  'orders',
+  'tokens',
+];
+
+function isShopServicePath(pathname: string): boolean {
+  const root = pathname.split('/')[1] ?? '';
+  return SHOP_SERVICE_ROOTS.includes(root);
+}
+
+const NO_SHOP_SERVICE = (): Response =>
+  new Response(
+    JSON.stringify({
+      error: 'not-found',
+      message:
+        'No shop service here: start one with npm run shop-service and name it under Connection → Shop service.',
+    }),
+    { status: 404, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } },
+  );
 
 /** Serves the console on 127.0.0.1 only; port 0 picks a free one. */
 export function startConsoleServer({

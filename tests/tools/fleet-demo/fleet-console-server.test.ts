@@ -76,6 +76,14 @@ describe('the fleet console server', () => {
     expect(typeof product.title).toBe('string');
   });
 
+  it('says it is no shop service where the page would call one on its own origin', async () => {
+    for (const path of ['/auth/me', '/certificates', '/receipts/check']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(JSON.parse(response.body)).toMatchObject({ error: 'not-found' });
+    }
+  });
+
   it('answers nothing to another host name (a DNS rebinding page gets no password)', async () => {
     for (const path of ['/fleet-console.json', '/', '/api/products']) {
       const response = await get(path, `attacker.example:${server.port}`);
