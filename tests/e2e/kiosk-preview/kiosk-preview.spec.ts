@@ -4,7 +4,8 @@
  * the config its flags chose, read by the kiosk's own loader. It is the kiosk, not the web
  * shop: the accessibility and speech bar, the idle prompt and the attract screen, offering
  * the languages `--languages` names and no other, with no console error or blocked
- * request; and the flag only Electron can honour is named in one line.
+ * request; a purchase ends on the kiosk's receipt, with its totals and its QR code; and the
+ * flag only Electron can honour is named in one line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +19,7 @@ import {
   runSeconds,
   runUntilIdlePrompt,
 } from '../support/kiosk';
-import { main } from '../support/ui';
+import { header, main } from '../support/ui';
 
 const ROOT = join(__dirname, '../../..');
 let preview: ChildProcess | undefined;
@@ -79,5 +80,26 @@ test('shows the kiosk with its accessibility bar, and the attract screen in the 
   await expect(attractScreen(page)).toBeVisible();
   const languages = page.getByRole('group', { name: 'Choose your language' });
   await expect(languages.getByRole('button')).toHaveText(['English', 'Deutsch']);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('sells on the embedded catalogue and shows the kiosk’s receipt, with its totals and QR', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto(`${origin}/`);
+  await header(page).getByRole('link', { name: 'Products', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await header(page)
+    .getByRole('link', { name: /^Cart, / })
+    .click();
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await page.getByRole('button', { name: 'Confirm Purchase !' }).click();
+  const receipt = page.getByRole('region', { name: 'Your receipt' });
+  await expect(receipt).toBeVisible();
+  await expect(receipt.getByText('Tax (20%)')).toBeVisible();
+  await expect(receipt.getByText('Paid', { exact: true })).toBeVisible();
+  const id = await receipt.getByText(/^Receipt-\d+-\d+$/).innerText();
+  await expect(receipt.getByRole('img', { name: `QR code of receipt ${id}` })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
