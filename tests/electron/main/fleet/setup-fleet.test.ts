@@ -23,10 +23,7 @@ import {
   readDiagnosticsChunk,
 } from '../../../../shared/fleet/diagnostics-transfer';
 import { KIOSK_ID_FILE } from '../../../../fleet-agent/identity/kiosk-id';
-import {
-  setupStoreHours,
-  type StoreHours,
-} from '../../../../fleet-agent/kiosk/store-hours';
+import { setupStoreHours, type StoreHours } from '../../../../fleet-agent/kiosk/store-hours';
 import { makeKeyPair, signFleetConfig, type TestKeyPair } from '../../../support/fleet-keys';
 import {
   publishKioskConfig,
