@@ -216,14 +216,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
   const startedAt = Date.now();
   const version = options.version ?? SIMULATED_VERSION;
   const { receiptKey, enrolment, signer } = simulatedIdentity(options, version);
-  // A valid certificate's store and region win over the ones it was started with.
-  const groups = (): KioskGroups => {
-    const state = enrolment.state();
-    return resolveKioskGroups(state.kind === 'enrolled' ? state.certificate : null, {
-      'fleet.store': options.store ?? '',
-      'fleet.region': options.region ?? '',
-    });
-  };
+  const groups = simulatedGroups(options, enrolment);
   const shop = createPretendShop({
     random,
     startedAt,
@@ -291,41 +284,9 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     random,
     connect: connection.connect,
   });
-  // As setup-fleet.ts does: the request follows the enrolment, and the groups the
-  // certificate, so a new store's configs apply and the old one's stop.
-  let lastGroups = JSON.stringify(groups());
-  enrolment.onChange(() => {
-    void client.publishEnrolmentRequest();
-    const current = JSON.stringify(groups());
-    if (current === lastGroups) return;
-    lastGroups = current;
-    remote.reverify();
-    applyConfig();
-    void client.refetchConfig();
-    void client.publishStatus();
-    void client.publishHealth();
-  });
-  const followHours = (): StoreHours => {
-    const hours = setupStoreHours({
-      schedule: () => remoteOpeningHours(remote),
-      startedAt,
-      whenSafe: (signal) => shop.activity.whenSafe(signal),
-      relaunch: () => {
-        carriedOut.relaunch += 1;
-        shop.activity.setScreen('attract');
-      },
-      updatePending: () => false,
-      log: options.log,
-    });
-    // Nobody shops in a closed store; the console sees the change at once.
-    hours.onChange((closed) => {
-      if (closed) shop.stopShoppers();
-      else if (options.shoppers !== false) shop.startShoppers();
-      void client.publishStatus();
-      void client.publishHealth();
-    });
-    return hours;
-  };
+  followEnrolment({ enrolment, groups, remote, client, applyConfig });
+  const followHours = (): StoreHours =>
+    simulatedStoreHours({ options, startedAt, shop, remote, client, carriedOut });
   return {
     kioskId: options.kioskId,
     client,
@@ -346,6 +307,77 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
     kill: killer(client, shop, connection.last, () => storeHours?.stop()),
     signReceipt: (request) => signer.sign(request),
   };
+}
+
+/** Its groups: a valid certificate's store and region win over the ones it was started with. */
+function simulatedGroups(
+  options: SimulatedKioskOptions,
+  enrolment: KioskEnrolment,
+): () => KioskGroups {
+  return () => {
+    const state = enrolment.state();
+    return resolveKioskGroups(state.kind === 'enrolled' ? state.certificate : null, {
+      'fleet.store': options.store ?? '',
+      'fleet.region': options.region ?? '',
+    });
+  };
+}
+
+/**
+ * As setup-fleet.ts does: the enrolment request follows the enrolment, and the groups the
+ * certificate, so a new store's configs apply and the old one's stop.
+ */
+function followEnrolment(parts: {
+  enrolment: KioskEnrolment;
+  groups: () => KioskGroups;
+  remote: RemoteConfig<SimulatedConfig>;
+  client: FleetClient;
+  applyConfig: () => void;
+}): void {
+  const { enrolment, groups, remote, client } = parts;
+  let lastGroups = JSON.stringify(groups());
+  enrolment.onChange(() => {
+    void client.publishEnrolmentRequest();
+    const current = JSON.stringify(groups());
+    if (current === lastGroups) return;
+    lastGroups = current;
+    remote.reverify();
+    parts.applyConfig();
+    void client.refetchConfig();
+    void client.publishStatus();
+    void client.publishHealth();
+  });
+}
+
+/** The store's opening hours over the pretend shop, by the kiosk's own rule. */
+function simulatedStoreHours(parts: {
+  options: SimulatedKioskOptions;
+  startedAt: number;
+  shop: PretendShop;
+  remote: RemoteConfig<SimulatedConfig>;
+  client: FleetClient;
+  carriedOut: CarriedOut;
+}): StoreHours {
+  const { options, shop, client } = parts;
+  const hours = setupStoreHours({
+    schedule: () => remoteOpeningHours(parts.remote),
+    startedAt: parts.startedAt,
+    whenSafe: (signal) => shop.activity.whenSafe(signal),
+    relaunch: () => {
+      parts.carriedOut.relaunch += 1;
+      shop.activity.setScreen('attract');
+    },
+    updatePending: () => false,
+    log: options.log,
+  });
+  // Nobody shops in a closed store; the console sees the change at once.
+  hours.onChange((closed) => {
+    if (closed) shop.stopShoppers();
+    else if (options.shoppers !== false) shop.startShoppers();
+    void client.publishStatus();
+    void client.publishHealth();
+  });
+  return hours;
 }
 
 /**
