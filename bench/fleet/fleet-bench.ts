@@ -175,6 +175,243 @@ async function openConsole(browser: Browser, origin: string): Promise<Page> {
   return page;
 }
 
+/** What each stage of the run works with. */
+interface Run {
+  browser: Browser;
+  page: Page;
+  broker: Mosquitto;
+  watcher: Awaited<ReturnType<typeof watchBroker>>;
+  count: number;
+  ids: readonly string[];
+  say: (line: string) => void;
+}
+
+/** The kiosks, their connection times, and which crash or lose their cable later. */
+interface SimulatedFleet {
+  kiosks: SimulatedKiosk[];
+  /** Per kiosk, when each of its sessions was accepted. */
+  sessions: Map<string, number[]>;
+  /** When every connection attempt began. */
+  attempts: number[];
+  crashed: SimulatedKiosk[];
+  unplugged: SimulatedKiosk[];
+}
+
+function simulateFleet(
+  broker: Mosquitto,
+  ids: readonly string[],
+  cables: ReadonlyMap<string, CableProxy>,
+): SimulatedFleet {
+  const { keepaliveSeconds, healthSeconds } = BUDGETS.fleet;
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const fleet: SimulatedFleet = {
+    kiosks: [],
+    sessions: new Map(),
+    attempts: [],
+    crashed: [],
+    unplugged: [],
+  };
+  ids.forEach((kioskId, index) => {
+    const cable = cables.get(kioskId);
+    const kiosk = createSimulatedKiosk({
+      brokerUrls: [cable ? cable.url : broker.tcpUrl],
+      kioskId,
+      topicPrefix: broker.prefix,
+      username: kioskId,
+      password: `pw-${kioskId}`,
+      healthSeconds,
+      keepaliveSeconds,
+      log: quiet,
+      onConnection: (connection) => {
+        fleet.attempts.push(Date.now());
+        connection.once('connect', () => {
+          const times = fleet.sessions.get(kioskId) ?? [];
+          times.push(Date.now());
+          fleet.sessions.set(kioskId, times);
+        });
+      },
+    });
+    fleet.kiosks.push(kiosk);
+    if (cable) fleet.unplugged.push(kiosk);
+    else if (index % CRASH_EVERY === 0) fleet.crashed.push(kiosk);
+  });
+  return fleet;
+}
+
+/** Every kiosk started at once, until the console shows all online. */
+async function measureOnline(run: Run, fleet: SimulatedFleet) {
+  const { page, watcher, count, say } = run;
+  say(`Starting ${count} kiosks at once; the console watches`);
+  const startedAt = Date.now();
+  for (const kiosk of fleet.kiosks) kiosk.start();
+  const shownOnline = await whenShown(
+    page,
+    { kind: 'summary', label: 'Online', value: count },
+    ONLINE_DEADLINE_MS,
+  );
+  const onlineMs = shownOnline === null ? null : shownOnline - startedAt;
+  const onBroker = watcher.allOnlineAt;
+  say(
+    `  online in the console: ${onlineMs === null ? 'not all within 60 s' : `${onlineMs} ms`} (broker: ${onBroker === null ? '—' : `${onBroker - startedAt} ms`})`,
+  );
+  return { onlineMs, onlineOnBrokerMs: onBroker === null ? null : onBroker - startedAt };
+}
+
+/** A fleet-wide ping from the console, until it shows every acknowledgement. */
+async function measurePing(run: Run): Promise<number | null> {
+  const { page, count, say } = run;
+  say('Ping to all kiosks from the console');
+  const all = count.toLocaleString('en-US');
+  await page.getByRole('button', { name: 'Send ping' }).click();
+  const submitted = await lastSubmitAt(page);
+  const acked = await whenShown(
+    page,
+    { kind: 'text', text: `ping: ${all} of ${all} acknowledged, 0 errors` },
+    PING_DEADLINE_MS,
+  );
+  const pingMs = acked === null || submitted === null ? null : acked - submitted;
+  say(`  acknowledged by all: ${pingMs === null ? 'not within 30 s' : `${pingMs} ms`}`);
+  if (pingMs === null) say(`  the console said: ${await pingOutcome(page)}`);
+  return pingMs;
+}
+
+/** The steady window: the console page's main-thread tasks, traced. */
+async function measureSteady(
+  run: Run,
+  windowSeconds: number,
+  traceFile: string | undefined,
+): Promise<FleetFigures['steady']> {
+  const { browser, page, watcher, say } = run;
+  say(`Steady window: ${windowSeconds} s of health every ${BUDGETS.fleet.healthSeconds} s, traced`);
+  const since = await page.evaluate(() => performance.now());
+  const healthBefore = watcher.health;
+  await browser.startTracing(page, { categories: TASK_TRACE_CATEGORIES });
+  const windowStart = Date.now();
+  await sleep(windowSeconds * 1000);
+  const trace = await browser.stopTracing();
+  if (traceFile) writeFileSync(traceFile, trace);
+  const seconds = (Date.now() - windowStart) / 1000;
+  const healthPerSecond = Math.round((watcher.health - healthBefore) / seconds);
+  const tasks = mainThreadTasks(JSON.parse(trace.toString('utf8')) as unknown);
+  const observed = await longTasksSince(page, since);
+  const longTasks = {
+    count: observed.length,
+    longestMs: Math.round(Math.max(0, ...observed.map((task) => task.duration))),
+  };
+  say(
+    `  ${tasks.count} tasks, longest ${tasks.longestMs.toFixed(1)} ms (${healthPerSecond} health messages/s)`,
+  );
+  return { seconds, healthPerSecond, tasks, longTasks };
+}
+
+/** The broker stopped and started again: the storm as it met it, and the console's return. */
+async function measureRestart(run: Run, fleet: SimulatedFleet): Promise<FleetFigures['restart']> {
+  const { page, broker, ids, count, say } = run;
+  const { sessions, attempts } = fleet;
+  say('The broker restarts: every kiosk and the console lose it at once');
+  const stoppedAt = Date.now();
+  await broker.stop();
+  const startedAgainAt = Date.now();
+  await broker.restart();
+  const consoleBack = page
+    .getByRole('status')
+    .filter({ hasText: `Connected to ${broker.wsUrl}` })
+    .waitFor({ timeout: RESTART_DEADLINE_MS })
+    .then(
+      () => Date.now() - startedAgainAt,
+      () => null,
+    );
+  const backCount = (): number =>
+    ids.filter((kioskId) => (sessions.get(kioskId)?.at(-1) ?? 0) >= startedAgainAt).length;
+  const backDeadline = startedAgainAt + RESTART_DEADLINE_MS;
+  while (backCount() < count && Date.now() < backDeadline) await sleep(50);
+  const restart = {
+    ...reconnectStorm(
+      startedAgainAt,
+      sessions,
+      attempts,
+      attempts.filter((at) => at >= stoppedAt && at < startedAgainAt).length,
+    ),
+    downMs: startedAgainAt - stoppedAt,
+    allBackMs:
+      backCount() < count
+        ? null
+        : Math.max(...ids.map((kioskId) => sessions.get(kioskId)?.at(-1) ?? 0)) - startedAgainAt,
+    consoleBackMs: await consoleBack,
+  };
+  say(
+    `  stopped in ${restart.downMs} ms; ${restart.back} of ${count} back, the last after ${restart.allBackMs ?? '— (not all in time)'} ms (median ${restart.spreadMs?.median ?? '—'} ms); busiest second: ${restart.attemptsPeakPerSecond} attempts, ${restart.peakPerSecond} sessions accepted; console back after ${restart.consoleBackMs ?? '—'} ms`,
+  );
+  return restart;
+}
+
+/** Kiosks that crash, then kiosks whose cable is pulled: until the console shows them offline. */
+async function measureOffline(
+  run: Run,
+  fleet: SimulatedFleet,
+  cables: ReadonlyMap<string, CableProxy>,
+): Promise<Pick<FleetFigures, 'crashed' | 'unplugged'>> {
+  const { page, watcher, say } = run;
+  const { crashed, unplugged } = fleet;
+  say(`${crashed.length} kiosks crash (sockets dropped, no goodbye)`);
+  const crashedAt = Date.now();
+  for (const kiosk of crashed) kiosk.kill();
+  const offlineDeadline =
+    BUDGETS.fleet.keepaliveSeconds * BUDGETS.fleet.offlineWithinKeepalives * 1000 + 20_000;
+  const crashShown = await whenShown(
+    page,
+    { kind: 'summary', label: 'Offline', value: crashed.length },
+    offlineDeadline,
+  );
+  const crashMs = crashShown === null ? null : crashShown - crashedAt;
+  say(`  shown offline: ${crashMs === null ? 'not in time' : `${crashMs} ms`}`);
+
+  say(`${unplugged.length} kiosks lose their cable (nothing sent, nothing closed)`);
+  const pulledAt = Date.now();
+  for (const cable of cables.values()) cable.pull();
+  const pulledShown = await whenShown(
+    page,
+    { kind: 'summary', label: 'Offline', value: crashed.length + unplugged.length },
+    offlineDeadline,
+  );
+  const pulledMs = pulledShown === null ? null : pulledShown - pulledAt;
+  say(`  shown offline: ${pulledMs === null ? 'not in time' : `${pulledMs} ms`}`);
+  const reckonings: number[] = [];
+  let lastWill = 0;
+  for (const [kioskId, cable] of cables) {
+    const will = watcher.offlineAt.get(kioskId);
+    if (will === undefined || cable.lastForwardedAt === null) continue;
+    reckonings.push(will - cable.lastForwardedAt);
+    lastWill = Math.max(lastWill, will);
+  }
+  const allWills = reckonings.length === cables.size;
+  // Behind a pulled cable they would retry for ever; their story is told.
+  for (const kiosk of unplugged) kiosk.kill();
+  return {
+    crashed: { kiosks: crashed.length, offlineMs: crashMs },
+    unplugged: {
+      kiosks: unplugged.length,
+      offlineMs: pulledMs,
+      lastPacketToWillMs: allWills
+        ? { max: Math.max(...reckonings), min: Math.min(...reckonings) }
+        : null,
+      willToShownMs: allWills && pulledShown !== null ? pulledShown - lastWill : null,
+    },
+  };
+}
+
+/** The cables of the kiosks that will be unplugged: one each, so each last packet is known. */
+async function startCables(broker: Mosquitto, ids: readonly string[]) {
+  const brokerPort = Number(new URL(broker.tcpUrl).port);
+  const cables = new Map<string, CableProxy>();
+  for (const [index, kioskId] of ids.entries()) {
+    if (index % CRASH_EVERY === CRASH_EVERY / 2) {
+      cables.set(kioskId, await startCableProxy(brokerPort));
+    }
+  }
+  return cables;
+}
+
 export async function measureFleet(
   browser: Browser,
   options: FleetBenchOptions,
@@ -199,7 +436,6 @@ export async function measureFleet(
     kiosks: Object.fromEntries(ids.map((id) => [id, `pw-${id}`])),
   });
   const cleanups: (() => Promise<unknown>)[] = [() => broker.dispose()];
-  const fleet: SimulatedKiosk[] = [];
   try {
     if (consoleNeedsBuild()) {
       say('Building the console (out/console)');
@@ -219,173 +455,25 @@ export async function measureFleet(
     cleanups.unshift(() => server.close());
     const watcher = await watchBroker(broker, count);
     cleanups.unshift(() => watcher.close());
-    const brokerPort = Number(new URL(broker.tcpUrl).port);
-    // One cable per unplugged kiosk, so each one's last packet to the broker is known.
-    const cables = new Map<string, CableProxy>();
+    const cables = await startCables(broker, ids);
     cleanups.unshift(() => Promise.all([...cables.values()].map((cable) => cable.close())));
-    for (const [index, kioskId] of ids.entries()) {
-      if (index % CRASH_EVERY === CRASH_EVERY / 2) {
-        cables.set(kioskId, await startCableProxy(brokerPort));
-      }
-    }
-
     const page = await openConsole(browser, server.origin);
     cleanups.unshift(() => page.context().close());
+    const fleet = simulateFleet(broker, ids, cables);
+    cleanups.unshift(() => Promise.all(fleet.kiosks.map((kiosk) => kiosk.stop())));
+    const run: Run = { browser, page, broker, watcher, count, ids, say };
 
-    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    /** Per kiosk, when each of its sessions was accepted; and when every attempt began. */
-    const sessions = new Map<string, number[]>();
-    const attempts: number[] = [];
-    const crashed: SimulatedKiosk[] = [];
-    const unplugged: SimulatedKiosk[] = [];
-    ids.forEach((kioskId, index) => {
-      const cable = cables.get(kioskId);
-      const kiosk = createSimulatedKiosk({
-        brokerUrls: [cable ? cable.url : broker.tcpUrl],
-        kioskId,
-        topicPrefix: broker.prefix,
-        username: kioskId,
-        password: `pw-${kioskId}`,
-        healthSeconds,
-        keepaliveSeconds,
-        log: quiet,
-        onConnection: (connection) => {
-          attempts.push(Date.now());
-          connection.once('connect', () => {
-            const times = sessions.get(kioskId) ?? [];
-            times.push(Date.now());
-            sessions.set(kioskId, times);
-          });
-        },
-      });
-      fleet.push(kiosk);
-      if (cable) unplugged.push(kiosk);
-      else if (index % CRASH_EVERY === 0) crashed.push(kiosk);
-    });
-    cleanups.unshift(() => Promise.all(fleet.map((kiosk) => kiosk.stop())).then(() => undefined));
-
-    say(`Starting ${count} kiosks at once; the console watches`);
-    const startedAt = Date.now();
-    for (const kiosk of fleet) kiosk.start();
-    const shownOnline = await whenShown(
-      page,
-      { kind: 'summary', label: 'Online', value: count },
-      ONLINE_DEADLINE_MS,
-    );
-    const onlineMs = shownOnline === null ? null : shownOnline - startedAt;
-    const onBroker = watcher.allOnlineAt;
-    say(
-      `  online in the console: ${onlineMs === null ? 'not all within 60 s' : `${onlineMs} ms`} (broker: ${onBroker === null ? '—' : `${onBroker - startedAt} ms`})`,
-    );
-
+    const online = await measureOnline(run, fleet);
     await sleep(SETTLE_MS);
-    say('Ping to all kiosks from the console');
-    const all = count.toLocaleString('en-US');
-    await page.getByRole('button', { name: 'Send ping' }).click();
-    const submitted = await lastSubmitAt(page);
-    const acked = await whenShown(
-      page,
-      { kind: 'text', text: `ping: ${all} of ${all} acknowledged, 0 errors` },
-      PING_DEADLINE_MS,
-    );
-    const pingMs = acked === null || submitted === null ? null : acked - submitted;
-    say(`  acknowledged by all: ${pingMs === null ? 'not within 30 s' : `${pingMs} ms`}`);
-    if (pingMs === null) say(`  the console said: ${await pingOutcome(page)}`);
-
+    const pingMs = await measurePing(run);
     await sleep(SETTLE_MS);
-    say(`Steady window: ${windowSeconds} s of health every ${healthSeconds} s, traced`);
     load.window = load1();
-    const since = await page.evaluate(() => performance.now());
-    const healthBefore = watcher.health;
-    await browser.startTracing(page, { categories: TASK_TRACE_CATEGORIES });
-    const windowStart = Date.now();
-    await sleep(windowSeconds * 1000);
-    const trace = await browser.stopTracing();
-    if (options.traceFile) writeFileSync(options.traceFile, trace);
-    const seconds = (Date.now() - windowStart) / 1000;
-    const healthPerSecond = Math.round((watcher.health - healthBefore) / seconds);
-    const tasks = mainThreadTasks(JSON.parse(trace.toString('utf8')) as unknown);
-    const observed = await longTasksSince(page, since);
-    const longTasks = {
-      count: observed.length,
-      longestMs: Math.round(Math.max(0, ...observed.map((task) => task.duration))),
-    };
-    say(
-      `  ${tasks.count} tasks, longest ${tasks.longestMs.toFixed(1)} ms (${healthPerSecond} health messages/s)`,
-    );
-
-    say('The broker restarts: every kiosk and the console lose it at once');
-    const stoppedAt = Date.now();
-    await broker.stop();
-    const startedAgainAt = Date.now();
-    await broker.restart();
-    const consoleBack = page
-      .getByRole('status')
-      .filter({ hasText: `Connected to ${broker.wsUrl}` })
-      .waitFor({ timeout: RESTART_DEADLINE_MS })
-      .then(
-        () => Date.now() - startedAgainAt,
-        () => null,
-      );
-    const backCount = (): number =>
-      ids.filter((kioskId) => (sessions.get(kioskId)?.at(-1) ?? 0) >= startedAgainAt).length;
-    const backDeadline = startedAgainAt + RESTART_DEADLINE_MS;
-    while (backCount() < count && Date.now() < backDeadline) await sleep(50);
-    const restart = {
-      ...reconnectStorm(
-        startedAgainAt,
-        sessions,
-        attempts,
-        attempts.filter((at) => at >= stoppedAt && at < startedAgainAt).length,
-      ),
-      downMs: startedAgainAt - stoppedAt,
-      allBackMs:
-        backCount() < count
-          ? null
-          : Math.max(...ids.map((kioskId) => sessions.get(kioskId)?.at(-1) ?? 0)) - startedAgainAt,
-      consoleBackMs: await consoleBack,
-    };
-    say(
-      `  stopped in ${restart.downMs} ms; ${restart.back} of ${count} back, the last after ${restart.allBackMs ?? '— (not all in time)'} ms (median ${restart.spreadMs?.median ?? '—'} ms); busiest second: ${restart.attemptsPeakPerSecond} attempts, ${restart.peakPerSecond} sessions accepted; console back after ${restart.consoleBackMs ?? '—'} ms`,
-    );
+    const steady = await measureSteady(run, windowSeconds, options.traceFile);
+    const restart = await measureRestart(run, fleet);
     // Everyone settles before kiosks start to die, so the offline counts start from zero.
     await whenShown(page, { kind: 'summary', label: 'Online', value: count }, ONLINE_DEADLINE_MS);
     await sleep(SETTLE_MS);
-
-    say(`${crashed.length} kiosks crash (sockets dropped, no goodbye)`);
-    const crashedAt = Date.now();
-    for (const kiosk of crashed) kiosk.kill();
-    const offlineDeadline =
-      keepaliveSeconds * BUDGETS.fleet.offlineWithinKeepalives * 1000 + 20_000;
-    const crashShown = await whenShown(
-      page,
-      { kind: 'summary', label: 'Offline', value: crashed.length },
-      offlineDeadline,
-    );
-    const crashMs = crashShown === null ? null : crashShown - crashedAt;
-    say(`  shown offline: ${crashMs === null ? 'not in time' : `${crashMs} ms`}`);
-
-    say(`${unplugged.length} kiosks lose their cable (nothing sent, nothing closed)`);
-    const pulledAt = Date.now();
-    for (const cable of cables.values()) cable.pull();
-    const pulledShown = await whenShown(
-      page,
-      { kind: 'summary', label: 'Offline', value: crashed.length + unplugged.length },
-      offlineDeadline,
-    );
-    const pulledMs = pulledShown === null ? null : pulledShown - pulledAt;
-    say(`  shown offline: ${pulledMs === null ? 'not in time' : `${pulledMs} ms`}`);
-    const reckonings: number[] = [];
-    let lastWill = 0;
-    for (const [kioskId, cable] of cables) {
-      const will = watcher.offlineAt.get(kioskId);
-      if (will === undefined || cable.lastForwardedAt === null) continue;
-      reckonings.push(will - cable.lastForwardedAt);
-      lastWill = Math.max(lastWill, will);
-    }
-    const allWills = reckonings.length === cables.size;
-    // Behind a pulled cable they would retry for ever; their story is told.
-    for (const kiosk of unplugged) kiosk.kill();
+    const offline = await measureOffline(run, fleet, cables);
     load.end = load1();
 
     return {
@@ -394,20 +482,11 @@ export async function measureFleet(
       healthSeconds,
       openFilesLimit: limit,
       load,
-      onlineMs,
-      onlineOnBrokerMs: onBroker === null ? null : onBroker - startedAt,
+      ...online,
       pingMs,
-      steady: { seconds, healthPerSecond, tasks, longTasks },
+      steady,
       restart,
-      crashed: { kiosks: crashed.length, offlineMs: crashMs },
-      unplugged: {
-        kiosks: unplugged.length,
-        offlineMs: pulledMs,
-        lastPacketToWillMs: allWills
-          ? { max: Math.max(...reckonings), min: Math.min(...reckonings) }
-          : null,
-        willToShownMs: allWills && pulledShown !== null ? pulledShown - lastWill : null,
-      },
+      ...offline,
     };
   } finally {
     for (const cleanup of cleanups) {
