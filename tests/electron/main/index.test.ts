@@ -355,7 +355,8 @@ describe('main() of an installed kiosk', () => {
     if (process.platform === 'linux') {
       expect(fake.switches).toContainEqual(['enable-speech-dispatcher']);
     }
-  });
+    // The first start of the file transforms the whole main process: seconds on a busy machine.
+  }, 30_000);
 
   it('wires every setupX once, with devtools off everywhere', async () => {
     const { app } = await startMain({ argv: [KIOSK], isPackaged: true });
