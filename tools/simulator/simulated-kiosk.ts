@@ -83,6 +83,11 @@ export interface SimulatedKioskOptions {
    * opening hours of its signed config, awake without any).
    */
   asleep?: boolean;
+  /**
+   * What its status says of its groups whatever its certificate names, as a kiosk login
+   * that lies would (the console's mismatch alert is tested with it); absent: its groups.
+   */
+  claimedGroups?: KioskGroups;
   /** Told of every MQTT connection the kiosk opens (the fleet bench times reconnects). */
   onConnection?: (connection: MqttClient) => void;
 }
@@ -260,7 +265,7 @@ export function createSimulatedKiosk(options: SimulatedKioskOptions): SimulatedK
       version,
       startedAt: new Date(startedAt).toISOString(),
       publicKey: signer.receiptPublicKey(),
-      ...groupsForStatus(groups()),
+      ...groupsForStatus(options.claimedGroups ?? groups()),
     }),
     groups,
     health: simulatedHealth(sources),

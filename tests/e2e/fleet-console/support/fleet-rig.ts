@@ -250,6 +250,9 @@ export const test = base.extend<{ rig: FleetRig; simulatedKiosks: number }>({
         const signedGroups = certified ?? options;
         const kiosk = createSimulatedKiosk({
           ...options,
+          ...(certified === undefined
+            ? {}
+            : { claimedGroups: { store: options.store ?? null, region: options.region ?? null } }),
           enrolmentPublicKey: enrolmentKey.publicText,
           brokerUrls: [broker.tcpUrl],
           kioskId: id,
