@@ -25,10 +25,14 @@ const ROOT = join(__dirname, '../../..');
 let preview: ChildProcess | undefined;
 let origin = '';
 let output = '';
-const home = mkdtempSync(join(tmpdir(), 'kiosk-preview-home-'));
+let home = '';
 
 test.beforeAll(async () => {
   assertKioskBuilt();
+  // A worker may run this file's hooks more than once (fully parallel): each time a server
+  // of its own, and never the address the last one printed.
+  output = '';
+  home = mkdtempSync(join(tmpdir(), 'kiosk-preview-home-'));
   // No SHOP_* variable and no kiosk config file of this machine's account: only the flags.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('SHOP_')),
