@@ -3,7 +3,6 @@
  * order per receipt, a repeat answered with the order kept; listed for staff.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShopOrder } from '../../../../shared/fleet/shop-order';
 import { saveRevocation } from '../../../../services/shop/revocations/revocation-store';
 import {
   addLogin,
@@ -11,12 +10,12 @@ import {
   loginCookie,
   makeKiosk,
   makeWorld,
-  newReceiptId,
   openShop,
   revocationOf,
   type TestKiosk,
   type TestShop,
 } from '../support/shop-world';
+import { orderFrom } from '../support/orders';
 
 const world = makeWorld(2);
 const [kiosk, revoked] = world.kiosks as [TestKiosk, TestKiosk];
@@ -31,19 +30,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => shop.close());
 
-function orderOf(from: TestKiosk, overrides: Partial<ShopOrder> = {}): ShopOrder {
-  return {
-    receiptId: newReceiptId(),
-    kioskId: from.id,
-    at: Date.now(),
-    lines: [
-      { productId: 3, title: 'Mens Cotton Jacket', quantity: 2, priceCents: 5599 },
-      { productId: 7, title: 'White Gold Ring', quantity: 1, priceCents: 999 },
-    ],
-    totalCents: 12197,
-    ...overrides,
-  };
-}
+const orderOf = orderFrom;
 
 function send(
   from: TestKiosk,
