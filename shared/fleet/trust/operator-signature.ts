@@ -12,6 +12,7 @@
 import { fromBase64Url, toBase64Url } from '../base64url';
 import { canonicalJsonBytes } from '../canonical-json';
 import type { Ed25519Verifier } from '../receipt-code';
+import { importVerifyKey } from '../verify-key-cache';
 
 /** The part of WebCrypto's SubtleCrypto that signing with an imported private key needs. */
 export interface Ed25519Signer<Key> {
@@ -46,7 +47,7 @@ export async function verifyObject<Key>(
   const signatureBytes = fromBase64Url(signature);
   if (raw?.length !== 32 || signatureBytes?.length !== 64) return false;
   try {
-    const key = await subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify']);
+    const key = await importVerifyKey(subtle, publicKey, raw);
     return await subtle.verify(
       { name: 'Ed25519' },
       key,
