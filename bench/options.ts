@@ -47,6 +47,10 @@ export interface BenchOptions {
   breakdownRuns: number;
   /** The shop service's records bench instead (records/records-bench.ts). */
   records: boolean;
+  /** The pick counter's rush instead (orders/rush-bench.ts). */
+  rush: boolean;
+  /** Minutes the rush lasts (10 for its budgets). */
+  rushMinutes: number;
 }
 
 export const USAGE = `npm run bench [-- flags]
@@ -93,7 +97,11 @@ export const USAGE = `npm run bench [-- flags]
   --breakdown-runs N       traced loads per shop (default 9)
   --records                instead: the shop service on PostgreSQL 15 and on PGlite (about
                            2 min): claims a second and their p50/p99 from 50 counters, orders
-                           a second from 1,000 simulated kiosks`;
+                           a second from 1,000 simulated kiosks
+  --rush                   instead: the pick counter's rush (about 12 min): 300 open orders, 20
+                           kiosks confirming an order every 10 s, the pick screen and the board
+                           in Chromium; confirm → pick screen, move → board, longest task
+  --rush-minutes N         minutes the rush lasts (default 10; budgets are for 10)`;
 
 function wholeNumber(name: string, raw: string, min: number): number {
   if (!/^[0-9][0-9_]*$/.test(raw) || Number(raw.replaceAll('_', '')) < min) {
@@ -131,6 +139,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       breakdown: { type: 'boolean', default: false },
       'breakdown-runs': { type: 'string', default: '9' },
       records: { type: 'boolean', default: false },
+      rush: { type: 'boolean', default: false },
+      'rush-minutes': { type: 'string', default: '10' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -148,6 +158,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     'breakdown',
     'micro',
     'records',
+    'rush',
   ] as const;
   const clash = excluded.find((name) => values[name] !== undefined && values[name] !== false);
   if (values['lighthouse-only'] && clash !== undefined) {
@@ -212,5 +223,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     breakdown: values.breakdown,
     breakdownRuns: wholeNumber('breakdown-runs', values['breakdown-runs'], 1),
     records: values.records,
+    rush: values.rush,
+    rushMinutes: wholeNumber('rush-minutes', values['rush-minutes'], 1),
   };
 }

@@ -63,6 +63,8 @@ import type { BenchResults, Check } from './results';
 import { breakdownTable, runBreakdown } from './breakdown/run-breakdown';
 import { measureRecords } from './records/records-bench';
 import { recordsChecks, recordsTable } from './records/records-checks';
+import { measureRush, RUSH_DEFAULTS } from './orders/rush-bench';
+import { rushChecks, rushTable } from './orders/rush-checks';
 import { comparisonChecks, runComparisons } from './compare-run';
 import { sizeFigure, startRun } from './compare';
 import { loadLines, runLoad, runTable, spreadTable } from './compare-report';
@@ -438,6 +440,44 @@ async function runRecordsBench(options: BenchOptions): Promise<number> {
   return verdict(checks, file);
 }
 
+async function runRushBench(options: BenchOptions): Promise<number> {
+  const startedAt = new Date().toISOString();
+  console.log(heading("The pick counter's rush: the shop service, the pick screen, the board"));
+  const loadBefore = loadavg();
+  const browser = await launchChromium();
+  let rush;
+  try {
+    rush = await measureRush(browser, { ...RUSH_DEFAULTS, minutes: options.rushMinutes }, (line) =>
+      console.log(line),
+    );
+  } finally {
+    await browser.close();
+  }
+  const loadAfter = loadavg();
+  const checks = rushChecks(rush);
+  const machine = { cpus: cpus().length, node: process.version, platform: process.platform };
+  const loadAverage = { before: loadBefore, after: loadAfter };
+  const results = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine,
+    loadAverage,
+    options,
+    rush,
+    checks,
+  };
+  const file = writeResults(results, 'rush', 'rush-latest.json');
+  console.log(heading(`The rush, ${startedAt} — ${machine.cpus} cores, Node ${machine.node}`));
+  console.log(rushTable(rush));
+  const loads = (three: number[]) => three.map((value) => value.toFixed(2)).join(', ');
+  console.log(
+    `\nload average (1, 5, 15 min): ${loads(loadBefore)} before, ${loads(loadAfter)} after`,
+  );
+  console.log(heading('Budgets'));
+  console.log(checksTable(checks));
+  return verdict(checks, file);
+}
+
 /** The shop (and a compared one) in Chromium, then Lighthouse: the bench's timed part. */
 async function measureInChromium(
   options: BenchOptions,
@@ -497,6 +537,7 @@ async function main(): Promise<number> {
   if (options.fleet) return runFleetBench(options);
   if (options.breakdown) return runBreakdownBench(options);
   if (options.records) return runRecordsBench(options);
+  if (options.rush) return runRushBench(options);
   const startedAt = new Date().toISOString();
 
   // With --skip-build the kiosk renderer can only be timed on the port it was built for.
