@@ -56,6 +56,9 @@ export const formatSameDayClock = (ms: number, now: number = Date.now()): string
 /** "Nov 23, 10:02:37": for a moment a few seconds matter in. */
 export const formatClockToTheSecond = (ms: number): string => clockToTheSecond.format(ms);
 
+/** "14:03": one formatter made once (a pick screen writes a time on every card, every second). */
+export const formatTimeOfDay = (ms: number): string => timeOfDay.format(ms);
+
 /** "10:02:37" */
 export const formatTime = (ms: number): string => clockWithSeconds.format(ms);
 

@@ -7,6 +7,7 @@
 import type { Ref } from 'react';
 import { stepFrom, type PickOrder, type ShopSettings } from '@shared/fleet/order-flow';
 import { urgencyOf, waitedText } from './pick-orders';
+import { formatTimeOfDay } from '../lib/format';
 
 const STEP_LABELS = { take: 'Take', ready: 'Ready', 'hand-over': 'Handed over' } as const;
 
@@ -18,8 +19,7 @@ const URGENCY_STYLES = {
 
 const URGENCY_WORDS = { calm: '', amber: 'Waiting long', red: 'Overdue' } as const;
 
-const clock = (at: number) =>
-  new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const clock = formatTimeOfDay;
 
 export function orderName(order: PickOrder): string {
   return order.collectionNumber ?? `Receipt …${order.receiptId.slice(-7)}`;

@@ -10,6 +10,7 @@ import type { ServiceClient } from '../service/service-client';
 import { sessionLost } from '../service/service-session';
 import { orderName } from './order-card';
 import { keyOf, type OrderKey } from './pick-orders';
+import { formatTimeOfDay } from '../lib/format';
 
 export const STATE_WORDS: Readonly<Record<OrderState, string>> = {
   new: 'New',
@@ -19,8 +20,7 @@ export const STATE_WORDS: Readonly<Record<OrderState, string>> = {
   cancelled: 'Cancelled',
 };
 
-const clock = (at: number) =>
-  new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const clock = formatTimeOfDay;
 
 export interface PickMoves {
   /** The order whose move is on its way. */
