@@ -4,10 +4,16 @@
  * order's mark, its lines, and the buttons for its next step, recall and cancel (each at
  * least 44 px). A new order stands out until someone takes it.
  */
-import type { Ref } from 'react';
-import { stepFrom, type PickOrder, type ShopSettings } from '@shared/fleet/order-flow';
-import { urgencyOf, waitedText } from './pick-orders';
+import { memo, useCallback } from 'react';
+import {
+  stepFrom,
+  type PickAction,
+  type PickOrder,
+  type ShopSettings,
+} from '@shared/fleet/order-flow';
+import { keyOf, urgencyOf, waitedText, type OrderKey } from './pick-orders';
 import { formatTimeOfDay } from '../lib/format';
+import { useSharedNow } from '../lib/use-now';
 
 const STEP_LABELS = { take: 'Take', ready: 'Ready', 'hand-over': 'Handed over' } as const;
 
@@ -25,18 +31,24 @@ export function orderName(order: PickOrder): string {
   return order.collectionNumber ?? `Receipt …${order.receiptId.slice(-7)}`;
 }
 
+/** What a card asks of its screen; one object for the screen's life, so cards stay memoised. */
+export interface CardActions {
+  /** The card's element, or null when it leaves (for keyboard focus). */
+  register(key: OrderKey, element: HTMLElement | null): void;
+  focus(key: OrderKey): void;
+  move(order: PickOrder, action: PickAction): void;
+  cancel(order: PickOrder): void;
+}
+
 export interface OrderCardProps {
   order: PickOrder;
   settings: ShopSettings;
-  now: number;
+  /** The service's clock less this page's, ms: ages are the service's. */
+  skewMs: number;
   focused: boolean;
   tabbable: boolean;
   busy: boolean;
-  cardRef?: Ref<HTMLElement>;
-  onFocus: () => void;
-  onAdvance: () => void;
-  onRecall: () => void;
-  onCancel: () => void;
+  actions: CardActions;
 }
 
 function OrderLines({ lines }: { lines: PickOrder['lines'] }) {
@@ -94,24 +106,54 @@ function OrderActions(props: {
   );
 }
 
-export function OrderCard({
+/**
+ * How long the order has waited, amber then red at the shop's ages: the only part of a card
+ * that changes every second, so the only part the page's clock redraws.
+ */
+function Waited({
   order,
   settings,
-  now,
+  skewMs,
+}: Pick<OrderCardProps, 'order' | 'settings' | 'skewMs'>) {
+  const now = useSharedNow(1000) + skewMs;
+  const urgency = urgencyOf(order, settings, now);
+  const waited = waitedText(now - order.at);
+  return (
+    <p
+      className={`tabular shrink-0 rounded-lg px-3 py-1 text-right text-2xl font-bold ${URGENCY_STYLES[urgency]}`}
+      aria-label={`Waiting ${waited}${urgency === 'calm' ? '' : `, ${URGENCY_WORDS[urgency].toLowerCase()}`}`}
+    >
+      {waited}
+      {urgency !== 'calm' && (
+        <span className="block text-sm font-semibold">{URGENCY_WORDS[urgency]}</span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * Memoised: a card is drawn again only when its order, its focus or its move changes, not
+ * when another order arrives or the clock ticks. Off screen, the browser skips its layout
+ * and paint (content-visibility), so a screen of 300 open orders costs what is in view.
+ */
+export const OrderCard = memo(function OrderCard({
+  order,
+  settings,
+  skewMs,
   focused,
   tabbable,
   busy,
-  cardRef,
-  onFocus,
-  onAdvance,
-  onRecall,
-  onCancel,
+  actions,
 }: OrderCardProps) {
   const closed = order.state === 'handed-over' || order.state === 'cancelled';
-  const urgency = urgencyOf(order, settings, now);
-  const waited = waitedText(now - order.at);
   const fresh = order.state === 'new';
   const titleId = `order-${order.kioskId}-${order.receiptId}`;
+  const key = keyOf(order);
+  const cardRef = useCallback(
+    (element: HTMLElement | null) => actions.register(key, element),
+    [actions, key],
+  );
+  const step = stepFrom(order.state);
   return (
     <article
       ref={cardRef}
@@ -119,9 +161,9 @@ export function OrderCard({
       aria-labelledby={titleId}
       data-order={order.receiptId}
       onFocus={(event) => {
-        if (event.target === event.currentTarget) onFocus();
+        if (event.target === event.currentTarget) actions.focus(key);
       }}
-      className={`flex flex-col gap-3 rounded-2xl border-2 bg-white p-4 shadow-sm ${
+      className={`flex flex-col gap-3 rounded-2xl border-2 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_16rem] [content-visibility:auto] ${
         fresh ? 'border-brand-600 bg-brand-50 ring-4 ring-brand-100' : 'border-slate-200'
       } ${focused ? 'outline-4 outline-offset-2 outline-ink' : ''}`}
     >
@@ -139,17 +181,7 @@ export function OrderCard({
             )}
           </p>
         </div>
-        {!closed && (
-          <p
-            className={`tabular shrink-0 rounded-lg px-3 py-1 text-right text-2xl font-bold ${URGENCY_STYLES[urgency]}`}
-            aria-label={`Waiting ${waited}${urgency === 'calm' ? '' : `, ${URGENCY_WORDS[urgency].toLowerCase()}`}`}
-          >
-            {waited}
-            {urgency !== 'calm' && (
-              <span className="block text-sm font-semibold">{URGENCY_WORDS[urgency]}</span>
-            )}
-          </p>
-        )}
+        {!closed && <Waited order={order} settings={settings} skewMs={skewMs} />}
       </header>
       {order.late && (
         <p className="rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-950">
@@ -169,10 +201,12 @@ export function OrderCard({
       <OrderActions
         order={order}
         busy={busy}
-        onAdvance={onAdvance}
-        onRecall={onRecall}
-        onCancel={onCancel}
+        onAdvance={() => {
+          if (step) actions.move(order, step);
+        }}
+        onRecall={() => actions.move(order, 'recall')}
+        onCancel={() => actions.cancel(order)}
       />
     </article>
   );
-}
+});

@@ -6,14 +6,13 @@
  * said in words ("Ali moved C 27 to Picking at 14:03"), never silently overwritten.
  */
 import { useMemo, useState } from 'react';
-import { stepFrom, type PickOrder, type ShopSettings } from '@shared/fleet/order-flow';
+import type { PickOrder, ShopSettings } from '@shared/fleet/order-flow';
 import { canChime, wakeChime } from '../lib/chime';
-import { useNow } from '../lib/use-now';
 import type { FeedStatus } from '../service/order-feed';
 import { useServiceSession } from '../service/service-session';
 import { ServiceStatus } from '../service/service-status';
 import { CancelDialog } from './cancel-dialog';
-import { orderName, OrderCard } from './order-card';
+import { orderName, OrderCard, type CardActions } from './order-card';
 import { KEY_HELP } from './pick-keys';
 import { COLUMN_TITLES, COLUMNS, columnsOf, keyOf, type Column } from './pick-orders';
 import { usePickFeed } from './use-pick-feed';
@@ -84,12 +83,12 @@ function OrderColumn(props: {
   column: Column;
   orders: PickOrder[];
   settings: ShopSettings;
-  now: number;
+  skewMs: number;
   keys: PickKeys;
-  moves: PickMoves;
-  onCancel: (order: PickOrder) => void;
+  busy: PickMoves['busy'];
+  actions: CardActions;
 }) {
-  const { column, orders, keys, moves } = props;
+  const { column, orders, keys } = props;
   return (
     <section
       aria-labelledby={`column-${column}`}
@@ -105,26 +104,16 @@ function OrderColumn(props: {
       )}
       {orders.map((order) => {
         const key = keyOf(order);
-        const step = stepFrom(order.state);
         return (
           <OrderCard
             key={key}
             order={order}
             settings={props.settings}
-            now={props.now}
+            skewMs={props.skewMs}
             focused={keys.focusKey === key}
             tabbable={keys.tabbableKey === key}
-            busy={moves.busy === key}
-            cardRef={(element) => {
-              if (element) keys.cards.current.set(key, element);
-              else keys.cards.current.delete(key);
-            }}
-            onFocus={() => keys.setFocusKey(key)}
-            onAdvance={() => {
-              if (step) void moves.move(order, step);
-            }}
-            onRecall={() => void moves.move(order, 'recall')}
-            onCancel={() => props.onCancel(order)}
+            busy={props.busy === key}
+            actions={props.actions}
           />
         );
       })}
@@ -135,7 +124,6 @@ function OrderColumn(props: {
 export function PickScreen() {
   const { client, base, via } = useServiceSession();
   const { board, settings, status } = usePickFeed(base ?? '', via === 'token');
-  const now = useNow(1000) + board.clockSkewMs;
   const columns = useMemo(() => columnsOf(board), [board]);
   const [cancelling, setCancelling] = useState<PickOrder | null>(null);
   const [sound, setSound] = useState(canChime());
@@ -149,6 +137,20 @@ export function PickScreen() {
     cancel: setCancelling,
     onKey: wake,
   });
+  const { cards, setFocusKey } = keys;
+  const { move } = moves;
+  const actions = useMemo<CardActions>(
+    () => ({
+      register: (key, element) => {
+        if (element) cards.current.set(key, element);
+        else cards.current.delete(key);
+      },
+      focus: setFocusKey,
+      move: (order, action) => void move(order, action),
+      cancel: setCancelling,
+    }),
+    [cards, setFocusKey, move],
+  );
   const total = columns.new.length + columns.picking.length + columns.ready.length;
 
   return (
@@ -168,10 +170,10 @@ export function PickScreen() {
             column={column}
             orders={columns[column]}
             settings={settings}
-            now={now}
+            skewMs={board.clockSkewMs}
             keys={keys}
-            moves={moves}
-            onCancel={setCancelling}
+            busy={moves.busy}
+            actions={actions}
           />
         ))}
       </main>
