@@ -1,11 +1,22 @@
+import { Profiler } from 'react';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSharedNow } from './use-now';
 
+/** Renders of the clocks, counted by React's profiler. */
 let renders = 0;
-function Clock({ label }: { label: string }) {
+const counted = (): void => {
   renders += 1;
+};
+function Reading({ label }: { label: string }) {
   return <p>{`${label} ${useSharedNow(1000)}`}</p>;
+}
+function Clock({ label }: { label: string }) {
+  return (
+    <Profiler id={label} onRender={counted}>
+      <Reading label={label} />
+    </Profiler>
+  );
 }
 
 beforeEach(() => {
