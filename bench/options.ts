@@ -110,41 +110,40 @@ function wholeNumber(name: string, raw: string, min: number): number {
   return Number(raw.replaceAll('_', ''));
 }
 
+/** The flags `npm run bench` takes, with their defaults (USAGE says what each does). */
+const FLAGS = {
+  runs: { type: 'string', default: '15' },
+  'sizes-only': { type: 'boolean', default: false },
+  'skip-build': { type: 'boolean', default: false },
+  'products-list': { type: 'string', default: '1000,10000,50000' },
+  lighthouse: { type: 'boolean', default: false },
+  'lighthouse-runs': { type: 'string', default: '5' },
+  'lighthouse-only': { type: 'boolean', default: false },
+  micro: { type: 'boolean', default: false },
+  compare: { type: 'string' },
+  fleet: { type: 'boolean', default: false },
+  'fleet-kiosks': { type: 'string', default: '1000' },
+  'fleet-window': { type: 'string', default: '45' },
+  'console-kiosks': { type: 'string', default: '10000' },
+  'console-only': { type: 'boolean', default: false },
+  cluster: { type: 'boolean', default: false },
+  kiosks: { type: 'string' },
+  'compare-catalogue': { type: 'string', default: 'https://fakestoreapi.com' },
+  'compare-only': { type: 'boolean', default: false },
+  'cross-origin': { type: 'boolean', default: false },
+  pairs: { type: 'string', default: '15' },
+  'large-pairs': { type: 'string', default: '5' },
+  repeat: { type: 'string', default: '1' },
+  breakdown: { type: 'boolean', default: false },
+  'breakdown-runs': { type: 'string', default: '9' },
+  records: { type: 'boolean', default: false },
+  rush: { type: 'boolean', default: false },
+  'rush-minutes': { type: 'string', default: '10' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
 export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      runs: { type: 'string', default: '15' },
-      'sizes-only': { type: 'boolean', default: false },
-      'skip-build': { type: 'boolean', default: false },
-      'products-list': { type: 'string', default: '1000,10000,50000' },
-      lighthouse: { type: 'boolean', default: false },
-      'lighthouse-runs': { type: 'string', default: '5' },
-      'lighthouse-only': { type: 'boolean', default: false },
-      micro: { type: 'boolean', default: false },
-      compare: { type: 'string' },
-      fleet: { type: 'boolean', default: false },
-      'fleet-kiosks': { type: 'string', default: '1000' },
-      'fleet-window': { type: 'string', default: '45' },
-      'console-kiosks': { type: 'string', default: '10000' },
-      'console-only': { type: 'boolean', default: false },
-      cluster: { type: 'boolean', default: false },
-      kiosks: { type: 'string' },
-      'compare-catalogue': { type: 'string', default: 'https://fakestoreapi.com' },
-      'compare-only': { type: 'boolean', default: false },
-      'cross-origin': { type: 'boolean', default: false },
-      pairs: { type: 'string', default: '15' },
-      'large-pairs': { type: 'string', default: '5' },
-      repeat: { type: 'string', default: '1' },
-      breakdown: { type: 'boolean', default: false },
-      'breakdown-runs': { type: 'string', default: '9' },
-      records: { type: 'boolean', default: false },
-      rush: { type: 'boolean', default: false },
-      'rush-minutes': { type: 'string', default: '10' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: FLAGS, strict: true });
   if (values.help) return 'help';
   const lighthouseRuns = wholeNumber('lighthouse-runs', values['lighthouse-runs'], 1);
   // Each run is ~20 s a page and preset: fifteen rounds are already 40 minutes.
