@@ -56,7 +56,7 @@ describe('scripts/', () => {
     const folders = readdirSync(join(ROOT, 'scripts'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
-    expect(folders.sort()).toEqual(['fleet', 'kiosk', 'supply-chain', 'web']);
+    expect(folders.sort()).toEqual(['dev', 'fleet', 'kiosk', 'supply-chain', 'web']);
   });
 });
 

@@ -12,7 +12,7 @@
 import { fromBase64Url, toBase64Url } from '../base64url';
 import { canonicalJsonBytes } from '../canonical-json';
 import type { Ed25519Verifier } from '../receipt-code';
-import { importVerifyKey } from '../verify-key-cache';
+import { importVerifyKey } from './verify-key-cache';
 
 /** The part of WebCrypto's SubtleCrypto that signing with an imported private key needs. */
 export interface Ed25519Signer<Key> {

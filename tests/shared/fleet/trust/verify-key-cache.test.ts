@@ -1,9 +1,9 @@
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Ed25519Verifier } from '../../../shared/fleet/receipt-code';
-import { importVerifyKey, MAX_KEPT_KEYS } from '../../../shared/fleet/verify-key-cache';
-import { fromBase64Url } from '../../../shared/fleet/base64url';
-import { makeEnrolmentKey } from '../../support/fixtures/kiosk-certificate';
+import type { Ed25519Verifier } from '../../../../shared/fleet/receipt-code';
+import { importVerifyKey, MAX_KEPT_KEYS } from '../../../../shared/fleet/trust/verify-key-cache';
+import { fromBase64Url } from '../../../../shared/fleet/base64url';
+import { makeEnrolmentKey } from '../../../support/fixtures/kiosk-certificate';
 
 const real = webcrypto.subtle as unknown as Ed25519Verifier<CryptoKey>;
 

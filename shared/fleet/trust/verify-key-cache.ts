@@ -6,7 +6,7 @@
  * (the oldest dropped first), and a failed import is not kept, so a bad key is refused
  * afresh each time and never poisons a good one.
  */
-import type { Ed25519Verifier } from './receipt-code';
+import type { Ed25519Verifier } from '../receipt-code';
 
 export const MAX_KEPT_KEYS = 256;
 
