@@ -65,7 +65,9 @@ export const CONSOLE_ROOM_DEPENDENCIES = {
   trust: ['lib', 'protocol', 'connection'],
   kiosks: ['lib', 'ui', 'protocol', 'connection', 'fleet'],
   rollouts: ['lib', 'ui', 'protocol', 'connection'],
-  counter: ['lib', 'ui', 'protocol', 'connection', 'service'],
+  /** How orders flow through the shop (the service's /orders/flow): a panel of figures. */
+  flow: ['lib', 'service'],
+  counter: ['lib', 'ui', 'protocol', 'connection', 'service', 'flow'],
   enrolment: ['lib', 'ui', 'protocol', 'connection', 'service', 'trust', 'counter'],
   /** The pick screen (/pick): the service's orders and moves; no broker, no other feature. */
   pick: ['lib', 'ui', 'service'],

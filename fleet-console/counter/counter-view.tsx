@@ -12,6 +12,7 @@ import { useCatalogueTitles } from './catalogue-titles';
 import { HandoverConflicts } from './handover-conflicts';
 import { HandoverPanel } from './handover-panel';
 import { useOutbox } from './handover-outbox';
+import { OrderFlowPanel } from '../flow/order-flow-panel';
 import { OutboxNotice } from './outbox-notice';
 import { ReceiptOrderPanel } from './receipt-order-panel';
 import { ReceiptResult } from './receipt-result';
@@ -230,6 +231,7 @@ export function CounterView({ settings }: { settings: ConsoleSettings }) {
       </div>
       {notice}
       <HandoverConflicts />
+      <OrderFlowPanel client={session.client} />
     </div>
   );
 }

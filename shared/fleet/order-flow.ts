@@ -163,3 +163,40 @@ export const pickSnapshotSchema = z.object({
   now: time,
 });
 export type PickSnapshot = z.infer<typeof pickSnapshotSchema>;
+
+/**
+ * How orders are flowing through a shop, as the shop service computes it from its moves
+ * (services/shop/flow) and the console's panel reads it back: orders in the last hour, the
+ * time from a shopper's confirm to the order ready and from ready to handover (p50 and p90,
+ * over the orders that reached that point in the last hour, in whole milliseconds; null
+ * when none did), and what waits now. The same figures are the service's /metrics.
+ */
+
+export const spanFiguresSchema = z.object({
+  /** Orders the span is measured over. */
+  count: z.int().min(0),
+  p50Ms: time.nullable(),
+  p90Ms: time.nullable(),
+});
+export type SpanFigures = z.infer<typeof spanFiguresSchema>;
+
+export const flowSummarySchema = z.object({
+  /** The span the figures cover, ending `now`. */
+  windowMs: time,
+  now: time,
+  /** Orders that reached the service in the window. */
+  ordersInWindow: z.int().min(0),
+  /** Every order the service has kept. */
+  ordersTotal: z.int().min(0),
+  confirmToReady: spanFiguresSchema,
+  readyToHandover: spanFiguresSchema,
+  /** Open orders by state, now. */
+  waiting: z.object({
+    new: z.int().min(0),
+    picking: z.int().min(0),
+    ready: z.int().min(0),
+  }),
+  /** How long the oldest order not yet ready has waited since its confirm; 0 when none. */
+  oldestUnreadyMs: time,
+});
+export type FlowSummary = z.infer<typeof flowSummarySchema>;

@@ -27,6 +27,7 @@ import { SAMPLE_HEALTH } from '../support/fixtures/kiosk-health';
 import { mosquittoUnavailable, startMosquitto, type Mosquitto } from '../support/mosquitto';
 
 const RULES = join(__dirname, '../../docs/fleet/alerts/kiosk-alerts.yml');
+const FLOW_RULES = join(__dirname, '../../docs/fleet/alerts/order-flow-alerts.yml');
 const GUIDE = join(__dirname, '../../docs/fleet/operator-guide.md');
 const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 const AMTOOL = process.env.AMTOOL_PATH ?? '/usr/bin/amtool';
@@ -62,8 +63,11 @@ describe.skipIf(promtoolUnavailable() !== null)('the shipped alert rules', () =>
       expect(prometheus).toContain('kiosk-alerts.yml');
       writeFileSync(join(dir, 'prometheus.yml'), prometheus);
       copyFileSync(RULES, join(dir, 'kiosk-alerts.yml'));
+      copyFileSync(FLOW_RULES, join(dir, 'order-flow-alerts.yml'));
+      writeFileSync(join(dir, 'shop-metrics.token'), 'kst1.example\n');
       const run = promtool('check', 'config', join(dir, 'prometheus.yml'));
       expect(run.stdout + run.stderr).toContain('SUCCESS: 6 rules found');
+      expect(run.stdout + run.stderr).toContain('SUCCESS: 1 rules found');
       expect(run.status).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });

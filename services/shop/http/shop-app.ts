@@ -15,6 +15,7 @@ import { MAX_ORDER_REQUEST_BYTES } from '../../../shared/fleet/shop-order';
 import { certificateRoutes } from '../certificates/certificate-routes';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { conflictRoutes } from '../conflicts/conflict-routes';
+import { flowRoutes } from '../flow/flow-routes';
 import { handoverLookupRoutes } from '../handovers/handover-lookup-routes';
 import { handoverRoutes } from '../handovers/handover-routes';
 import { boardRoutes } from '../moves/board-routes';
@@ -99,6 +100,7 @@ export function createShopApp(services: ShopServices, options: ShopAppOptions = 
     conflictRoutes,
     certificateRoutes,
     revocationRoutes,
+    flowRoutes,
     moveRoutes,
     orderRoutes,
     boardRoutes,

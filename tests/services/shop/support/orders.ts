@@ -24,10 +24,23 @@ export function orderFrom(kiosk: TestKiosk, overrides: Partial<ShopOrder> = {}):
   };
 }
 
-/** Posts the order as its kiosk signs it; throws unless the service kept it. */
-export async function placeOrder(app: App, kiosk: TestKiosk, order: ShopOrder): Promise<void> {
+/**
+ * Posts the order as its kiosk signs it (at `time`, by the kiosk's clock: now unless a test
+ * runs the service on a clock of its own); throws unless the service kept it.
+ */
+export async function placeOrder(
+  app: App,
+  kiosk: TestKiosk,
+  order: ShopOrder,
+  time?: number,
+): Promise<void> {
   const text = JSON.stringify({ order });
-  const headers = kioskHeaders(kiosk, { method: 'POST', path: '/orders', body: text });
+  const headers = kioskHeaders(kiosk, {
+    method: 'POST',
+    path: '/orders',
+    body: text,
+    ...(time === undefined ? {} : { time }),
+  });
   const response = await app.request('/orders', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
