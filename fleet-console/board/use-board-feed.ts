@@ -1,5 +1,5 @@
 /**
- * The board's numbers kept in step with the shop service (service/order-feed.ts, the board's
+ * The board's numbers kept in step with the shop service (service/use-order-feed.ts, the board's
  * routes, no login): each snapshot and change applied (board-items.ts), and each number that
  * becomes ready highlighted, chimed and, where the shop turns speech on, said in each of its
  * languages.
@@ -11,7 +11,8 @@ import {
   type BoardSnapshot,
 } from '@shared/fleet/order-flow';
 import { chime } from '../lib/chime';
-import { startOrderFeed, type FeedStatus } from '../service/order-feed';
+import type { FeedStatus } from '../service/order-feed';
+import { useOrderFeed } from '../service/use-order-feed';
 import {
   applyChange,
   EMPTY_STATE,
@@ -47,54 +48,50 @@ function say(number: string, languages: readonly string[]): void {
 }
 
 export function useBoardFeed(): BoardFeed {
-  const [state, setState] = useState<BoardState>(EMPTY_STATE);
   const [settings, setSettings] = useState<BoardSettings>(DEFAULTS);
-  const [status, setStatus] = useState<FeedStatus>('connecting');
   const [highlights, setHighlights] = useState<ReadonlyMap<string, number>>(new Map());
   const settingsRef = useRef(settings);
   useEffect(() => {
     settingsRef.current = settings;
   }, [settings]);
 
-  useEffect(() => {
-    // The feed's own copy, read and written only in its callbacks: announcing is a side
-    // effect, so it is never done from inside a state update (which React may run twice).
-    let current = EMPTY_STATE;
-    const announce = (numbers: readonly string[]) => {
-      if (numbers.length === 0) return;
-      const at = Date.now();
-      setHighlights(
-        (before) => new Map([...before, ...numbers.map((number) => [number, at] as const)]),
-      );
-      const current = settingsRef.current;
-      if (current.boardChime) chime([660, 990, 1320]);
-      if (current.boardSpeech)
-        for (const number of numbers) say(number, current.boardSpeechLanguages);
-    };
-    const feed = startOrderFeed({
-      base: '',
-      token: null,
-      snapshotPath: '/board/snapshot',
-      changesPath: '/board/changes',
-      snapshotSchema: boardSnapshotSchema,
-      changeSchema: boardChangeSchema,
-      lastMoveIdOf: (snapshot) => snapshot.lastMoveId,
-      onSnapshot: (snapshot) => {
-        setSettings(snapshot.settings);
-        const next = fromSnapshot(current, snapshot, Date.now());
-        current = next.state;
-        setState(next.state);
-        announce(next.nowReady);
-      },
-      onChange: (change) => {
-        const next = applyChange(current, change);
-        current = next.state;
-        setState(next.state);
-        if (next.nowReady !== null) announce([next.nowReady]);
-      },
-      onStatus: setStatus,
-    });
-    return () => feed.stop();
-  }, []);
+  const announce = (numbers: readonly string[]) => {
+    if (numbers.length === 0) return;
+    const at = Date.now();
+    setHighlights(
+      (before) => new Map([...before, ...numbers.map((number) => [number, at] as const)]),
+    );
+    const current = settingsRef.current;
+    if (current.boardChime) chime([660, 990, 1320]);
+    if (current.boardSpeech)
+      for (const number of numbers) say(number, current.boardSpeechLanguages);
+  };
+  const { state, status } = useOrderFeed({
+    base: '',
+    token: null,
+    snapshotPath: '/board/snapshot',
+    changesPath: '/board/changes',
+    snapshotSchema: boardSnapshotSchema,
+    changeSchema: boardChangeSchema,
+    lastMoveIdOf: (snapshot) => snapshot.lastMoveId,
+    empty: EMPTY_STATE,
+    fromSnapshot: (current, snapshot) => {
+      const next = fromSnapshot(current, snapshot, Date.now());
+      return {
+        state: next.state,
+        then: () => {
+          // The snapshot's settings count for what it announces.
+          settingsRef.current = snapshot.settings;
+          setSettings(snapshot.settings);
+          announce(next.nowReady);
+        },
+      };
+    },
+    fromChange: (current, change) => {
+      const next = applyChange(current, change);
+      const ready = next.nowReady;
+      return { state: next.state, ...(ready === null ? {} : { then: () => announce([ready]) }) };
+    },
+  });
   return { state, settings, status, highlights };
 }
