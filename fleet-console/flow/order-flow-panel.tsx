@@ -26,7 +26,7 @@ export function OrderFlowPanel({ client }: { client: ServiceClient | null }) {
   return (
     <section aria-labelledby="order-flow-title" className="card flex flex-col gap-3 p-5">
       <h2 id="order-flow-title" className="text-lg font-bold">
-        Orders
+        Order flow
       </h2>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
         <Figure label="In the last hour" value={String(flow.ordersInWindow)} />

@@ -1,6 +1,6 @@
 /**
  * One test's shop service, as `npm run shop-service` runs it: its own process, PGlite in a
- * fresh temporary folder, the test fleet's prefix and enrolment key, serving the built
+ * fresh temporary folder (or, given `databaseUrl`, that fresh PostgreSQL database), the test fleet's prefix and enrolment key, serving the built
  * console (out/console) at its own origin, and letting the rig's operator console (another
  * origin) call it with its cookies. It listens on a port chosen in advance, so that the
  * operator console can be told where it is before it starts, and so that a test can stop it
@@ -48,6 +48,8 @@ export interface ShopServiceOptions {
   enrolmentKey: string;
   /** Pages of these origins may call it with their cookies (the rig's consoles). */
   allowOrigins: readonly string[];
+  /** An empty PostgreSQL database to keep the records in, rather than PGlite. */
+  databaseUrl?: string;
 }
 
 /** A port for the service, chosen before anything is told where it is. */
@@ -74,14 +76,13 @@ interface Template {
  */
 let template: Promise<Template> | null = null;
 
-function makeTemplate(): Promise<Template> {
-  const dir = mkdtempSync(join(tmpdir(), 'rig-shop-template-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+/** The staff and tokens made in `place`: a data folder or a PostgreSQL database's URL. */
+function makeStaff(place: string): Promise<Template> {
   const script = resolve(__dirname, 'shop-staff.ts');
   return new Promise((done, fail) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', script, dir, JSON.stringify(STAFF), STAFF_PASSWORD],
+      ['--import', 'tsx', script, place, JSON.stringify(STAFF), STAFF_PASSWORD],
       { cwd: ROOT, encoding: 'utf8', timeout: START_WAIT_MS },
       (error, stdout, stderr) => {
         const tokens = (() => {
@@ -96,23 +97,32 @@ function makeTemplate(): Promise<Template> {
           fail(new Error(`the shop service's staff could not be made: ${why}`));
           return;
         }
-        done({ dir, operator: tokens.operator, counter: tokens.counter });
+        done({ dir: place, operator: tokens.operator, counter: tokens.counter });
       },
     );
   });
+}
+
+function templateOnce(): Promise<Template> {
+  template ??= (() => {
+    const dir = mkdtempSync(join(tmpdir(), 'rig-shop-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return makeStaff(dir);
+  })().catch((error: unknown) => {
+    template = null;
+    throw error;
+  });
+  return template;
 }
 
 export async function startShopService(
   port: number,
   options: ShopServiceOptions,
 ): Promise<ShopService> {
-  template ??= makeTemplate();
-  const made = await template.catch((error: unknown) => {
-    template = null;
-    throw error;
-  });
+  const { databaseUrl } = options;
+  const made = databaseUrl === undefined ? await templateOnce() : await makeStaff(databaseUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'rig-shop-'));
-  cpSync(made.dir, dataDir, { recursive: true });
+  if (databaseUrl === undefined) cpSync(made.dir, dataDir, { recursive: true });
   const token = made.operator;
   const counterToken = made.counter;
   const origin = `http://127.0.0.1:${port}`;
@@ -136,7 +146,11 @@ export async function startShopService(
         resolve(ROOT, 'out/console'),
         ...options.allowOrigins.flatMap((allowed) => ['--allow-origin', allowed]),
       ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } },
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+      },
     );
     child = started;
     let output = '';

@@ -1,10 +1,11 @@
 /**
- * Run once, before a test's shop service starts (shop-service.ts), in a fresh data folder:
+ * Run once, before a test's shop service starts (shop-service.ts), in a fresh data folder
+ * (PGlite) or a fresh PostgreSQL database (its postgres:// URL):
  * the staff logins, an operator token (the rig's) and a counter's device token ("Counter 3
  * PC"), as `npm run shop-service -- staff add` and `token issue` make them, in one process
  * rather than one per login. Prints the tokens.
  *
- *   node --import tsx shop-staff.ts DATA_DIR '[{"username":…,"name":…,"role":…}]' PASSWORD
+ *   node --import tsx shop-staff.ts DATA_DIR|URL '[{"username":…,"name":…,"role":…}]' PASSWORD
  */
 import { openDatabase } from '../../../../services/shop/db/database';
 import { migrateToLatest } from '../../../../services/shop/db/migrate';
@@ -15,7 +16,11 @@ import { issueToken } from '../../../../services/shop/staff/tokens';
 async function main(): Promise<void> {
   const [dataDir = '', staffJson = '[]', password = ''] = process.argv.slice(2);
   const staff = JSON.parse(staffJson) as { username: string; name: string; role: StaffRole }[];
-  const { db, close } = openDatabase({ engine: 'pglite', dataDir });
+  const { db, close } = openDatabase(
+    /^postgres(ql)?:\/\//.test(dataDir)
+      ? { engine: 'postgresql', url: dataDir }
+      : { engine: 'pglite', dataDir },
+  );
   try {
     await migrateToLatest(db);
     for (const one of staff) await addStaff(db, { ...one, password }, Date.now());
