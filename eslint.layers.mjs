@@ -73,6 +73,8 @@ export const CONSOLE_ROOM_DEPENDENCIES = {
   pick: ['lib', 'ui', 'service'],
   /** The ready board (/board): numbers only, from the service's feed; no login, no feature. */
   board: ['lib', 'service'],
+  /** The shop manager's settings (/settings): the service's settings; no broker, no feature. */
+  settings: ['lib', 'ui', 'service'],
   /** Composes the views and the session's features. */
   app: [
     'lib',

@@ -77,14 +77,15 @@ export default defineConfig({
     reportCompressedSize: false,
     // An operator's page on a LAN: MQTT.js's browser build alone makes the worker ~340 kB.
     chunkSizeWarningLimit: 800,
-    // Three pages of one build: the console, and the pick screen and ready board the shop
-    // service serves at /pick and /board. They share React, the theme and the service's
+    // Four pages of one build: the console, and the pick screen, ready board and shop
+    // settings the shop service serves at /pick, /board and /settings. They share React, the theme and the service's
     // client, so one build keeps one copy of each; the pages load only their own chunks.
     rollupOptions: {
       input: {
         index: `${consoleDir}/index.html`,
         pick: `${consoleDir}/pick.html`,
         board: `${consoleDir}/board.html`,
+        settings: `${consoleDir}/settings.html`,
       },
     },
   },

@@ -32,6 +32,8 @@ function PickHeader(props: {
   status: FeedStatus;
   sound: boolean;
   onSound: () => void;
+  /** An operator login: the shop's manager, who may change the settings. */
+  manager: boolean;
 }) {
   const { total, settings, status } = props;
   return (
@@ -56,6 +58,11 @@ function PickHeader(props: {
           <button type="button" className="btn-secondary" onClick={props.onSound}>
             Turn the chime on
           </button>
+        )}
+        {props.manager && (
+          <a className="btn-secondary" href="/settings">
+            Shop settings
+          </a>
         )}
         <ServiceStatus />
       </div>
@@ -122,7 +129,7 @@ function OrderColumn(props: {
 }
 
 export function PickScreen() {
-  const { client, base, via } = useServiceSession();
+  const { client, base, via, staff } = useServiceSession();
   const { board, settings, status } = usePickFeed(base ?? '', via === 'token');
   const columns = useMemo(() => columnsOf(board), [board]);
   const [cancelling, setCancelling] = useState<PickOrder | null>(null);
@@ -155,7 +162,14 @@ export function PickScreen() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50" onPointerDown={wake}>
-      <PickHeader total={total} settings={settings} status={status} sound={sound} onSound={wake} />
+      <PickHeader
+        total={total}
+        settings={settings}
+        status={status}
+        sound={sound}
+        onSound={wake}
+        manager={staff?.role === 'operator'}
+      />
       <p
         role="status"
         aria-live="polite"

@@ -41,8 +41,9 @@ export function usePickKeys(
     actions.onKey();
     const target = event.target instanceof HTMLElement ? event.target : document.body;
     if (target.closest('input, textarea, dialog')) return;
-    // Enter and Space on a button press that button; on an order they move it on.
-    if ((event.key === 'Enter' || event.key === ' ') && target.tagName === 'BUTTON') return;
+    // Enter and Space on a button or link press it; on an order they move it on.
+    if ((event.key === 'Enter' || event.key === ' ') && ['BUTTON', 'A'].includes(target.tagName))
+      return;
     const counts = {
       new: columns.new.length,
       picking: columns.picking.length,

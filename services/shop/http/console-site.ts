@@ -3,7 +3,7 @@
  * (out/console: `npm run fleet` builds it, or `npx vite build --config vite.console.config.mts`),
  * so that a counter opens the service's own address and calls its own origin: no CORS, and
  * the session cookie stays first-party. The same build holds the pick screen and the ready
- * board, served at `/pick` and `/board` (PAGES). GET and HEAD only; the API's routes come first, so
+ * board, served at `/pick` and `/board`, and the manager's settings at `/settings` (PAGES). GET and HEAD only; the API's routes come first, so
  * no file can stand in for an endpoint. `/fleet-console.json` gives the page what it starts
  * with: this fleet, the enrolment key the service checks with, the hold window, and that the
  * service is the page's own origin.
@@ -25,6 +25,7 @@ export const CONSOLE_PRESETS_PATH = '/fleet-console.json';
 export const PAGES: Readonly<Record<string, string>> = {
   '/pick': '/pick.html',
   '/board': '/board.html',
+  '/settings': '/settings.html',
 };
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

@@ -230,6 +230,58 @@ test.describe('on PGlite', () => {
     await walk(browser, true);
   });
 
+  test('the manager sets the timers and the board on a settings screen, by keyboard', async ({
+    browser,
+  }) => {
+    const counterPage = await signedInPage(browser, '/settings', 'counter-1');
+    await expect(counterPage.getByText(/only the shop’s manager/)).toBeVisible();
+    await expect(counterPage.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+
+    const pick = await signedInPage(browser, '/pick', 'operator');
+    await expect(pick.getByRole('link', { name: 'Shop settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    await pick.goto(`${service.origin}/settings`, { timeout: 20_000 });
+    await expect(pick.getByRole('heading', { name: 'Shop settings' })).toBeVisible();
+    const amber = pick.getByRole('textbox', { name: 'Amber after (minutes)' });
+    await expect(amber).toHaveValue('5');
+    await amber.focus();
+    await pick.keyboard.press('Control+A');
+    await pick.keyboard.type('12');
+    // Red (10) is now before amber: refused in words, nothing saved.
+    await pick.keyboard.press('Enter');
+    await expect(pick.getByRole('alert')).toContainText('Nothing was saved');
+    await expect(pick.getByText('Red must come after amber')).toBeVisible();
+    await expectNoViolations(pick, 'the settings screen with a problem');
+    const red = pick.getByRole('textbox', { name: 'Red after (minutes)' });
+    await red.focus();
+    await pick.keyboard.press('Control+A');
+    await pick.keyboard.type('20');
+    await pick.keyboard.press('Tab');
+    await pick.keyboard.press('Tab');
+    await expect(
+      pick.getByRole('checkbox', { name: 'Chime when a number is ready' }),
+    ).toBeFocused();
+    await pick.keyboard.press('Tab');
+    await pick.keyboard.press('Space');
+    await expect(pick.getByRole('checkbox', { name: 'Say the number aloud' })).toBeChecked();
+    await pick.getByRole('button', { name: 'Save settings' }).click();
+    await expect(pick.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await expectNoViolations(pick, 'the settings screen');
+    expect(await undersized(pick)).toEqual([]);
+    mkdirSync(SHOTS, { recursive: true });
+    await pick.setViewportSize({ width: 1366, height: 900 });
+    await pick.screenshot({ path: join(SHOTS, 'settings-1366x900.png') });
+
+    const settings = await service.request('GET', '/shop-settings');
+    expect(await settings.json()).toMatchObject({
+      settings: { pickAmberMinutes: 12, pickRedMinutes: 20, boardSpeech: true },
+    });
+    await pick.getByRole('link', { name: 'Back to the pick screen' }).click();
+    await expect(pick.getByText(/amber at 12 min, red at 20 min/)).toBeVisible();
+  });
+
   test('the board keeps its numbers and says it is reconnecting while the service is away', async ({
     browser,
   }) => {
