@@ -209,6 +209,10 @@ async function walk(browser: Browser, photograph: boolean): Promise<void> {
   const flow = counter.getByRole('region', { name: 'Order flow' });
   await expect(flow).toContainText('In the last hour');
   await expect(flow).toContainText('Confirm to ready, p50 / p90');
+  if (photograph) {
+    await counter.setViewportSize({ width: 1366, height: 1200 });
+    await counter.screenshot({ path: join(SHOTS, 'counter-1366x1200.png') });
+  }
 }
 
 const serviceOptions = {
