@@ -98,6 +98,7 @@ async function measureEngine(
       );
       log(`${engine}: ${RECEIPTS * 2} claims from ${COUNTERS} counters`);
       const claims = await runLoad(
+        service.origin,
         claimJobs(service.origin, cookies, codes, () => randomBytes(16).toString('base64url')),
         COUNTERS,
         WARM_UP,
@@ -111,6 +112,7 @@ async function measureEngine(
       const base = Date.now() * 100;
       log(`${engine}: ${ORDERS} orders from ${KIOSKS} kiosks`);
       const orders = await runLoad(
+        service.origin,
         orderJobs(
           service.origin,
           world.trust.prefix,

@@ -9,14 +9,16 @@ import { z } from 'zod';
 import { handoverIdSchema } from '../../../shared/fleet/handover-id';
 import { HttpError } from '../http/http-error';
 import { readJson } from '../http/json-body';
-import type { ShopEnv, ShopServices } from '../http/shop-env';
+import type { Principal, ShopEnv, ShopServices } from '../http/shop-env';
 import {
   checkReceiptSignature,
   checkReceiptTime,
   refuseReceipt,
   type CheckedReceipt,
 } from '../trust/receipt-check';
-import { claimHandover, type HandoverInput } from './handover-store';
+import { groupCommit } from '../db/group-commit';
+import { claimHandovers, type ClaimRequest } from './claim-batch';
+import { claimHandover, type ClaimOutcome, type HandoverInput } from './handover-store';
 import { reportHandover } from './offline-report';
 
 export const code = z.string().min(1).max(4096);
@@ -47,6 +49,11 @@ export function handoverRoutes(services: ShopServices): Hono<ShopEnv> {
   const routes = new Hono<ShopEnv>();
   routes.use('/handovers', staffAuth.require('counter', 'operator'));
   routes.use('/handovers/*', staffAuth.require('counter', 'operator'));
+  // Claims arriving together are decided in one transaction, each as if alone.
+  const claims = groupCommit<ClaimRequest, ClaimOutcome>({
+    batch: (requests) => claimHandovers(db, requests),
+    single: (request) => claimHandover(db, request.input, request.now),
+  });
 
   const checked = (text: string): Promise<CheckedReceipt> =>
     checkReceiptSignature(text, { trust, kioskKeys });
@@ -54,13 +61,13 @@ export function handoverRoutes(services: ShopServices): Hono<ShopEnv> {
     receipt: CheckedReceipt,
     handoverId: string,
     at: number,
-    c: { var: ShopEnv['Variables'] },
+    principal: Principal,
   ): HandoverInput => ({
     kioskId: receipt.payload.k,
     receiptId: receipt.payload.r,
     handoverId,
-    counter: c.var.principal.name,
-    recordedBy: `${c.var.principal.kind}:${c.var.principal.id}`,
+    counter: principal.name,
+    recordedBy: `${principal.kind}:${principal.id}`,
     at,
     serials: receipt.signers.map((signer) => signer.serial),
   });
@@ -70,7 +77,10 @@ export function handoverRoutes(services: ShopServices): Hono<ShopEnv> {
     const receipt = await checked(body.code);
     const at = now();
     checkReceiptTime(receipt.payload, trust.holdMs, at);
-    const outcome = await claimHandover(db, inputOf(receipt, body.handoverId, at, c), at);
+    const outcome = await claims.submit({
+      input: inputOf(receipt, body.handoverId, at, c.get('principal')),
+      now: at,
+    });
     switch (outcome.kind) {
       case 'won':
         return c.json(
@@ -107,7 +117,7 @@ export function handoverRoutes(services: ShopServices): Hono<ShopEnv> {
     checkReceiptTime(receipt.payload, trust.holdMs, body.at);
     const outcome = await reportHandover(
       db,
-      inputOf(receipt, body.handoverId, body.at, c),
+      inputOf(receipt, body.handoverId, body.at, c.get('principal')),
       body.mode,
       now(),
     );

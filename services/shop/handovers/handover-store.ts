@@ -9,12 +9,12 @@
  * the answer and asks again is told it won, not that it lost to itself.
  *
  * The receipt's order, when the kiosk sent one, is moved to Handed over in the handover's
- * own transaction (moves/order-moves.ts): the pick screens and the board see it leave the
+ * own transaction (moves/handover-moves.ts): the pick screens and the board see it leave the
  * moment the counter is told to hand over, and never a handover without its move.
  */
 import { sql, type Kysely } from 'kysely';
 import type { HandoverMode, HandoversTable, ShopTables } from '../db/tables';
-import { moveOnHandover } from '../moves/order-moves';
+import { moveOnHandovers } from '../moves/handover-moves';
 import { revokedAmong, type RevokedCertificate } from '../revocations/revocation-store';
 
 export interface HandoverView {
@@ -101,15 +101,14 @@ async function insertHandover(
     returning *`.execute(trx);
     const [row] = rows;
     if (!row) return null;
-    await moveOnHandover(
-      trx,
+    await moveOnHandovers(trx, [
       {
         kioskId: row.kiosk_id,
         receiptId: row.receipt_id,
         by: { id: input.recordedBy, name: input.counter },
+        at: now,
       },
-      now,
-    );
+    ]);
     return viewOf(row);
   });
 }

@@ -48,31 +48,43 @@ export interface ShopAppOptions {
 const tooLarge = () => new HttpError(413, 'too-large', 'The request body is too large.');
 
 function capBodies(): MiddlewareHandler<ShopEnv> {
-  const small = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
-  const large = bodyLimit({
-    maxSize: MAX_ORDER_REQUEST_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
-  return (c, next) => (c.req.path === '/orders' ? large : small)(c, next);
+  const limited = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw tooLarge();
+      },
+    });
+  const small = limited(MAX_BODY_BYTES);
+  const large = limited(MAX_ORDER_REQUEST_BYTES);
+  return (c, next) => {
+    const maxSize = c.req.path === '/orders' ? MAX_ORDER_REQUEST_BYTES : MAX_BODY_BYTES;
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    // A declared length is the length (Node's parser holds a request to it): checked
+    // without touching the body, which bodyLimit would read through a web stream.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number.parseInt(length, 10) > maxSize) throw tooLarge();
+      return next();
+    }
+    return (maxSize === MAX_BODY_BYTES ? small : large)(c, next);
+  };
 }
 
-/** Every answer's; the console's page sets its own policy and caching (console-site.ts). */
+/**
+ * Every answer's; the console's page sets its own policy and caching (console-site.ts).
+ * Set on the answer's own headers, as c.header would after the answer is made only by
+ * building the answer again.
+ */
 const securityHeaders: MiddlewareHandler<ShopEnv> = async (c, next) => {
   await next();
-  const own = (name: string): boolean => c.res.headers.has(name);
-  if (!own('Cache-Control')) c.header('Cache-Control', 'no-store');
-  c.header('X-Content-Type-Options', 'nosniff');
-  if (!own('Content-Security-Policy')) {
-    c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  const { headers } = c.res;
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  if (!headers.has('Content-Security-Policy')) {
+    headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
   }
-  c.header('Referrer-Policy', 'no-referrer');
+  headers.set('Referrer-Policy', 'no-referrer');
 };
 
 export function createShopApp(services: ShopServices, options: ShopAppOptions = {}): Hono<ShopEnv> {

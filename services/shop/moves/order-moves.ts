@@ -6,10 +6,10 @@
  * it. Only a step forward (New → Picking → Ready → Handed over), a cancel (of an open order,
  * with a reason) and a recall (the last step or cancel undone) are moves: no state is skipped.
  *
- * A counter's handover (handovers/handover-store.ts) moves the order too, from whatever
- * state it is in, in the handover's own transaction: the handovers table has decided it,
- * and goods that left the shop are handed over whatever the screens said. Such a handover
- * is never recalled.
+ * A counter's handover moves the order too (handover-moves.ts), from whatever state it is
+ * in, in the handover's own transaction: the handovers table has decided it, and goods
+ * that left the shop are handed over whatever the screens said. Such a handover is never
+ * recalled.
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -135,40 +135,4 @@ export async function moveOrder(
   const order = await orderOf(db, kioskId, receiptId);
   if (!order) return { kind: 'not-found' };
   return { kind: 'conflict', order, last: await lastMoveOf(db, kioskId, receiptId) };
-}
-
-/**
- * The order of a receipt a counter has just handed over is moved to Handed over, in the
- * handover's transaction; nothing happens when there is no such order (a kiosk that sends
- * none) or it is handed over already.
- */
-export async function moveOnHandover(
-  trx: Transaction<ShopTables>,
-  handover: { kioskId: string; receiptId: string; by: Mover },
-  now: number,
-): Promise<void> {
-  await lockMoves(trx);
-  const before = await trx
-    .selectFrom('orders')
-    .select('state')
-    .where('kiosk_id', '=', handover.kioskId)
-    .where('receipt_id', '=', handover.receiptId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!before || before.state === 'handed-over') return;
-  await trx
-    .updateTable('orders')
-    .set({ state: 'handed-over', state_at: now })
-    .where('kiosk_id', '=', handover.kioskId)
-    .where('receipt_id', '=', handover.receiptId)
-    .execute();
-  await recordMove(trx, {
-    kioskId: handover.kioskId,
-    receiptId: handover.receiptId,
-    kind: 'handover',
-    from: before.state,
-    to: 'handed-over',
-    by: handover.by,
-    at: now,
-  });
 }

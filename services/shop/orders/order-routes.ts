@@ -16,7 +16,15 @@ import { limitOf } from '../http/query';
 import type { ShopEnv, ShopServices } from '../http/shop-env';
 import { kioskRequestAuth } from '../trust/kiosk-request-auth';
 import { FUTURE_TOLERANCE_MS } from '../trust/trust-settings';
-import { listOrders, orderOf, saveOrder, type OrderCursor } from './order-store';
+import { groupCommit } from '../db/group-commit';
+import { saveOrders, type OrderRequest } from './order-batch';
+import {
+  listOrders,
+  orderOf,
+  saveOrder,
+  type OrderCursor,
+  type SaveOrderOutcome,
+} from './order-store';
 
 const CURSOR = /^([0-9]{1,16})\.([A-Za-z0-9_-]{1,64})\.(Receipt-[0-9]{1,16}-[0-9]{1,3})$/;
 
@@ -35,6 +43,11 @@ function cursorOf(raw: string | undefined): OrderCursor | null {
 export function orderRoutes(services: ShopServices): Hono<ShopEnv> {
   const { db, trust, staffAuth, now } = services;
   const routes = new Hono<ShopEnv>();
+  // Orders arriving together are kept in one transaction, each as if alone.
+  const orders = groupCommit<OrderRequest, SaveOrderOutcome>({
+    batch: (requests) => saveOrders(db, requests),
+    single: (request) => saveOrder(db, request.order, request.caller, request.now),
+  });
 
   routes.post('/orders', kioskRequestAuth(services), async (c) => {
     const caller = c.var.kiosk;
@@ -45,7 +58,7 @@ export function orderRoutes(services: ShopServices): Hono<ShopEnv> {
     if (order.at > now() + FUTURE_TOLERANCE_MS || order.at < now() - trust.holdMs) {
       throw new HttpError(400, 'invalid-body', 'order.at: outside the hold window.');
     }
-    const outcome = await saveOrder(db, order, caller, now());
+    const outcome = await orders.submit({ order, caller, now: now() });
     if (outcome.kind === 'different') {
       throw new HttpError(409, 'receipt-taken', 'Another order is kept under this receipt.', {
         order: outcome.order,

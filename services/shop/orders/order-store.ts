@@ -55,7 +55,7 @@ export type SaveOrderOutcome =
   /** Another order is kept under this receipt. */
   | { kind: 'different'; order: OrderView };
 
-const sameOrder = (kept: OrderView, order: ShopOrder): boolean =>
+export const sameOrder = (kept: OrderView, order: ShopOrder): boolean =>
   kept.at === order.at &&
   kept.totalCents === order.totalCents &&
   kept.collectionNumber === (order.collectionNumber ?? null) &&

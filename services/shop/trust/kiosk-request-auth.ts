@@ -22,7 +22,7 @@ import { saveCertificate, type KnownCertificate } from '../certificates/certific
 import { HttpError } from '../http/http-error';
 import { parseJsonText, requireJsonType } from '../http/json-body';
 import type { ShopEnv, ShopServices } from '../http/shop-env';
-import { revokedAmong } from '../revocations/revocation-store';
+import { revocationReader } from '../revocations/revocation-store';
 import { verifyEd25519 } from './ed25519';
 
 const unsigned = (message: string) => new HttpError(401, 'kiosk-unauthenticated', message);
@@ -84,6 +84,7 @@ async function certificateFor(
 }
 
 export function kioskRequestAuth(services: ShopServices): MiddlewareHandler<ShopEnv> {
+  const revoked = revocationReader(services.db);
   return async (c, next) => {
     const signed = readHeaders((name) => c.req.header(name), services.now());
     const bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -108,7 +109,7 @@ export function kioskRequestAuth(services: ShopServices): MiddlewareHandler<Shop
       await saveCertificate(services.db, carried, services.now());
       services.kioskKeys.forget(signed.kioskId);
     }
-    if ((await revokedAmong(services.db, [signed.serial])).length > 0) {
+    if (await revoked.submit(signed.serial)) {
       throw new HttpError(403, 'certificate-revoked', `Certificate ${signed.serial} is revoked.`);
     }
     c.set('kiosk', {
