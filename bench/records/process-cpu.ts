@@ -24,8 +24,8 @@ export function processCpuMs(pid: number): number | null {
   }
 }
 
-/** PostgreSQL's CPU time so far: its postmaster (from `dataDir`) and its children. */
-export function postgresCpuMs(dataDir: string): number | null {
+/** PostgreSQL's processes (its postmaster, from `dataDir`, and its children) and their CPU time so far. */
+export function postgresCpuByPid(dataDir: string): Map<number, number> | null {
   let postmaster: number;
   try {
     postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -34,8 +34,32 @@ export function postgresCpuMs(dataDir: string): number | null {
   }
   const own = processCpuMs(postmaster);
   if (own === null) return null;
-  // A backend that ended meanwhile is not counted: its connection was not the load's.
-  return childrenOf(postmaster).reduce((sum, pid) => sum + (processCpuMs(pid) ?? 0), own);
+  const byPid = new Map([[postmaster, own]]);
+  for (const pid of childrenOf(postmaster)) {
+    const used = processCpuMs(pid);
+    if (used !== null) byPid.set(pid, used);
+  }
+  return byPid;
+}
+
+/** PostgreSQL's CPU time so far, all its processes together. */
+export function postgresCpuMs(dataDir: string): number | null {
+  const byPid = postgresCpuByPid(dataDir);
+  return byPid === null ? null : [...byPid.values()].reduce((sum, used) => sum + used, 0);
+}
+
+/**
+ * PostgreSQL's CPU time since `before`: each process's own since then (all of it for one
+ * started since). A backend that ended meanwhile is not counted (the pool closes idle
+ * connections): its time since `before` cannot be read, and taking its time before away
+ * from the total would count less than nothing.
+ */
+function postgresCpuSince(dataDir: string, before: Map<number, number> | null): number | null {
+  const now = before === null ? null : postgresCpuByPid(dataDir);
+  if (before === null || now === null) return null;
+  let sum = 0;
+  for (const [pid, used] of now) sum += used - (before.get(pid) ?? 0);
+  return sum;
 }
 
 export interface CpuShare {
@@ -48,16 +72,18 @@ export interface CpuShare {
 /** Starts counting; `per(requests)` then gives each part's CPU a request since. */
 export function cpuMeter(servicePid: number, postgresDataDir: string | null) {
   const service = processCpuMs(servicePid);
-  const database = postgresDataDir === null ? null : postgresCpuMs(postgresDataDir);
+  const database = postgresDataDir === null ? null : postgresCpuByPid(postgresDataDir);
   const load = process.cpuUsage();
   return {
     per(requests: number): CpuShare {
       const since = (before: number | null, now: number | null) =>
         before === null || now === null ? null : (now - before) / requests;
       const used = process.cpuUsage(load);
+      const databaseMs =
+        postgresDataDir === null ? null : postgresCpuSince(postgresDataDir, database);
       return {
         service: since(service, processCpuMs(servicePid)),
-        database: since(database, postgresDataDir === null ? null : postgresCpuMs(postgresDataDir)),
+        database: databaseMs === null ? null : databaseMs / requests,
         load: (used.user + used.system) / 1000 / requests,
       };
     },
