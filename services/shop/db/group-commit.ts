@@ -1,8 +1,9 @@
 /**
  * Group commit: requests that arrive while a batch is in flight wait and go together in the
- * next one, one transaction and a few round trips for all of them, instead of a transaction
- * each. Under load that is most of the database's work and of the client's per request; on
- * a quiet service a batch holds one request and costs what a single one did.
+ * next one, one transaction and a few round trips for all of them (or one read, for reads),
+ * instead of a transaction each. Under load that is most of the database's work and of the
+ * client's per request; on a quiet service a batch holds one request and costs what a
+ * single one did. One batch runs at a time.
  *
  * A request is answered only once its own batch has finished (committed), and a request
  * never joins a batch already under way: what it reads or writes is read or written after
@@ -22,8 +23,6 @@ export interface GroupCommitOptions<I, O> {
   single(item: I): Promise<O>;
   /** The most items in one batch; default 64. */
   maxBatch?: number;
-  /** Batches run at once; default 1. */
-  inFlight?: number;
 }
 
 export interface GroupCommit<I, O> {
@@ -39,9 +38,8 @@ interface Waiting<I, O> {
 
 export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommit<I, O> {
   const maxBatch = options.maxBatch ?? 64;
-  const inFlight = options.inFlight ?? 1;
   let queue: Waiting<I, O>[] = [];
-  let running = 0;
+  let running = false;
 
   const alone = (waiting: Waiting<I, O>) =>
     options.single(waiting.item).then(waiting.resolve, waiting.reject);
@@ -60,12 +58,12 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommi
   };
 
   const next = (): void => {
-    while (running < inFlight && queue.length > 0) {
+    if (!running && queue.length > 0) {
       const taken = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
       queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
-      running += 1;
+      running = true;
       void run(taken).finally(() => {
-        running -= 1;
+        running = false;
         next();
       });
     }
