@@ -5,6 +5,7 @@ import {
   columnsOf,
   EMPTY_BOARD,
   fromSnapshot,
+  JUST_CLOSED_KEPT,
   urgencyOf,
   waitedText,
 } from './pick-orders';
@@ -83,6 +84,22 @@ describe('the pick screen’s orders', () => {
     expect(columns.new.map((one) => one.receiptId)).toEqual(['Receipt-1-1', 'Receipt-2-2']);
     expect(columns.ready).toHaveLength(1);
     expect(columns.closed).toHaveLength(1);
+  });
+
+  it('keeps only the newest closed orders, from the snapshot and as orders close', () => {
+    const closed = Array.from({ length: JUST_CLOSED_KEPT + 5 }, (_, index) =>
+      order(`Receipt-${index + 10}-${index}`, 'handed-over', 1000 + index),
+    );
+    const open = order('Receipt-1-1', 'new', 500);
+    const { board } = fromSnapshot(EMPTY_BOARD, snapshot([open, ...closed], 1), 0);
+    expect(columnsOf(board).closed).toHaveLength(JUST_CLOSED_KEPT);
+    expect(columnsOf(board).closed[0]?.receiptId).toBe(closed.at(-1)?.receiptId);
+    expect(board.orders.has(`kiosk-01 ${closed[0]?.receiptId ?? ''}`)).toBe(false);
+    const handed = { ...open, state: 'handed-over' as const, stateAt: 9000 };
+    const after = applyChange(board, change(handed, 'handover', 2), 2).board;
+    expect(after.orders.size).toBe(JUST_CLOSED_KEPT);
+    expect(columnsOf(after).closed[0]?.receiptId).toBe('Receipt-1-1');
+    expect(columnsOf(after).new).toHaveLength(0);
   });
 
   it('turns amber and red at the shop’s times, and counts the wait', () => {

@@ -25,13 +25,32 @@ export interface PickBoard {
 
 export const EMPTY_BOARD: PickBoard = { orders: new Map(), lastMoveId: 0, clockSkewMs: 0 };
 
+/**
+ * Closed orders a pick screen keeps, the newest: enough to recall a slip of the hand, and no
+ * more, since a busy counter closes thousands a day and every one kept is drawn and laid out
+ * again with each change.
+ */
+export const JUST_CLOSED_KEPT = 12;
+
+const isClosed = (order: PickOrder): boolean =>
+  order.state === 'handed-over' || order.state === 'cancelled';
+
+/** `orders` less the closed ones past the newest JUST_CLOSED_KEPT (the same map if none). */
+function keepRecentClosed(orders: Map<OrderKey, PickOrder>): Map<OrderKey, PickOrder> {
+  const closed = [...orders.values()].filter(isClosed);
+  if (closed.length <= JUST_CLOSED_KEPT) return orders;
+  closed.sort((a, b) => b.stateAt - a.stateAt);
+  for (const order of closed.slice(JUST_CLOSED_KEPT)) orders.delete(keyOf(order));
+  return orders;
+}
+
 /** A snapshot replaces everything; `arrivals` are the orders new to this page (for a chime). */
 export function fromSnapshot(
   before: PickBoard,
   snapshot: PickSnapshot,
   pageNow: number,
 ): { board: PickBoard; arrivals: PickOrder[] } {
-  const orders = new Map(snapshot.orders.map((order) => [keyOf(order), order]));
+  const orders = keepRecentClosed(new Map(snapshot.orders.map((order) => [keyOf(order), order])));
   const first = before.lastMoveId === 0 && before.orders.size === 0;
   const arrivals = first
     ? []
@@ -53,6 +72,7 @@ export function applyChange(
   const key = keyOf(change.order);
   const known = orders.has(key);
   orders.set(key, change.order);
+  if (isClosed(change.order)) keepRecentClosed(orders);
   const arrival = change.move.kind === 'arrived' && !known ? change.order : null;
   return { board: { ...board, orders, lastMoveId: id }, arrival };
 }
