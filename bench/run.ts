@@ -403,6 +403,12 @@ async function runBreakdownBench(options: BenchOptions): Promise<number> {
   }
 }
 
+/** The machine's load average before and after a run: how shared it was meanwhile. */
+function loadLine(before: number[], after: number[]): string {
+  const loads = (three: number[]) => three.map((value) => value.toFixed(2)).join(', ');
+  return `load average (1, 5, 15 min): ${loads(before)} before, ${loads(after)} after`;
+}
+
 async function runRecordsBench(options: BenchOptions): Promise<number> {
   const startedAt = new Date().toISOString();
   console.log(heading('Shop service records: PostgreSQL 15 and PGlite'));
@@ -431,10 +437,7 @@ async function runRecordsBench(options: BenchOptions): Promise<number> {
     ),
   );
   console.log(recordsTable(engines, results.machine.cpus));
-  const loads = (three: number[]) => three.map((value) => value.toFixed(2)).join(', ');
-  console.log(
-    `\nload average (1, 5, 15 min): ${loads(loadBefore)} before, ${loads(loadAfter)} after`,
-  );
+  console.log(`\n${loadLine(loadBefore, loadAfter)}`);
   console.log(heading('Budgets'));
   console.log(checksTable(checks));
   return verdict(checks, file);
@@ -469,10 +472,7 @@ async function runRushBench(options: BenchOptions): Promise<number> {
   const file = writeResults(results, 'rush', 'rush-latest.json');
   console.log(heading(`The rush, ${startedAt} — ${machine.cpus} cores, Node ${machine.node}`));
   console.log(rushTable(rush));
-  const loads = (three: number[]) => three.map((value) => value.toFixed(2)).join(', ');
-  console.log(
-    `\nload average (1, 5, 15 min): ${loads(loadBefore)} before, ${loads(loadAfter)} after`,
-  );
+  console.log(`\n${loadLine(loadBefore, loadAfter)}`);
   console.log(heading('Budgets'));
   console.log(checksTable(checks));
   return verdict(checks, file);
