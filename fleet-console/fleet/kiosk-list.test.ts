@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { health, offline, online, PREFIX } from '../test/messages';
 import { applyMessages, emptyFleet, type KioskState } from './fleet-state';
-import {
-  createKioskLister,
-  DEFAULT_LIST_OPTIONS,
-  listKiosks,
-  needsAttention,
-  summarise,
-  type ListOptions,
-} from './kiosk-list';
+import { DEFAULT_LIST_OPTIONS, listKiosks, needsAttention, summarise } from './kiosk-list';
 
 const fleet = applyMessages(
   emptyFleet(),
@@ -96,50 +89,4 @@ describe('filters', () => {
 
 it('counts the fleet by presence', () => {
   expect(summarise(fleet.values())).toEqual({ total: 5, online: 3, offline: 1, unknown: 1 });
-});
-
-describe('a lister that remembers its last order', () => {
-  const step = (
-    kiosks: ReadonlyMap<string, KioskState>,
-    messages: Parameters<typeof applyMessages>[1],
-  ) => applyMessages({ ...emptyFleet(), kiosks }, messages, PREFIX).kiosks;
-
-  it('keeps the order when health moves nobody, with each kiosk’s new state', () => {
-    const list = createKioskLister();
-    const first = list(fleet, DEFAULT_LIST_OPTIONS);
-    const next = step(fleet, [health('b-kiosk', { memory: { mainMB: 900, rendererMB: 900 } })]);
-    const rows = list(next, DEFAULT_LIST_OPTIONS);
-    expect(ids(rows)).toEqual(ids(first));
-    expect(rows.find((row) => row.id === 'b-kiosk')).toBe(next.get('b-kiosk'));
-    expect(rows).toEqual(listKiosks(next.values(), DEFAULT_LIST_OPTIONS));
-  });
-
-  it('answers exactly as listKiosks whenever a change moves a kiosk or its filter verdict', () => {
-    const byMemory: ListOptions = { ...DEFAULT_LIST_OPTIONS, sort: 'memory' };
-    const attention: ListOptions = { ...DEFAULT_LIST_OPTIONS, show: 'attention' };
-    for (const options of [DEFAULT_LIST_OPTIONS, byMemory, attention]) {
-      const list = createKioskLister();
-      let kiosks = fleet;
-      list(kiosks, options);
-      for (const messages of [
-        [offline('a-kiosk')],
-        [health('d-kiosk', { memory: { mainMB: 1, rendererMB: 1 } })],
-        [health('b-kiosk', { printer: { available: false } })],
-        [online('f-kiosk')],
-        [online('c-kiosk')],
-      ]) {
-        kiosks = step(kiosks, messages);
-        expect(ids(list(kiosks, options)), JSON.stringify(messages)).toEqual(
-          ids(listKiosks(kiosks.values(), options)),
-        );
-      }
-    }
-  });
-
-  it('sorts afresh when the options change', () => {
-    const list = createKioskLister();
-    list(fleet, DEFAULT_LIST_OPTIONS);
-    const byMemory: ListOptions = { ...DEFAULT_LIST_OPTIONS, sort: 'memory', offlineFirst: false };
-    expect(ids(list(fleet, byMemory))).toEqual(ids(listKiosks(fleet.values(), byMemory)));
-  });
 });

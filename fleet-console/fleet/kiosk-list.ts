@@ -91,7 +91,26 @@ const COMPARE: Record<SortKey, (a: KioskState, b: KioskState) => number> = {
   lastSeen: (a, b) => (a.lastSeen ?? -1) - (b.lastSeen ?? -1),
 };
 
-function matches(kiosk: KioskState, query: string, options: ListOptions): boolean {
+/**
+ * Each kiosk's searchable texts, lower-cased once: a state is never changed, only replaced
+ * (kiosk-changes.ts), so a search over 10,000 kiosks lower-cases only those that changed
+ * since the last one, not 50,000 strings a key press.
+ */
+const searchTexts = new WeakMap<KioskState, readonly string[]>();
+
+function searchTextsOf(kiosk: KioskState): readonly string[] {
+  let texts = searchTexts.get(kiosk);
+  if (texts === undefined) {
+    texts = [kiosk.id, kiosk.store, kiosk.region, kiosk.version, kiosk.health?.lastError]
+      .filter((text): text is string => typeof text === 'string')
+      .map((text) => text.toLowerCase());
+    searchTexts.set(kiosk, texts);
+  }
+  return texts;
+}
+
+/** Whether a kiosk shows under the options; `query` is the options' query, trimmed and lower-cased. */
+export function matches(kiosk: KioskState, query: string, options: ListOptions): boolean {
   const { show } = options;
   if (show === 'online' && kiosk.presence !== 'online') return false;
   if (show === 'offline' && kiosk.presence === 'online') return false;
@@ -99,17 +118,17 @@ function matches(kiosk: KioskState, query: string, options: ListOptions): boolea
   if (options.region && kiosk.region !== options.region) return false;
   if (options.store && kiosk.store !== options.store) return false;
   if (!query) return true;
-  return (
-    kiosk.id.toLowerCase().includes(query) ||
-    (kiosk.store?.toLowerCase().includes(query) ?? false) ||
-    (kiosk.region?.toLowerCase().includes(query) ?? false) ||
-    (kiosk.version?.toLowerCase().includes(query) ?? false) ||
-    (kiosk.health?.lastError?.toLowerCase().includes(query) ?? false)
-  );
+  return searchTextsOf(kiosk).some((text) => text.includes(query));
 }
 
+export const queryOf = (options: ListOptions): string => options.query.trim().toLowerCase();
+
+/** No search and no filter: every kiosk shows. */
+export const showsAll = (options: ListOptions): boolean =>
+  queryOf(options) === '' && options.show === 'all' && !options.region && !options.store;
+
 /** The list's order: offline first (when asked), then the chosen key, then the id. */
-function listOrder(options: ListOptions): (a: KioskState, b: KioskState) => number {
+export function listOrder(options: ListOptions): (a: KioskState, b: KioskState) => number {
   const compare = COMPARE[options.sort];
   return (a, b) =>
     (options.offlineFirst ? PRESENCE_ORDER[a.presence] - PRESENCE_ORDER[b.presence] : 0) ||
@@ -118,65 +137,10 @@ function listOrder(options: ListOptions): (a: KioskState, b: KioskState) => numb
 }
 
 export function listKiosks(kiosks: Iterable<KioskState>, options: ListOptions): KioskState[] {
-  const query = options.query.trim().toLowerCase();
+  const query = queryOf(options);
   const rows: KioskState[] = [];
   for (const kiosk of kiosks) if (matches(kiosk, query, options)) rows.push(kiosk);
   return rows.sort(listOrder(options));
-}
-
-/**
- * listKiosks that remembers its last answer. With the same options, the rows that did not
- * change keep their order; only the kiosks that changed, came or went (kiosk-changes.ts)
- * are taken out, sorted among themselves and merged back in: a frame that moves 300 of
- * 10,000 kiosks costs a pass over the list, not a sort of all of it. New options sort
- * afresh.
- */
-export function createKioskLister(): (
-  kiosks: ReadonlyMap<string, KioskState>,
-  options: ListOptions,
-) => KioskState[] {
-  let last: {
-    kiosks: ReadonlyMap<string, KioskState>;
-    options: ListOptions;
-    rows: KioskState[];
-  } | null = null;
-
-  const update = (
-    previous: NonNullable<typeof last>,
-    kiosks: ReadonlyMap<string, KioskState>,
-    options: ListOptions,
-  ): KioskState[] => {
-    const { removed, added } = kioskChanges(previous.kiosks, kiosks);
-    if (removed.length === 0 && added.length === 0) return previous.rows;
-    const changed = new Set<string>();
-    for (const kiosk of removed) changed.add(kiosk.id);
-    for (const kiosk of added) changed.add(kiosk.id);
-    const query = options.query.trim().toLowerCase();
-    const order = listOrder(options);
-    const moving = added.filter((kiosk) => matches(kiosk, query, options)).sort(order);
-    const rows: KioskState[] = [];
-    let next = 0;
-    for (const row of previous.rows) {
-      if (changed.has(row.id)) continue;
-      while (next < moving.length && order(moving[next] as KioskState, row) < 0) {
-        rows.push(moving[next] as KioskState);
-        next += 1;
-      }
-      rows.push(row);
-    }
-    while (next < moving.length) rows.push(moving[next++] as KioskState);
-    return rows;
-  };
-
-  return (kiosks, options) => {
-    if (last && last.kiosks === kiosks && last.options === options) return last.rows;
-    const rows =
-      last && last.options === options
-        ? update(last, kiosks, options)
-        : listKiosks(kiosks.values(), options);
-    last = { kiosks, options, rows };
-    return rows;
-  };
 }
 
 export interface FleetSummary {

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { health, offline, online, PREFIX } from '../test/messages';
+import { applyMessages, emptyFleet, type KioskState } from './fleet-state';
+import { DEFAULT_LIST_OPTIONS, listKiosks, type ListOptions } from './kiosk-list';
+import { createKioskLister } from './kiosk-lister';
+
+const fleet = applyMessages(
+  emptyFleet(),
+  [
+    online('b-kiosk'),
+    health('b-kiosk', { memory: { mainMB: 100, rendererMB: 400 } }),
+    online('a-kiosk'),
+    health('a-kiosk', { memory: { mainMB: 100, rendererMB: 100 }, printer: { available: false } }),
+    online('d-kiosk'),
+    health('d-kiosk', { lastError: 'Catalogue: HTTP 503' }),
+    online('c-kiosk'),
+    offline('c-kiosk'),
+    health('e-kiosk'),
+  ],
+  PREFIX,
+).kiosks;
+const ids = (rows: KioskState[]) => rows.map((row) => row.id);
+
+describe('a lister that remembers its last order', () => {
+  const step = (
+    kiosks: ReadonlyMap<string, KioskState>,
+    messages: Parameters<typeof applyMessages>[1],
+  ) => applyMessages({ ...emptyFleet(), kiosks }, messages, PREFIX).kiosks;
+
+  it('keeps the order when health moves nobody, with each kiosk’s new state', () => {
+    const list = createKioskLister();
+    const first = list(fleet, DEFAULT_LIST_OPTIONS);
+    const next = step(fleet, [health('b-kiosk', { memory: { mainMB: 900, rendererMB: 900 } })]);
+    const rows = list(next, DEFAULT_LIST_OPTIONS);
+    expect(ids(rows)).toEqual(ids(first));
+    expect(rows.find((row) => row.id === 'b-kiosk')).toBe(next.get('b-kiosk'));
+    expect(rows).toEqual(listKiosks(next.values(), DEFAULT_LIST_OPTIONS));
+  });
+
+  it('answers exactly as listKiosks whenever a change moves a kiosk or its filter verdict', () => {
+    const byMemory: ListOptions = { ...DEFAULT_LIST_OPTIONS, sort: 'memory' };
+    const attention: ListOptions = { ...DEFAULT_LIST_OPTIONS, show: 'attention' };
+    for (const options of [DEFAULT_LIST_OPTIONS, byMemory, attention]) {
+      const list = createKioskLister();
+      let kiosks = fleet;
+      list(kiosks, options);
+      for (const messages of [
+        [offline('a-kiosk')],
+        [health('d-kiosk', { memory: { mainMB: 1, rendererMB: 1 } })],
+        [health('b-kiosk', { printer: { available: false } })],
+        [online('f-kiosk')],
+        [online('c-kiosk')],
+      ]) {
+        kiosks = step(kiosks, messages);
+        expect(ids(list(kiosks, options)), JSON.stringify(messages)).toEqual(
+          ids(listKiosks(kiosks.values(), options)),
+        );
+      }
+    }
+  });
+
+  it('sorts afresh when the options change', () => {
+    const list = createKioskLister();
+    list(fleet, DEFAULT_LIST_OPTIONS);
+    const byMemory: ListOptions = { ...DEFAULT_LIST_OPTIONS, sort: 'memory', offlineFirst: false };
+    expect(ids(list(fleet, byMemory))).toEqual(ids(listKiosks(fleet.values(), byMemory)));
+  });
+});
+
+describe('a search or filter in the order already shown', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('answers as listKiosks without sorting, once the whole fleet is in that order', () => {
+    const searches: ListOptions[] = ['kiosk', 'a-', 'HTTP', ' B-K ', 'nothing']
+      .map((query) => ({ ...DEFAULT_LIST_OPTIONS, query }))
+      .concat({ ...DEFAULT_LIST_OPTIONS, show: 'attention' });
+    const expected = searches.map((options) => ids(listKiosks(fleet.values(), options)));
+    const list = createKioskLister();
+    list(fleet, DEFAULT_LIST_OPTIONS);
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    expect(searches.map((options) => ids(list(fleet, options)))).toEqual(expected);
+    expect(sort).not.toHaveBeenCalled();
+  });
+
+  it('keeps the fleet in order across reports that came between two searches', () => {
+    const list = createKioskLister();
+    list(fleet, DEFAULT_LIST_OPTIONS);
+    const searchA: ListOptions = { ...DEFAULT_LIST_OPTIONS, query: 'kiosk' };
+    list(fleet, searchA);
+    const next = applyMessages(
+      { ...emptyFleet(), kiosks: fleet },
+      [offline('a-kiosk'), online('c-kiosk'), online('f-kiosk')],
+      PREFIX,
+    ).kiosks;
+    const searchB: ListOptions = { ...DEFAULT_LIST_OPTIONS, query: '-k' };
+    expect(ids(list(next, searchB))).toEqual(ids(listKiosks(next.values(), searchB)));
+    expect(ids(list(next, DEFAULT_LIST_OPTIONS))).toEqual(
+      ids(listKiosks(next.values(), DEFAULT_LIST_OPTIONS)),
+    );
+  });
+
+  it('sorts only the kiosks shown when a search asks for a new order', () => {
+    const list = createKioskLister();
+    const search: ListOptions = { ...DEFAULT_LIST_OPTIONS, query: 'd-' };
+    list(fleet, search);
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    const byMemory: ListOptions = { ...search, sort: 'memory' };
+    expect(ids(list(fleet, byMemory))).toEqual(['d-kiosk']);
+    expect(sort.mock.contexts.map((rows) => (rows as unknown[]).length)).toEqual([1]);
+  });
+});
