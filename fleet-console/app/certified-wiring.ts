@@ -5,14 +5,14 @@
  * kiosks certified there, and, where this console checks certificates, only enrolled
  * kiosks at all). The trust feature verifies; nothing else decides where a kiosk belongs.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IsRevoked } from '@shared/fleet/trust/certified-groups';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';
 import type { BrokerSession } from '../connection/broker-session-handle';
 import { useBrokerSession } from '../connection/connection-store';
 import { tellCertified } from '../fleet/fleet-session';
 import { useRolloutStore } from '../rollouts/rollout-store';
-import { certifiedChanges, certifiedKiosks, type CertifiedKiosks } from '../trust/certified-kiosks';
+import { certifiedChanges, createCertifier, type CertifiedKiosks } from '../trust/certified-kiosks';
 import { useTrustStore } from '../trust/trust-store';
 import { REVOCATION_RECORDS } from '../service/record-kinds';
 import { useKeptRecords } from '../service/use-kept-records';
@@ -38,15 +38,16 @@ export function useCertifiedWiring(
     );
     return (kioskId, serial) => revoked.has(`${kioskId}/${serial}`);
   }, [records]);
+  const [certify] = useState(createCertifier);
   const told = useRef<{ session: BrokerSession; certified: CertifiedKiosks } | null>(null);
 
   useEffect(() => {
-    const certified = certifiedKiosks(certificates, isRevoked);
+    const certified = certify(certificates, isRevoked);
     useRolloutStore.getState().certify(certified, checked);
     if (!session) return;
     // A new session has a new worker, which knows nothing yet.
     const before = told.current?.session === session ? told.current.certified : new Map();
     tellCertified(session, { certified: certifiedChanges(before, certified) });
     told.current = { session, certified };
-  }, [session, certificates, isRevoked, checked]);
+  }, [session, certificates, isRevoked, checked, certify]);
 }
