@@ -12,6 +12,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ShopOrder } from '../../../shared/fleet/shop-order';
 import type { OrdersTable, ShopTables } from '../db/tables';
 import type { KioskCaller } from '../http/shop-env';
+import { moveArrivedHandedOver } from '../moves/handover-moves';
 import { lockMoves } from '../moves/move-records';
 import { sameOrder, viewOf, type SaveOrderOutcome } from './order-store';
 
@@ -55,7 +56,10 @@ async function insertOrders(
   return rows;
 }
 
-/** Each new order's arrival, its first move, in the order the orders came. */
+/**
+ * Each new order's arrival, its first move, in the order the orders came; then, for those
+ * whose receipts were handed over already, the handover's move (moves/handover-moves.ts).
+ */
 async function recordArrivals(
   trx: Transaction<ShopTables>,
   rows: readonly OrderRow[],
@@ -71,6 +75,10 @@ async function recordArrivals(
       ${column((row) => row.receipt_id)}::text[],
       ${column((row) => row.received_at)}::bigint[]) with ordinality as a(kiosk_id, receipt_id, at, n)
     order by a.n`.execute(trx);
+  await moveArrivedHandedOver(
+    trx,
+    rows.map((row) => ({ kioskId: row.kiosk_id, receiptId: row.receipt_id, at: row.received_at })),
+  );
 }
 
 async function ordersOf(

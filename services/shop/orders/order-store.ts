@@ -13,6 +13,7 @@ import { LATE_ORDER_MS, type OrderState } from '../../../shared/fleet/order-flow
 import type { OrderLine, ShopOrder } from '../../../shared/fleet/shop-order';
 import type { OrdersTable, ShopTables } from '../db/tables';
 import type { KioskCaller } from '../http/shop-env';
+import { moveArrivedHandedOver } from '../moves/handover-moves';
 import { lockMoves, recordMove } from '../moves/move-records';
 
 export interface OrderView {
@@ -98,6 +99,9 @@ export async function saveOrder(
       by: { id: `kiosk:${row.kiosk_id}`, name: row.kiosk_id },
       at: now,
     });
+    await moveArrivedHandedOver(trx, [
+      { kioskId: row.kiosk_id, receiptId: row.receipt_id, at: now },
+    ]);
     return row;
   });
   if (inserted) return { kind: 'added', order: viewOf(inserted) };

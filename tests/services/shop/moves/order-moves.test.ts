@@ -203,6 +203,36 @@ describe.each(engines)('order moves on %s', (_engine, placeOf) => {
     });
   });
 
+  it('moves an order that arrives after its receipt was handed over straight to Handed over', async () => {
+    const { db } = shop.services;
+    // The kiosk was offline: the shopper reached the counter before the order reached the service.
+    const order = orderFrom(kiosk, { collectionNumber: 'C 6' });
+    const claimed = await claimHandover(
+      db,
+      {
+        kioskId: order.kioskId,
+        receiptId: order.receiptId,
+        handoverId: newHandoverId(),
+        counter: 'Counter 3',
+        recordedBy: 'staff:counter-3',
+        at: 5000,
+        serials: [kiosk.serial],
+      },
+      5000,
+    );
+    expect(claimed.kind).toBe('won');
+    expect(await orderOf(db, order.kioskId, order.receiptId)).toBeNull();
+    await placeOrder(shop.app, kiosk, order);
+    expect(await orderOf(db, order.kioskId, order.receiptId)).toMatchObject({
+      state: 'handed-over',
+    });
+    const moves = await movesOf(db, order.kioskId, order.receiptId);
+    expect(moves.map((move) => [move.kind, move.from, move.to, move.by])).toEqual([
+      ['arrived', null, 'new', order.kioskId],
+      ['handover', 'new', 'handed-over', 'Counter 3'],
+    ]);
+  });
+
   it('commits moves in id order: a reader following ids while many are made at once misses none', async () => {
     const { db } = shop.services;
     const orders = await Promise.all(Array.from({ length: 12 }, () => newOrder()));

@@ -2,17 +2,26 @@
  * Orders kept together, on PGlite and a real PostgreSQL 15: each told what it would have
  * been told alone. A new order is kept with its arrival as its first move; the same order
  * sent twice in one batch is kept once and the second told it is a repeat; another order
- * under a receipt already kept is told which order is kept.
+ * under a receipt already kept is told which order is kept. An order whose receipt was
+ * handed over before it came is moved to Handed over with its arrival.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopOrder } from '../../../../shared/fleet/shop-order';
 import type { DatabasePlace } from '../../../../services/shop/db/database';
 import type { KioskCaller } from '../../../../services/shop/http/shop-env';
+import { claimHandover } from '../../../../services/shop/handovers/handover-store';
 import { movesOf } from '../../../../services/shop/moves/move-records';
+import { orderOf } from '../../../../services/shop/orders/order-store';
 import { saveOrders } from '../../../../services/shop/orders/order-batch';
 import { orderFrom, placeOrder } from '../support/orders';
 import { postgresUnavailable, startPostgres, type Postgres } from '../support/postgres';
-import { makeWorld, openShop, type TestKiosk, type TestShop } from '../support/shop-world';
+import {
+  makeWorld,
+  newHandoverId,
+  openShop,
+  type TestKiosk,
+  type TestShop,
+} from '../support/shop-world';
 
 const world = makeWorld(1);
 const kiosk = world.kiosks[0] as TestKiosk;
@@ -84,6 +93,36 @@ describe.each(engines)('orders kept together on %s', (_engine, placeOf) => {
     const moves = await movesOf(db, kiosk.id, fresh.receiptId);
     expect(moves.map((move) => [move.kind, move.from, move.to, move.by, move.at])).toEqual([
       ['arrived', null, 'new', kiosk.id, 7000],
+    ]);
+  });
+
+  it('moves the orders of receipts handed over before they came to Handed over, by that counter', async () => {
+    const { db } = shop.services;
+    const collected = orderFrom(kiosk);
+    const waiting = orderFrom(kiosk);
+    const claimed = await claimHandover(
+      db,
+      {
+        kioskId: kiosk.id,
+        receiptId: collected.receiptId,
+        handoverId: newHandoverId(),
+        counter: 'Counter 4',
+        recordedBy: 'staff:counter-4',
+        at: 8000,
+        serials: [kiosk.serial],
+      },
+      8000,
+    );
+    expect(claimed.kind).toBe('won');
+    await saveOrders(db, [request(waiting, 8100), request(collected, 8101)]);
+    expect(await orderOf(db, kiosk.id, waiting.receiptId)).toMatchObject({ state: 'new' });
+    expect(await orderOf(db, kiosk.id, collected.receiptId)).toMatchObject({
+      state: 'handed-over',
+    });
+    const moves = await movesOf(db, kiosk.id, collected.receiptId);
+    expect(moves.map((move) => [move.kind, move.from, move.to, move.by, move.at])).toEqual([
+      ['arrived', null, 'new', kiosk.id, 8101],
+      ['handover', 'new', 'handed-over', 'Counter 4', 8101],
     ]);
   });
 });
