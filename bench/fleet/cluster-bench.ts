@@ -102,184 +102,272 @@ async function openConsole(browser: Browser, origin: string): Promise<Page> {
   return page;
 }
 
+type Cleanups = (() => Promise<unknown>)[];
+type Cluster = Awaited<ReturnType<typeof startNatsCluster>>;
+type Say = (line: string) => void;
+
+const OPERATOR = { username: 'operator', password: 'operator-secret' };
+const KEEPER_LOGIN = { username: 'will-keeper', password: 'keeper-secret' };
+
+/** The cluster with a login per kiosk, and the will keeper a chain runs beside it. */
+async function startClusterAndKeeper(ids: readonly string[], cleanups: Cleanups, say: Say) {
+  const prefix = DEFAULT_TOPIC_PREFIX;
+  say(`A 3-node NATS cluster with ${ids.length} kiosk users`);
+  const cluster = await startNatsCluster({
+    logins: {
+      prefix,
+      operator: OPERATOR,
+      counters: {},
+      kiosks: Object.fromEntries(ids.map((id) => [id, `pw-${id}`])),
+      keeper: KEEPER_LOGIN,
+    },
+    startTimeoutMs: 60_000,
+  });
+  cleanups.unshift(() => cluster.dispose());
+  // As a chain runs it beside its cluster: says the wills a crashed node takes with it.
+  const keeper = startWillKeeper({
+    brokerUrls: cluster.mqttUrls,
+    prefix,
+    ...KEEPER_LOGIN,
+    log: (line) => say(`  ${line} (${new Date().toISOString().slice(11, 23)})`),
+  });
+  cleanups.unshift(() => keeper.close());
+  const [first, second, third] = cluster.nodes;
+  if (!first || !second || !third) throw new Error('a cluster of fewer than three nodes');
+  return { cluster, nodes: [first, second, third] as const };
+}
+
+/** The console, connected through nodes 2 and 3 (node 1 is the one that crashes). */
+async function openClusterConsole(
+  browser: Browser,
+  brokerUrls: readonly string[],
+  cleanups: Cleanups,
+  say: Say,
+): Promise<Page> {
+  if (consoleNeedsBuild()) {
+    say('Building the console (out/console)');
+    await buildConsole();
+  }
+  const server = await startConsoleServer({
+    port: 0,
+    staticDir: CONSOLE_DIR,
+    presets: {
+      brokerUrl: brokerUrls.join(','),
+      username: OPERATOR.username,
+      password: OPERATOR.password,
+      topicPrefix: DEFAULT_TOPIC_PREFIX,
+      catalogueUrl: '/api',
+    },
+  });
+  cleanups.unshift(() => server.close());
+  const page = await openConsole(browser, server.origin);
+  cleanups.unshift(() => page.context().close());
+  return page;
+}
+
+/**
+ * A sampled CPU profile of the console page over the run, for DevTools, when asked for;
+ * BENCH_TRACE_FILE=path keeps a Chromium trace of it with V8's GC events (a long task with
+ * no script in it is most often a garbage collection). Returns what stops them.
+ */
+async function startRecording(
+  browser: Browser,
+  page: Page,
+  cpuProfileFile: string | undefined,
+): Promise<() => Promise<void>> {
+  const profiler = cpuProfileFile ? await page.context().newCDPSession(page) : null;
+  const tracing = process.env.BENCH_TRACE_FILE;
+  if (tracing) {
+    await browser.startTracing(page, {
+      path: tracing,
+      categories: ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc', 'blink.user_timing'],
+    });
+  }
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
+  return async () => {
+    if (tracing) await browser.stopTracing();
+    if (profiler && cpuProfileFile) {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(cpuProfileFile, JSON.stringify(profile));
+      await profiler.detach();
+    }
+  };
+}
+
+/** The simulated fleet, and when each kiosk's sessions were accepted and attempts began. */
+interface Fleet {
+  kiosks: SimulatedKiosk[];
+  sessions: Map<string, number[]>;
+  attempts: number[];
+}
+
+function createFleet(
+  ids: readonly string[],
+  brokerUrls: readonly string[],
+  cleanups: Cleanups,
+): Fleet {
+  const { keepaliveSeconds, healthSeconds } = BUDGETS.fleetCluster;
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const fleet: Fleet = { kiosks: [], sessions: new Map(), attempts: [] };
+  for (const kioskId of ids) {
+    fleet.kiosks.push(
+      createSimulatedKiosk({
+        brokerUrls,
+        kioskId,
+        topicPrefix: DEFAULT_TOPIC_PREFIX,
+        username: kioskId,
+        password: `pw-${kioskId}`,
+        healthSeconds,
+        keepaliveSeconds,
+        shoppers: false,
+        log: quiet,
+        onConnection: (connection) => {
+          fleet.attempts.push(Date.now());
+          connection.once('connect', () => {
+            const times = fleet.sessions.get(kioskId) ?? [];
+            times.push(Date.now());
+            fleet.sessions.set(kioskId, times);
+          });
+        },
+      }),
+    );
+  }
+  cleanups.unshift(() => Promise.all(fleet.kiosks.map((kiosk) => kiosk.stop())));
+  return fleet;
+}
+
+/** Every kiosk started at once, until the console shows all of them online. */
+async function arrival(page: Page, fleet: Fleet, cluster: Cluster, say: Say) {
+  const count = fleet.kiosks.length;
+  say(`Starting ${count} kiosks at once; the console watches`);
+  const startedAt = Date.now();
+  for (const kiosk of fleet.kiosks) kiosk.start();
+  const shownOnline = await shownWithin(
+    page,
+    { kind: 'summary', label: 'Online', value: count },
+    ONLINE_DEADLINE_MS,
+  );
+  const onlineMs = shownOnline === null ? null : shownOnline - startedAt;
+  const perNode = cluster.nodes.map(
+    (node) => fleet.kiosks.filter((kiosk) => kiosk.client.brokerUrl === node.mqttUrl).length,
+  );
+  say(`  online in the console: ${onlineMs ?? 'not all'} ms; per node ${perNode.join(', ')}`);
+  return { onlineMs, perNode };
+}
+
+/** A fleet-wide ping from the console, until it shows every kiosk's ack. */
+async function ping(page: Page, count: number, say: Say): Promise<number | null> {
+  say('Ping to all kiosks from the console');
+  const all = count.toLocaleString('en-US');
+  await page.getByRole('button', { name: 'Send ping' }).click();
+  const submitted = await lastSubmitAt(page);
+  const acked = await shownWithin(
+    page,
+    { kind: 'text', text: `ping: ${all} of ${all} acknowledged, 0 errors` },
+    PING_DEADLINE_MS,
+  );
+  const pingMs = acked === null || submitted === null ? null : acked - submitted;
+  say(`  acknowledged by all: ${pingMs ?? 'not all'} ms`);
+  return pingMs;
+}
+
+/** Node 1 killed: until each of its kiosks has a session elsewhere, and the console saw it. */
+async function failover(
+  page: Page,
+  fleet: Fleet,
+  node: Cluster['nodes'][number],
+  say: Say,
+): Promise<ClusterFleetFigures['failover']> {
+  const victims = fleet.kiosks.filter((kiosk) => kiosk.client.brokerUrl === node.mqttUrl);
+  say(`Node 1 crashes (SIGKILL) with ${victims.length} kiosks on it`);
+  const killedAt = Date.now();
+  await node.stop('SIGKILL');
+  const shownOffline = shownWithin(
+    page,
+    { kind: 'summary', label: 'Offline', value: Math.floor(victims.length / 2) },
+    FAILOVER_DEADLINE_MS,
+  );
+  const movedCount = (): number =>
+    victims.filter((kiosk) => (fleet.sessions.get(kiosk.kioskId)?.at(-1) ?? 0) >= killedAt).length;
+  const deadline = killedAt + FAILOVER_DEADLINE_MS;
+  while (movedCount() < victims.length && Date.now() < deadline) await sleep(50);
+  const victimSessions = new Map(
+    victims.map((kiosk) => [kiosk.kioskId, fleet.sessions.get(kiosk.kioskId) ?? []]),
+  );
+  const storm = reconnectStorm(killedAt, victimSessions, fleet.attempts, 0);
+  const allMovedMs =
+    movedCount() < victims.length || storm.spreadMs === null ? null : storm.spreadMs.max;
+  const offlineAt = await shownOffline;
+  const shownOfflineMs = offlineAt === null ? null : offlineAt - killedAt;
+  say(`  half shown offline in the console: ${shownOfflineMs ?? 'not'} ms`);
+  say(`  all moved: ${allMovedMs ?? 'not all'} ms; peak ${storm.peakPerSecond} sessions/s`);
+  return { ...storm, victims: victims.length, allMovedMs, shownOfflineMs };
+}
+
+/** The console page's long tasks, in all and by phase (page clock starts), and its heap. */
+async function consoleFigures(
+  page: Page,
+  starts: Omit<Record<ClusterPhase, number>, 'opening'>,
+): Promise<ClusterFleetFigures['console']> {
+  const longTasks = await longTasksSince(page, 0);
+  const longFrames = await longFramesSince(page, 0);
+  const inPhase = (from: number, to: number) => {
+    const tasks = longTasks.filter((task) => task.startTime >= from && task.startTime < to);
+    return {
+      longestTaskMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
+      longTasks: tasks.length,
+    };
+  };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return {
+    longestTaskMs: Math.round(Math.max(0, ...longTasks.map((task) => task.duration))),
+    longTasks: longTasks.length,
+    phases: {
+      opening: inPhase(0, starts.arrival),
+      arrival: inPhase(starts.arrival, starts.ping),
+      ping: inPhase(starts.ping, starts.failover),
+      failover: inPhase(starts.failover, Number.POSITIVE_INFINITY),
+    },
+    heapBytes: usedSize,
+    longFrames,
+  };
+}
+
 export async function measureClusterFleet(
   browser: Browser,
   options: { kiosks: number; cpuProfileFile?: string },
-  say: (line: string) => void,
+  say: Say,
 ): Promise<ClusterFleetFigures> {
   const { kiosks: count } = options;
   const { keepaliveSeconds, healthSeconds } = BUDGETS.fleetCluster;
   const width = Math.max(5, String(count).length);
   const ids = Array.from({ length: count }, (_, n) => `sim-${String(n + 1).padStart(width, '0')}`);
-  const prefix = DEFAULT_TOPIC_PREFIX;
-  const operator = { username: 'operator', password: 'operator-secret' };
-  const keeperLogin = { username: 'will-keeper', password: 'keeper-secret' };
-  say(`A 3-node NATS cluster with ${count} kiosk users`);
-  const cluster = await startNatsCluster({
-    logins: {
-      prefix,
-      operator,
-      counters: {},
-      kiosks: Object.fromEntries(ids.map((id) => [id, `pw-${id}`])),
-      keeper: keeperLogin,
-    },
-    startTimeoutMs: 60_000,
-  });
-  const cleanups: (() => Promise<unknown>)[] = [() => cluster.dispose()];
-  // As a chain runs it beside its cluster: says the wills a crashed node takes with it.
-  const keeper = startWillKeeper({
-    brokerUrls: cluster.mqttUrls,
-    prefix,
-    ...keeperLogin,
-    log: (line) => say(`  ${line} (${new Date().toISOString().slice(11, 23)})`),
-  });
-  cleanups.unshift(() => keeper.close());
-  const fleet: SimulatedKiosk[] = [];
+  const cleanups: Cleanups = [];
   try {
-    const [first, second, third] = cluster.nodes;
-    if (!first || !second || !third) throw new Error('a cluster of fewer than three nodes');
-    if (consoleNeedsBuild()) {
-      say('Building the console (out/console)');
-      await buildConsole();
-    }
-    const server = await startConsoleServer({
-      port: 0,
-      staticDir: CONSOLE_DIR,
-      presets: {
-        // Nodes 2 and 3: node 1 is the one that crashes.
-        brokerUrl: `${second.wsUrl},${third.wsUrl}`,
-        username: operator.username,
-        password: operator.password,
-        topicPrefix: prefix,
-        catalogueUrl: '/api',
-      },
-    });
-    cleanups.unshift(() => server.close());
-    const page = await openConsole(browser, server.origin);
-    cleanups.unshift(() => page.context().close());
-    // A sampled CPU profile of the console page over the run, for DevTools, when asked for.
-    const profiler = options.cpuProfileFile ? await page.context().newCDPSession(page) : null;
-    // BENCH_TRACE_FILE=path keeps a Chromium trace of the console with V8's GC events: a
-    // long task with no script in it is most often a garbage collection.
-    const tracing = process.env.BENCH_TRACE_FILE;
-    if (tracing) {
-      await browser.startTracing(page, {
-        path: tracing,
-        categories: ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc', 'blink.user_timing'],
-      });
-    }
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-      await profiler.send('Profiler.start');
-    }
-
-    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    /** Per kiosk, when each of its sessions was accepted; and when every attempt began. */
-    const sessions = new Map<string, number[]>();
-    const attempts: number[] = [];
-    for (const kioskId of ids) {
-      fleet.push(
-        createSimulatedKiosk({
-          brokerUrls: cluster.mqttUrls,
-          kioskId,
-          topicPrefix: prefix,
-          username: kioskId,
-          password: `pw-${kioskId}`,
-          healthSeconds,
-          keepaliveSeconds,
-          shoppers: false,
-          log: quiet,
-          onConnection: (connection) => {
-            attempts.push(Date.now());
-            connection.once('connect', () => {
-              const times = sessions.get(kioskId) ?? [];
-              times.push(Date.now());
-              sessions.set(kioskId, times);
-            });
-          },
-        }),
-      );
-    }
-    cleanups.unshift(() => Promise.all(fleet.map((kiosk) => kiosk.stop())));
-
+    const { cluster, nodes } = await startClusterAndKeeper(ids, cleanups, say);
+    const [first, second, third] = nodes;
+    const page = await openClusterConsole(browser, [second.wsUrl, third.wsUrl], cleanups, say);
+    const stopRecording = await startRecording(browser, page, options.cpuProfileFile);
+    const fleet = createFleet(ids, cluster.mqttUrls, cleanups);
     /** The page's clock at the start of each phase, to tell which one a long task fell in. */
     const pageNow = (): Promise<number> => page.evaluate(() => performance.now());
-    say(`Starting ${count} kiosks at once; the console watches`);
-    const arrivalFrom = await pageNow();
-    const startedAt = Date.now();
-    for (const kiosk of fleet) kiosk.start();
-    const shownOnline = await shownWithin(
-      page,
-      { kind: 'summary', label: 'Online', value: count },
-      ONLINE_DEADLINE_MS,
-    );
-    const onlineMs = shownOnline === null ? null : shownOnline - startedAt;
-    const perNode = cluster.nodes.map(
-      (node) => fleet.filter((kiosk) => kiosk.client.brokerUrl === node.mqttUrl).length,
-    );
-    say(`  online in the console: ${onlineMs ?? 'not all'} ms; per node ${perNode.join(', ')}`);
-
+    const starts = { arrival: await pageNow(), ping: 0, failover: 0 };
+    const { onlineMs, perNode } = await arrival(page, fleet, cluster, say);
     await sleep(SETTLE_MS);
-    say('Ping to all kiosks from the console');
-    const pingFrom = await pageNow();
-    const all = count.toLocaleString('en-US');
-    await page.getByRole('button', { name: 'Send ping' }).click();
-    const submitted = await lastSubmitAt(page);
-    const acked = await shownWithin(
-      page,
-      { kind: 'text', text: `ping: ${all} of ${all} acknowledged, 0 errors` },
-      PING_DEADLINE_MS,
-    );
-    const pingMs = acked === null || submitted === null ? null : acked - submitted;
-    say(`  acknowledged by all: ${pingMs ?? 'not all'} ms`);
-
+    starts.ping = await pageNow();
+    const pingMs = await ping(page, count, say);
     await sleep(SETTLE_MS);
-    const victims = fleet.filter((kiosk) => kiosk.client.brokerUrl === first.mqttUrl);
-    say(`Node 1 crashes (SIGKILL) with ${victims.length} kiosks on it`);
-    const failoverFrom = await pageNow();
-    const killedAt = Date.now();
-    await first.stop('SIGKILL');
-    const shownOffline = shownWithin(
-      page,
-      { kind: 'summary', label: 'Offline', value: Math.floor(victims.length / 2) },
-      FAILOVER_DEADLINE_MS,
-    );
-    const movedCount = (): number =>
-      victims.filter((kiosk) => (sessions.get(kiosk.kioskId)?.at(-1) ?? 0) >= killedAt).length;
-    const deadline = killedAt + FAILOVER_DEADLINE_MS;
-    while (movedCount() < victims.length && Date.now() < deadline) await sleep(50);
-    const victimSessions = new Map(
-      victims.map((kiosk) => [kiosk.kioskId, sessions.get(kiosk.kioskId) ?? []]),
-    );
-    const storm = reconnectStorm(killedAt, victimSessions, attempts, 0);
-    const allMovedMs =
-      movedCount() < victims.length || storm.spreadMs === null ? null : storm.spreadMs.max;
-    const offlineAt = await shownOffline;
-    const shownOfflineMs = offlineAt === null ? null : offlineAt - killedAt;
-    say(`  half shown offline in the console: ${shownOfflineMs ?? 'not'} ms`);
-    say(`  all moved: ${allMovedMs ?? 'not all'} ms; peak ${storm.peakPerSecond} sessions/s`);
-
+    starts.failover = await pageNow();
+    const moved = await failover(page, fleet, first, say);
     await sleep(SETTLE_MS);
-    if (tracing) await browser.stopTracing();
-    if (profiler && options.cpuProfileFile) {
-      const { profile } = await profiler.send('Profiler.stop');
-      writeFileSync(options.cpuProfileFile, JSON.stringify(profile));
-      await profiler.detach();
-    }
-    const longTasks = await longTasksSince(page, 0);
-    const longFrames = await longFramesSince(page, 0);
-    const inPhase = (from: number, to: number) => {
-      const tasks = longTasks.filter((task) => task.startTime >= from && task.startTime < to);
-      return {
-        longestTaskMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
-        longTasks: tasks.length,
-      };
-    };
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    await cdp.detach();
+    await stopRecording();
     return {
       kiosks: count,
       nodes: cluster.nodes.length,
@@ -288,19 +376,8 @@ export async function measureClusterFleet(
       perNode,
       onlineMs,
       pingMs,
-      failover: { ...storm, victims: victims.length, allMovedMs, shownOfflineMs },
-      console: {
-        longestTaskMs: Math.round(Math.max(0, ...longTasks.map((task) => task.duration))),
-        longTasks: longTasks.length,
-        phases: {
-          opening: inPhase(0, arrivalFrom),
-          arrival: inPhase(arrivalFrom, pingFrom),
-          ping: inPhase(pingFrom, failoverFrom),
-          failover: inPhase(failoverFrom, Number.POSITIVE_INFINITY),
-        },
-        heapBytes: usedSize,
-        longFrames,
-      },
+      failover: moved,
+      console: await consoleFigures(page, starts),
     };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);

@@ -45,43 +45,13 @@ interface ProbeWindow {
   };
 }
 
-/** Runs in the page before its own code (page.addInitScript). */
-function installProbes(_: null): void {
-  const pending = new Set<{ watch: Watch; done: (at: number) => void }>();
+/**
+ * Runs in the page before its own code (page.addInitScript), and before installWatches:
+ * long tasks and long animation frames from the page's first task on.
+ */
+function installTimings(_: null): void {
   const longTasks: { startTime: number; duration: number }[] = [];
   const longFrames: LongFrame[] = [];
-  let observer: MutationObserver | null = null;
-
-  const summaryValue = (label: string): number | null => {
-    const list = document.querySelector('dl[aria-label="Fleet summary"]');
-    if (!list) return null;
-    for (const term of list.querySelectorAll('dt')) {
-      if (term.textContent.trim() !== label) continue;
-      const value = term.nextElementSibling?.textContent.replaceAll(',', '') ?? '';
-      return /^\d+$/.test(value) ? Number(value) : null;
-    }
-    return null;
-  };
-  const holds = (watch: Watch): boolean => {
-    if (watch.kind === 'summary') return (summaryValue(watch.label) ?? -1) >= watch.value;
-    for (const line of document.querySelectorAll('li > p')) {
-      if (line.textContent.trim() === watch.text) return true;
-    }
-    return false;
-  };
-  const check = (): void => {
-    const now = Date.now();
-    for (const entry of [...pending]) {
-      if (!holds(entry.watch)) continue;
-      pending.delete(entry);
-      entry.done(now);
-    }
-    if (pending.size === 0) {
-      observer?.disconnect();
-      observer = null;
-    }
-  };
-
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -127,6 +97,52 @@ function installProbes(_: null): void {
     // No LoAF timing in this browser: the long tasks still count.
   }
 
+  (window as unknown as { __fleetBenchTimings: unknown }).__fleetBenchTimings = {
+    longTasks,
+    longFrames,
+  };
+}
+
+/** Runs in the page before its own code (page.addInitScript), after installTimings. */
+function installWatches(_: null): void {
+  const pending = new Set<{ watch: Watch; done: (at: number) => void }>();
+  const { longTasks, longFrames } = (
+    window as unknown as {
+      __fleetBenchTimings: Pick<ProbeWindow['__fleetBench'], 'longTasks' | 'longFrames'>;
+    }
+  ).__fleetBenchTimings;
+  let observer: MutationObserver | null = null;
+
+  const summaryValue = (label: string): number | null => {
+    const list = document.querySelector('dl[aria-label="Fleet summary"]');
+    if (!list) return null;
+    for (const term of list.querySelectorAll('dt')) {
+      if (term.textContent.trim() !== label) continue;
+      const value = term.nextElementSibling?.textContent.replaceAll(',', '') ?? '';
+      return /^\d+$/.test(value) ? Number(value) : null;
+    }
+    return null;
+  };
+  const holds = (watch: Watch): boolean => {
+    if (watch.kind === 'summary') return (summaryValue(watch.label) ?? -1) >= watch.value;
+    for (const line of document.querySelectorAll('li > p')) {
+      if (line.textContent.trim() === watch.text) return true;
+    }
+    return false;
+  };
+  const check = (): void => {
+    const now = Date.now();
+    for (const entry of [...pending]) {
+      if (!holds(entry.watch)) continue;
+      pending.delete(entry);
+      entry.done(now);
+    }
+    if (pending.size === 0) {
+      observer?.disconnect();
+      observer = null;
+    }
+  };
+
   const probes: ProbeWindow['__fleetBench'] = {
     lastSubmitAt: null,
     longTasks,
@@ -162,7 +178,8 @@ function installProbes(_: null): void {
 
 export async function addConsoleProbes(page: Page): Promise<void> {
   // Through initScript: tsx's esbuild wraps inner functions in a helper the page lacks.
-  await page.addInitScript(initScript(installProbes, null));
+  await page.addInitScript(initScript(installTimings, null));
+  await page.addInitScript(initScript(installWatches, null));
 }
 
 /**
