@@ -26,6 +26,32 @@ const STATUS_TEXT: Readonly<Record<FeedStatus, string>> = {
   'signed-out': 'Signed out',
 };
 
+/**
+ * The chime's place in the header keeps its size when the chime turns on: the button gives
+ * way to a note in the same cell. The first press anywhere on the page turns the chime on as
+ * the pointer goes down; a header that then moved would put the pointer's release beside the
+ * link or button it was pressed on, and the browser would click neither (an operator's first
+ * press on Shop settings did nothing).
+ */
+function ChimeSlot({ sound, onSound }: { sound: boolean; onSound: () => void }) {
+  return (
+    <div className="grid">
+      <button
+        type="button"
+        className={`btn-secondary [grid-area:1/1] ${sound ? 'invisible' : ''}`}
+        onClick={onSound}
+      >
+        Turn the chime on
+      </button>
+      <p
+        className={`[grid-area:1/1] self-center text-center text-sm text-muted ${sound ? '' : 'invisible'}`}
+      >
+        Chime on
+      </p>
+    </div>
+  );
+}
+
 function PickHeader(props: {
   total: number;
   settings: ShopSettings;
@@ -54,11 +80,7 @@ function PickHeader(props: {
         >
           {STATUS_TEXT[status]}
         </p>
-        {!props.sound && (
-          <button type="button" className="btn-secondary" onClick={props.onSound}>
-            Turn the chime on
-          </button>
-        )}
+        <ChimeSlot sound={props.sound} onSound={props.onSound} />
         {props.manager && (
           <a className="btn-secondary" href="/settings">
             Shop settings

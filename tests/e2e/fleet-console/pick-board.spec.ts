@@ -242,11 +242,11 @@ test.describe('on PGlite', () => {
     await expect(counterPage.getByRole('button', { name: 'Save settings' })).toBeDisabled();
 
     const pick = await signedInPage(browser, '/pick', 'operator');
-    await expect(pick.getByRole('link', { name: 'Shop settings' })).toHaveAttribute(
-      'href',
-      '/settings',
-    );
-    await pick.goto(`${service.origin}/settings`, { timeout: 20_000 });
+    await expect(pick.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    // The page's first press: it turns the chime on, and the link must not move under it.
+    await expect(pick.getByRole('button', { name: 'Turn the chime on' })).toBeVisible();
+    await pick.getByRole('link', { name: 'Shop settings' }).click();
+    await expect(pick).toHaveURL(`${service.origin}/settings`);
     await expect(pick.getByRole('heading', { name: 'Shop settings' })).toBeVisible();
     const amber = pick.getByRole('textbox', { name: 'Amber after (minutes)' });
     await expect(amber).toHaveValue('5');
