@@ -356,7 +356,6 @@ export const LAYER_ZONES = [
       './web-shared',
       './fleet-console',
       './electron',
-      './server',
       './scripts',
       './tools',
       './fleet-agent',
@@ -364,6 +363,26 @@ export const LAYER_ZONES = [
     ],
     message:
       'A service runs on its own beside the kiosks: plain Node and shared/, no renderer, console, Electron, fleet agent, server, scripts or tools.',
+  },
+  {
+    target: [
+      './services/!(shop)/**',
+      './services/*.*',
+      './services/shop/!(demo-images)/**',
+      './services/shop/*.*',
+    ],
+    from: './server',
+    message:
+      'A service runs on its own beside the kiosks: plain Node and shared/, no renderer, console, Electron, fleet agent, server, scripts or tools.',
+  },
+  {
+    // The pick screen shows the demo catalogue's drawings as the kiosk did: drawn by the
+    // embedded catalogue's own code from its own data, so the two never differ.
+    target: './services/shop/demo-images',
+    from: './server',
+    except: ['./catalogue/product-art.ts', './catalogue/product-schema.ts'],
+    message:
+      'The shop service’s demo images import only the demo catalogue’s drawing and product schema of server/.',
   },
   {
     target: './vite-plugins',

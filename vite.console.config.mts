@@ -48,12 +48,15 @@ function contentSecurityPolicy(): Plugin {
   return {
     name: 'console-content-security-policy',
     apply: 'build',
-    transformIndexHtml: () => [
+    // The staff's screens (pick, board, settings) get theirs; the console its own.
+    transformIndexHtml: (_html, context) => [
       {
         tag: 'meta',
         attrs: {
           'http-equiv': 'Content-Security-Policy',
-          content: buildConsoleContentSecurityPolicy(),
+          content: buildConsoleContentSecurityPolicy(
+            /(^|\/)index\.html$/.test(context.path) ? 'console' : 'staff-screen',
+          ),
         },
         injectTo: 'head-prepend',
       },

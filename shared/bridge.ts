@@ -123,6 +123,8 @@ export interface OrderLineToSend {
   title: string;
   quantity: number;
   priceCents: number;
+  /** The product's image as the page showed it; main decides what, if anything, goes on. */
+  image?: string;
 }
 
 /**

@@ -72,12 +72,14 @@ function toCatalogueInfo(info: unknown): CatalogueInfo | null {
 /** The most lines and the longest title an order may carry across; main checks it again. */
 export const MAX_ORDER_LINES = 100;
 export const MAX_ORDER_TITLE_LENGTH = 1000;
+/** The longest image URL a line carries across: a catalogue's longest (PRODUCT_LIMITS.image). */
+export const MAX_ORDER_IMAGE_LENGTH = 2000;
 
 const isWholeNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 function toOrderLine(value: unknown): OrderLineToSend | null {
-  const { productId, title, quantity, priceCents } = fieldsOf(value);
+  const { productId, title, quantity, priceCents, image } = fieldsOf(value);
   if (typeof title !== 'string' || title.length > MAX_ORDER_TITLE_LENGTH) return null;
   if (![productId, quantity, priceCents].every(isWholeNumber)) return null;
   return {
@@ -85,6 +87,8 @@ function toOrderLine(value: unknown): OrderLineToSend | null {
     title,
     quantity: quantity as number,
     priceCents: priceCents as number,
+    // A picture that is not one costs the line nothing: it goes on without it.
+    ...(typeof image === 'string' && image.length <= MAX_ORDER_IMAGE_LENGTH ? { image } : {}),
   };
 }
 

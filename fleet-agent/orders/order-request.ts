@@ -9,8 +9,13 @@
  * becomes U+FFFD (PostgreSQL's JSON refuses both, and a refused order would be tried for
  * nothing until it expired), and a long one is cut at a character boundary to the schema's
  * 200.
+ *
+ * A line's image goes on only as one the staff's screens can show (order-line-image.ts): the
+ * catalogue's https URL, or, on the kiosk's embedded demo catalogue, the shop service's
+ * drawing of the same product. Any other image is left out; the line and the order stand.
  */
 import { RECEIPT_LIMITS } from '../../shared/fleet/receipt-code';
+import { demoImagePath, isOrderLineImage } from '../../shared/fleet/order-line-image';
 import { shopOrderSchema, type ShopOrder } from '../../shared/fleet/shop-order';
 
 export const MAX_TITLE_LENGTH = 200;
@@ -30,19 +35,38 @@ export function orderTitle(raw: string, productId: number): string {
   return title === '' ? `Product ${productId}` : title;
 }
 
+/** Where the kiosk's embedded catalogue keeps a product's drawing, on the app's own origin. */
+const EMBEDDED_IMAGE = /^\/api\/images\/([1-9][0-9]{0,8})\.svg$/;
+
+/**
+ * The line's image as the service takes it, from the one the page showed, or undefined.
+ * `embeddedCatalogue`: the kiosk sells from its embedded demo catalogue, so its own image
+ * paths name the demo catalogue's drawings (with a configured host they name nothing).
+ */
+export function orderLineImage(shown: unknown, embeddedCatalogue: boolean): string | undefined {
+  if (typeof shown !== 'string') return undefined;
+  const embedded = embeddedCatalogue ? EMBEDDED_IMAGE.exec(shown) : null;
+  if (embedded?.[1] !== undefined) return demoImagePath(Number(embedded[1]));
+  return isOrderLineImage(shown) ? shown : undefined;
+}
+
 const fieldsOf = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
 
-/**
- * The page's order for `kioskId`, or null when it is not one the service would take.
- * `collectionNumber` is main's number for the receipt (never the page's word), or null.
- */
+export interface OrderReading {
+  /** Main's number for the receipt (never the page's word), or null. */
+  collectionNumber?: string | null;
+  /** The kiosk sells from its embedded demo catalogue (see orderLineImage). */
+  embeddedCatalogue?: boolean;
+}
+
+/** The page's order for `kioskId`, or null when it is not one the service would take. */
 export function orderFromRequest(
   request: unknown,
   kioskId: string,
-  collectionNumber: string | null = null,
+  { collectionNumber = null, embeddedCatalogue = false }: OrderReading = {},
 ): ShopOrder | null {
   const { receiptId, at, lines, totalCents } = fieldsOf(request);
   // Counted before anything is read: a page's list of a million lines costs nothing.
@@ -53,7 +77,8 @@ export function orderFromRequest(
     at,
     totalCents,
     lines: lines.map((line: unknown) => {
-      const { productId, title, quantity, priceCents } = fieldsOf(line);
+      const { productId, title, quantity, priceCents, image } = fieldsOf(line);
+      const picture = orderLineImage(image, embeddedCatalogue);
       return {
         productId,
         title:
@@ -62,6 +87,7 @@ export function orderFromRequest(
             : title,
         quantity,
         priceCents,
+        ...(picture === undefined ? {} : { image: picture }),
       };
     }),
     ...(collectionNumber === null ? {} : { collectionNumber }),

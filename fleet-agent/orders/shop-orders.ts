@@ -54,6 +54,11 @@ export interface ShopOrdersOptions {
    * or null when it has none: the order then goes without one.
    */
   collectionNumber?: (receiptId: string) => string | null;
+  /**
+   * The kiosk sells from its embedded demo catalogue: a line's picture is then the shop
+   * service's drawing of the same product (order-request.ts).
+   */
+  embeddedCatalogue?: boolean;
 }
 
 export function createShopOrders(options: ShopOrdersOptions): ShopOrders {
@@ -91,7 +96,7 @@ export function createShopOrders(options: ShopOrdersOptions): ShopOrders {
   const withNumber = (order: ShopOrder): ShopOrder => {
     const number = options.collectionNumber?.(order.receiptId) ?? null;
     if (number === null) return order;
-    return orderFromRequest(order, order.kioskId, number) ?? order;
+    return orderFromRequest(order, order.kioskId, { collectionNumber: number }) ?? order;
   };
 
   const ready = (): Promise<void> => Promise.resolve(options.ready).catch(() => undefined);
@@ -111,7 +116,9 @@ export function createShopOrders(options: ShopOrdersOptions): ShopOrders {
           'Orders: this kiosk is not enrolled, so its orders are not sent to the shop service',
         );
       }
-      const read = orderFromRequest(request, credentials.kioskId);
+      const read = orderFromRequest(request, credentials.kioskId, {
+        embeddedCatalogue: options.embeddedCatalogue === true,
+      });
       const order = read === null ? null : withNumber(read);
       if (order === null) {
         return once(

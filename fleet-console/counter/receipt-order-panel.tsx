@@ -1,9 +1,11 @@
 /**
  * What the stockroom has done with a scanned receipt's order: its collection number, its
- * state in large words (Ready, Being picked, Cancelled: why) and its lines, so the counter
- * knows whether to hand over, to wait, or to explain.
+ * state in large words (Ready, Being picked, Cancelled: why) and its lines with their
+ * pictures, as the pick screen shows them, so the counter knows whether to hand over, to
+ * wait, or to explain, and sees at a glance the goods it hands over.
  */
 import type { ServiceClient } from '../service/service-client';
+import { LinePicture } from '../ui/line-picture';
 import { stateWords, useReceiptOrder } from './receipt-order';
 
 const STATE_STYLES = {
@@ -42,8 +44,9 @@ export function ReceiptOrderPanel({
       </div>
       <ul className="flex flex-col gap-1">
         {order.lines.map((line) => (
-          <li key={line.productId} className="flex justify-between gap-3 text-lg">
-            <span>{line.title}</span>
+          <li key={line.productId} className="flex items-center gap-3 text-lg">
+            <LinePicture image={line.image} title={line.title} size="small" />
+            <span className="min-w-0 flex-1">{line.title}</span>
             <span className="tabular font-bold">× {line.quantity}</span>
           </li>
         ))}

@@ -1,7 +1,7 @@
 /**
  * One order on the pick screen: its collection number, when and where it was ordered, how
  * long it has waited (amber, then red, at the shop's times, said in words too), a late
- * order's mark, its lines, and the buttons for its next step, recall and cancel (each at
+ * order's mark, its lines (picture, title, quantity), and the buttons for its next step, recall and cancel (each at
  * least 44 px). A new order stands out until someone takes it.
  */
 import { memo, useCallback } from 'react';
@@ -14,6 +14,7 @@ import {
 import { keyOf, urgencyOf, waitedText, type OrderKey } from './pick-orders';
 import { formatTimeOfDay } from '../lib/format';
 import { useSharedNow } from '../lib/use-now';
+import { LinePicture } from '../ui/line-picture';
 
 const STEP_LABELS = { take: 'Take', ready: 'Ready', 'hand-over': 'Handed over' } as const;
 
@@ -56,12 +57,7 @@ function OrderLines({ lines }: { lines: PickOrder['lines'] }) {
     <ul className="flex flex-col gap-2" aria-label="Lines">
       {lines.map((line) => (
         <li key={line.productId} className="flex items-center gap-3">
-          <span
-            aria-hidden="true"
-            className="grid size-12 shrink-0 place-items-center rounded-lg bg-tile text-xl font-bold text-muted"
-          >
-            {line.title.charAt(0).toUpperCase()}
-          </span>
+          <LinePicture image={line.image} title={line.title} size="large" />
           <span className="min-w-0 flex-1 text-lg leading-snug">{line.title}</span>
           <span className="tabular shrink-0 text-2xl font-extrabold">× {line.quantity}</span>
         </li>

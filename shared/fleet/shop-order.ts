@@ -1,6 +1,7 @@
 /**
  * A confirmed order as a kiosk hands it to the shop service: which receipt, which kiosk,
- * when, what (product, title as shown, quantity, unit price) and the total, all in cents.
+ * when, what (product, title as shown, quantity, unit price, and the product's picture
+ * when it has one the staff's screens can show) and the total, all in cents.
  * Nothing about the shopper. The collection number the shopper was shown ("C 27") comes
  * with it when the kiosk gave one; a kiosk from before numbers sends none, and an order
  * without one is still taken. The kiosk signs the request that carries it
@@ -8,6 +9,7 @@
  */
 import { z } from 'zod';
 import { COLLECTION_NUMBER_PATTERN } from '../collection-number';
+import { orderLineImageSchema } from './order-line-image';
 import { certificateEnvelopeSchema } from './trust/kiosk-certificate';
 import { RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
 import { isValidKioskId } from './topics';
@@ -28,6 +30,8 @@ export const orderLineSchema = z.strictObject({
   quantity: z.int().min(1).max(RECEIPT_LIMITS.maxQuantity),
   /** Unit price. */
   priceCents: cents,
+  /** The product's picture for the staff's screens (order-line-image.ts); absent from older kiosks. */
+  image: orderLineImageSchema.optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -497,6 +497,29 @@ describe('the services’ and the dev tools’ doors', () => {
     }
   });
 
+  it('the shop service reaches server/ only for the demo catalogue’s drawings, from their room', async () => {
+    const art = probe('../../../server/catalogue/product-art');
+    expect(await layerErrors('services/shop/demo-images/demo-image-routes.ts', art)).toEqual([]);
+    const app = await layerErrors(
+      'services/shop/demo-images/demo-image-routes.ts',
+      probe('../../../server/catalogue/catalogue-app'),
+    );
+    expect(app.map((e) => e.message)).toEqual([
+      expect.stringContaining('The shop service’s demo images import only the demo catalogue’s'),
+    ]);
+    for (const [file, specifier] of [
+      ['services/shop/http/shop-app.ts', '../../../server/catalogue/product-art'],
+      ['services/shop/main.ts', '../../server/catalogue/product-art'],
+      ['services/exporter/fleet-exporter.ts', '../../server/catalogue/product-art'],
+    ] as const) {
+      const errors = await layerErrors(file, probe(specifier));
+      expect(
+        errors.map((e) => e.message),
+        file,
+      ).toEqual([expect.stringContaining('A service runs on its own beside the kiosks')]);
+    }
+  });
+
   it('a service imports shared/ and its own code', async () => {
     const errors = await layerErrors(
       'services/exporter/main.ts',

@@ -29,7 +29,7 @@ export interface OrderSendingSeams {
 
 export interface OrderSendingOptions {
   ipcMain: Pick<IpcMain, 'on'>;
-  config: Pick<KioskConfig, 'shopServiceUrl'>;
+  config: Pick<KioskConfig, 'shopServiceUrl' | 'catalogueUrl'>;
   identity: Pick<FleetIdentityParts, 'enrolment' | 'requestCredentials'>;
   /** `<userData>`, or null when it cannot be written: the outbox is then in memory only. */
   userDataDir: string | null;
@@ -105,6 +105,9 @@ function shopOrders({
     outboxPath: userDataDir === null ? null : join(userDataDir, OUTBOX_FILE),
     log,
     ...(collectionNumber ? { collectionNumber: numberOrNull(collectionNumber, log) } : {}),
+    // No catalogue host: the embedded demo catalogue (catalogue.ts), whose drawings the shop
+    // service serves too, so the stockroom sees the picture the shopper saw.
+    embeddedCatalogue: config.catalogueUrl === '',
     ...seams,
   });
 }

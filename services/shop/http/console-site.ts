@@ -51,6 +51,14 @@ export const CONSOLE_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/** The staff's screens' (PAGES): the console's, without its data: images. */
+export const STAFF_SCREEN_HEADERS: Readonly<Record<string, string>> = {
+  ...CONSOLE_HEADERS,
+  'Content-Security-Policy': `${buildConsoleContentSecurityPolicy('staff-screen')}; frame-ancestors 'none'`,
+};
+
+const STAFF_SCREEN_FILES = new Set(Object.values(PAGES));
+
 export function contentTypeOf(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
@@ -97,7 +105,8 @@ export function consoleSite(dir: string, trust: TrustSettings): Hono<ShopEnv> {
   site.get(CONSOLE_PRESETS_PATH, (c) => c.json(JSON.parse(presets) as unknown));
 
   site.get('*', async (c, next) => {
-    const file = fileInside(root, PAGES[c.req.path] ?? c.req.path);
+    const served = PAGES[c.req.path] ?? c.req.path;
+    const file = fileInside(root, served);
     const body = file === null ? null : await readRegularFile(file);
     if (file === null || body === null) {
       if (c.req.path === '/') {
@@ -115,7 +124,7 @@ export function consoleSite(dir: string, trust: TrustSettings): Hono<ShopEnv> {
     }
     const asset = c.req.path.startsWith('/assets/');
     const headers: Record<string, string> = {
-      ...CONSOLE_HEADERS,
+      ...(STAFF_SCREEN_FILES.has(served) ? STAFF_SCREEN_HEADERS : CONSOLE_HEADERS),
       'Content-Type': contentTypeOf(file),
       // Hashed assets never change; the page is revalidated so a new build is seen at once.
       'Cache-Control': asset ? 'public, max-age=31536000, immutable' : 'no-cache',

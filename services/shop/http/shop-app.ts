@@ -15,6 +15,7 @@ import { MAX_ORDER_REQUEST_BYTES } from '../../../shared/fleet/shop-order';
 import { certificateRoutes } from '../certificates/certificate-routes';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { conflictRoutes } from '../conflicts/conflict-routes';
+import { demoImageRoutes } from '../demo-images/demo-image-routes';
 import { flowRoutes } from '../flow/flow-routes';
 import { handoverLookupRoutes } from '../handovers/handover-lookup-routes';
 import { handoverRoutes } from '../handovers/handover-routes';
@@ -117,6 +118,7 @@ export function createShopApp(services: ShopServices, options: ShopAppOptions = 
     orderRoutes,
     boardRoutes,
     settingsRoutes,
+    demoImageRoutes,
   ]) {
     app.route('/', routes(services));
   }

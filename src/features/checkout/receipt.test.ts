@@ -34,8 +34,20 @@ describe('the receipt', () => {
       id: 'Receipt-1700000000123-7',
       issuedAt: 1700000000123,
       lines: [
-        { productId: 1, title: 'Shirt', quantity: 2, lineTotal: 21990 },
-        { productId: 2, title: 'Ring', quantity: 1, lineTotal: 2230 },
+        {
+          productId: 1,
+          title: 'Shirt',
+          quantity: 2,
+          lineTotal: 21990,
+          image: 'https://catalogue.test/images/1.svg',
+        },
+        {
+          productId: 2,
+          title: 'Ring',
+          quantity: 1,
+          lineTotal: 2230,
+          image: 'https://catalogue.test/images/2.svg',
+        },
       ],
       subtotal: 24220,
       savings: 2422,
@@ -53,6 +65,16 @@ describe('the receipt', () => {
     );
     expect(parseReceipt(JSON.parse(JSON.stringify(receipt)))).toEqual(receipt);
     expect(parseReceipt(null)).toBeNull();
+    // A line's image that is not one is dropped, and the line stands without it.
+    const [first] = receipt.lines;
+    const odd = parseReceipt({ ...receipt, lines: [{ ...first, image: 'javascript:alert(1)' }] });
+    expect(odd?.lines).toEqual([{ productId: 1, title: 'Shirt', quantity: 2, lineTotal: 21990 }]);
+    // A product without an image gives a line without one.
+    const bare = buildReceipt(
+      [{ productId: 1, quantity: 2, productData: { ...shirt, image: '' } }],
+      orderTotals(21990, 0),
+    );
+    expect(bare.lines[0]).not.toHaveProperty('image');
     expect(parseReceipt({ ...receipt, id: 'Receipt-x' })).toBeNull();
     expect(parseReceipt({ ...receipt, total: 1.5 })).toBeNull();
     expect(parseReceipt({ ...receipt, lines: [{ title: 3 }] })).toBeNull();

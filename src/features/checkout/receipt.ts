@@ -4,6 +4,7 @@ import { lineTotal } from '@/features/cart/public';
 import type { Cents } from '@web-shared/lib/money';
 import { randomInt } from '@/lib/random-int';
 import { isCollectionNumber } from '@shared/collection-number';
+import { isCatalogueImageUrl } from '@shared/product-rule';
 import { isShopperLanguage } from '@shared/languages';
 
 /** 'Receipt-{timestamp in ms}-{random integer 0-999}' (spec §3). */
@@ -16,6 +17,8 @@ export interface ReceiptLine {
   title: string;
   quantity: number;
   lineTotal: Cents;
+  /** The product's image as the shop showed it, for the stockroom's pick screen; never printed. */
+  image?: string;
 }
 
 /** What the pickup counter needs, captured at confirmation before the cart is cleared. */
@@ -49,6 +52,7 @@ export function buildReceipt(
       title: line.productData.title,
       quantity: line.quantity,
       lineTotal: lineTotal(line),
+      ...(line.productData.image === '' ? {} : { image: line.productData.image }),
     })),
     subtotal: totals.subtotal,
     savings: totals.savings,
@@ -104,6 +108,10 @@ export function parseReceipt(value: unknown): Receipt | null {
       title: line.title,
       quantity: line.quantity,
       lineTotal: line.lineTotal,
+      // An image that is not one is dropped; the line stands without it.
+      ...(typeof line.image === 'string' && isCatalogueImageUrl(line.image)
+        ? { image: line.image }
+        : {}),
     });
   }
   return {

@@ -17,8 +17,20 @@ describe('the confirm step', () => {
       receiptId: id,
       at: Number(/^Receipt-(\d+)-/.exec(id)?.[1]),
       lines: [
-        { productId: 1, title: 'Classic Oxford Shirt', quantity: 2, priceCents: 10995 },
-        { productId: 2, title: 'Silver Ring', quantity: 1, priceCents: 2230 },
+        {
+          productId: 1,
+          title: 'Classic Oxford Shirt',
+          quantity: 2,
+          priceCents: 10995,
+          image: 'https://catalogue.test/images/1.svg',
+        },
+        {
+          productId: 2,
+          title: 'Silver Ring',
+          quantity: 1,
+          priceCents: 2230,
+          image: 'https://catalogue.test/images/2.svg',
+        },
       ],
       // The lines' sum: 2 × $109.95 + $22.30, before savings and tax.
       totalCents: 24220,

@@ -5,14 +5,16 @@
  * order appears on two pick screens within 2 s, a late one says so; staff take it, pick it
  * and make it ready by keyboard alone, the other screen following; the board shows the
  * number under Preparing, then Ready, then not at all once the counter has scanned the
- * receipt (seeing "Ready" and the lines) and handed it over. A cancel asks why and a recall
- * undoes it. axe finds nothing, every target is at least 44 px, and the pick screen and the
+ * receipt (seeing "Ready" and the lines) and handed it over. Each line shows its picture (the
+ * service's drawing of a demo product, loaded), or its title's letter where the image fails.
+ * A cancel asks why and a recall undoes it. axe finds nothing, every target is at least 44 px, and the pick screen and the
  * board are photographed at 1920×1080 and 1366×768 for a person to look at (on PGlite).
  * Where PostgreSQL's binaries are missing, its run is skipped with the reason printed.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { demoImagePath } from '../../../shared/fleet/order-line-image';
 import type { ShopOrder } from '../../../shared/fleet/shop-order';
 import { signedReceiptCode } from '../../support/fixtures/receipt';
 import {
@@ -51,8 +53,21 @@ function orderOf(number: string, overrides: Partial<ShopOrder> = {}): ShopOrder 
     kioskId: kiosk.id,
     at: Date.now(),
     lines: [
-      { productId: 3, title: 'Mens Cotton Jacket', quantity: 2, priceCents: 5599 },
-      { productId: 7, title: 'White Gold Plated Princess Ring', quantity: 1, priceCents: 999 },
+      {
+        productId: 3,
+        title: 'Mens Cotton Jacket',
+        quantity: 2,
+        priceCents: 5599,
+        image: demoImagePath(3),
+      },
+      {
+        productId: 7,
+        title: 'White Gold Plated Princess Ring',
+        quantity: 1,
+        priceCents: 999,
+        // A catalogue host the shop cannot reach: nothing listens on port 9.
+        image: 'https://127.0.0.1:9/ring.png',
+      },
     ],
     totalCents: 12197,
     collectionNumber: number,
@@ -72,6 +87,22 @@ async function place(order: ShopOrder): Promise<void> {
     body,
   });
   expect(response.status).toBe(201);
+}
+
+/** The line's picture, once loaded: its natural width, or 0 when it shows nothing. */
+function loadedWidth(line: Locator): Promise<number> {
+  return line
+    .locator('img')
+    .evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0));
+}
+
+/** A line shows the service's drawing of its product; one whose image fails shows its letter. */
+async function expectPictures(order: Locator): Promise<void> {
+  const jacket = order.getByRole('listitem').filter({ hasText: 'Mens Cotton Jacket' });
+  await expect.poll(() => loadedWidth(jacket)).toBeGreaterThan(0);
+  const ring = order.getByRole('listitem').filter({ hasText: 'White Gold Plated Princess Ring' });
+  await expect(ring.locator('img')).toHaveCount(0);
+  await expect(ring).toContainText(/^W/);
 }
 
 async function signedInPage(browser: Browser, path: string, username: string): Promise<Page> {
@@ -126,6 +157,7 @@ async function walk(browser: Browser, photograph: boolean): Promise<void> {
   await expect(card(pick, 'C 27')).toContainText('NEW');
   await expect(card(pick, 'C 27')).toContainText('Mens Cotton Jacket');
   await expect(card(pick, 'C 27')).toContainText('× 2');
+  await expectPictures(card(pick, 'C 27'));
   // A kiosk that was offline: its order came five minutes after the confirm.
   const late = orderOf('H 3', { at: Date.now() - 5 * 60_000 });
   await place(late);
@@ -198,6 +230,7 @@ async function walk(browser: Browser, photograph: boolean): Promise<void> {
   await expect(shown).toContainText('Ready');
   await expect(shown).toContainText('Order C 27');
   await expect(shown).toContainText('White Gold Plated Princess Ring');
+  await expectPictures(shown);
   await counter.getByRole('button', { name: 'Hand over', exact: true }).click();
   await expect(counter.getByText(/Hand over the goods/)).toBeVisible();
   await expect(ready).not.toContainText('C 27', { timeout: 2000 });

@@ -3,6 +3,7 @@ import type { IpcRenderer } from 'electron';
 import {
   createActivityBridge,
   INPUT_REPORT_INTERVAL_MS,
+  MAX_ORDER_IMAGE_LENGTH,
   MAX_ORDER_LINES,
   MAX_ORDER_TITLE_LENGTH,
 } from '../../../electron/preload/activity-bridge';
@@ -129,6 +130,22 @@ describe('the activity bridge', () => {
     } as OrderToSend);
     expect(ipc.send.mock.calls).toEqual([[IPC_CHANNELS.sendOrder, order]]);
     expect(ipc.invoke).not.toHaveBeenCalled();
+  });
+
+  it('carries a line’s image as text of a sane length, and the line without it otherwise', () => {
+    const { ipc, bridge } = fakeIpc();
+    const line = { productId: 7, title: 'White Gold Ring', quantity: 1, priceCents: 999 };
+    const order = { receiptId: 'Receipt-1700000000123-42', at: 1, totalCents: 999 };
+    bridge().sendOrder({ ...order, lines: [{ ...line, image: '/api/images/7.svg' }] });
+    for (const image of ['x'.repeat(MAX_ORDER_IMAGE_LENGTH + 1), 42, { src: 'x' }]) {
+      bridge().sendOrder({ ...order, lines: [{ ...line, image }] } as unknown as OrderToSend);
+    }
+    expect(ipc.send.mock.calls).toEqual([
+      [IPC_CHANNELS.sendOrder, { ...order, lines: [{ ...line, image: '/api/images/7.svg' }] }],
+      [IPC_CHANNELS.sendOrder, { ...order, lines: [line] }],
+      [IPC_CHANNELS.sendOrder, { ...order, lines: [line] }],
+      [IPC_CHANNELS.sendOrder, { ...order, lines: [line] }],
+    ]);
   });
 
   it.each([

@@ -10,6 +10,7 @@ import {
   orderFromRequest,
   orderTitle,
 } from '../../../fleet-agent/orders/order-request';
+import { isOrderLineImage } from '../../../shared/fleet/order-line-image';
 import { shopOrderSchema } from '../../../shared/fleet/shop-order';
 import { fuzzParameters, hostilePayload } from '../../support/fixtures/hostile-payloads';
 
@@ -31,7 +32,7 @@ describe('reading the page’s order', () => {
   });
 
   it('adds main’s collection number, never the page’s', () => {
-    expect(orderFromRequest(REQUEST, KIOSK, 'H 12')).toEqual({
+    expect(orderFromRequest(REQUEST, KIOSK, { collectionNumber: 'H 12' })).toEqual({
       ...REQUEST,
       kioskId: KIOSK,
       collectionNumber: 'H 12',
@@ -40,7 +41,7 @@ describe('reading the page’s order', () => {
       ...REQUEST,
       kioskId: KIOSK,
     });
-    expect(orderFromRequest(REQUEST, KIOSK, 'H-12')).toBeNull();
+    expect(orderFromRequest(REQUEST, KIOSK, { collectionNumber: 'H-12' })).toBeNull();
   });
 
   it('keeps nothing the page put beside the order’s fields', () => {
@@ -92,6 +93,41 @@ describe('reading the page’s order', () => {
     expect(orderFromRequest(request, KIOSK)).toBeNull();
   });
 
+  it('gives a line the picture the staff can see, and leaves out any other, never the line', () => {
+    const withImages = (images: unknown[]) => ({
+      ...REQUEST,
+      lines: REQUEST.lines.map((line, i) => ({ ...line, image: images[i] })),
+    });
+    const https = 'https://fakestoreapi.com/img/71li-ujtlUL._AC_UX679_.jpg';
+    // The embedded catalogue's own path names the service's drawing of the same product.
+    expect(
+      orderFromRequest(withImages(['/api/images/3.svg', https]), KIOSK, {
+        embeddedCatalogue: true,
+      })?.lines,
+    ).toEqual([
+      { ...REQUEST.lines[0], image: '/pick/images/3.svg' },
+      { ...REQUEST.lines[1], image: https },
+    ]);
+    // With a catalogue host that path names nothing; an https URL stays what it was.
+    expect(orderFromRequest(withImages(['/api/images/3.svg', https]), KIOSK)?.lines).toEqual([
+      REQUEST.lines[0],
+      { ...REQUEST.lines[1], image: https },
+    ]);
+    for (const bad of [
+      'http://fakestoreapi.com/img/1.jpg',
+      'https://user:pass@cdn.example.com/1.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      `https://cdn.example.com/${'a'.repeat(2000)}`,
+      '/api/images/../3.svg',
+      42,
+      null,
+    ]) {
+      const order = orderFromRequest(withImages([bad, bad]), KIOSK, { embeddedCatalogue: true });
+      expect(order, String(bad)).toEqual({ ...REQUEST, kioskId: KIOSK });
+    }
+  });
+
   it('makes a title one printable line of at most 200 units, cut between characters', () => {
     expect(orderTitle('  Ring\n\u0000with\ttabs  ', 7)).toBe('Ring with tabs');
     expect(orderTitle('\u0007\n ', 7)).toBe('Product 7');
@@ -126,14 +162,22 @@ describe('reading the page’s order', () => {
                 title: fc.string({ unit: 'binary', maxLength: 400 }),
                 quantity: fc.integer({ min: 1, max: 20 }),
                 priceCents: fc.integer({ min: 0, max: 100_000 }),
+                image: fc.oneof(
+                  fc.string({ unit: 'binary', maxLength: 1200 }),
+                  fc.webUrl({ withQueryParameters: true, withFragments: true }),
+                  fc.webUrl().map((url) => url.replace(/^http:/, 'https:')),
+                  fc.nat().map((id) => `/api/images/${id}.svg`),
+                  fc.anything(),
+                ),
               }),
               { maxLength: 5 },
             ),
             totalCents: fc.nat(),
           }),
         ),
-        (request) => {
-          const order = orderFromRequest(request, KIOSK);
+        fc.boolean(),
+        (request, embeddedCatalogue) => {
+          const order = orderFromRequest(request, KIOSK, { embeddedCatalogue });
           if (order === null) return;
           expect(shopOrderSchema.safeParse(order).success).toBe(true);
           expect(order.kioskId).toBe(KIOSK);
@@ -141,6 +185,7 @@ describe('reading the page’s order', () => {
             expect(line.title).toMatch(/^[^\p{Cc}]{1,200}$/u);
             // No half of a surrogate pair alone, which PostgreSQL's JSON refuses.
             expect(() => encodeURIComponent(line.title)).not.toThrow();
+            if (line.image !== undefined) expect(isOrderLineImage(line.image)).toBe(true);
           }
         },
       ),

@@ -63,7 +63,7 @@ function setup(overrides: Partial<OrderSendingOptions> = {}) {
   const log = fakeLogger();
   const orders = setupOrderSending({
     ipcMain,
-    config: { shopServiceUrl: 'https://shop-service.test' },
+    config: { shopServiceUrl: 'https://shop-service.test', catalogueUrl: '' },
     identity: { enrolment, requestCredentials: credentialsOf(kiosk) },
     userDataDir: userData,
     log,
@@ -138,6 +138,46 @@ describe('handing the page’s order to the shop service', () => {
     orders?.stop();
   });
 
+  it('gives each line the picture the staff can see: the service’s drawing on the embedded catalogue', async () => {
+    const sent = async (catalogueUrl: string) => {
+      const fetchSpy = vi.fn<typeof fetch>(() =>
+        Promise.resolve(Response.json({ order: {} }, { status: 201 })),
+      );
+      const { orders, handOver } = setup({
+        config: { shopServiceUrl: 'https://shop-service.test', catalogueUrl },
+        userDataDir: null,
+        seams: { fetch: fetchSpy, random: () => 0 },
+      });
+      const order = pageOrder();
+      handOver(APP, {
+        ...order,
+        lines: [
+          { ...order.lines[0], image: '/api/images/7.svg' },
+          {
+            productId: 8,
+            title: 'Pearl',
+            quantity: 1,
+            priceCents: 0,
+            image: 'https://img.test/8.png',
+          },
+        ],
+      });
+      await settle();
+      await orders?.idle();
+      orders?.stop();
+      const [, init] = fetchSpy.mock.calls[0] ?? [];
+      return (JSON.parse(init?.body as string) as { order: { lines: unknown[] } }).order.lines;
+    };
+    expect(await sent('')).toMatchObject([
+      { productId: 7, image: '/pick/images/7.svg' },
+      { productId: 8, image: 'https://img.test/8.png' },
+    ]);
+    // With a catalogue host, the app's own paths name no drawing of the service's.
+    const hosted = await sent('https://catalogue.test');
+    expect(hosted[0]).not.toHaveProperty('image');
+    expect(hosted[1]).toMatchObject({ image: 'https://img.test/8.png' });
+  });
+
   it('takes orders from the app’s own top-level page only', async () => {
     const { orders, handOver, log } = setup();
     handOver(ipcEventFrom('https://evil.example/'), pageOrder());
@@ -169,7 +209,9 @@ describe('handing the page’s order to the shop service', () => {
   });
 
   it('keeps and sends nothing without a shop service', async () => {
-    const { orders, handOver, fetchSpy, log } = setup({ config: { shopServiceUrl: '' } });
+    const { orders, handOver, fetchSpy, log } = setup({
+      config: { shopServiceUrl: '', catalogueUrl: '' },
+    });
     expect(orders).toBeNull();
     handOver(APP, pageOrder());
     await settle();

@@ -62,18 +62,24 @@ describe('the console the service serves', () => {
     expect(contentTypeOf('x.unknown')).toBe('application/octet-stream');
   });
 
-  it('serves the pick screen at /pick and the ready board at /board, with the same policy', async () => {
+  it('serves the pick screen at /pick and the ready board at /board, with the staff screens’ policy', async () => {
     for (const [path, title] of [
       ['/pick', 'Pick screen'],
       ['/board', 'Orders'],
+      ['/pick.html', 'Pick screen'],
     ] as const) {
       const page = await site.request(path);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(`<title>${title}</title>`);
-      expect(page.headers.get('content-security-policy')).toBe(
-        `${buildConsoleContentSecurityPolicy()}; frame-ancestors 'none'`,
+      const policy = page.headers.get('content-security-policy');
+      expect(policy).toBe(
+        `${buildConsoleContentSecurityPolicy('staff-screen')}; frame-ancestors 'none'`,
       );
+      // A line's picture from the service or an https catalogue; never http, never data:.
+      expect(policy).toContain("img-src 'self' https:;");
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
     }
+    expect(buildConsoleContentSecurityPolicy()).toContain("img-src 'self' data: https:;");
   });
 
   it('gives the page this fleet, the key the service checks with and itself as the service', async () => {
