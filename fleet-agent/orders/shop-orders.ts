@@ -18,7 +18,7 @@ import type { KioskRequestCredentials } from './kiosk-request';
 import { createOrderDelivery, type DeliveryTimers } from './order-delivery';
 import { openOrderOutbox } from './order-outbox';
 import { orderFromRequest } from './order-request';
-import { createOrderSender } from './order-sender';
+import { createOrderSender, type OrderSender, type SendOutcome } from './order-sender';
 
 export type SubmitResult = 'queued' | 'duplicate' | 'not-enrolled' | 'invalid';
 
@@ -61,6 +61,23 @@ export interface ShopOrdersOptions {
   embeddedCatalogue?: boolean;
 }
 
+const withoutImages = (order: ShopOrder): ShopOrder => ({
+  ...order,
+  lines: order.lines.map(({ image: _image, ...line }) => line),
+});
+
+/**
+ * One try, and a second without the lines' pictures when the service refused the first as
+ * a body it does not take: a shop service from before pictures refuses the field, and the
+ * order is worth more than its pictures. Any other refusal is the service's last word.
+ */
+async function sendWithFallback(sender: OrderSender, order: ShopOrder): Promise<SendOutcome> {
+  const outcome = await sender.send(order);
+  const pictured = order.lines.some((line) => line.image !== undefined);
+  if (outcome.kind !== 'refused' || outcome.status !== 400 || !pictured) return outcome;
+  return sender.send(withoutImages(order));
+}
+
 export function createShopOrders(options: ShopOrdersOptions): ShopOrders {
   const { credentials, log } = options;
   const outbox = openOrderOutbox({
@@ -77,7 +94,7 @@ export function createShopOrders(options: ShopOrdersOptions): ShopOrders {
   });
   const delivery = createOrderDelivery({
     outbox,
-    send: (order) => sender.send(order),
+    send: (order) => sendWithFallback(sender, order),
     log,
     ...(options.backoff ? { backoff: options.backoff } : {}),
     ...(options.random ? { random: options.random } : {}),

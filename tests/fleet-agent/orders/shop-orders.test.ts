@@ -132,6 +132,53 @@ describe('what a kiosk keeps', () => {
   });
 });
 
+describe('a shop service from before pictures', () => {
+  it('gets the order without its pictures when it refuses them, and only then', async () => {
+    const bodies: { lines: Record<string, unknown>[] }[] = [];
+    const refused = new Set<string>();
+    // As an older service: its schema refuses a line with a field it does not know.
+    const older = vi.fn<typeof fetch>(async (_url, init) => {
+      const { order } = JSON.parse(String(init?.body)) as {
+        order: { lines: Record<string, unknown>[]; kioskId: string; receiptId: string };
+      };
+      bodies.push(order);
+      if (order.lines.some((line) => 'image' in line) || refused.has(order.receiptId)) {
+        return new Response(JSON.stringify({ error: 'invalid-body' }), { status: 400 });
+      }
+      return new Response(JSON.stringify({ order }), { status: 201 });
+    });
+    const orders = createShopOrders({
+      serviceUrl: 'https://shop-service.test',
+      credentials: credentialsOf(kiosk),
+      outboxPath: null,
+      log: memoryLog(),
+      fetch: older,
+      embeddedCatalogue: true,
+    });
+    running.push(orders);
+    const order = pageOrder();
+    const pictured = {
+      ...order,
+      lines: order.lines.map((line) => ({ ...line, image: `/api/images/${line.productId}.svg` })),
+    };
+    expect(await orders.submit(pictured)).toBe('queued');
+    await until(() => orders.pending() === 0, 'the order was delivered');
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]?.lines.map((line) => line.image)).toEqual([
+      '/pick/images/3.svg',
+      '/pick/images/7.svg',
+    ]);
+    expect(bodies[1]?.lines.every((line) => !('image' in line))).toBe(true);
+    // An order without pictures that is refused is not sent again.
+    const plain = pageOrder();
+    refused.add(plain.receiptId);
+    expect(await orders.submit(plain)).toBe('queued');
+    await until(() => orders.pending() === 0, 'the refused order left the outbox');
+    expect(bodies).toHaveLength(3);
+    orders.stop();
+  });
+});
+
 describe('orders and the real shop service', () => {
   it('delivers an order confirmed during an outage once the service is up, through a kiosk restart, once', async () => {
     const data = folder('shop-service-data-');
