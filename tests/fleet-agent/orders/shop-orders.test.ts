@@ -137,15 +137,18 @@ describe('a shop service from before pictures', () => {
     const bodies: { lines: Record<string, unknown>[] }[] = [];
     const refused = new Set<string>();
     // As an older service: its schema refuses a line with a field it does not know.
-    const older = vi.fn<typeof fetch>(async (_url, init) => {
-      const { order } = JSON.parse(String(init?.body)) as {
+    const older = vi.fn<typeof fetch>((_url, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '{}';
+      const { order } = JSON.parse(body) as {
         order: { lines: Record<string, unknown>[]; kioskId: string; receiptId: string };
       };
       bodies.push(order);
-      if (order.lines.some((line) => 'image' in line) || refused.has(order.receiptId)) {
-        return new Response(JSON.stringify({ error: 'invalid-body' }), { status: 400 });
-      }
-      return new Response(JSON.stringify({ order }), { status: 201 });
+      const refuses = order.lines.some((line) => 'image' in line) || refused.has(order.receiptId);
+      return Promise.resolve(
+        refuses
+          ? new Response(JSON.stringify({ error: 'invalid-body' }), { status: 400 })
+          : new Response(JSON.stringify({ order }), { status: 201 }),
+      );
     });
     const orders = createShopOrders({
       serviceUrl: 'https://shop-service.test',
