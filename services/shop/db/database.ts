@@ -5,7 +5,7 @@
  * same SQL on either, each text a prepared statement (prepared-pool.ts, prepared-pglite.ts);
  * PGlite has one connection, lent to one request at a time in the order they asked.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PreparedPgliteDialect } from './prepared-pglite';
 import { preparedPool } from './prepared-pool';
@@ -22,7 +22,17 @@ export type DatabasePlace =
       queryTimeoutMs?: number;
     }
   /** `dataDir` null: in memory, gone when closed. */
-  | { engine: 'pglite'; dataDir: string | null };
+  | { engine: 'pglite'; dataDir: string | null; start?: PgliteStart };
+
+/**
+ * What an in-memory PGlite may start from instead of an empty cluster: a data folder as
+ * PGlite's dumpDataDir wrote it (its initdb and migrations already done) and PGlite's
+ * WebAssembly compiled once. Tests open hundreds of databases; each initdb costs seconds.
+ */
+export type PgliteStart = Pick<
+  PGliteOptions,
+  'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'
+>;
 
 export interface ShopDatabase {
   db: Kysely<ShopTables>;
@@ -32,8 +42,8 @@ export interface ShopDatabase {
 
 const INT8 = 20;
 
-function openPglite(dataDir: string | null): Kysely<ShopTables> {
-  const options = { parsers: { [INT8]: (text: string) => Number(text) } };
+function openPglite(dataDir: string | null, start: PgliteStart = {}): Kysely<ShopTables> {
+  const options = { ...start, parsers: { [INT8]: (text: string) => Number(text) } };
   const pglite = dataDir === null ? new PGlite(options) : new PGlite(dataDir, options);
   return new Kysely<ShopTables>({ dialect: new PreparedPgliteDialect(pglite) });
 }
@@ -52,6 +62,6 @@ export function openDatabase(place: DatabasePlace): ShopDatabase {
             }),
           }),
         })
-      : openPglite(place.dataDir);
+      : openPglite(place.dataDir, place.start);
   return { db, engine: place.engine, close: () => db.destroy() };
 }

@@ -1,6 +1,6 @@
 /**
  * A throwaway Debian PostgreSQL 15 for the shop service's tests (and the high-availability
- * suite built on them): initdb in a temporary folder, started with pg_ctl on a loopback port
+ * suite built on them): a copy of one initdb'd cluster in a temporary folder, started with pg_ctl on a loopback port
  * below the ephemeral range (so a restart finds it free), stopped and removed after.
  * PostgreSQL refuses to run as root, so as root every step runs as the `postgres` user
  * (runuser) in a folder that user owns; as anyone else, directly.
@@ -9,7 +9,8 @@
  * that reason; `.ci/run` installs postgresql-15, so CI never skips.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -69,6 +70,45 @@ function postgresIds(): { uid: number; gid: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
+const INITDB_ARGS = ['-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'];
+
+/** Copies a cluster's folder with its owner and modes (PostgreSQL wants 0700, its own). */
+function copyCluster(from: string, to: string): void {
+  const copied = spawnSync('cp', ['-a', from, to], { encoding: 'utf8' });
+  if (copied.status !== 0) throw new Error(`cp -a ${from} ${to} failed: ${copied.stderr}`);
+}
+
+/**
+ * An initdb'd, never started cluster for every server of the run to copy: initdb costs
+ * seconds each time, a copy of its result a fraction of one. Kept in the system's temporary
+ * folder under a name made from the server's version and initdb's arguments, so each test
+ * worker and each later run copies it; made whole in a folder of its own, then renamed.
+ */
+function initializedCluster(): string {
+  const version = execFileSync(join(POSTGRES_BIN, 'postgres'), ['--version'], { encoding: 'utf8' });
+  const key = createHash('sha256')
+    .update(`${POSTGRES_BIN}\0${version}\0${INITDB_ARGS.join(' ')}\0${String(asRoot)}`)
+    .digest('hex')
+    .slice(0, 16);
+  const template = join(tmpdir(), `shop-postgres-initdb-${key}`);
+  if (existsSync(template)) return template;
+  const making = mkdtempSync(join(tmpdir(), 'shop-postgres-initdb-making-'));
+  if (asRoot) {
+    const { uid, gid } = postgresIds();
+    chownSync(making, uid, gid);
+  }
+  run('initdb', ['-D', join(making, 'data'), ...INITDB_ARGS]);
+  try {
+    renameSync(join(making, 'data'), template);
+  } catch (error) {
+    // Another worker made it first: theirs is the same cluster.
+    if (!existsSync(template)) throw error;
+  } finally {
+    rmSync(making, { recursive: true, force: true });
+  }
+  return template;
+}
+
 export async function startPostgres(options: PostgresOptions = {}): Promise<Postgres> {
   const reason = postgresUnavailable();
   if (reason !== null) throw new Error(reason);
@@ -78,18 +118,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
-  run('initdb', [
-    '-D',
-    data,
-    '-A',
-    'trust',
-    '-U',
-    'postgres',
-    '-E',
-    'UTF8',
-    '--locale=C',
-    '--no-sync',
-  ]);
+  copyCluster(initializedCluster(), data);
   const port = await restartablePort(options.takenPorts ? { taken: options.takenPorts } : {});
   const host = '127.0.0.1';
   const settings = [

@@ -31,6 +31,7 @@ import {
   signCertificateWith,
   type EnrolmentKeyPair,
 } from '../../../support/fixtures/kiosk-certificate';
+import { withMigratedStart } from './pglite-template';
 import { signedReceiptCode } from '../../../support/fixtures/receipt';
 
 export const PREFIX = 'kiosk-shop';
@@ -137,13 +138,20 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-/** The service in this process, its certificates kept, on the engine `place` names. */
+/**
+ * The service in this process, its certificates kept, on the engine `place` names; in memory,
+ * from the migrated copy every test shares (pglite-template.ts).
+ */
 export async function openShop(
   world: ShopWorld,
   place: DatabasePlace = { engine: 'pglite', dataDir: null },
   now: () => number = Date.now,
 ): Promise<TestShop> {
-  const { services, database } = await openServices(place, world.trust, now);
+  const { services, database } = await openServices(
+    await withMigratedStart(place),
+    world.trust,
+    now,
+  );
   for (const kiosk of world.kiosks) await saveCertificate(services.db, kiosk.envelope, now());
   return { app: createShopApp(services), services, close: () => database.close() };
 }
