@@ -31,7 +31,6 @@ import {
   signCertificateWith,
   type EnrolmentKeyPair,
 } from '../../../support/fixtures/kiosk-certificate';
-import { withMigratedStart } from './pglite-template';
 import { signedReceiptCode } from '../../../support/fixtures/receipt';
 
 export const PREFIX = 'kiosk-shop';
@@ -147,6 +146,8 @@ export async function openShop(
   place: DatabasePlace = { engine: 'pglite', dataDir: null },
   now: () => number = Date.now,
 ): Promise<TestShop> {
+  // Loaded here, not above: the files that only sign with this world never load PGlite's dump.
+  const { withMigratedStart } = await import('./pglite-template');
   const { services, database } = await openServices(
     await withMigratedStart(place),
     world.trust,
