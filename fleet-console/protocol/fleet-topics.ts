@@ -14,23 +14,19 @@ import { trustSubscriptions } from '@shared/fleet/trust/trust-topics';
 
 /**
  * What the console subscribes to, at QoS 0 as every fleet client (SUBSCRIPTION_QOS says
- * why); screenshots are asked for one kiosk at a time. Enrolment requests and certificates
- * come first: a broker sends each subscription's retained messages in the order asked, so
- * the page verifies the certificates while the statuses and health are still arriving, each
- * kiosk is placed by its certificate the moment its status is read (not moved and sent to
- * the page a second time), and when the fleet is larger than the console keeps, the
- * enrolled kiosks are known before any invented id can take their places.
+ * why); screenshots are asked for one kiosk at a time.
  */
 export function consoleSubscriptions(
   prefix: string,
 ): { topic: string; qos: typeof SUBSCRIPTION_QOS }[] {
   return [
-    ...trustSubscriptions(prefix),
     everyKiosk(prefix, 'status'),
     everyKiosk(prefix, 'health'),
     everyKiosk(prefix, 'acks'),
     everyKiosk(prefix, 'config'),
     fleetConfigTopic(prefix),
+    // Enrolment requests and certificates.
+    ...trustSubscriptions(prefix),
     // Every staged rollout's state (rollouts/).
     everyRollout(prefix),
   ].map((topic) => ({ topic, qos: SUBSCRIPTION_QOS }));
