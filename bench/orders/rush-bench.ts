@@ -8,6 +8,7 @@
  * drawn on the pick screen after its confirm, each number up under Ready and gone from the
  * board after its move; the pick screen's main-thread tasks are traced for the whole rush.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { buildConsole, consoleNeedsBuild } from '../../tools/build/console-build';
 import { makeWorld } from '../../tests/services/shop/support/shop-world';
@@ -132,6 +133,9 @@ export async function measureRush(
     );
     await new Promise((done) => setTimeout(done, SETTLE_MS));
     const trace = await browser.stopTracing();
+    // BENCH_TRACE_FILE=path keeps the pick screen's trace, to open the long tasks in DevTools.
+    const keepTrace = process.env.BENCH_TRACE_FILE;
+    if (keepTrace) writeFileSync(keepTrace, trace);
     const times = await readPageTimes(pick, board);
     return {
       ...options,
