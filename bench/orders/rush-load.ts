@@ -5,7 +5,7 @@
  * board has a number coming up under Ready and another leaving it every few seconds. Every
  * send is timed from just before the request, the moment the shopper (or the staff) acts.
  */
-import type { ShopOrder } from '../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../shared/fleet/orders/shop-order';
 import { COLLECTION_LETTERS } from '../../shared/collection-number';
 import {
   kioskHeaders,

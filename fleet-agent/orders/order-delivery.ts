@@ -8,7 +8,7 @@
  * confirmation has long been answered.
  */
 import { backoffDelayMs, type BackoffOptions } from '../../shared/fleet/backoff';
-import type { ShopOrder } from '../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../shared/fleet/orders/shop-order';
 import type { FleetLog } from '../fleet-log';
 import type { OrderOutbox } from './order-outbox';
 import type { SendOutcome } from './order-sender';

@@ -28,7 +28,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { z } from 'zod';
-import { shopOrderSchema, type ShopOrder } from '../../shared/fleet/shop-order';
+import { shopOrderSchema, type ShopOrder } from '../../shared/fleet/orders/shop-order';
 import type { FleetLog } from '../fleet-log';
 
 export const OUTBOX_FILE = 'shop-orders.json';

@@ -15,8 +15,8 @@
  * drawing of the same product. Any other image is left out; the line and the order stand.
  */
 import { RECEIPT_LIMITS } from '../../shared/fleet/receipt-code';
-import { demoImagePath, isOrderLineImage } from '../../shared/fleet/order-line-image';
-import { shopOrderSchema, type ShopOrder } from '../../shared/fleet/shop-order';
+import { demoImagePath, isOrderLineImage } from '../../shared/fleet/orders/order-line-image';
+import { shopOrderSchema, type ShopOrder } from '../../shared/fleet/orders/shop-order';
 
 export const MAX_TITLE_LENGTH = 200;
 

@@ -16,7 +16,7 @@
  *
  * The answer's body is read only up to MAX_ANSWER_BYTES, for the log line and the check.
  */
-import type { ShopOrder } from '../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../shared/fleet/orders/shop-order';
 import { kioskRequestHeaders, type KioskRequestCredentials } from './kiosk-request';
 
 export const ORDERS_PATH = '/orders';

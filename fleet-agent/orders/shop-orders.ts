@@ -12,7 +12,7 @@
  * and it then leaves the outbox), and expires with the hold window.
  */
 import type { BackoffOptions } from '../../shared/fleet/backoff';
-import type { ShopOrder } from '../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../shared/fleet/orders/shop-order';
 import type { FleetLog } from '../fleet-log';
 import type { KioskRequestCredentials } from './kiosk-request';
 import { createOrderDelivery, type DeliveryTimers } from './order-delivery';

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { COLLECTION_NUMBER_PATTERN } from '../collection-number';
 import { RECEIPT_ID_PATTERN } from './receipt-code';
-import { orderLineSchema } from './shop-order';
+import { orderLineSchema } from './orders/shop-order';
 import { isValidKioskId } from './topics';
 
 export const ORDER_STATES = ['new', 'picking', 'ready', 'handed-over', 'cancelled'] as const;

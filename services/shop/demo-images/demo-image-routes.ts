@@ -1,7 +1,7 @@
 /**
  * The demo catalogue's product drawings, for the pick screen and the counter: a kiosk on its
  * embedded catalogue shows these drawings from its own origin, which the stockroom's screens
- * cannot reach, so its orders name the service's copy instead (shared/fleet/order-line-image.ts):
+ * cannot reach, so its orders name the service's copy instead (shared/fleet/orders/order-line-image.ts):
  *   GET /pick/images/<id>.svg → 200 image/svg+xml, the same drawing the kiosk showed
  *
  * Read-only and drawn from the demo catalogue's data by the embedded catalogue's own drawing
@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { artFor, renderProductSvg } from '../../../server/catalogue/product-art';
 import { parseCatalogue, type CatalogueProduct } from '../../../server/catalogue/product-schema';
-import { DEMO_IMAGE_PREFIX } from '../../../shared/fleet/order-line-image';
+import { DEMO_IMAGE_PREFIX } from '../../../shared/fleet/orders/order-line-image';
 import type { ShopEnv } from '../http/shop-env';
 
 export const DEMO_IMAGE_HEADERS: Readonly<Record<string, string>> = {

@@ -11,7 +11,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { MAX_ORDER_REQUEST_BYTES } from '../../../shared/fleet/shop-order';
+import { MAX_ORDER_REQUEST_BYTES } from '../../../shared/fleet/orders/shop-order';
 import { certificateRoutes } from '../certificates/certificate-routes';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { conflictRoutes } from '../conflicts/conflict-routes';

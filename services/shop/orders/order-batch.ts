@@ -9,7 +9,7 @@
  * from its first sending, and the second is told it is a repeat.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ShopOrder } from '../../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../../shared/fleet/orders/shop-order';
 import type { OrdersTable, ShopTables } from '../db/tables';
 import type { KioskCaller } from '../http/shop-env';
 import { moveArrivedHandedOver } from '../moves/handover-moves';

@@ -8,7 +8,7 @@
  */
 import { Hono } from 'hono';
 import { RECEIPT_ID_PATTERN } from '../../../shared/fleet/receipt-code';
-import { orderRequestSchema } from '../../../shared/fleet/shop-order';
+import { orderRequestSchema } from '../../../shared/fleet/orders/shop-order';
 import { isValidKioskId } from '../../../shared/fleet/topics';
 import { HttpError } from '../http/http-error';
 import { checkAgainst } from '../http/json-body';

@@ -10,7 +10,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Selectable } from 'kysely';
 import { LATE_ORDER_MS, type OrderState } from '../../../shared/fleet/order-flow';
-import type { OrderLine, ShopOrder } from '../../../shared/fleet/shop-order';
+import type { OrderLine, ShopOrder } from '../../../shared/fleet/orders/shop-order';
 import type { OrdersTable, ShopTables } from '../db/tables';
 import type { KioskCaller } from '../http/shop-env';
 import { moveArrivedHandedOver } from '../moves/handover-moves';

@@ -14,8 +14,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { demoImagePath } from '../../../shared/fleet/order-line-image';
-import type { ShopOrder } from '../../../shared/fleet/shop-order';
+import { demoImagePath } from '../../../shared/fleet/orders/order-line-image';
+import type { ShopOrder } from '../../../shared/fleet/orders/shop-order';
 import { signedReceiptCode } from '../../support/fixtures/receipt';
 import {
   kioskHeaders,

@@ -13,7 +13,7 @@ import {
 } from '../../../fleet-agent/orders/order-delivery';
 import { openOrderOutbox } from '../../../fleet-agent/orders/order-outbox';
 import type { SendOutcome } from '../../../fleet-agent/orders/order-sender';
-import type { ShopOrder } from '../../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../../shared/fleet/orders/shop-order';
 import { memoryLog } from '../support/fleet-fixtures';
 import { sampleOrder } from './support/order-fixtures';
 

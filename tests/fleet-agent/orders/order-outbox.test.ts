@@ -25,7 +25,7 @@ import {
   OUTBOX_FILE,
   type OrderOutboxOptions,
 } from '../../../fleet-agent/orders/order-outbox';
-import type { ShopOrder } from '../../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../../shared/fleet/orders/shop-order';
 import { fuzzParameters, hostilePayload } from '../../support/fixtures/hostile-payloads';
 import { memoryLog } from '../support/fleet-fixtures';
 import { sampleOrder as confirmedOrder } from './support/order-fixtures';

@@ -10,8 +10,8 @@ import {
   orderFromRequest,
   orderTitle,
 } from '../../../fleet-agent/orders/order-request';
-import { isOrderLineImage } from '../../../shared/fleet/order-line-image';
-import { shopOrderSchema } from '../../../shared/fleet/shop-order';
+import { isOrderLineImage } from '../../../shared/fleet/orders/order-line-image';
+import { shopOrderSchema } from '../../../shared/fleet/orders/shop-order';
 import { fuzzParameters, hostilePayload } from '../../support/fixtures/hostile-payloads';
 
 const KIOSK = 'kiosk-front-1';

@@ -14,7 +14,7 @@ import {
   type OrderSenderOptions,
 } from '../../../fleet-agent/orders/order-sender';
 import { saveRevocation } from '../../../services/shop/revocations/revocation-store';
-import type { ShopOrder } from '../../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../../shared/fleet/orders/shop-order';
 import { fuzzParameters, hostilePayload } from '../../support/fixtures/hostile-payloads';
 import {
   addLogin,

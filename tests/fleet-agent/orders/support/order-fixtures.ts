@@ -4,7 +4,7 @@
  */
 import { sign } from 'node:crypto';
 import type { KioskRequestCredentials } from '../../../../fleet-agent/orders/kiosk-request';
-import type { ShopOrder } from '../../../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../../../shared/fleet/orders/shop-order';
 import { newReceiptId, PREFIX, type TestKiosk } from '../../../services/shop/support/shop-world';
 
 /** A confirmed order of `kioskId`, with a fresh receipt id, confirmed `at`. */

@@ -10,7 +10,7 @@ import {
   createDemoImageRoutes,
   DEMO_IMAGE_HEADERS,
 } from '../../../../services/shop/demo-images/demo-image-routes';
-import { demoImagePath } from '../../../../shared/fleet/order-line-image';
+import { demoImagePath } from '../../../../shared/fleet/orders/order-line-image';
 
 const routes = createDemoImageRoutes();
 

@@ -6,7 +6,7 @@
  * handed over before it came is moved to Handed over with its arrival.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShopOrder } from '../../../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../../../shared/fleet/orders/shop-order';
 import type { DatabasePlace } from '../../../../services/shop/db/database';
 import type { KioskCaller } from '../../../../services/shop/http/shop-env';
 import { claimHandover } from '../../../../services/shop/handovers/handover-store';

@@ -3,7 +3,7 @@
  * service's /orders, and a staff move sent to the pick routes.
  */
 import type { Hono } from 'hono';
-import type { ShopOrder } from '../../../../shared/fleet/shop-order';
+import type { ShopOrder } from '../../../../shared/fleet/orders/shop-order';
 import type { OrderState, PickAction } from '../../../../shared/fleet/order-flow';
 import type { ShopEnv } from '../../../../services/shop/http/shop-env';
 import { kioskHeaders, newReceiptId, type TestKiosk } from './shop-world';

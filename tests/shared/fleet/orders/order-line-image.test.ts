@@ -9,9 +9,9 @@ import {
   isOrderLineImage,
   MAX_ORDER_IMAGE_LENGTH,
   orderLineImageSchema,
-} from '../../../shared/fleet/order-line-image';
-import { orderLineSchema } from '../../../shared/fleet/shop-order';
-import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from '../../support/fixtures/hostile-payloads';
+} from '../../../../shared/fleet/orders/order-line-image';
+import { orderLineSchema } from '../../../../shared/fleet/orders/shop-order';
+import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from '../../../support/fixtures/hostile-payloads';
 
 const LINE = { productId: 3, title: 'Mens Cotton Jacket', quantity: 2, priceCents: 5599 };
 

@@ -8,11 +8,11 @@
  * (kiosk-request-signature.ts); the service keeps one order per kiosk and receipt.
  */
 import { z } from 'zod';
-import { COLLECTION_NUMBER_PATTERN } from '../collection-number';
+import { COLLECTION_NUMBER_PATTERN } from '../../collection-number';
 import { orderLineImageSchema } from './order-line-image';
-import { certificateEnvelopeSchema } from './trust/kiosk-certificate';
-import { RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from './receipt-code';
-import { isValidKioskId } from './topics';
+import { certificateEnvelopeSchema } from '../trust/kiosk-certificate';
+import { RECEIPT_ID_PATTERN, RECEIPT_LIMITS } from '../receipt-code';
+import { isValidKioskId } from '../topics';
 
 /** An order request is a few kilobytes at most: a hundred lines of titles. */
 export const MAX_ORDER_REQUEST_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderRequestSchema, shopOrderSchema } from '../../../shared/fleet/shop-order';
-import { fuzzParameters, hostilePayload } from '../../support/fixtures/hostile-payloads';
+import { orderRequestSchema, shopOrderSchema } from '../../../../shared/fleet/orders/shop-order';
+import { fuzzParameters, hostilePayload } from '../../../support/fixtures/hostile-payloads';
 
 const order = {
   receiptId: 'Receipt-1700000000000-42',
