@@ -17,15 +17,9 @@ import {
   type MoveRequest,
 } from '../../../../services/shop/moves/order-moves';
 import { orderOf } from '../../../../services/shop/orders/order-store';
-import { orderFrom, placeOrder } from '../support/orders';
+import { counterClaim, orderFrom, placeOrder } from '../support/orders';
 import { postgresUnavailable, startPostgres, type Postgres } from '../support/postgres';
-import {
-  makeWorld,
-  newHandoverId,
-  openShop,
-  type TestKiosk,
-  type TestShop,
-} from '../support/shop-world';
+import { makeWorld, openShop, type TestKiosk, type TestShop } from '../support/shop-world';
 
 const world = makeWorld(1);
 const kiosk = world.kiosks[0] as TestKiosk;
@@ -175,19 +169,7 @@ describe.each(engines)('order moves on %s', (_engine, placeOf) => {
     const { db } = shop.services;
     const order = await newOrder();
     await moveOrder(db, request(order, 'take', 'new'), 4000);
-    const claimed = await claimHandover(
-      db,
-      {
-        kioskId: order.kioskId,
-        receiptId: order.receiptId,
-        handoverId: newHandoverId(),
-        counter: 'Counter 2',
-        recordedBy: 'staff:counter-2',
-        at: 4001,
-        serials: [kiosk.serial],
-      },
-      4001,
-    );
+    const claimed = await claimHandover(db, counterClaim(kiosk, order, 2, 4001), 4001);
     expect(claimed.kind).toBe('won');
     expect(await orderOf(db, order.kioskId, order.receiptId)).toMatchObject({
       state: 'handed-over',
@@ -207,19 +189,7 @@ describe.each(engines)('order moves on %s', (_engine, placeOf) => {
     const { db } = shop.services;
     // The kiosk was offline: the shopper reached the counter before the order reached the service.
     const order = orderFrom(kiosk, { collectionNumber: 'C 6' });
-    const claimed = await claimHandover(
-      db,
-      {
-        kioskId: order.kioskId,
-        receiptId: order.receiptId,
-        handoverId: newHandoverId(),
-        counter: 'Counter 3',
-        recordedBy: 'staff:counter-3',
-        at: 5000,
-        serials: [kiosk.serial],
-      },
-      5000,
-    );
+    const claimed = await claimHandover(db, counterClaim(kiosk, order, 3, 5000), 5000);
     expect(claimed.kind).toBe('won');
     expect(await orderOf(db, order.kioskId, order.receiptId)).toBeNull();
     await placeOrder(shop.app, kiosk, order);

@@ -13,15 +13,9 @@ import { claimHandover } from '../../../../services/shop/handovers/handover-stor
 import { movesOf } from '../../../../services/shop/moves/move-records';
 import { orderOf } from '../../../../services/shop/orders/order-store';
 import { saveOrders } from '../../../../services/shop/orders/order-batch';
-import { orderFrom, placeOrder } from '../support/orders';
+import { counterClaim, orderFrom, placeOrder } from '../support/orders';
 import { postgresUnavailable, startPostgres, type Postgres } from '../support/postgres';
-import {
-  makeWorld,
-  newHandoverId,
-  openShop,
-  type TestKiosk,
-  type TestShop,
-} from '../support/shop-world';
+import { makeWorld, openShop, type TestKiosk, type TestShop } from '../support/shop-world';
 
 const world = makeWorld(1);
 const kiosk = world.kiosks[0] as TestKiosk;
@@ -100,19 +94,7 @@ describe.each(engines)('orders kept together on %s', (_engine, placeOf) => {
     const { db } = shop.services;
     const collected = orderFrom(kiosk);
     const waiting = orderFrom(kiosk);
-    const claimed = await claimHandover(
-      db,
-      {
-        kioskId: kiosk.id,
-        receiptId: collected.receiptId,
-        handoverId: newHandoverId(),
-        counter: 'Counter 4',
-        recordedBy: 'staff:counter-4',
-        at: 8000,
-        serials: [kiosk.serial],
-      },
-      8000,
-    );
+    const claimed = await claimHandover(db, counterClaim(kiosk, collected, 4, 8000), 8000);
     expect(claimed.kind).toBe('won');
     await saveOrders(db, [request(waiting, 8100), request(collected, 8101)]);
     expect(await orderOf(db, kiosk.id, waiting.receiptId)).toMatchObject({ state: 'new' });

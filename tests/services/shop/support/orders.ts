@@ -1,12 +1,14 @@
 /**
  * Orders for the shop service's tests: a kiosk's order as it sends one, posted signed to the
- * service's /orders, and a staff move sent to the pick routes.
+ * service's /orders, a staff move sent to the pick routes, and a counter's claim of an
+ * order's receipt.
  */
 import type { Hono } from 'hono';
 import type { ShopOrder } from '../../../../shared/fleet/orders/shop-order';
 import type { OrderState, PickAction } from '../../../../shared/fleet/order-flow';
+import type { HandoverInput } from '../../../../services/shop/handovers/handover-store';
 import type { ShopEnv } from '../../../../services/shop/http/shop-env';
-import { kioskHeaders, newReceiptId, type TestKiosk } from './shop-world';
+import { kioskHeaders, newHandoverId, newReceiptId, type TestKiosk } from './shop-world';
 
 type App = Pick<Hono<ShopEnv>, 'request'>;
 
@@ -21,6 +23,24 @@ export function orderFrom(kiosk: TestKiosk, overrides: Partial<ShopOrder> = {}):
     ],
     totalCents: 12197,
     ...overrides,
+  };
+}
+
+/** Counter `counter`'s online claim of the receipt of `kiosk`'s order, made at `at`. */
+export function counterClaim(
+  kiosk: TestKiosk,
+  order: Pick<ShopOrder, 'kioskId' | 'receiptId'>,
+  counter: number,
+  at: number,
+): HandoverInput {
+  return {
+    kioskId: order.kioskId,
+    receiptId: order.receiptId,
+    handoverId: newHandoverId(),
+    counter: `Counter ${counter}`,
+    recordedBy: `staff:counter-${counter}`,
+    at,
+    serials: [kiosk.serial],
   };
 }
 
