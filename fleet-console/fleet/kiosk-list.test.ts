@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { health, offline, online, PREFIX } from '../test/messages';
-import { applyMessages, emptyFleet, type KioskState } from './fleet-state';
+import { SAMPLE_FLEET } from '../test/sample-fleet';
+import type { KioskState } from './fleet-state';
 import { DEFAULT_LIST_OPTIONS, listKiosks, needsAttention, summarise } from './kiosk-list';
 
-const fleet = applyMessages(
-  emptyFleet(),
-  [
-    online('b-kiosk'),
-    health('b-kiosk', {
-      memory: { mainMB: 100, rendererMB: 400 },
-      catalogue: { source: 'embedded', products: 1, ageMinutes: 10 },
-    }),
-    online('a-kiosk'),
-    health('a-kiosk', { memory: { mainMB: 100, rendererMB: 100 }, printer: { available: false } }),
-    online('d-kiosk'),
-    health('d-kiosk', {
-      lastError: 'Catalogue: HTTP 503',
-      catalogue: { source: 'https://c.example', products: 9, ageMinutes: 900 },
-    }),
-    online('c-kiosk'),
-    offline('c-kiosk'),
-    health('e-kiosk'),
-  ],
-  PREFIX,
-).kiosks;
+const fleet = SAMPLE_FLEET;
 const ids = (rows: KioskState[]) => rows.map((row) => row.id);
 
 describe('order', () => {

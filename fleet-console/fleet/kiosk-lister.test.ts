@@ -1,24 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { health, offline, online, PREFIX } from '../test/messages';
+import { SAMPLE_FLEET } from '../test/sample-fleet';
 import { applyMessages, emptyFleet, type KioskState } from './fleet-state';
 import { DEFAULT_LIST_OPTIONS, listKiosks, type ListOptions } from './kiosk-list';
 import { createKioskLister } from './kiosk-lister';
 
-const fleet = applyMessages(
-  emptyFleet(),
-  [
-    online('b-kiosk'),
-    health('b-kiosk', { memory: { mainMB: 100, rendererMB: 400 } }),
-    online('a-kiosk'),
-    health('a-kiosk', { memory: { mainMB: 100, rendererMB: 100 }, printer: { available: false } }),
-    online('d-kiosk'),
-    health('d-kiosk', { lastError: 'Catalogue: HTTP 503' }),
-    online('c-kiosk'),
-    offline('c-kiosk'),
-    health('e-kiosk'),
-  ],
-  PREFIX,
-).kiosks;
+const fleet = SAMPLE_FLEET;
 const ids = (rows: KioskState[]) => rows.map((row) => row.id);
 
 describe('a lister that remembers its last order', () => {
