@@ -28,13 +28,11 @@ import { freshContext } from '../chromium';
 import type { Check } from '../results';
 import {
   addConsoleProbes,
-  lastSubmitAt,
   longFramesSince,
   longTasksSince,
   type LongFrame,
-  whenShown,
-  type Watch,
 } from './console-probes';
+import { pingFleet, shownWithin } from './fleet-ping';
 import { reconnectStorm, type ReconnectStorm } from './reconnect-storm';
 
 export type ClusterPhase = 'opening' | 'arrival' | 'ping' | 'failover';
@@ -81,17 +79,6 @@ const FAILOVER_DEADLINE_MS = 120_000;
 const SETTLE_MS = 5000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * whenShown, with a deadline that holds even when the swamped page never answers the
- * probe's cancel: null some seconds after `timeoutMs`.
- */
-function shownWithin(page: Page, watch: Watch, timeoutMs: number): Promise<number | null> {
-  return Promise.race([
-    whenShown(page, watch, timeoutMs),
-    sleep(timeoutMs + 10_000).then(() => null),
-  ]);
-}
 
 async function openConsole(browser: Browser, origin: string): Promise<Page> {
   const context = await freshContext(browser);
@@ -259,22 +246,6 @@ async function arrival(page: Page, fleet: Fleet, cluster: Cluster, say: Say) {
   return { onlineMs, perNode };
 }
 
-/** A fleet-wide ping from the console, until it shows every kiosk's ack. */
-async function ping(page: Page, count: number, say: Say): Promise<number | null> {
-  say('Ping to all kiosks from the console');
-  const all = count.toLocaleString('en-US');
-  await page.getByRole('button', { name: 'Send ping' }).click();
-  const submitted = await lastSubmitAt(page);
-  const acked = await shownWithin(
-    page,
-    { kind: 'text', text: `ping: ${all} of ${all} acknowledged, 0 errors` },
-    PING_DEADLINE_MS,
-  );
-  const pingMs = acked === null || submitted === null ? null : acked - submitted;
-  say(`  acknowledged by all: ${pingMs ?? 'not all'} ms`);
-  return pingMs;
-}
-
 /** Node 1 killed: until each of its kiosks has a session elsewhere, and the console saw it. */
 async function failover(
   page: Page,
@@ -362,7 +333,7 @@ export async function measureClusterFleet(
     const { onlineMs, perNode } = await arrival(page, fleet, cluster, say);
     await sleep(SETTLE_MS);
     starts.ping = await pageNow();
-    const pingMs = await ping(page, count, say);
+    const pingMs = await pingFleet(page, count, PING_DEADLINE_MS, say);
     await sleep(SETTLE_MS);
     starts.failover = await pageNow();
     const moved = await failover(page, fleet, first, say);

@@ -34,8 +34,9 @@ import { startMosquitto, type Mosquitto } from '../../tests/support/mosquitto';
 import { BUDGETS } from '../budgets';
 import { freshContext } from '../chromium';
 import { startCableProxy, type CableProxy } from './cable-proxy';
-import { addConsoleProbes, lastSubmitAt, longTasksSince, whenShown } from './console-probes';
+import { addConsoleProbes, longTasksSince, whenShown } from './console-probes';
 import { mainThreadTasks, TASK_TRACE_CATEGORIES, type MainThreadTasks } from './main-thread-tasks';
+import { pingFleet } from './fleet-ping';
 import { reconnectStorm, type ReconnectStorm } from './reconnect-storm';
 
 export interface FleetBenchOptions {
@@ -109,15 +110,6 @@ function openFilesLimit(): number | null {
   } catch {
     return null;
   }
-}
-
-/** What the console says of the last ping, for a run that missed its deadline. */
-async function pingOutcome(page: Page): Promise<string> {
-  const said = await page
-    .getByText(/^ping /)
-    .allInnerTexts()
-    .catch(() => []);
-  return said.at(-1) ?? 'nothing about the ping';
 }
 
 /** An operator's MQTT client in Node: what the broker has, to tell broker time from UI time. */
@@ -255,24 +247,6 @@ async function measureOnline(run: Run, fleet: SimulatedFleet) {
     `  online in the console: ${onlineMs === null ? 'not all within 60 s' : `${onlineMs} ms`} (broker: ${onBroker === null ? '—' : `${onBroker - startedAt} ms`})`,
   );
   return { onlineMs, onlineOnBrokerMs: onBroker === null ? null : onBroker - startedAt };
-}
-
-/** A fleet-wide ping from the console, until it shows every acknowledgement. */
-async function measurePing(run: Run): Promise<number | null> {
-  const { page, count, say } = run;
-  say('Ping to all kiosks from the console');
-  const all = count.toLocaleString('en-US');
-  await page.getByRole('button', { name: 'Send ping' }).click();
-  const submitted = await lastSubmitAt(page);
-  const acked = await whenShown(
-    page,
-    { kind: 'text', text: `ping: ${all} of ${all} acknowledged, 0 errors` },
-    PING_DEADLINE_MS,
-  );
-  const pingMs = acked === null || submitted === null ? null : acked - submitted;
-  say(`  acknowledged by all: ${pingMs === null ? 'not within 30 s' : `${pingMs} ms`}`);
-  if (pingMs === null) say(`  the console said: ${await pingOutcome(page)}`);
-  return pingMs;
 }
 
 /** The steady window: the console page's main-thread tasks, traced. */
@@ -465,7 +439,7 @@ export async function measureFleet(
 
     const online = await measureOnline(run, fleet);
     await sleep(SETTLE_MS);
-    const pingMs = await measurePing(run);
+    const pingMs = await pingFleet(run.page, run.count, PING_DEADLINE_MS, run.say);
     await sleep(SETTLE_MS);
     load.window = load1();
     const steady = await measureSteady(run, windowSeconds, options.traceFile);
