@@ -64,6 +64,32 @@ describe('the pick screen’s orders', () => {
       4000,
     );
     expect(again.arrivals.map((one) => one.receiptId)).toEqual(['Receipt-4-4']);
+    // An order the snapshot did not change keeps its object (its card is not drawn again).
+    expect(again.board.orders.get('kiosk-01 Receipt-1-1')).toBe(
+      first.board.orders.get('kiosk-01 Receipt-1-1'),
+    );
+  });
+
+  it('takes from a later snapshot each order it changed, and keeps the objects of the rest', () => {
+    const held = fromSnapshot(
+      EMPTY_BOARD,
+      snapshot(
+        [order('Receipt-1-1', 'new'), order('Receipt-2-2', 'new'), order('Receipt-3-3', 'new')],
+        4,
+      ),
+      4000,
+    ).board;
+    const picked = { ...order('Receipt-2-2', 'picking'), stateAt: 2000 };
+    const cancelled = { ...order('Receipt-3-3', 'cancelled'), cancelReason: 'Out of stock' };
+    const read = [order('Receipt-1-1', 'new'), picked, cancelled];
+    const next = fromSnapshot(held, snapshot(read, 7), 4000).board;
+    expect(next.orders.get('kiosk-01 Receipt-1-1')).toBe(held.orders.get('kiosk-01 Receipt-1-1'));
+    expect(next.orders.get('kiosk-01 Receipt-2-2')).toBe(picked);
+    expect(next.orders.get('kiosk-01 Receipt-3-3')).toBe(cancelled);
+    // A reason given without a change of state is a change too.
+    const reasoned = { ...cancelled, cancelReason: 'Damaged' };
+    const after = fromSnapshot(next, snapshot([read[0]!, picked, reasoned], 8), 4000).board;
+    expect(after.orders.get('kiosk-01 Receipt-3-3')).toBe(reasoned);
   });
 
   it('puts orders in their columns, the oldest first, closed ones newest first', () => {

@@ -44,13 +44,38 @@ function keepRecentClosed(orders: Map<OrderKey, PickOrder>): Map<OrderKey, PickO
   return orders;
 }
 
-/** A snapshot replaces everything; `arrivals` are the orders new to this page (for a chime). */
+/**
+ * Whether a snapshot's order says what the page already holds. What a kiosk sent (number,
+ * lines, total, times) is the order's for good; only its state, the state's time and a
+ * cancel's reason move.
+ */
+const unchanged = (held: PickOrder, read: PickOrder): boolean =>
+  held.state === read.state &&
+  held.stateAt === read.stateAt &&
+  held.cancelReason === read.cancelReason &&
+  held.collectionNumber === read.collectionNumber &&
+  held.late === read.late &&
+  held.totalCents === read.totalCents &&
+  held.lines.length === read.lines.length;
+
+/**
+ * A snapshot replaces everything; `arrivals` are the orders new to this page (for a chime).
+ * An order it has not changed keeps the object the page holds, so its card is not drawn
+ * again: the service ends each change feed after some minutes and the page reads a whole
+ * snapshot, and redrawing every open order's card then was the screen's longest task.
+ */
 export function fromSnapshot(
   before: PickBoard,
   snapshot: PickSnapshot,
   pageNow: number,
 ): { board: PickBoard; arrivals: PickOrder[] } {
-  const orders = keepRecentClosed(new Map(snapshot.orders.map((order) => [keyOf(order), order])));
+  const kept = (order: PickOrder): PickOrder => {
+    const held = before.orders.get(keyOf(order));
+    return held !== undefined && unchanged(held, order) ? held : order;
+  };
+  const orders = keepRecentClosed(
+    new Map(snapshot.orders.map((order) => [keyOf(order), kept(order)])),
+  );
   const first = before.lastMoveId === 0 && before.orders.size === 0;
   const arrivals = first
     ? []
