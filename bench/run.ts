@@ -63,6 +63,7 @@ import type { BenchResults, Check } from './results';
 import { breakdownTable, runBreakdown } from './breakdown/run-breakdown';
 import { measureRecords } from './records/records-bench';
 import { recordsChecks, recordsTable } from './records/records-checks';
+import { restoreWhenEnded, yieldToConsole } from './fleet/fleet-priority';
 import { measureRush, RUSH_DEFAULTS } from './orders/rush-bench';
 import { rushChecks, rushTable } from './orders/rush-checks';
 import { comparisonChecks, runComparisons } from './compare-run';
@@ -448,12 +449,20 @@ async function runRushBench(options: BenchOptions): Promise<number> {
   console.log(heading("The pick counter's rush: the shop service, the pick screen, the board"));
   const loadBefore = loadavg();
   const browser = await launchChromium();
+  // The pick screen and the board run on the counter's own screens, not beside the shop
+  // service and twenty kiosks: once Chromium is up, this process (the kiosks, the staff's
+  // moves) and the service it starts next take what the two pages leave, as the cluster
+  // bench's fleet does for the console.
+  const priority = yieldToConsole({ who: 'the shop service and the kiosks' });
+  console.log(priority.placement);
+  const release = restoreWhenEnded(priority);
   let rush;
   try {
     rush = await measureRush(browser, { ...RUSH_DEFAULTS, minutes: options.rushMinutes }, (line) =>
       console.log(line),
     );
   } finally {
+    release();
     await browser.close();
   }
   const loadAfter = loadavg();
@@ -465,6 +474,7 @@ async function runRushBench(options: BenchOptions): Promise<number> {
     finishedAt: new Date().toISOString(),
     machine,
     loadAverage,
+    placement: priority.placement,
     options,
     rush,
     checks,

@@ -54,9 +54,9 @@ describe('yieldToConsole', () => {
 
   it('only lowers the process where the kernel has no autogroup', () => {
     const { state, access } = kernel(null);
-    const priority = yieldToConsole(access);
+    const priority = yieldToConsole({ ...access, who: 'the shop service and the kiosks' });
     expect(state.processNice).toBe(FLEET_NICENESS);
-    expect(priority.placement).toBe('fleet at nice 19');
+    expect(priority.placement).toBe('the shop service and the kiosks at nice 19');
     priority.restore();
     expect(state.writes).toEqual([]);
   });

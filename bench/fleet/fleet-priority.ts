@@ -1,7 +1,8 @@
 /**
  * How the cluster bench lets the console's browser run first: the simulated fleet, the
  * will keeper and the broker nodes stand in for other machines, so they take what the
- * console leaves.
+ * console leaves. The rush does the same for the pick screen against the shop service and
+ * the kiosks.
  *
  * A process's nice value only ranks it against processes of its own session when the
  * kernel groups sessions (sched_autogroup, on by default in most distributions). Playwright
@@ -25,6 +26,8 @@ export function autogroupNice(line: string): number | null {
 
 /** The kernel's knobs, as the bench reaches them (tests hand in their own). */
 export interface SchedulerAccess {
+  /** What stands in for the other machines, for the report ('fleet' by default). */
+  who?: string;
   setNice?: (nice: number) => void;
   readGroup?: () => string;
   writeGroup?: (nice: number) => void;
@@ -43,6 +46,7 @@ export interface FleetPriority {
  * not thrown: the bench still runs, with the cores shared as they are.
  */
 export function yieldToConsole({
+  who = 'fleet',
   setNice = (nice: number) => setPriority(nice),
   readGroup = () => readFileSync(AUTOGROUP_FILE, 'utf8'),
   writeGroup = (nice: number) => writeFileSync(AUTOGROUP_FILE, String(nice)),
@@ -58,19 +62,19 @@ export function yieldToConsole({
   };
   const before = groupNice();
   if (before === null) {
-    return { placement: `fleet at nice ${FLEET_NICENESS}`, restore: () => undefined };
+    return { placement: `${who} at nice ${FLEET_NICENESS}`, restore: () => undefined };
   }
   try {
     writeGroup(FLEET_NICENESS);
   } catch {
     return {
-      placement: `fleet at nice ${FLEET_NICENESS}; its session's group left at nice ${before} (refused)`,
+      placement: `${who} at nice ${FLEET_NICENESS}; its session's group left at nice ${before} (refused)`,
       restore: () => undefined,
     };
   }
   let restored = false;
   return {
-    placement: `fleet and its session's group at nice ${FLEET_NICENESS}`,
+    placement: `${who} and its session's group at nice ${FLEET_NICENESS}`,
     restore: () => {
       if (restored) return;
       restored = true;
