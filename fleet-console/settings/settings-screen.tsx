@@ -11,48 +11,74 @@ import { Field } from '../ui/field';
 import type { SettingsDraft } from './settings-form';
 import { useShopSettings, type ShopSettingsEditor } from './use-shop-settings';
 
-function MinutesField(props: {
-  label: string;
-  hint: string;
-  value: string;
-  problem: string | undefined;
+type TextKey = 'pickAmberMinutes' | 'pickRedMinutes' | 'boardReadyMinutes' | 'boardSpeechLanguages';
+type SwitchKey = 'boardChime' | 'boardSpeech';
+
+/** What each field of the draft is called and what it is for. */
+const TEXT_FIELDS: Record<TextKey, { label: string; hint: string }> = {
+  pickAmberMinutes: {
+    label: 'Amber after (minutes)',
+    hint: 'An order’s timer turns amber this long after its shopper confirmed it.',
+  },
+  pickRedMinutes: {
+    label: 'Red after (minutes)',
+    hint: 'And red this long after: later than amber.',
+  },
+  boardReadyMinutes: {
+    label: 'A ready number stays (minutes)',
+    hint: 'A number leaves the board when handed over, or after this long ready.',
+  },
+  boardSpeechLanguages: {
+    label: 'Languages to say it in',
+    hint: 'Language tags separated by commas, up to 4, e.g. en-GB, de.',
+  },
+};
+const SWITCHES: Record<SwitchKey, string> = {
+  boardChime: 'Chime when a number is ready',
+  boardSpeech: 'Say the number aloud',
+};
+
+interface FieldProps<K> {
+  name: K;
+  editor: ShopSettingsEditor;
+  draft: SettingsDraft;
   disabled: boolean;
-  onChange: (value: string) => void;
-}) {
+}
+
+/** A field typed in: minutes (a number pad on touch screens) or the speech's languages. */
+function TextField({ name, editor, draft, disabled }: FieldProps<TextKey>) {
+  const minutes = name !== 'boardSpeechLanguages';
   return (
-    <Field label={props.label} hint={props.hint} problem={props.problem}>
+    <Field {...TEXT_FIELDS[name]} problem={editor.problems[name]}>
       {(control) => (
         <input
           id={control.id}
-          className="field w-40 min-h-11"
-          inputMode="decimal"
-          value={props.value}
-          disabled={props.disabled}
+          className={minutes ? 'field w-40 min-h-11' : 'field min-h-11'}
+          {...(minutes
+            ? { inputMode: 'decimal' as const }
+            : { autoComplete: 'off', spellCheck: false })}
+          value={draft[name]}
+          disabled={disabled}
           aria-describedby={control.describedBy}
           aria-invalid={control.invalid}
-          onChange={(event) => props.onChange(event.target.value)}
+          onChange={(event) => editor.change(name, event.target.value)}
         />
       )}
     </Field>
   );
 }
 
-function Switch(props: {
-  label: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+function Switch({ name, editor, draft, disabled }: FieldProps<SwitchKey>) {
   return (
     <label className="flex min-h-11 items-center gap-3 font-semibold">
       <input
         type="checkbox"
         className="size-6"
-        checked={props.checked}
-        disabled={props.disabled}
-        onChange={(event) => props.onChange(event.target.checked)}
+        checked={draft[name]}
+        disabled={disabled}
+        onChange={(event) => editor.change(name, event.target.checked)}
       />
-      {props.label}
+      {SWITCHES[name]}
     </label>
   );
 }
@@ -67,7 +93,8 @@ function SettingsForm({
   draft: SettingsDraft;
   disabled: boolean;
 }) {
-  const { problems, outcome, saving, change, save } = editor;
+  const { outcome, saving, save } = editor;
+  const field = { editor, draft, disabled };
   return (
     <form
       className="card flex flex-col gap-6 p-6"
@@ -76,64 +103,15 @@ function SettingsForm({
     >
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-xl font-bold">Pick screen timers</legend>
-        <MinutesField
-          label="Amber after (minutes)"
-          hint="An order’s timer turns amber this long after its shopper confirmed it."
-          value={draft.pickAmberMinutes}
-          problem={problems.pickAmberMinutes}
-          disabled={disabled}
-          onChange={(value) => change('pickAmberMinutes', value)}
-        />
-        <MinutesField
-          label="Red after (minutes)"
-          hint="And red this long after: later than amber."
-          value={draft.pickRedMinutes}
-          problem={problems.pickRedMinutes}
-          disabled={disabled}
-          onChange={(value) => change('pickRedMinutes', value)}
-        />
+        <TextField name="pickAmberMinutes" {...field} />
+        <TextField name="pickRedMinutes" {...field} />
       </fieldset>
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-xl font-bold">Ready board</legend>
-        <MinutesField
-          label="A ready number stays (minutes)"
-          hint="A number leaves the board when handed over, or after this long ready."
-          value={draft.boardReadyMinutes}
-          problem={problems.boardReadyMinutes}
-          disabled={disabled}
-          onChange={(value) => change('boardReadyMinutes', value)}
-        />
-        <Switch
-          label="Chime when a number is ready"
-          checked={draft.boardChime}
-          disabled={disabled}
-          onChange={(value) => change('boardChime', value)}
-        />
-        <Switch
-          label="Say the number aloud"
-          checked={draft.boardSpeech}
-          disabled={disabled}
-          onChange={(value) => change('boardSpeech', value)}
-        />
-        <Field
-          label="Languages to say it in"
-          hint="Language tags separated by commas, up to 4, e.g. en-GB, de."
-          problem={problems.boardSpeechLanguages}
-        >
-          {(control) => (
-            <input
-              id={control.id}
-              className="field min-h-11"
-              value={draft.boardSpeechLanguages}
-              disabled={disabled}
-              autoComplete="off"
-              spellCheck={false}
-              aria-describedby={control.describedBy}
-              aria-invalid={control.invalid}
-              onChange={(event) => change('boardSpeechLanguages', event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField name="boardReadyMinutes" {...field} />
+        <Switch name="boardChime" {...field} />
+        <Switch name="boardSpeech" {...field} />
+        <TextField name="boardSpeechLanguages" {...field} />
       </fieldset>
       <div className="flex flex-wrap items-center gap-4">
         <button type="submit" className="btn-primary min-h-11" disabled={disabled}>
