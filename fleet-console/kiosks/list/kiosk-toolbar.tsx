@@ -1,9 +1,10 @@
-import { memo, useId } from 'react';
+import { memo, useCallback, useId, useMemo, type Dispatch, type SetStateAction } from 'react';
 import { SHOW_LABELS, SORT_LABELS, type ListOptions } from '../../fleet/kiosk-list';
 
 interface KioskToolbarProps {
   options: ListOptions;
-  onChange: (options: ListOptions) => void;
+  /** The list's options' setter: each choice changes its own field of the latest options. */
+  onChange: Dispatch<SetStateAction<ListOptions>>;
   /** The regions and stores the kiosks name, for the group filters. */
   groups: { regions: readonly string[]; stores: readonly string[] };
 }
@@ -11,18 +12,20 @@ interface KioskToolbarProps {
 const entries = <K extends string>(labels: Record<K, string>) =>
   Object.entries(labels) as [K, string][];
 
-/** One of the toolbar's choices: its label above a select of values and their names. */
-function ToolbarSelect<V extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
+interface ToolbarSelectProps<V extends string> {
   label: string;
   value: V;
   options: readonly (readonly [V, string])[];
   onChange: (value: V) => void;
-}) {
+}
+
+/** One of the toolbar's choices: its label above a select of values and their names. */
+function ToolbarSelectOf<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: ToolbarSelectProps<V>) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -45,6 +48,15 @@ function ToolbarSelect<V extends string>({
   );
 }
 
+/**
+ * Drawn again only when its own value or choices change: the store filter lists every
+ * store, and each letter typed in the search would otherwise go over all of them.
+ */
+const ToolbarSelect = memo(ToolbarSelectOf) as typeof ToolbarSelectOf;
+
+const SHOW_CHOICES = entries(SHOW_LABELS);
+const SORT_CHOICES = entries(SORT_LABELS);
+
 /** Search, filter and order of the kiosk list. */
 export const KioskToolbar = memo(function KioskToolbar({
   options,
@@ -52,7 +64,25 @@ export const KioskToolbar = memo(function KioskToolbar({
   groups,
 }: KioskToolbarProps) {
   const id = useId();
-  const set = (change: Partial<ListOptions>) => onChange({ ...options, ...change });
+  const set = useCallback(
+    (change: Partial<ListOptions>) => onChange((current) => ({ ...current, ...change })),
+    [onChange],
+  );
+  const regionChoices = useMemo(
+    () => [
+      ['', 'Every region'] as const,
+      ...groups.regions.map((region) => [region, region] as const),
+    ],
+    [groups.regions],
+  );
+  const storeChoices = useMemo(
+    () => [['', 'Every store'] as const, ...groups.stores.map((store) => [store, store] as const)],
+    [groups.stores],
+  );
+  const onShow = useCallback((show: ListOptions['show']) => set({ show }), [set]);
+  const onRegion = useCallback((region: string) => set({ region }), [set]);
+  const onStore = useCallback((store: string) => set({ store }), [set]);
+  const onSort = useCallback((sort: ListOptions['sort']) => set({ sort }), [set]);
   return (
     <div
       role="search"
@@ -72,32 +102,24 @@ export const KioskToolbar = memo(function KioskToolbar({
           onChange={(event) => set({ query: event.target.value })}
         />
       </div>
-      <ToolbarSelect
-        label="Show"
-        value={options.show}
-        options={entries(SHOW_LABELS)}
-        onChange={(show) => set({ show })}
-      />
+      <ToolbarSelect label="Show" value={options.show} options={SHOW_CHOICES} onChange={onShow} />
       <ToolbarSelect
         label="Region"
         value={options.region ?? ''}
-        options={[
-          ['', 'Every region'],
-          ...groups.regions.map((region) => [region, region] as const),
-        ]}
-        onChange={(region) => set({ region })}
+        options={regionChoices}
+        onChange={onRegion}
       />
       <ToolbarSelect
         label="Store"
         value={options.store ?? ''}
-        options={[['', 'Every store'], ...groups.stores.map((store) => [store, store] as const)]}
-        onChange={(store) => set({ store })}
+        options={storeChoices}
+        onChange={onStore}
       />
       <ToolbarSelect
         label="Sort by"
         value={options.sort}
-        options={entries(SORT_LABELS)}
-        onChange={(sort) => set({ sort })}
+        options={SORT_CHOICES}
+        onChange={onSort}
       />
       <label className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
         <input
