@@ -34,6 +34,8 @@ describe('npm run bench options', () => {
     );
     expect(() => parseBenchOptions(['--fleet', '--kiosks', '5001'])).toThrow(/at most 5000/);
     expect(() => parseBenchOptions(['--cluster'])).toThrow(/needs --fleet/);
+    expect(() => parseBenchOptions(['--phone'])).toThrow(/needs --breakdown/);
+    expect(parseBenchOptions(['--breakdown', '--phone'])).toMatchObject({ phone: true });
   });
 
   it('keeps the fleet bench bounded', () => {

@@ -45,6 +45,8 @@ export interface BenchOptions {
   breakdown: boolean;
   /** Traced loads per shop in the breakdown. */
   breakdownRuns: number;
+  /** The breakdown on a phone's screen and CPU (375×812, 4× slower) instead of a laptop. */
+  phone: boolean;
   /** The shop service's records bench instead (records/records-bench.ts). */
   records: boolean;
   /** The pick counter's rush instead (orders/rush-bench.ts). */
@@ -95,6 +97,8 @@ export const USAGE = `npm run bench [-- flags]
                            on a cold /products, from Chromium traces read through the build's
                            source maps (with --compare DIR, the peer's loads alternate with ours)
   --breakdown-runs N       traced loads per shop (default 9)
+  --phone                  with --breakdown: on a phone's screen and CPU (375×812, Chromium's
+                           CPU 4× slower) instead of a laptop's
   --records                instead: the shop service on PostgreSQL 15 and on PGlite (about
                            2 min): claims a second and their p50/p99 from 50 counters, orders
                            a second from 1,000 simulated kiosks
@@ -136,6 +140,7 @@ const FLAGS = {
   repeat: { type: 'string', default: '1' },
   breakdown: { type: 'boolean', default: false },
   'breakdown-runs': { type: 'string', default: '9' },
+  phone: { type: 'boolean', default: false },
   records: { type: 'boolean', default: false },
   rush: { type: 'boolean', default: false },
   'rush-minutes': { type: 'string', default: '10' },
@@ -194,6 +199,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
   if (consoleKiosks > 50_000) {
     throw new Error(`--console-kiosks: at most 50000, got ${consoleKiosks}`);
   }
+  if (values.phone && !values.breakdown) {
+    throw new Error(`--phone needs --breakdown\n\n${USAGE}`);
+  }
   if (values['console-only'] && !values.fleet) {
     throw new Error(`--console-only needs --fleet\n\n${USAGE}`);
   }
@@ -221,6 +229,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     repeat: wholeNumber('repeat', values.repeat, 1),
     breakdown: values.breakdown,
     breakdownRuns: wholeNumber('breakdown-runs', values['breakdown-runs'], 1),
+    phone: values.phone,
     records: values.records,
     rush: values.rush,
     rushMinutes: wholeNumber('rush-minutes', values['rush-minutes'], 1),

@@ -28,7 +28,7 @@ import {
 } from './bench-server';
 import { BUDGETS, interactionBudget, KB, type Interaction } from './budgets';
 import { measureBuild } from './bundle-sizes';
-import { launchChromium } from './chromium';
+import { LAPTOP_DEVICE, launchChromium, PHONE_DEVICE } from './chromium';
 import { measureFleet, type FleetFigures } from './fleet/fleet-bench';
 import { fleetChecks, fleetTable } from './fleet/fleet-checks';
 import {
@@ -369,12 +369,16 @@ async function runFleetBench(options: BenchOptions): Promise<number> {
 
 async function runBreakdownBench(options: BenchOptions): Promise<number> {
   const startedAt = new Date().toISOString();
-  console.log(heading('Where the time goes before the first card (cold /products, traced)'));
+  const device = options.phone ? PHONE_DEVICE : LAPTOP_DEVICE;
+  console.log(
+    heading(`Where the time goes before the first card (cold /products, traced, ${device.name})`),
+  );
   const browser = await launchChromium();
   try {
     const breakdown = await runBreakdown(
       browser,
       {
+        device,
         runs: options.breakdownRuns,
         compareCatalogue: options.compareCatalogue,
         productTitle: (origin) => productTitle(origin, 1),

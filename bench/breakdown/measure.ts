@@ -4,7 +4,7 @@
  * thread's busy time before it by phase, with the page's requests on the same clock.
  */
 import type { Browser } from '@playwright/test';
-import { freshContext } from '../chromium';
+import { emulateCpu, freshContext, LAPTOP_DEVICE, type Device } from '../chromium';
 import { firstVisit } from '../compare';
 import { open, probedLoad } from '../load-timings';
 import { initScript, installLoadProbe, type LoadTarget } from '../page-probes';
@@ -93,15 +93,17 @@ export interface TracedPage {
   warm?: boolean;
 }
 
-/** One traced cold load of `page.path`, until its target is painted. */
+/** One traced cold load of `page.path` on `device`, until its target is painted. */
 export async function tracedLoad(
   browser: Browser,
   shop: TracedShop,
   traced: TracedPage,
+  device: Device = LAPTOP_DEVICE,
 ): Promise<TracedLoad> {
-  const context = await freshContext(browser);
+  const context = await freshContext(browser, device.viewport);
   try {
     const page = await context.newPage();
+    await emulateCpu(page, device);
     await page.addInitScript(initScript(installLoadProbe, traced.target));
     if (traced.warm === true) await firstVisit(page, `${shop.origin}${traced.path}`);
     await browser.startTracing(page, { categories: CATEGORIES });

@@ -7,6 +7,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { freePort, serveShop } from '../bench-server';
+import type { Device } from '../chromium';
 import { median } from '../compare';
 import { preparePeer } from '../peer';
 import { PHASES, type Phase } from './attribute';
@@ -69,6 +70,8 @@ export async function runBreakdown(
     compare?: string;
     compareCatalogue: string;
     productTitle: (origin: string) => Promise<string>;
+    /** The device the loads run on (a laptop unless said). */
+    device?: Device;
   },
   log: (line: string) => void,
 ): Promise<BreakdownResults> {
@@ -116,14 +119,14 @@ export async function runBreakdown(
     const results: BreakdownResults = { runs: options.runs, pages: [] };
     for (const { label, traced } of pages) {
       // One unmeasured load each, so Chromium's own start-up is in no figure.
-      for (const shop of shops) await tracedLoad(browser, shop, traced);
+      for (const shop of shops) await tracedLoad(browser, shop, traced, options.device);
       const loads = shops.map((): TracedLoad[] => []);
       for (let run = 0; run < options.runs; run += 1) {
         log(`  traced ${label}, ${run + 1} of ${options.runs}`);
         // Alternating, and each pair in the other order than the last.
         const order = run % 2 === 0 ? shops.map((_, i) => i) : shops.map((_, i) => i).reverse();
         for (const index of order)
-          loads[index]!.push(await tracedLoad(browser, shops[index]!, traced));
+          loads[index]!.push(await tracedLoad(browser, shops[index]!, traced, options.device));
       }
       results.pages.push({
         label,
