@@ -1,7 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_FLEET } from '../test/sample-fleet';
 import type { KioskState } from './fleet-state';
-import { DEFAULT_LIST_OPTIONS, listKiosks, needsAttention, summarise } from './kiosk-list';
+import {
+  DEFAULT_LIST_OPTIONS,
+  listKiosks,
+  matches,
+  needsAttention,
+  queryOf,
+  summarise,
+} from './kiosk-list';
 
 const fleet = SAMPLE_FLEET;
 const ids = (rows: KioskState[]) => rows.map((row) => row.id);
@@ -64,6 +72,32 @@ describe('filters', () => {
     expect(ids(listKiosks(fleet.values(), { ...DEFAULT_LIST_OPTIONS, query: 'B-K' }))).toEqual([
       'b-kiosk',
     ]);
+  });
+
+  it('finds a query inside one of a kiosk’s texts, never across two of them', () => {
+    const base = [...fleet.values()][0]!;
+    const texts = fc.option(fc.string({ unit: fc.constantFrom('a', 'B', '-', ' ', '\u0000') }), {
+      nil: null,
+    });
+    fc.assert(
+      fc.property(
+        texts,
+        texts,
+        texts,
+        fc.string({ unit: fc.constantFrom('a', 'b', '-', '\u0000') }),
+        (store, region, version, typed) => {
+          const kiosk: KioskState = { ...base, store, region, version };
+          const query = queryOf({ ...DEFAULT_LIST_OPTIONS, query: typed });
+          const fields = [kiosk.id, store, region, version, kiosk.health?.lastError]
+            .filter((text): text is string => typeof text === 'string')
+            .map((text) => text.toLowerCase());
+          expect(matches(kiosk, query, DEFAULT_LIST_OPTIONS)).toBe(
+            query === '' || fields.some((text) => text.includes(query)),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 
