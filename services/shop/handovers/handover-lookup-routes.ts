@@ -14,19 +14,19 @@ import { readJson } from '../http/json-body';
 import { limitOf } from '../http/query';
 import type { ShopEnv, ShopServices } from '../http/shop-env';
 import { revokedAmong } from '../revocations/revocation-store';
-import { checkReceiptSignature, checkReceiptTime } from '../trust/receipt-check';
+import { checkReceiptTime } from '../trust/receipt-check';
 import { code, revokedRefusal } from './handover-routes';
 import { handoverOf, latestHandovers } from './handover-store';
 
 const checkSchema = z.strictObject({ code });
 
 export function handoverLookupRoutes(services: ShopServices): Hono<ShopEnv> {
-  const { db, trust, kioskKeys, now, staffAuth } = services;
+  const { db, trust, receipts, now, staffAuth } = services;
   const routes = new Hono<ShopEnv>();
   routes.use('/receipts/*', staffAuth.require('counter', 'operator'));
   routes.use('/handovers', staffAuth.require('counter', 'operator'));
   routes.use('/handovers/*', staffAuth.require('counter', 'operator'));
-  const checked = (text: string) => checkReceiptSignature(text, { trust, kioskKeys });
+  const checked = (text: string) => receipts.check(text);
 
   routes.post('/receipts/check', async (c) => {
     const receipt = await checked((await readJson(c, checkSchema)).code);

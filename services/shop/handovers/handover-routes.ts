@@ -10,12 +10,7 @@ import { handoverIdSchema } from '../../../shared/fleet/handover-id';
 import { HttpError } from '../http/http-error';
 import { readJson } from '../http/json-body';
 import type { Principal, ShopEnv, ShopServices } from '../http/shop-env';
-import {
-  checkReceiptSignature,
-  checkReceiptTime,
-  refuseReceipt,
-  type CheckedReceipt,
-} from '../trust/receipt-check';
+import { checkReceiptTime, refuseReceipt, type CheckedReceipt } from '../trust/receipt-check';
 import { groupCommit } from '../db/group-commit';
 import { claimHandovers, type ClaimRequest } from './claim-batch';
 import { claimHandover, type ClaimOutcome, type HandoverInput } from './handover-store';
@@ -45,7 +40,7 @@ export function revokedRefusal(revokedAt: number, reason: string) {
 }
 
 export function handoverRoutes(services: ShopServices): Hono<ShopEnv> {
-  const { db, trust, kioskKeys, now, staffAuth } = services;
+  const { db, trust, receipts, now, staffAuth } = services;
   const routes = new Hono<ShopEnv>();
   routes.use('/handovers', staffAuth.require('counter', 'operator'));
   routes.use('/handovers/*', staffAuth.require('counter', 'operator'));
@@ -55,8 +50,7 @@ export function handoverRoutes(services: ShopServices): Hono<ShopEnv> {
     single: (request) => claimHandover(db, request.input, request.now),
   });
 
-  const checked = (text: string): Promise<CheckedReceipt> =>
-    checkReceiptSignature(text, { trust, kioskKeys });
+  const checked = (text: string): Promise<CheckedReceipt> => receipts.check(text);
   const inputOf = (
     receipt: CheckedReceipt,
     handoverId: string,

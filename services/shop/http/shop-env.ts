@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { KioskKeys } from '../certificates/kiosk-keys';
 import type { Engine } from '../db/database';
 import type { ShopTables } from '../db/tables';
+import type { ReceiptSignatures } from '../trust/receipt-check';
 import type { TrustSettings } from '../trust/trust-settings';
 import type { StaffAuth } from '../staff/staff-auth';
 
@@ -13,6 +14,8 @@ export interface ShopServices {
   engine: Engine;
   trust: TrustSettings;
   kioskKeys: KioskKeys;
+  /** Receipt codes' signatures, each verified once. */
+  receipts: ReceiptSignatures;
   staffAuth: StaffAuth;
   now: () => number;
   /** One line per event worth an operator's eye (errors, lock-outs). */

@@ -15,6 +15,7 @@ import { createShopApp } from '../http/shop-app';
 import type { ShopServices } from '../http/shop-env';
 import { serviceSecret } from '../staff/service-secret';
 import { createStaffAuth } from '../staff/staff-auth';
+import { createReceiptSignatures } from '../trust/receipt-check';
 import type { TrustSettings } from '../trust/trust-settings';
 import { transportRefusal } from './transport-rule';
 
@@ -48,11 +49,13 @@ export async function openServices(
   try {
     const { latest } = await migratePlace(place, database);
     const secret = await serviceSecret(database.db, 'session-cookie');
+    const kioskKeys = createKioskKeys(database.db, trust.prefix);
     const services: ShopServices = {
       db: database.db,
       engine: database.engine,
       trust,
-      kioskKeys: createKioskKeys(database.db, trust.prefix),
+      kioskKeys,
+      receipts: createReceiptSignatures({ trust, kioskKeys }),
       staffAuth: createStaffAuth(database.db, secret, now),
       now,
       log,

@@ -68,6 +68,36 @@ export async function checkReceiptSignature(
   );
 }
 
+/** A receipt's signature checked once (checkReceiptSignature), then known by its code. */
+export interface ReceiptSignatures {
+  check(code: string): Promise<CheckedReceipt>;
+}
+
+/** Receipts kept at most: a busy shop's day; past it the memory starts again. */
+const MAX_VERIFIED_RECEIPTS = 4096;
+
+/**
+ * Each code a counter scans is checked at least twice (its look-up, then its handover), and
+ * the signature's verification was the larger part of the service's own work a claim. A
+ * code that verified once verifies every time: its certificates are never changed once kept,
+ * and whether one was revoked is asked of the database with each handover, never kept here.
+ * Only codes that verified are kept, by their whole text, so an altered code is checked
+ * afresh and refused.
+ */
+export function createReceiptSignatures(context: ReceiptCheckContext): ReceiptSignatures {
+  const verified = new Map<string, CheckedReceipt>();
+  return {
+    async check(code) {
+      const known = verified.get(code);
+      if (known) return known;
+      const receipt = await checkReceiptSignature(code, context);
+      if (verified.size >= MAX_VERIFIED_RECEIPTS) verified.clear();
+      verified.set(code, receipt);
+      return receipt;
+    },
+  };
+}
+
 /** Refuses a receipt made longer than the hold window before `at`, or dated ahead of it. */
 export function checkReceiptTime(payload: ReceiptPayload, holdMs: number, at: number): void {
   if (payload.t < at - holdMs) {
