@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { health, offline, online, PREFIX } from '../test/messages';
 import { SAMPLE_FLEET } from '../test/sample-fleet';
@@ -94,5 +95,46 @@ describe('a search or filter in the order already shown', () => {
     const byMemory: ListOptions = { ...search, sort: 'memory' };
     expect(ids(list(fleet, byMemory))).toEqual(['d-kiosk']);
     expect(sort.mock.contexts.map((rows) => (rows as unknown[]).length)).toEqual([1]);
+  });
+
+  it('answers as listKiosks while a search is typed on, cut back and changed', () => {
+    // Each step types a letter on, takes one off, or starts another search; now and then
+    // the filter or the order changes too.
+    const edit = fc.oneof(
+      fc.constantFrom('a', 'k', '-', 'i', 'o', 's', 'd', '1').map((letter) => ({ type: letter })),
+      fc.constant({ back: true }),
+      fc.constantFrom('', 'kiosk', 'b-', 'zz').map((query) => ({ query })),
+      fc.constantFrom('online' as const, 'all' as const).map((show) => ({ show })),
+      fc.constantFrom('id' as const, 'memory' as const).map((sort) => ({ sort })),
+    );
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 20 }), (edits) => {
+        const list = createKioskLister();
+        let options: ListOptions = DEFAULT_LIST_OPTIONS;
+        list(fleet, options);
+        for (const change of edits) {
+          if ('type' in change) options = { ...options, query: options.query + change.type };
+          else if ('back' in change) options = { ...options, query: options.query.slice(0, -1) };
+          else options = { ...options, ...change };
+          expect(ids(list(fleet, options))).toEqual(ids(listKiosks(fleet.values(), options)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('asks only the rows already shown when the search is typed on', () => {
+    const list = createKioskLister();
+    const shown = list(fleet, { ...DEFAULT_LIST_OPTIONS, query: 'b' });
+    expect(shown.length).toBeLessThan(fleet.size);
+    // Each kiosk asked is one look-up of its search text.
+    const asked = vi.spyOn(WeakMap.prototype, 'get');
+    const rows = list(fleet, { ...DEFAULT_LIST_OPTIONS, query: 'b-' });
+    const lookups = asked.mock.calls.length;
+    asked.mockRestore();
+    expect(lookups).toBe(shown.length);
+    expect(ids(rows)).toEqual(
+      ids(listKiosks(fleet.values(), { ...DEFAULT_LIST_OPTIONS, query: 'b-' })),
+    );
   });
 });

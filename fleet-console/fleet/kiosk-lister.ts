@@ -10,6 +10,9 @@
  *   sorts. A new order sorts only the kiosks shown; the whole fleet in it is sorted once,
  *   when a search or filter in that order first asks for it (at once when nothing is
  *   filtered: the rows are then the whole fleet).
+ * - Typing on in the search box (a query that holds the last one, over the same kiosks, with
+ *   the same filters and order) keeps some of the rows already shown: a text that holds
+ *   the longer query holds the shorter one too.
  */
 import type { KioskState } from './fleet-state';
 import { kioskChanges } from './kiosk-changes';
@@ -60,6 +63,14 @@ function mergeChanges(
 const sameOrder = (one: OrderKey, other: OrderKey): boolean =>
   one.sort === other.sort && one.offlineFirst === other.offlineFirst;
 
+/** `after` shows some of the kiosks `before` shows, in the same order: only its query grew. */
+const narrows = (before: ListOptions, after: ListOptions): boolean =>
+  sameOrder(before, after) &&
+  before.show === after.show &&
+  (before.region ?? '') === (after.region ?? '') &&
+  (before.store ?? '') === (after.store ?? '') &&
+  queryOf(after).includes(queryOf(before));
+
 export function createKioskLister(): (
   kiosks: ReadonlyMap<string, KioskState>,
   options: ListOptions,
@@ -82,6 +93,9 @@ export function createKioskLister(): (
     const keep = (kiosk: KioskState) => matches(kiosk, query, options);
     if (last && last.options === options)
       return mergeChanges(last, kiosks, listOrder(options), keep);
+    if (last && last.kiosks === kiosks && narrows(last.options, options)) {
+      return last.rows.filter(keep);
+    }
     if (showsAll(options)) return orderedFleet(kiosks, options);
     // A new order: only the kiosks shown are sorted. The same order with another search or
     // filter: a pass over the whole fleet in that order.
