@@ -72,7 +72,8 @@ describe('the view poster', () => {
     while (hand.timers.length > 0) hand.runDue();
     poster.fold(readMessages(PREFIX, [health('k1')]));
     expect(hand.timers.map((timer) => timer.ms)).toEqual([200]);
-  });
+    // Folding 20,000 kiosks takes a second or two alone, and more beside other suites.
+  }, 20_000);
 
   it('posts the rest of a fleet arriving a frame apart', () => {
     const hand = handTimers();
