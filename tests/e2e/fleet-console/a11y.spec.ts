@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { expectNoViolations, undersized } from './support/a11y-checks';
 import { expect, kioskRow, openConsole, requireMosquitto, signIn, test } from './support/fleet-rig';
+import { askAgainNow, holdPageClock } from './support/service-clock';
 
 requireMosquitto();
 
@@ -168,6 +169,7 @@ test('the counter view: axe clean and targets 44 px with the handed-over-twice l
   expect((await shop.request('POST', '/handovers/offline', report)).status).toBe(201);
 
   // The page npm run fleet serves, so that it stays while the service is away.
+  await holdPageClock(page);
   await page.goto(`${rig.origin}/#/counter`);
   await signIn(page, 'counter-1');
   const conflicts = page.getByRole('region', { name: /Handed over twice/ });
@@ -195,8 +197,9 @@ test('the counter view: axe clean and targets 44 px with the handed-over-twice l
   await expectNoViolations(page, 'counter with a handover waiting for the shop service');
   expect(await undersized(page)).toEqual([]);
 
-  // The service is back and the handover is sent.
+  // The service is back and the handover is sent, at the page's next try.
   await shop.start();
+  await askAgainNow(page);
   await expect(unconfirmed.getByRole('alert')).toContainText('now recorded at the shop service', {
     timeout: 45_000,
   });

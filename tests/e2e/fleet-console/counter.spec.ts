@@ -26,6 +26,7 @@ import {
   test,
   type FleetRig,
 } from './support/fleet-rig';
+import { askAgainNow, holdPageClock } from './support/service-clock';
 
 requireMosquitto();
 
@@ -126,6 +127,7 @@ test('enrol → sign → scan → hand over → a second counter is told where a
   await rig.shop();
 
   // The operator's console, served by npm run fleet, signs in to the service on another origin.
+  await holdPageClock(page);
   await openConsole(page, rig, 'enrolment');
   await signIn(page, 'operator');
   const waiting = page.getByRole('region', { name: /Waiting kiosks/ });
@@ -174,7 +176,8 @@ test('enrol → sign → scan → hand over → a second counter is told where a
   await scan(other, kiosk.receiptCode(order));
   await expect(there.getByRole('alert')).toContainText(collectedAt('Counter 1'));
 
-  // The operator sees it among the recent handovers.
+  // The operator sees it among the recent handovers, at the list's next refresh.
+  await askAgainNow(page);
   await expect(page.getByRole('region', { name: 'Recent handovers' })).toContainText(order.r, {
     timeout: 20_000,
   });
@@ -223,6 +226,7 @@ test('without the service, staff hand over anyway: kept across a reload, sent wh
   const clashingOrder = receipt();
 
   // This counter uses the console npm run fleet serves: its page loads while the service is away.
+  await holdPageClock(page);
   await page.goto(`${rig.origin}/#/counter`);
   await signIn(page, 'counter-1');
   // A first look while the service answers gives the counter its copy of the certificates
@@ -266,8 +270,10 @@ test('without the service, staff hand over anyway: kept across a reload, sent wh
     page.getByText('2 handovers made here are not at the shop service yet'),
   ).toBeVisible();
 
-  // The service is back: both are sent; the clash is kept beside Counter 2's and shown.
+  // The service is back: both are sent at the page's next try; the clash is kept beside
+  // Counter 2's and shown.
   await shop.start();
+  await askAgainNow(page);
   const conflicts = page.getByRole('region', { name: /Handed over twice/ });
   await expect(conflicts).toContainText(clashingOrder.r, { timeout: 45_000 });
   await expect(conflicts).toContainText('Collected at Counter 2');
@@ -293,6 +299,8 @@ test('without the service, staff hand over anyway: kept across a reload, sent wh
     .getByRole('button', { name: `Dismiss the conflict of ${clashingOrder.r}` })
     .click();
   await expect(operator.getByRole('region', { name: /Handed over twice/ })).toHaveCount(0);
+  // The counter hears of it at its list's next refresh.
+  await askAgainNow(page);
   await expect(page.getByRole('region', { name: /Handed over twice/ })).toHaveCount(0, {
     timeout: 30_000,
   });

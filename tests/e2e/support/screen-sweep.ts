@@ -1,6 +1,7 @@
 /**
- * Every screen of a list checked in one language at one size, in one tab: axe, the 44 px
- * targets, and the long-text check with its screenshot, each on the screens it is due.
+ * Every screen of a list checked in one language at each of its sizes, in one tab: axe, the
+ * 44 px targets, and the long-text check with its screenshot, each on the screens and at the
+ * sizes it is due.
  *
  * A fresh browser context per screen cost more than the checks made there: a new renderer,
  * and axe's 0.5 MB parsed again in it. So the screens share a tab, emptied between them:
@@ -9,12 +10,19 @@
  * as on a first visit, with only the storage it declares. Service workers are blocked, so
  * nothing a screen leaves in a worker's caches serves the next. A screen that fakes the
  * page's clock gets a tab of its own, as a clock once installed cannot be removed.
+ *
+ * A screen is opened once, at the first size, and checked there; the window is then resized
+ * to each further size and the screen checked again, as a shopper's window or a rotated
+ * screen resizes it. The screens' markup does not depend on the size (only their styles
+ * do, and what the app renders first on a phone settles to the same page), so each size's
+ * checks see the screen as opening it there shows it, without opening it again.
  */
 import { resolve } from 'node:path';
 import type { Browser, Disposable, Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { layoutProblems } from './layout-check';
 import type { Shown } from './messages';
+import { resizeTo, sizeOf, type Viewport } from './resize';
 import { undersizedTargets } from './touch-targets';
 import { expectShownIn } from './ui';
 
@@ -42,12 +50,17 @@ export const namesOf = (checks: Checks): string =>
     .map((check) => CHECK_NAMES[check])
     .join(', ');
 
-export interface Viewport {
-  width: number;
-  height: number;
+export { sizeOf, type Viewport };
+
+/** A size the screens are checked at, and what is checked there. */
+export interface SizeChecks {
+  viewport: Viewport;
+  checks: Checks;
 }
 
-export const sizeOf = (viewport: Viewport): string => `${viewport.width}x${viewport.height}`;
+/** The sizes and their checks, for a test's title: '375x812 (axe finds nothing), …'. */
+export const sizesNamed = (sizes: readonly SizeChecks[]): string =>
+  sizes.map(({ viewport, checks }) => `${sizeOf(viewport)} (${namesOf(checks)})`).join(', ');
 
 export interface SweptScreen {
   name: string;
@@ -64,8 +77,8 @@ export interface SweptScreen {
 
 export interface Sweep {
   browser: Browser;
-  viewport: Viewport;
-  checks: Checks;
+  /** In order: each screen opens at the first, then the window is resized to each next. */
+  sizes: readonly SizeChecks[];
   /** An address of the screens' origin that runs no app, where storage is cleared. */
   blank: string;
   screens: readonly SweptScreen[];
@@ -103,33 +116,50 @@ async function emptyTab(
   }, Object.entries(storage));
 }
 
-async function problemsOn(sweep: Sweep, page: Page, screen: SweptScreen): Promise<string[]> {
-  const { checks } = sweep;
-  const size = sizeOf(sweep.viewport);
+/** The checks due at one size, on the screen as it stands, each problem named by where. */
+async function problemsAt(
+  sweep: Sweep,
+  page: Page,
+  screen: SweptScreen,
+  { viewport, checks }: SizeChecks,
+): Promise<string[]> {
+  const size = sizeOf(viewport);
   const where = `${screen.name} in ${sweep.language} at ${size}`;
+  const found: string[] = [];
+  if (checks.axe) found.push(...(await axeViolations(page)).map((v) => `axe: ${v}`));
+  if (checks.touch) {
+    found.push(...(await undersizedTargets(page)).map((t) => `under 44 px: ${t}`));
+  }
+  if (checks.longTexts) {
+    if (sweep.fullPage) await loadLazyImages(page);
+    found.push(...(await layoutProblems(page)));
+    await page.screenshot({
+      path: resolve(
+        SCREENSHOTS,
+        `${sweep.screenshotPrefix ?? ''}${sweep.language}-${screen.name.replaceAll(' ', '-')}-${size}.png`,
+      ),
+      fullPage: sweep.fullPage ?? false,
+      animations: 'disabled',
+    });
+  }
+  return found.map((problem) => `${where}: ${problem}`);
+}
+
+async function problemsOn(sweep: Sweep, page: Page, screen: SweptScreen): Promise<string[]> {
+  const [first, ...further] = sweep.sizes;
+  if (!first) return [];
   await emptyTab(page, sweep.blank, screen.storage ?? {});
+  await resizeTo(page, first.viewport);
   const disposables: Disposable[] = [];
   try {
     await screen.show(page, (disposable) => disposables.push(disposable));
-    await expectShownIn(page, sweep.language, where);
-    const found: string[] = [];
-    if (checks.axe) found.push(...(await axeViolations(page)).map((v) => `axe: ${v}`));
-    if (checks.touch) {
-      found.push(...(await undersizedTargets(page)).map((t) => `under 44 px: ${t}`));
+    await expectShownIn(page, sweep.language, `${screen.name} in ${sweep.language}`);
+    const found = await problemsAt(sweep, page, screen, first);
+    for (const size of further) {
+      await resizeTo(page, size.viewport);
+      found.push(...(await problemsAt(sweep, page, screen, size)));
     }
-    if (checks.longTexts) {
-      if (sweep.fullPage) await loadLazyImages(page);
-      found.push(...(await layoutProblems(page)));
-      await page.screenshot({
-        path: resolve(
-          SCREENSHOTS,
-          `${sweep.screenshotPrefix ?? ''}${sweep.language}-${screen.name.replaceAll(' ', '-')}-${size}.png`,
-        ),
-        fullPage: sweep.fullPage ?? false,
-        animations: 'disabled',
-      });
-    }
-    return found.map((problem) => `${where}: ${problem}`);
+    return found;
   } finally {
     for (const disposable of disposables) await disposable.dispose();
   }
@@ -142,10 +172,12 @@ export async function problemsOnEveryScreen(sweep: Sweep): Promise<string[]> {
     const open = tabs.get(clock);
     if (open) return open;
     const context = await sweep.browser.newContext({
-      viewport: sweep.viewport,
+      viewport: sweep.sizes[0]?.viewport ?? null,
       serviceWorkers: 'block',
       // The long-text pass looks at screens standing still, as its screenshots show them.
-      ...(sweep.checks.longTexts ? { reducedMotion: 'reduce' as const } : {}),
+      ...(sweep.sizes.some(({ checks }) => checks.longTexts)
+        ? { reducedMotion: 'reduce' as const }
+        : {}),
     });
     const page = await context.newPage();
     if (clock) await page.clock.install();

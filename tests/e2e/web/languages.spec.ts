@@ -6,8 +6,8 @@
  * long-text layout check: the pseudo-locale (40 % longer, accented) and German at the four
  * design sizes, with no text clipped or overlapping. Their screenshots go to
  * test-results/screenshots/languages/ for people to look at. Each screen is set up once per
- * language and size, all of them in one tab, and every one of those checks due there is
- * made on it (support/screen-sweep.ts).
+ * language, all of them in one tab, and checked at each size by resizing the window, every
+ * one of those checks due at a size made there (support/screen-sweep.ts).
  */
 import type { Page } from '@playwright/test';
 import type { Product } from '../support/catalogue';
@@ -24,9 +24,9 @@ import { isCatalogueList } from '../support/network';
 import { browserNetwork } from '../support/offline';
 import {
   type Checks,
-  namesOf,
   problemsOnEveryScreen,
-  sizeOf,
+  type SizeChecks,
+  sizesNamed,
   type SweptScreen,
   type Viewport,
 } from '../support/screen-sweep';
@@ -255,28 +255,24 @@ function checksFor(language: Shown, viewport: Viewport): Checks {
 
 for (const language of [...TRANSLATED, 'en-XA'] as const) {
   const name = language === 'en-XA' ? 'the pseudo-locale, 40 % longer' : LANGUAGE_NAMES[language];
-  const sizes = LONG_TEXTS.includes(language) ? Object.values(VIEWPORTS) : AXE_AND_TOUCH_SIZES;
+  const sizes: SizeChecks[] = (
+    LONG_TEXTS.includes(language) ? Object.values(VIEWPORTS) : AXE_AND_TOUCH_SIZES
+  ).map((viewport) => ({ viewport, checks: checksFor(language, viewport) }));
   test.describe(`in ${name}`, () => {
-    for (const viewport of sizes) {
-      const checks = checksFor(language, viewport);
-      test(`every screen at ${sizeOf(viewport)}: ${namesOf(checks)}`, async ({
+    test(`every screen at ${sizesNamed(sizes)}`, async ({ browser, servedCatalogue }) => {
+      // Nine screens in one tab, at up to four sizes each; a loaded two-core machine has
+      // taken half a minute for one size.
+      test.setTimeout(60_000 + sizes.length * 60_000);
+      const problems = await problemsOnEveryScreen({
         browser,
-        servedCatalogue,
-      }) => {
-        // Nine screens in one tab; a loaded two-core machine has taken half a minute.
-        test.setTimeout(150_000);
-        const problems = await problemsOnEveryScreen({
-          browser,
-          viewport,
-          checks,
-          blank: '/favicon.png',
-          screens: screensIn(language, servedCatalogue),
-          language,
-          fullPage: true,
-        });
-        expect(problems).toEqual([]);
+        sizes,
+        blank: '/favicon.png',
+        screens: screensIn(language, servedCatalogue),
+        language,
+        fullPage: true,
       });
-    }
+      expect(problems).toEqual([]);
+    });
   });
 }
 
