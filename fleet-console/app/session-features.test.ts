@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * What every broker session's batches go through, fuzzed: a bounded fast-check fuzz of every
  * topic the console subscribes to (status, health, acks, configs, screenshots, diagnostics,

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { applyChange, columnsOf, EMPTY_STATE, fromSnapshot, spokenNumber } from './board-items';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ReadMessage } from '../protocol/read-message';
 import { createRouteTable, route } from './message-routes';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_BACKOFF, createReconnector, STABLE_SESSION_MS } from './reconnector';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The counter's questions to the shop service, and what staff are told of each answer. Any
  * answer that is not the service's own, whatever its status and body, is no answer: never

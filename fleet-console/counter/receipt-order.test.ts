@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ServiceClient, ServiceReply } from '../service/service-client';
 import { fetchReceiptOrder, stateWords } from './receipt-order';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readCertificateMessage, checkCertificate } from '@shared/fleet/trust/kiosk-certificate';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { generateKeyPairSync, webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeEnrolmentKey } from '../../tests/support/fixtures/kiosk-certificate';

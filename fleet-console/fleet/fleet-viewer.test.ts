@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The page keeps what the worker's viewer posts, taken in change by change. Whatever the
  * messages and requests, its kiosks and view must be what working it all out afresh from

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { onlineStatus } from '../../tests/support/fixtures/kiosk-status';
 import { health, message, offline, PREFIX } from '../test/messages';

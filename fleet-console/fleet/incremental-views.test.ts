@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The list order, group rollups and alerts are kept up to date from one fleet state to the
  * next by redoing only the kiosks that changed. Whatever the changes, each must give what

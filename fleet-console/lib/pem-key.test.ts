@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { makeEnrolmentKey } from '../../tests/support/fixtures/kiosk-certificate';
 import { pemBody, readKeyFile } from './pem-key';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_SETTINGS, type PickChange, type PickOrder } from '@shared/fleet/order-flow';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The change feed's event parser: the same events however the text is cut into chunks,
  * any line break, comments ignored, an event too long dropped whole; and whatever random or

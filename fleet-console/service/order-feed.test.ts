@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * A screen's feed of orders: a snapshot, then the changes after its last move, each read
  * through its schema; a stream that ends or stalls is followed by "reconnecting", a new

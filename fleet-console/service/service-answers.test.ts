@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The readers of the shop service's answers: each takes what the service gives, and refuses
  * anything else, whatever it is (random, mutated from a real answer, hostile JSON), without

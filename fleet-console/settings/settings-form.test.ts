@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_SETTINGS } from '@shared/fleet/order-flow';
 import { draftOf, readDraft } from './settings-form';

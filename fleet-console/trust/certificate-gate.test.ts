@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Ed25519Verifier } from '@shared/fleet/receipt-code';

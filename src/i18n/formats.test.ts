@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@web-shared/lib/money';
 import { formatCount } from '@web-shared/lib/count';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import type { KioskBridge, KioskPreloadApi } from '@shared/bridge';
 import { catalogueBridge } from './catalogue-bridge';

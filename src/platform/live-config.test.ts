@@ -1,3 +1,4 @@
+// @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { KioskActivityBridge, KioskBridge, RendererConfig } from '@shared/bridge';

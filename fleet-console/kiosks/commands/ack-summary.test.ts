@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { SentCommand } from '../../fleet/fleet-state';
 import { describeAcks } from './ack-summary';

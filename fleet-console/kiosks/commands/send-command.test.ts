@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BrokerSession } from '../../connection/broker-session-handle';
 import { useFleetStore } from '../../fleet/fleet-store';

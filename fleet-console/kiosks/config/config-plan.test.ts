@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ConfigInForce } from '../../fleet/fleet-state';
 import { configEnvelopeSchema } from '@shared/fleet/payloads';

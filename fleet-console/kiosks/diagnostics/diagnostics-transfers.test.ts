@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The console's diagnostics transfers: a bundle is offered only once its SHA-256 matches
  * the digest the chunks carried; a mismatch, a refusal, a lost chunk or a silent kiosk ends

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test/product-fixtures';
 import { addLine, isInCart, removeLine, setLineQuantity } from './cart-lines';

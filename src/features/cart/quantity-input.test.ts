@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PRINTABLE_RECEIPT_LIMITS } from '@shared/printable-receipt';
 import { commitQuantityInput, digitsOnly } from './quantity-input';

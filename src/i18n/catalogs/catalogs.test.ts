@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Every language says everything: each catalog translates every English message of the
  * shop's `*.messages.ts` files, no more, with the same placeholders (a translation that

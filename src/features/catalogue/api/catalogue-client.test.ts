@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hangingFetch } from '@/test/hanging-fetch';
 import { getCatalogueJson, TIMED_OUT } from './catalogue-client';

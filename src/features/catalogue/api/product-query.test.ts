@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hangingFetch } from '@/test/hanging-fetch';
 import { makeProduct } from '@/test/product-fixtures';
