@@ -26,7 +26,7 @@ import {
   test,
   type FleetRig,
 } from './support/fleet-rig';
-import { askAgainNow, holdPageClock } from './support/service-clock';
+import { askAgainUntil, holdPageClock } from './support/service-clock';
 
 requireMosquitto();
 
@@ -177,10 +177,14 @@ test('enrol → sign → scan → hand over → a second counter is told where a
   await expect(there.getByRole('alert')).toContainText(collectedAt('Counter 1'));
 
   // The operator sees it among the recent handovers, at the list's next refresh.
-  await askAgainNow(page);
-  await expect(page.getByRole('region', { name: 'Recent handovers' })).toContainText(order.r, {
-    timeout: 20_000,
-  });
+  await askAgainUntil(
+    page,
+    () =>
+      expect(page.getByRole('region', { name: 'Recent handovers' })).toContainText(order.r, {
+        timeout: 3_000,
+      }),
+    20_000,
+  );
 });
 
 test('two counters pressing Hand over at the same moment: exactly one is told to hand over', async ({
@@ -273,9 +277,12 @@ test('without the service, staff hand over anyway: kept across a reload, sent wh
   // The service is back: both are sent at the page's next try; the clash is kept beside
   // Counter 2's and shown.
   await shop.start();
-  await askAgainNow(page);
   const conflicts = page.getByRole('region', { name: /Handed over twice/ });
-  await expect(conflicts).toContainText(clashingOrder.r, { timeout: 45_000 });
+  await askAgainUntil(
+    page,
+    () => expect(conflicts).toContainText(clashingOrder.r, { timeout: 3_000 }),
+    45_000,
+  );
   await expect(conflicts).toContainText('Collected at Counter 2');
   await expect(conflicts).toContainText('handed over again at Counter 1');
   await expect(page.getByText(/not at the shop service yet/)).toHaveCount(0);
@@ -300,10 +307,14 @@ test('without the service, staff hand over anyway: kept across a reload, sent wh
     .click();
   await expect(operator.getByRole('region', { name: /Handed over twice/ })).toHaveCount(0);
   // The counter hears of it at its list's next refresh.
-  await askAgainNow(page);
-  await expect(page.getByRole('region', { name: /Handed over twice/ })).toHaveCount(0, {
-    timeout: 30_000,
-  });
+  await askAgainUntil(
+    page,
+    () =>
+      expect(page.getByRole('region', { name: /Handed over twice/ })).toHaveCount(0, {
+        timeout: 3_000,
+      }),
+    30_000,
+  );
 });
 
 test('a key named only in a forged status, and an unenrolled kiosk, are refused', async ({
