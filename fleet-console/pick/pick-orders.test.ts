@@ -7,6 +7,7 @@ import {
   EMPTY_BOARD,
   fromSnapshot,
   JUST_CLOSED_KEPT,
+  keptSettings,
   urgencyOf,
   waitedText,
 } from './pick-orders';
@@ -91,6 +92,21 @@ describe('the pick screen’s orders', () => {
     const reasoned = { ...cancelled, cancelReason: 'Damaged' };
     const after = fromSnapshot(next, snapshot([read[0]!, picked, reasoned], 8), 4000).board;
     expect(after.orders.get('kiosk-01 Receipt-3-3')).toBe(reasoned);
+  });
+
+  it('keeps the clock skew and the settings a later snapshot reads again unchanged', () => {
+    const held = fromSnapshot(EMPTY_BOARD, snapshot([order('Receipt-1-1', 'new')], 4), 4000).board;
+    expect(held.clockSkewMs).toBe(1000);
+    // The same clock read again, a request's time off: kept.
+    expect(fromSnapshot(held, snapshot([], 5), 3700).board.clockSkewMs).toBe(1000);
+    // A clock that moved by a second or more: taken.
+    expect(fromSnapshot(held, snapshot([], 5), 2500).board.clockSkewMs).toBe(2500);
+    const settings = { ...DEFAULT_SHOP_SETTINGS };
+    expect(keptSettings(settings, { ...DEFAULT_SHOP_SETTINGS })).toBe(settings);
+    const later = { ...DEFAULT_SHOP_SETTINGS, pickAmberMinutes: 7 };
+    expect(keptSettings(settings, later)).toBe(later);
+    const languages = { ...DEFAULT_SHOP_SETTINGS, boardSpeechLanguages: ['en', 'de'] };
+    expect(keptSettings(settings, languages)).toBe(languages);
   });
 
   it('puts orders in their columns, the oldest first, closed ones newest first', () => {

@@ -80,11 +80,23 @@ export function fromSnapshot(
   const arrivals = first
     ? []
     : snapshot.orders.filter((order) => order.state === 'new' && !before.orders.has(keyOf(order)));
-  return {
-    board: { orders, lastMoveId: snapshot.lastMoveId, clockSkewMs: snapshot.now - pageNow },
-    arrivals,
-  };
+  const skew = snapshot.now - pageNow;
+  // Every card's timer counts from the skew: one that moved by less than the timers' second
+  // (a request's time there and back) is kept, so no card is drawn again for it.
+  const clockSkewMs =
+    !first && Math.abs(skew - before.clockSkewMs) < SKEW_KEPT_MS ? before.clockSkewMs : skew;
+  return { board: { orders, lastMoveId: snapshot.lastMoveId, clockSkewMs }, arrivals };
 }
+
+/** A new reading of the service's clock within this of the last one changes nothing shown. */
+export const SKEW_KEPT_MS = 1000;
+
+/**
+ * The shop's settings as read again with each snapshot: the same object while they say the
+ * same, so the cards that are given them are not drawn again.
+ */
+export const keptSettings = (held: ShopSettings, read: ShopSettings): ShopSettings =>
+  JSON.stringify(held) === JSON.stringify(read) ? held : read;
 
 /** A change applied; `arrival` when it is an order that just came in. */
 export function applyChange(

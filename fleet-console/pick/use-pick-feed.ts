@@ -15,7 +15,13 @@ import type { FeedStatus } from '../service/order-feed';
 import { sessionLost } from '../service/service-session';
 import { loadToken } from '../service/service-token';
 import { useOrderFeed } from '../service/use-order-feed';
-import { applyChange, EMPTY_BOARD, fromSnapshot, type PickBoard } from './pick-orders';
+import {
+  applyChange,
+  EMPTY_BOARD,
+  fromSnapshot,
+  keptSettings,
+  type PickBoard,
+} from './pick-orders';
 
 export interface PickFeed {
   board: PickBoard;
@@ -40,7 +46,7 @@ export function usePickFeed(base: string, withToken: boolean): PickFeed {
       return {
         state: next,
         then: () => {
-          setSettings(snapshot.settings);
+          setSettings((held) => keptSettings(held, snapshot.settings));
           if (arrivals.length > 0) chime();
         },
       };
