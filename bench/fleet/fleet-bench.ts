@@ -35,7 +35,11 @@ import { BUDGETS } from '../budgets';
 import { freshContext } from '../chromium';
 import { startCableProxy, type CableProxy } from './cable-proxy';
 import { addConsoleProbes, longTasksSince, whenShown } from './console-probes';
-import { mainThreadTasks, TASK_TRACE_CATEGORIES, type MainThreadTasks } from './main-thread-tasks';
+import {
+  mainThreadTasksOfTrace,
+  TASK_TRACE_CATEGORIES,
+  type MainThreadTasks,
+} from './main-thread-tasks';
 import { pingFleet } from './fleet-ping';
 import { reconnectStorm, type ReconnectStorm } from './reconnect-storm';
 
@@ -266,7 +270,7 @@ async function measureSteady(
   if (traceFile) writeFileSync(traceFile, trace);
   const seconds = (Date.now() - windowStart) / 1000;
   const healthPerSecond = Math.round((watcher.health - healthBefore) / seconds);
-  const tasks = mainThreadTasks(JSON.parse(trace.toString('utf8')) as unknown);
+  const tasks = mainThreadTasksOfTrace(trace);
   const observed = await longTasksSince(page, since);
   const longTasks = {
     count: observed.length,

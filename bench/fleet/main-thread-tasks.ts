@@ -5,6 +5,8 @@
  * 'longtask' only sees tasks over 50 ms, which would say nothing about a 30 ms console.
  */
 
+import { traceEventsWith } from './trace-events';
+
 /**
  * Task boundaries, and what runs inside them (scripts, layout, paint) for a person who opens
  * the saved trace in DevTools; thread names come with every trace.
@@ -134,4 +136,11 @@ export function mainThreadTasks(trace: unknown): MainThreadTasks {
     top,
     busyShare: span > 0 ? busy / span : 0,
   };
+}
+
+/** mainThreadTasks of a trace as Chromium wrote it, however large (trace-events.ts). */
+export function mainThreadTasksOfTrace(trace: Buffer): MainThreadTasks {
+  return mainThreadTasks(
+    traceEventsWith(trace, ['"thread_name"', '"TracingStartedInBrowser"', ...TASK_NAMES]),
+  );
 }

@@ -20,7 +20,7 @@ import {
 } from '../../tests/e2e/fleet-console/support/shop-service';
 import { freshContext } from '../chromium';
 import { initScript } from '../page-probes';
-import { mainThreadTasks, TASK_TRACE_CATEGORIES } from '../fleet/main-thread-tasks';
+import { mainThreadTasksOfTrace, TASK_TRACE_CATEGORIES } from '../fleet/main-thread-tasks';
 import { rushLatencies, type RushFigures } from './rush-checks';
 import { moveOrder, numberSource, placeOrder, runRush, STEPS, type PlacedOrder } from './rush-load';
 import { installBoardProbe, installPickProbe, readPageTimes } from './rush-probes';
@@ -143,7 +143,7 @@ export async function measureRush(
       placed: orders.length,
       failures,
       ...rushLatencies(orders, times),
-      tasks: mainThreadTasks(JSON.parse(trace.toString('utf8')) as unknown),
+      tasks: mainThreadTasksOfTrace(trace),
     };
   } finally {
     await service.dispose();
