@@ -199,7 +199,10 @@ export function PickScreen() {
       >
         {moves.said}
       </p>
-      <main className="grid flex-1 grid-cols-1 gap-4 px-6 pb-4 md:grid-cols-3 2xl:grid-cols-[1fr_1fr_1fr_0.8fr]">
+      {/* Tracks of minmax(0, …), and columns not stretched to the tallest: plain 1fr tracks
+          asked each column of up to 300 cards for its narrowest width, and stretching laid
+          every column out a second time, so one card arriving cost a layout of 35–70 ms. */}
+      <main className="grid flex-1 grid-cols-1 items-start gap-4 px-6 pb-4 md:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,0.8fr)]">
         {COLUMNS.map((column) => (
           <OrderColumn
             key={column}
