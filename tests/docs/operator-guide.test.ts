@@ -179,6 +179,9 @@ describe.skipIf(skipReason !== null)('the operator’s guide, on simulated kiosk
     );
   }, 30_000);
 
+  const CLOSED_LINE = 'Store hours: the store is closed; the kiosk sleeps until it opens';
+  const OPEN_LINE = 'Store hours: the store is open; the kiosk is awake';
+
   it('sleeps while its store is closed and wakes when it opens', async () => {
     const topic = groupConfigTopic(broker.prefix, 'store', 'lyon-1');
     await signAndPublish(
@@ -187,7 +190,13 @@ describe.skipIf(skipReason !== null)('the operator’s guide, on simulated kiosk
     );
     await waitFor(() => (status.state === 'asleep' ? true : undefined), 15_000, 'asleep');
     await waitFor(() => (health?.asleep === true ? true : undefined), 10_000, 'asleep in health');
-    expect(output).toContain('Store hours: the store is closed; the kiosk sleeps until it opens');
+    // The line comes through the simulator's stdout, the status through the broker: either may
+    // arrive first.
+    await waitFor(
+      () => (output.includes(CLOSED_LINE) ? true : undefined),
+      5_000,
+      `"${CLOSED_LINE}" in the simulator's output`,
+    );
 
     // Asleep, it answers diagnostics: a bundle in chunks, and an ack.
     await operator.publishAsync(
@@ -214,6 +223,10 @@ describe.skipIf(skipReason !== null)('the operator’s guide, on simulated kiosk
       topic,
     );
     await waitFor(() => (status.state === 'online' ? true : undefined), 15_000, 'awake');
-    expect(output).toContain('Store hours: the store is open; the kiosk is awake');
+    await waitFor(
+      () => (output.includes(OPEN_LINE) ? true : undefined),
+      5_000,
+      `"${OPEN_LINE}" in the simulator's output`,
+    );
   }, 60_000);
 });
