@@ -5,11 +5,11 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations } from '../support/axe';
-import { demoCatalogue } from '../support/catalogue';
+import { demoCatalogue, type Product } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
 import { filledCart, PAGE_STATES } from '../support/page-states';
 import { seedStorage } from '../support/storage';
-import { resizeTo, sizeOf } from '../support/resize';
+import { resizeTo, sizeOf, type Viewport } from '../support/resize';
 import { VIEWPORTS, card, cards, categoryButton, header, main, searchBox } from '../support/ui';
 import { undersizedInEveryState, undersizedTargets } from '../support/touch-targets';
 
@@ -192,8 +192,30 @@ async function smallTargets(page: Page): Promise<string[]> {
   return small;
 }
 
+/**
+ * With a cart in storage, opens each route once, at the first size, and measures it at each
+ * size in turn: the routes' markup does not change with the size, only their styles.
+ */
+async function measureEachRoute(
+  page: Page,
+  catalogue: Product[],
+  paths: readonly string[],
+  viewports: readonly Viewport[],
+  measure: (path: string, viewport: Viewport, index: number) => Promise<void>,
+): Promise<void> {
+  await seedStorage(page, { cart: filledCart(catalogue), products: JSON.stringify(catalogue) });
+  for (const path of paths) {
+    await resizeTo(page, viewports[0]!);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    for (const [index, viewport] of viewports.entries()) {
+      await resizeTo(page, viewport);
+      await measure(path, viewport, index);
+    }
+  }
+}
+
 test.describe('touch targets', () => {
-  // Each route opens once, at the first size, and is measured at each size in turn.
   const sizes = [
     ['phone', VIEWPORTS.phone],
     ['kiosk', VIEWPORTS.kioskPortrait],
@@ -202,20 +224,17 @@ test.describe('touch targets', () => {
     page,
     servedCatalogue,
   }) => {
-    await seedStorage(page, {
-      cart: filledCart(servedCatalogue),
-      products: JSON.stringify(servedCatalogue),
-    });
     const problems: string[] = [];
-    for (const path of ['/home', '/products', '/product/1', '/cart', '/checkout', '/nowhere']) {
-      await resizeTo(page, sizes[0][1]);
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      for (const [size, viewport] of sizes) {
-        await resizeTo(page, viewport);
+    await measureEachRoute(
+      page,
+      servedCatalogue,
+      ['/home', '/products', '/product/1', '/cart', '/checkout', '/nowhere'],
+      sizes.map(([, viewport]) => viewport),
+      async (path, _viewport, index) => {
+        const size = sizes[index]![0];
         problems.push(...(await smallTargets(page)).map((p) => `${path} ${p} (${size})`));
-      }
-    }
+      },
+    );
     // The phone's menu, opened there.
     await resizeTo(page, VIEWPORTS.phone);
     await header(page).getByRole('button', { name: 'Open menu' }).click();
@@ -256,22 +275,17 @@ test.describe('no horizontal scroll', () => {
     VIEWPORTS.kioskLandscape,
     VIEWPORTS.kioskPortrait,
   ] as const;
-  // Each route opens once, at the first width, and is measured at each width in turn.
   test(`no route scrolls sideways at ${sizes.map(({ width }) => `${width}px`).join(', ')}`, async ({
     page,
     servedCatalogue,
   }) => {
-    await seedStorage(page, {
-      cart: filledCart(servedCatalogue),
-      products: JSON.stringify(servedCatalogue),
-    });
     const wide: string[] = [];
-    for (const path of ['/', '/about', '/products', '/product/1', '/cart', '/checkout', '/x']) {
-      await resizeTo(page, sizes[0]);
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      for (const viewport of sizes) {
-        await resizeTo(page, viewport);
+    await measureEachRoute(
+      page,
+      servedCatalogue,
+      ['/', '/about', '/products', '/product/1', '/cart', '/checkout', '/x'],
+      sizes,
+      async (path, viewport) => {
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({
           scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
           innerWidth: window.innerWidth,
@@ -279,8 +293,8 @@ test.describe('no horizontal scroll', () => {
         if (scrollWidth > innerWidth) {
           wide.push(`${path} at ${viewport.width}px: ${scrollWidth} > ${innerWidth}`);
         }
-      }
-    }
+      },
+    );
     expect(wide).toEqual([]);
   });
 });
