@@ -3,6 +3,7 @@ import './console.css';
 /** The ready board's entry (board.html): the page at the shop service's /board. */
 async function start(root: HTMLElement): Promise<void> {
   const { createRoot } = await import('react-dom/client');
+  await import('./lib/schema-library');
   const [{ StrictMode, createElement }, { BoardScreen }] = await Promise.all([
     import('react'),
     import('./board/board-screen'),

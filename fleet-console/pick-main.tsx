@@ -3,6 +3,7 @@ import './console.css';
 /** The pick screen's entry (pick.html): the page at the shop service's /pick. */
 async function start(root: HTMLElement): Promise<void> {
   const { createRoot } = await import('react-dom/client');
+  await import('./lib/schema-library');
   const [{ StrictMode, createElement }, { PickApp }] = await Promise.all([
     import('react'),
     import('./pick/pick-app'),

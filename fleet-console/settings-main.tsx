@@ -3,6 +3,7 @@ import './console.css';
 /** The settings page's entry (settings.html): the page at the shop service's /settings. */
 async function start(root: HTMLElement): Promise<void> {
   const { createRoot } = await import('react-dom/client');
+  await import('./lib/schema-library');
   const [{ StrictMode, createElement }, { SettingsApp }] = await Promise.all([
     import('react'),
     import('./settings/settings-app'),

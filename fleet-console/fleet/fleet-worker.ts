@@ -4,6 +4,7 @@
  * of it (view-poster.ts): what the page draws, not the fleet. The page tells it the groups
  * each kiosk's certificate names, as it verifies them.
  */
+import '../lib/schema-library';
 import { runBrokerWorker } from '../connection/broker-worker';
 import { isCertifiedChange, isFleetViewRequest } from './fleet-viewer';
 import { createViewPoster } from './view-poster';

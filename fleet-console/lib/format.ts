@@ -1,37 +1,38 @@
 /** How the console writes times, durations and sizes for people (en-US, the page's zone). */
-const clock = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const timeOfDay = new Intl.DateTimeFormat('en-US', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const dayOf = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
-const clockWithSeconds = new Intl.DateTimeFormat('en-US', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const clockToTheSecond = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Each formatter is made the first time it is asked for: making the page's first one loads
+ * the browser's date data, tens of milliseconds on a two-core machine, which at the top of
+ * this module fell in the task that loads the console, before the operator could click.
+ */
+function formatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | null = null;
+  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
+}
 
-const dated = new Intl.DateTimeFormat('en-US', {
+const clock = formatter({
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const timeOfDay = formatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayOf = formatter({ year: 'numeric', month: 'numeric', day: 'numeric' });
+const clockWithSeconds = formatter({
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const clockToTheSecond = formatter({
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const dated = formatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',
@@ -41,26 +42,26 @@ const dated = new Intl.DateTimeFormat('en-US', {
 });
 
 /** "Dec 31, 2026, 23:59": for moments that may be a year or more away. */
-export const formatDate = (ms: number): string => dated.format(ms);
+export const formatDate = (ms: number): string => dated().format(ms);
 
 /** "Nov 23, 10:02" */
-export const formatClock = (ms: number): string => clock.format(ms);
+export const formatClock = (ms: number): string => clock().format(ms);
 
 /**
  * "14:03" for a moment earlier today, "Nov 23, 14:03" for another day: what staff at a
  * counter read at a glance ("already collected at Counter 2, 14:03").
  */
 export const formatSameDayClock = (ms: number, now: number = Date.now()): string =>
-  dayOf.format(ms) === dayOf.format(now) ? timeOfDay.format(ms) : clock.format(ms);
+  dayOf().format(ms) === dayOf().format(now) ? timeOfDay().format(ms) : clock().format(ms);
 
 /** "Nov 23, 10:02:37": for a moment a few seconds matter in. */
-export const formatClockToTheSecond = (ms: number): string => clockToTheSecond.format(ms);
+export const formatClockToTheSecond = (ms: number): string => clockToTheSecond().format(ms);
 
 /** "14:03": one formatter made once (a pick screen writes a time on every card, every second). */
-export const formatTimeOfDay = (ms: number): string => timeOfDay.format(ms);
+export const formatTimeOfDay = (ms: number): string => timeOfDay().format(ms);
 
 /** "10:02:37" */
-export const formatTime = (ms: number): string => clockWithSeconds.format(ms);
+export const formatTime = (ms: number): string => clockWithSeconds().format(ms);
 
 /** "35 min", "2 h 5 min", "3 d 4 h" */
 export function formatMinutes(minutes: number): string {
