@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import type { KioskState } from '../../fleet/fleet-state';
 import { KioskRow, ROW_HEIGHT_PX } from './kiosk-row';
+import { estimatedBoxSize, observeBoxSize, scrollBox } from './table-box';
 import { rowForKey } from './row-keys';
 import { useRowFocus } from './use-row-focus';
 
@@ -89,6 +90,9 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
     overscan: OVERSCAN,
     paddingStart: HEADER_HEIGHT_PX,
     scrollPaddingStart: HEADER_HEIGHT_PX,
+    initialRect: estimatedBoxSize(window),
+    observeElementRect: observeBoxSize,
+    scrollToFn: scrollBox,
   });
   const items = virtualizer.getVirtualItems();
 
