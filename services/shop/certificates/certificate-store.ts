@@ -57,19 +57,51 @@ export async function certificatesOf(
   prefix: string,
   kioskId: string,
 ): Promise<KnownCertificate[]> {
-  const rows = await db
+  return (await certificatesOfEach(db, prefix, [kioskId]))[0] ?? [];
+}
+
+/** Each kiosk's certificates, oldest first, in one read for all of them. */
+export async function certificatesOfEach(
+  db: Kysely<ShopTables>,
+  prefix: string,
+  kioskIds: readonly string[],
+): Promise<KnownCertificate[][]> {
+  if (kioskIds.length === 0) return [];
+  const byKiosk = await knownByKiosk(db, prefix, [...new Set(kioskIds)]);
+  return kioskIds.map((kioskId) => byKiosk.get(kioskId) ?? []);
+}
+
+/** Every kiosk's certificates in the fleet, oldest first (a replica's cache, as it starts). */
+export function fleetCertificates(
+  db: Kysely<ShopTables>,
+  prefix: string,
+): Promise<Map<string, KnownCertificate[]>> {
+  return knownByKiosk(db, prefix, null);
+}
+
+async function knownByKiosk(
+  db: Kysely<ShopTables>,
+  prefix: string,
+  kioskIds: readonly string[] | null,
+): Promise<Map<string, KnownCertificate[]>> {
+  let query = db
     .selectFrom('certificates')
     .select(['serial', 'kiosk_id', 'public_key', 'store'])
-    .where('kiosk_id', '=', kioskId)
-    .where('fleet', '=', prefix)
-    .orderBy('issued_at')
-    .execute();
-  return rows.map((row) => ({
-    serial: row.serial,
-    kioskId: row.kiosk_id,
-    publicKey: row.public_key,
-    store: row.store,
-  }));
+    .where('fleet', '=', prefix);
+  if (kioskIds !== null) query = query.where('kiosk_id', 'in', kioskIds);
+  const rows = await query.orderBy('issued_at').execute();
+  const byKiosk = new Map<string, KnownCertificate[]>();
+  for (const row of rows) {
+    const known = byKiosk.get(row.kiosk_id) ?? [];
+    known.push({
+      serial: row.serial,
+      kioskId: row.kiosk_id,
+      publicKey: row.public_key,
+      store: row.store,
+    });
+    byKiosk.set(row.kiosk_id, known);
+  }
+  return byKiosk;
 }
 
 /** Every certificate kept (or one kiosk's), as the operator signed them, for counters to check. */

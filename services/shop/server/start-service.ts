@@ -50,6 +50,7 @@ export async function openServices(
     const { latest } = await migratePlace(place, database);
     const secret = await serviceSecret(database.db, 'session-cookie');
     const kioskKeys = createKioskKeys(database.db, trust.prefix);
+    await kioskKeys.warm();
     const services: ShopServices = {
       db: database.db,
       engine: database.engine,

@@ -102,7 +102,7 @@ export function kioskRequestAuth(services: ShopServices): MiddlewareHandler<Shop
       time: signed.time,
       bodyHash: createHash('sha256').update(bytes).digest('base64url'),
     });
-    if (!verifyEd25519(certificate.publicKey, Buffer.from(text), signed.signature)) {
+    if (!(await verifyEd25519(certificate.publicKey, Buffer.from(text), signed.signature))) {
       throw unsigned('The request signature does not verify under that kiosk’s certificate.');
     }
     if (carried) {
