@@ -1,3 +1,4 @@
+import { withoutErrorStacks } from '@web-shared/lib/error-stacks';
 import { CONSOLE_MARKER } from './app/console-marker';
 import './console.css';
 
@@ -8,16 +9,20 @@ document.documentElement.dataset.app = CONSOLE_MARKER;
  * modules of their own: the browser runs a module and everything it imports in one task, and
  * the whole console at once was one task of 50–90 ms on a two-core machine before the
  * operator could click anything. Four imports are four shorter tasks, with the browser free
- * in between.
+ * in between. Error stacks are paused while they run (lib/error-stacks.ts): with DevTools
+ * attached, React DOM's module otherwise spends 20–40 ms on positions for stacks no one reads.
  */
-async function start(root: HTMLElement): Promise<void> {
+async function loadModules() {
   const { createRoot } = await import('react-dom/client');
   await import('./lib/schema-library');
   await import('@shared/fleet/payloads');
-  const [{ StrictMode, createElement, startTransition }, { ConsoleApp }] = await Promise.all([
-    import('react'),
-    import('./app/console-app'),
-  ]);
+  const [react, { ConsoleApp }] = await Promise.all([import('react'), import('./app/console-app')]);
+  return { createRoot, react, ConsoleApp };
+}
+
+async function start(root: HTMLElement): Promise<void> {
+  const { createRoot, react, ConsoleApp } = await withoutErrorStacks(loadModules);
+  const { StrictMode, createElement, startTransition } = react;
   // The first drawing as a transition: React then draws the console a few milliseconds at a
   // time, yielding between, instead of in one task of 50 ms or more on a two-core machine.
   const app = createRoot(root);
