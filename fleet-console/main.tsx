@@ -8,14 +8,18 @@ document.documentElement.dataset.app = CONSOLE_MARKER;
  * React's DOM renderer, the schemas' library, the message schemas, then the console, each as
  * modules of their own: the browser runs a module and everything it imports in one task, and
  * the whole console at once was one task of 50–90 ms on a two-core machine before the
- * operator could click anything. Four imports are four shorter tasks, with the browser free
- * in between. Error stacks are paused while they run (lib/error-stacks.ts): with DevTools
+ * operator could click anything. Several imports are several shorter tasks, with the browser
+ * free in between. Error stacks are paused while they run (lib/error-stacks.ts): with DevTools
  * attached, React DOM's module otherwise spends 20–40 ms on positions for stacks no one reads.
  */
 async function loadModules() {
   const { createRoot } = await import('react-dom/client');
   await import('./lib/schema-library');
-  await import('@shared/fleet/payloads');
+  // The fleet's message schemas a kind at a time: building them all was one task of 20–60 ms.
+  await import('@shared/fleet/messages/status-payloads');
+  await import('@shared/fleet/messages/health-payloads');
+  await import('@shared/fleet/messages/command-payloads');
+  await import('@shared/fleet/messages/config-payloads');
   const [react, { ConsoleApp }] = await Promise.all([import('react'), import('./app/console-app')]);
   return { createRoot, react, ConsoleApp };
 }
