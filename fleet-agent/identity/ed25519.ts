@@ -4,16 +4,30 @@
  * private keys on disk. No crypto of our own: only conversions around node:crypto.
  */
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { fromBase64Url } from '../../shared/fleet/base64url';
+import { fromBase64Url, toBase64Url } from '../../shared/fleet/base64url';
 
-/** The base64url raw public key of an Ed25519 key (public or private). */
+/** An Ed25519 public key in SPKI DER (RFC 8410): this prefix, then the 32-byte raw key. */
+const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/**
+ * The base64url raw public key of an Ed25519 key (public or private), read from its SPKI
+ * form. Not from its JWK form: node:crypto writes a JWK while holding the key's lock, and a
+ * garbage collection in that moment that finalizes the job which generated the key takes the
+ * same lock and never returns (generating keys and writing their JWKs in a loop hangs the
+ * process after 5,000–20,000 keys in most runs; a kiosk does it once, a simulated fleet thousands of
+ * times). Its test holds the loop to a bound.
+ */
 export function rawPublicKey(key: KeyObject): string {
   const publicKey = key.type === 'private' ? createPublicKey(key) : key;
-  const { x } = publicKey.export({ format: 'jwk' });
-  if (typeof x !== 'string' || publicKey.asymmetricKeyType !== 'ed25519') {
+  if (publicKey.asymmetricKeyType !== 'ed25519') throw new Error('not an Ed25519 key');
+  const der = publicKey.export({ format: 'der', type: 'spki' });
+  if (
+    der.length !== SPKI_PREFIX.length + 32 ||
+    !der.subarray(0, SPKI_PREFIX.length).equals(SPKI_PREFIX)
+  ) {
     throw new Error('not an Ed25519 key');
   }
-  return x;
+  return toBase64Url(der.subarray(SPKI_PREFIX.length));
 }
 
 /** A public key from its base64url raw form, or null when it is not one. */

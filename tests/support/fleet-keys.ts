@@ -3,6 +3,7 @@
  * scripts make them: a config signing key, a kiosk's receipt key, and a signed envelope.
  */
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { rawPublicKey } from '../../fleet-agent/identity/ed25519';
 import { canonicalJsonBytes } from '../../shared/fleet/canonical-json';
 
 export interface TestKeyPair {
@@ -16,12 +17,10 @@ export interface TestKeyPair {
 
 export function makeKeyPair(): TestKeyPair {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  const { x } = publicKey.export({ format: 'jwk' });
-  if (typeof x !== 'string') throw new Error('no raw public key');
   return {
     privateKey,
     publicKey,
-    publicText: x,
+    publicText: rawPublicKey(publicKey),
     privatePem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
   };
 }
