@@ -14,6 +14,7 @@ import {
   type SentCommand,
 } from './fleet-state';
 import { applyKiosks, EMPTY_VIEW, type FleetView, type FleetViewChange } from './fleet-viewer';
+import { KioskMap } from './kiosk-map';
 
 export interface FleetStore {
   /** What the page folds: configs, commands and their acks, the screenshot (not kiosks). */
@@ -36,7 +37,7 @@ export interface FleetStore {
 
 export const useFleetStore = create<FleetStore>()((set) => ({
   fleet: emptyFleet(),
-  kiosks: new Map(),
+  kiosks: KioskMap.EMPTY,
   view: EMPTY_VIEW,
   dropped: 0,
   setFleet: (fleet) => set({ fleet }),
@@ -52,7 +53,7 @@ export const useFleetStore = create<FleetStore>()((set) => ({
   reset: () =>
     set({
       fleet: emptyFleet(),
-      kiosks: new Map(),
+      kiosks: KioskMap.EMPTY,
       view: EMPTY_VIEW,
       dropped: 0,
     }),

@@ -17,6 +17,7 @@
  * certificates: app/certified-wiring.ts); the viewer keeps at most MAX_FLEET_KIOSKS kiosks,
  * enrolled ones first, and says how many messages it dropped past that.
  */
+import { KioskMap } from './kiosk-map';
 import type { CertifiedGroups } from '@shared/fleet/trust/certified-groups';
 import { createKioskBound, MAX_FLEET_KIOSKS } from '@shared/fleet/kiosk-bound';
 import { createAlertList, type FleetAlert } from './alerts';
@@ -240,14 +241,11 @@ export function createFleetViewer(
   };
 }
 
-/** The page's side: its kiosks after a post (a new map only when a kiosk changed). */
+/** The page's side: its kiosks after a post (a new map only when a kiosk changed, kiosk-map.ts). */
 export function applyKiosks(
   kiosks: ReadonlyMap<string, KioskState>,
   change: FleetViewChange,
 ): ReadonlyMap<string, KioskState> {
   if (!change.kiosks && !change.gone) return kiosks;
-  const next = new Map(kiosks);
-  for (const id of change.gone ?? []) next.delete(id);
-  for (const kiosk of change.kiosks ?? []) next.set(kiosk.id, kiosk);
-  return next;
+  return KioskMap.from(kiosks).with(change.kiosks ?? [], change.gone ?? []);
 }

@@ -4,6 +4,7 @@
  * changed among 10,000, and the derived views (list order, rollups, alerts) redo only those.
  */
 import type { KioskState } from './fleet-state';
+import { KioskMap } from './kiosk-map';
 
 export interface KioskChanges {
   /** Kiosks as they were, for each one changed or gone. */
@@ -33,6 +34,7 @@ function findChanges(
   before: ReadonlyMap<string, KioskState>,
   after: ReadonlyMap<string, KioskState>,
 ): KioskChanges {
+  if (before instanceof KioskMap && after instanceof KioskMap) return changedBuckets(before, after);
   const removed: KioskState[] = [];
   const added: KioskState[] = [];
   let kept = 0;
@@ -47,5 +49,23 @@ function findChanges(
   if (kept < before.size) {
     for (const [id, kiosk] of before) if (!after.has(id)) removed.push(kiosk);
   }
+  return { removed, added };
+}
+
+/** The same, bucket by bucket: a bucket the two maps share holds no change. */
+function changedBuckets(before: KioskMap, after: KioskMap): KioskChanges {
+  const removed: KioskState[] = [];
+  const added: KioskState[] = [];
+  after.buckets.forEach((bucket, index) => {
+    const was = before.buckets[index];
+    if (was === bucket || !was) return;
+    for (const [id, kiosk] of bucket) {
+      const old = was.get(id);
+      if (old === kiosk) continue;
+      if (old !== undefined) removed.push(old);
+      added.push(kiosk);
+    }
+    for (const [id, kiosk] of was) if (!bucket.has(id)) removed.push(kiosk);
+  });
   return { removed, added };
 }
