@@ -16,6 +16,7 @@ async function loadModules() {
   const { createRoot } = await import('react-dom/client');
   await import('./lib/schema-library');
   // The fleet's message schemas a kind at a time: building them all was one task of 20–60 ms.
+  await import('@shared/fleet/messages/message-fields');
   await import('@shared/fleet/messages/status-payloads');
   await import('@shared/fleet/messages/health-payloads');
   await import('@shared/fleet/messages/command-payloads');
