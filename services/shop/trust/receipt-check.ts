@@ -83,17 +83,34 @@ const MAX_VERIFIED_RECEIPTS = 4096;
  * and whether one was revoked is asked of the database with each handover, never kept here.
  * Only codes that verified are kept, by their whole text, so an altered code is checked
  * afresh and refused.
+ *
+ * A code already being checked is not checked a second time beside it: two counters scanning
+ * one receipt at once (the moment exactly-once handovers exist for) wait on the same
+ * verification, and both get its answer. A refusal is forgotten as soon as it is given.
  */
 export function createReceiptSignatures(context: ReceiptCheckContext): ReceiptSignatures {
   const verified = new Map<string, CheckedReceipt>();
-  return {
-    async check(code) {
-      const known = verified.get(code);
-      if (known) return known;
+  const checking = new Map<string, Promise<CheckedReceipt>>();
+  const checkOnce = async (code: string): Promise<CheckedReceipt> => {
+    try {
       const receipt = await checkReceiptSignature(code, context);
       if (verified.size >= MAX_VERIFIED_RECEIPTS) verified.clear();
       verified.set(code, receipt);
       return receipt;
+    } finally {
+      checking.delete(code);
+    }
+  };
+  return {
+    check(code) {
+      const known = verified.get(code);
+      if (known) return Promise.resolve(known);
+      let pending = checking.get(code);
+      if (pending === undefined) {
+        pending = checkOnce(code);
+        checking.set(code, pending);
+      }
+      return pending;
     },
   };
 }

@@ -63,6 +63,29 @@ describe('createReceiptSignatures', () => {
     expect(counted.verifications).toBeGreaterThan(once);
   });
 
+  it('checks a code being checked only once: both asking at once get its answer', async () => {
+    const { counted, keys } = countingKeys(shop.services.kioskKeys);
+    const receipts = createReceiptSignatures({ trust: world.trust, kioskKeys: keys });
+    const { code, payload } = receiptCode(kiosk);
+    const [first, second] = await Promise.all([receipts.check(code), receipts.check(code)]);
+    expect(first.payload).toEqual(payload);
+    expect(second).toBe(first);
+    expect(counted.verifications).toBe(1);
+  });
+
+  it('shares a refusal only with those asking at the same time, and keeps none', async () => {
+    const { counted, keys } = countingKeys(shop.services.kioskKeys);
+    const receipts = createReceiptSignatures({ trust: world.trust, kioskKeys: keys });
+    const { code } = receiptCode(kiosk);
+    const altered = `${code.slice(0, -3)}${code.slice(-3) === 'AAA' ? 'BBB' : 'AAA'}`;
+    const both = await Promise.allSettled([receipts.check(altered), receipts.check(altered)]);
+    expect(both.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    const once = counted.verifications;
+    expect(once).toBeGreaterThan(0);
+    await expect(receipts.check(altered)).rejects.toMatchObject({ status: 422 });
+    expect(counted.verifications).toBe(once * 2);
+  });
+
   it('keeps no refusal: a code from a kiosk enrolled after it was refused then passes', async () => {
     const receipts = createReceiptSignatures({
       trust: world.trust,
