@@ -15,6 +15,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { HandoverMode, HandoversTable, ShopTables } from '../db/tables';
 import { moveOnHandovers } from '../moves/handover-moves';
+import { movesLock } from '../moves/move-records';
 import { revokedAmong, type RevokedCertificate } from '../revocations/revocation-store';
 
 export interface HandoverView {
@@ -87,13 +88,16 @@ async function insertHandover(
     ? sql`where not exists (select 1 from revocations r where r.serial = s.serial)`
     : sql``;
   return db.transaction().execute(async (trx) => {
+    // The moves' lock first, as every statement that writes a handover takes it (moves/).
     const { rows } = await sql<HandoversTable>`
+    with ${movesLock}
     insert into handovers
       (kiosk_id, receipt_id, handover_id, counter, recorded_by, at, recorded_at, mode, serial)
     select ${input.kioskId}::text, ${input.receiptId}::text, ${input.handoverId}::text,
       ${input.counter}::text, ${input.recordedBy}::text, ${input.at}::bigint, ${now}::bigint,
       ${mode}::text, s.serial
     from unnest(string_to_array(${input.serials.join(',')}::text, ',')) with ordinality as s(serial, n)
+    cross join moves_lock
     ${revokedFilter}
     order by s.n
     limit 1

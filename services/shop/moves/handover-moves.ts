@@ -5,18 +5,19 @@
  * over, and never a handover without its move. The handovers table has decided it, so the
  * order moves from whatever state it is in; nothing happens for a receipt without an order
  * (a kiosk that sends none, or one that has not sent it yet) or one handed over already.
- * One lock, one read and one write for all the handovers of a batch.
+ * One statement for all the handovers of a batch.
  *
  * An order can arrive after its receipt was handed over: the kiosk was offline and the
  * shopper went to the counter with the slip. Its arrival is then followed, in the same
  * transaction, by the handover's move (moveArrivedHandedOver), so it never waits on a pick
  * screen for goods already collected. Both sides hold the moves' lock while they read the
  * other's table, so an order and its handover recorded at the same moment cannot miss each
- * other: whichever commits second sees the first.
+ * other: whichever commits second sees the first. A handover takes the lock before it writes
+ * its row (claim-batch.ts, handover-store.ts), and reads the orders in a later statement.
  */
 import { sql, type Transaction } from 'kysely';
-import type { OrderState, ShopTables } from '../db/tables';
-import { lockMoves, type Mover } from './move-records';
+import type { ShopTables } from '../db/tables';
+import type { Mover } from './move-records';
 
 export interface HandoverMove {
   kioskId: string;
@@ -26,45 +27,47 @@ export interface HandoverMove {
   at: number;
 }
 
+/**
+ * Moves the handed-over receipts' orders, in one statement: their rows locked and read, the
+ * orders not yet handed over moved, and a move kept for each, in the handovers' order. The
+ * caller holds the moves' lock (move-records.ts) and took it in an earlier statement of the
+ * transaction, so this one reads every order committed before the lock was granted.
+ */
 export async function moveOnHandovers(
   trx: Transaction<ShopTables>,
   handovers: readonly HandoverMove[],
 ): Promise<void> {
   if (handovers.length === 0) return;
-  await lockMoves(trx);
-  const { rows } = await sql<{ kiosk_id: string; receipt_id: string; state: OrderState }>`
-    select o.kiosk_id, o.receipt_id, o.state from orders o
-    join unnest(${handovers.map((handover) => handover.kioskId)}::text[],
-      ${handovers.map((handover) => handover.receiptId)}::text[]) as h(kiosk_id, receipt_id)
-      on o.kiosk_id = h.kiosk_id and o.receipt_id = h.receipt_id
-    order by o.kiosk_id, o.receipt_id
-    for update of o`.execute(trx);
-  const before = new Map(rows.map((row) => [`${row.kiosk_id}\n${row.receipt_id}`, row.state]));
-  const moved = handovers.flatMap((handover) => {
-    const from = before.get(`${handover.kioskId}\n${handover.receiptId}`);
-    return from === undefined || from === 'handed-over' ? [] : [{ ...handover, from }];
-  });
-  if (moved.length === 0) return;
-  const column = <T>(pick: (move: (typeof moved)[number]) => T): T[] => moved.map(pick);
+  const column = <T>(pick: (handover: HandoverMove) => T): T[] => handovers.map(pick);
   await sql`
-    with moved as (
-      update orders o set state = 'handed-over', state_at = m.at
-      from unnest(${column((move) => move.kioskId)}::text[],
-        ${column((move) => move.receiptId)}::text[],
-        ${column((move) => move.at)}::bigint[]) as m(kiosk_id, receipt_id, at)
-      where o.kiosk_id = m.kiosk_id and o.receipt_id = m.receipt_id
+    with h as (
+      select * from unnest(${column((handover) => handover.kioskId)}::text[],
+        ${column((handover) => handover.receiptId)}::text[],
+        ${column((handover) => handover.by.id)}::text[],
+        ${column((handover) => handover.by.name)}::text[],
+        ${column((handover) => handover.at)}::bigint[])
+        with ordinality as h(kiosk_id, receipt_id, by_id, by_name, at, n)
+    ),
+    before as materialized (
+      select o.kiosk_id, o.receipt_id, o.state, h.by_id, h.by_name, h.at, h.n
+      from (select * from h order by h.kiosk_id, h.receipt_id) h
+      cross join lateral ( -- a look-up by key a row, as in claim-batch.ts
+        select o.kiosk_id, o.receipt_id, o.state from orders o
+        where o.kiosk_id = h.kiosk_id and o.receipt_id = h.receipt_id
+          and o.state <> 'handed-over'
+        limit 1
+        for update
+      ) o
+    ),
+    moved as (
+      update orders o set state = 'handed-over', state_at = b.at
+      from before b
+      where o.kiosk_id = b.kiosk_id and o.receipt_id = b.receipt_id
     )
     insert into order_moves (kiosk_id, receipt_id, kind, from_state, to_state, by_id, by_name, at)
-    select m.kiosk_id, m.receipt_id, 'handover', m.from_state, 'handed-over', m.by_id,
-      m.by_name, m.at
-    from unnest(${column((move) => move.kioskId)}::text[],
-      ${column((move) => move.receiptId)}::text[],
-      ${column((move) => move.from)}::text[],
-      ${column((move) => move.by.id)}::text[],
-      ${column((move) => move.by.name)}::text[],
-      ${column((move) => move.at)}::bigint[])
-      with ordinality as m(kiosk_id, receipt_id, from_state, by_id, by_name, at, n)
-    order by m.n`.execute(trx);
+    select b.kiosk_id, b.receipt_id, 'handover', b.state, 'handed-over', b.by_id, b.by_name, b.at
+    from before b
+    order by b.n`.execute(trx);
 }
 
 /**
@@ -78,11 +81,15 @@ export async function moveArrivedHandedOver(
 ): Promise<void> {
   if (arrivals.length === 0) return;
   const { rows } = await sql<HandedOver>`
-    select h.kiosk_id, h.receipt_id, h.counter, h.recorded_by, a.at from handovers h
-    join unnest(${arrivals.map((arrival) => arrival.kioskId)}::text[],
+    select h.kiosk_id, h.receipt_id, h.counter, h.recorded_by, a.at
+    from unnest(${arrivals.map((arrival) => arrival.kioskId)}::text[],
       ${arrivals.map((arrival) => arrival.receiptId)}::text[],
       ${arrivals.map((arrival) => arrival.at)}::bigint[]) as a(kiosk_id, receipt_id, at)
-      on h.kiosk_id = a.kiosk_id and h.receipt_id = a.receipt_id
+    cross join lateral ( -- a look-up by key a row, as in claim-batch.ts
+      select h.kiosk_id, h.receipt_id, h.counter, h.recorded_by from handovers h
+      where h.kiosk_id = a.kiosk_id and h.receipt_id = a.receipt_id
+      limit 1
+    ) h
     order by h.kiosk_id, h.receipt_id`.execute(trx);
   await moveOnHandovers(
     trx,

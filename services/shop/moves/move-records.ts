@@ -21,6 +21,15 @@ export async function lockMoves(trx: Transaction<ShopTables>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${MOVES_LOCK_KEY}::bigint)`.execute(trx);
 }
 
+/**
+ * The moves' lock as a common table expression, `moves_lock`, for a statement that takes it
+ * on its way: a statement that writes rows joins it (`cross join moves_lock`), so the lock is
+ * held before its first row is written, with no round trip of its own. The statement's own
+ * reads are as of before it waited, so what must see others' moves is read by the next one.
+ */
+export const movesLock = sql`moves_lock as materialized (
+  select pg_advisory_xact_lock(${MOVES_LOCK_KEY}::bigint) as held)`;
+
 /** Who made a move: a login or token, a kiosk (an order's arrival). */
 export interface Mover {
   /** `staff:sam`, `token:abc`, `kiosk:kiosk-01`. */

@@ -87,10 +87,13 @@ async function ordersOf(
 ): Promise<Map<string, OrderRow>> {
   if (requests.length === 0) return new Map();
   const { rows } = await sql<OrderRow>`
-    select o.* from orders o
-    join unnest(${requests.map((r) => r.order.kioskId)}::text[],
+    select o.* from unnest(${requests.map((r) => r.order.kioskId)}::text[],
       ${requests.map((r) => r.order.receiptId)}::text[]) as c(kiosk_id, receipt_id)
-      on o.kiosk_id = c.kiosk_id and o.receipt_id = c.receipt_id`.execute(trx);
+    cross join lateral ( -- a look-up by key a row, as in claim-batch.ts
+      select * from orders o
+      where o.kiosk_id = c.kiosk_id and o.receipt_id = c.receipt_id
+      limit 1
+    ) o`.execute(trx);
   return new Map(rows.map((row) => [receiptKey(row.kiosk_id, row.receipt_id), row]));
 }
 

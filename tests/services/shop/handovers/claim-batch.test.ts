@@ -3,13 +3,18 @@
  * been told alone. Of two claims of one receipt in a batch the first wins and the second is
  * told who won; a repeat of the same handover in the batch is a repeat; a claim against a
  * receipt handed over before loses; a revoked signer and a reused handover id are refused;
- * the order of a receipt handed over is moved in the same transaction.
+ * the order of a receipt handed over is moved in the same transaction. Batches running at
+ * once (another replica's, an order's arrival) never miss each other: a claim that loses to
+ * a handover committed while it waited is told who won, and an order arriving as its receipt
+ * is handed over ends Handed over whichever commits first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShopOrder } from '../../../../shared/fleet/orders/shop-order';
 import type { DatabasePlace } from '../../../../services/shop/db/database';
 import { claimHandovers, type ClaimRequest } from '../../../../services/shop/handovers/claim-batch';
 import { claimHandover } from '../../../../services/shop/handovers/handover-store';
 import { movesOf } from '../../../../services/shop/moves/move-records';
+import { saveOrders } from '../../../../services/shop/orders/order-batch';
 import { orderOf } from '../../../../services/shop/orders/order-store';
 import { saveRevocation } from '../../../../services/shop/revocations/revocation-store';
 import { orderFrom, placeOrder } from '../support/orders';
@@ -117,4 +122,57 @@ describe.each(engines)('claims decided together on %s', (_engine, placeOf) => {
       ['handover', 'new', 'handed-over', 'Counter 2', 5000],
     ]);
   });
+
+  it('tells a claim that lost to another batch at the same moment who won', async () => {
+    const { db } = shop.services;
+    for (let round = 0; round < 10; round += 1) {
+      const receiptId = newReceiptId();
+      const outcomes = (
+        await Promise.all([
+          claimHandovers(db, [claim(kiosk, receiptId, 'Counter 1', 7000)]),
+          claimHandovers(db, [claim(kiosk, receiptId, 'Counter 2', 7001)]),
+        ])
+      ).flat();
+      const winner = outcomes.find((outcome) => outcome.kind === 'won');
+      expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['lost', 'won']);
+      expect(outcomes.find((outcome) => outcome.kind === 'lost')).toMatchObject({
+        handover: { receiptId, counter: winner?.kind === 'won' ? winner.handover.counter : '' },
+      });
+    }
+  });
+
+  it('never misses an order arriving as its receipt is handed over', async () => {
+    const { db } = shop.services;
+    const orders = Array.from({ length: 80 }, () => orderFrom(kiosk));
+    await Promise.all(
+      orders.flatMap((order, index) => [
+        saveOrders(db, [arrival(order)]),
+        claimHandovers(db, [claim(kiosk, order.receiptId, 'Counter 3', 8000 + index)]),
+      ]),
+    );
+    for (const order of orders) {
+      expect(await orderOf(db, kiosk.id, order.receiptId)).toMatchObject({
+        state: 'handed-over',
+      });
+      const moves = await movesOf(db, kiosk.id, order.receiptId);
+      expect(moves.map((move) => move.kind)).toEqual(['arrived', 'handover']);
+    }
+  });
 });
+
+/** An order as the kiosk's request brought it (its signature checked before). */
+function arrival(order: ShopOrder) {
+  const bodyText = JSON.stringify({ order });
+  return {
+    order,
+    caller: {
+      kioskId: order.kioskId,
+      serial: kiosk.serial,
+      signature: 'sig',
+      signedAt: order.at,
+      bodyText,
+      body: JSON.parse(bodyText) as unknown,
+    },
+    now: order.at,
+  };
+}
