@@ -45,16 +45,27 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommi
     options.single(waiting.item).then(waiting.resolve, waiting.reject);
 
   const run = async (taken: readonly Waiting<I, O>[]): Promise<void> => {
+    let results: readonly O[];
     try {
-      const results = await options.batch(taken.map((waiting) => waiting.item));
-      taken.forEach((waiting, index) => waiting.resolve(results[index] as O));
+      results = await options.batch(taken.map((waiting) => waiting.item));
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
         for (const waiting of taken) waiting.reject(error);
       } else {
         await Promise.all(taken.map(alone));
       }
+      finish();
+      return;
     }
+    // The next batch starts before this one's requests are answered: its first round trip
+    // to the database is under way while the answers are written, instead of after them.
+    finish();
+    taken.forEach((waiting, index) => waiting.resolve(results[index] as O));
+  };
+
+  const finish = (): void => {
+    running = false;
+    next();
   };
 
   const next = (): void => {
@@ -62,10 +73,7 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommi
       const taken = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
       queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
       running = true;
-      void run(taken).finally(() => {
-        running = false;
-        next();
-      });
+      void run(taken);
     }
   };
 

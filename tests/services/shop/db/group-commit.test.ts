@@ -1,7 +1,7 @@
 /**
  * Group commit: requests arriving while a batch runs go together in the next; each is
- * answered with its own result once its batch is done; a failed batch fails no request for
- * another's sake.
+ * answered with its own result once its batch is done, the next batch already started; a
+ * failed batch fails no request for another's sake.
  */
 import { describe, expect, it } from 'vitest';
 import { groupCommit } from '../../../../services/shop/db/group-commit';
@@ -38,6 +38,25 @@ describe('groupCommit', () => {
     expect(await one).toBe('r1');
     expect(await Promise.all(rest)).toEqual(['r2', 'r3', 'r4']);
     expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('starts the next batch before it answers the one that finished', async () => {
+    const events: string[] = [];
+    const first = gate();
+    const commits = groupCommit<number, number>({
+      batch: async (items) => {
+        events.push(`batch ${items.join(',')}`);
+        if (items[0] === 1) await first.opened;
+        return [...items];
+      },
+      single: () => Promise.reject(new Error('not alone')),
+    });
+    const one = commits.submit(1).then((result) => events.push(`answered ${result}`));
+    await new Promise((resolve) => setImmediate(resolve));
+    const two = commits.submit(2).then((result) => events.push(`answered ${result}`));
+    first.open();
+    await Promise.all([one, two]);
+    expect(events).toEqual(['batch 1', 'batch 2', 'answered 1', 'answered 2']);
   });
 
   it('never puts more than maxBatch in a batch', async () => {
