@@ -28,8 +28,10 @@ export interface Job {
 
 /**
  * Runs `jobs` against `origin` with `inFlight` at a time, each worker on a connection of
- * its own; the first `warmUp` are not counted. `meter`, if given, starts counting CPU when
- * the warm-up ends and says what each counted request cost.
+ * its own; the first `warmUp` are not counted in the figures, and are given apart (`start`):
+ * what a service just started answers while its code is still being compiled to its fast
+ * form. `meter`, if given, starts counting CPU when the warm-up ends and says what each
+ * counted request cost.
  */
 export async function runLoad(
   origin: string,
@@ -40,7 +42,9 @@ export async function runLoad(
 ): Promise<LoadFigures> {
   const { hostname, port } = new URL(origin);
   const latencies: number[] = [];
+  const warming: number[] = [];
   let errors = 0;
+  const began = performance.now();
   let next = 0;
   let started = performance.now();
   let counting = warmUp === 0 ? meter?.() : undefined;
@@ -61,17 +65,19 @@ export async function runLoad(
           (answer) => job.check(answer),
           () => false,
         );
-        if (index >= warmUp) {
-          latencies.push(performance.now() - begin);
-          if (!right) errors += 1;
-        }
+        if (index >= warmUp) latencies.push(performance.now() - begin);
+        else warming.push(performance.now() - begin);
+        if (!right) errors += 1;
       }
     } finally {
       connection.close();
     }
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
-  const figures = loadFigures(latencies, (performance.now() - started) / 1000, errors);
+  const figures = {
+    ...loadFigures(latencies, (performance.now() - started) / 1000, errors),
+    start: loadFigures(warming, (started - began) / 1000, 0),
+  };
   return counting ? { ...figures, cpuMs: counting.per(latencies.length) } : figures;
 }
 
