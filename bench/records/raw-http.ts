@@ -61,7 +61,7 @@ export class RawConnection {
     this.#socket.on('close', () => fail(new Error('the service closed the connection')));
   }
 
-  send(bytes: Buffer): Promise<RawAnswer> {
+  send(bytes: Uint8Array): Promise<RawAnswer> {
     if (this.#failed) return Promise.reject(this.#failed);
     return new Promise((resolve, reject) => {
       this.#waiting = { resolve, reject };

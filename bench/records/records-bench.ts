@@ -105,10 +105,11 @@ async function measureEngine(
       log(`${engine}: ${RECEIPTS * 2} claims from ${COUNTERS} counters`);
       const claims = await runLoad(
         service.origin,
-        claimJobs(service.origin, cookies, codes, () => randomBytes(16).toString('base64url')),
+        claimJobs(COUNTERS, codes, () => randomBytes(16).toString('base64url')),
         COUNTERS,
         WARM_UP,
         meter,
+        cookies,
       );
       const senders: BenchKiosk[] = kiosks.map((kiosk) => ({
         id: kiosk.id,
