@@ -9,7 +9,6 @@
  * is handed over ends Handed over whichever commits first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShopOrder } from '../../../../shared/fleet/orders/shop-order';
 import type { DatabasePlace } from '../../../../services/shop/db/database';
 import { claimHandovers, type ClaimRequest } from '../../../../services/shop/handovers/claim-batch';
 import { claimHandover } from '../../../../services/shop/handovers/handover-store';
@@ -17,7 +16,7 @@ import { movesOf } from '../../../../services/shop/moves/move-records';
 import { saveOrders } from '../../../../services/shop/orders/order-batch';
 import { orderOf } from '../../../../services/shop/orders/order-store';
 import { saveRevocation } from '../../../../services/shop/revocations/revocation-store';
-import { orderFrom, placeOrder } from '../support/orders';
+import { orderFrom, orderRequest, placeOrder } from '../support/orders';
 import { postgresUnavailable, startPostgres, type Postgres } from '../support/postgres';
 import {
   makeWorld,
@@ -146,7 +145,7 @@ describe.each(engines)('claims decided together on %s', (_engine, placeOf) => {
     const orders = Array.from({ length: 80 }, () => orderFrom(kiosk));
     await Promise.all(
       orders.flatMap((order, index) => [
-        saveOrders(db, [arrival(order)]),
+        saveOrders(db, [orderRequest(kiosk, order)]),
         claimHandovers(db, [claim(kiosk, order.receiptId, 'Counter 3', 8000 + index)]),
       ]),
     );
@@ -159,20 +158,3 @@ describe.each(engines)('claims decided together on %s', (_engine, placeOf) => {
     }
   });
 });
-
-/** An order as the kiosk's request brought it (its signature checked before). */
-function arrival(order: ShopOrder) {
-  const bodyText = JSON.stringify({ order });
-  return {
-    order,
-    caller: {
-      kioskId: order.kioskId,
-      serial: kiosk.serial,
-      signature: 'sig',
-      signedAt: order.at,
-      bodyText,
-      body: JSON.parse(bodyText) as unknown,
-    },
-    now: order.at,
-  };
-}

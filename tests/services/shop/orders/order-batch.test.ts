@@ -8,12 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopOrder } from '../../../../shared/fleet/orders/shop-order';
 import type { DatabasePlace } from '../../../../services/shop/db/database';
-import type { KioskCaller } from '../../../../services/shop/http/shop-env';
 import { claimHandover } from '../../../../services/shop/handovers/handover-store';
 import { movesOf } from '../../../../services/shop/moves/move-records';
 import { orderOf } from '../../../../services/shop/orders/order-store';
 import { saveOrders } from '../../../../services/shop/orders/order-batch';
-import { counterClaim, orderFrom, placeOrder } from '../support/orders';
+import { counterClaim, orderFrom, orderRequest, placeOrder } from '../support/orders';
 import { postgresUnavailable, startPostgres, type Postgres } from '../support/postgres';
 import { makeWorld, openShop, type TestKiosk, type TestShop } from '../support/shop-world';
 
@@ -36,18 +35,7 @@ if (noPostgres === null) {
   ]);
 }
 
-const callerOf = (order: ShopOrder): KioskCaller => {
-  const bodyText = JSON.stringify({ order });
-  return {
-    kioskId: order.kioskId,
-    serial: kiosk.serial,
-    signature: 'sig',
-    signedAt: order.at,
-    bodyText,
-    body: JSON.parse(bodyText) as unknown,
-  };
-};
-const request = (order: ShopOrder, now: number) => ({ order, caller: callerOf(order), now });
+const request = (order: ShopOrder, now: number) => orderRequest(kiosk, order, now);
 
 describe.each(engines)('orders kept together on %s', (_engine, placeOf) => {
   let shop: TestShop;

@@ -1,13 +1,14 @@
 /**
  * Orders for the shop service's tests: a kiosk's order as it sends one, posted signed to the
- * service's /orders, a staff move sent to the pick routes, and a counter's claim of an
- * order's receipt.
+ * service's /orders or handed to the orders' batch as its route would, a staff move sent to
+ * the pick routes, and a counter's claim of an order's receipt.
  */
 import type { Hono } from 'hono';
 import type { ShopOrder } from '../../../../shared/fleet/orders/shop-order';
 import type { OrderState, PickAction } from '../../../../shared/fleet/order-flow';
 import type { HandoverInput } from '../../../../services/shop/handovers/handover-store';
 import type { ShopEnv } from '../../../../services/shop/http/shop-env';
+import type { OrderRequest } from '../../../../services/shop/orders/order-batch';
 import { kioskHeaders, newHandoverId, newReceiptId, type TestKiosk } from './shop-world';
 
 type App = Pick<Hono<ShopEnv>, 'request'>;
@@ -23,6 +24,23 @@ export function orderFrom(kiosk: TestKiosk, overrides: Partial<ShopOrder> = {}):
     ],
     totalCents: 12197,
     ...overrides,
+  };
+}
+
+/** `kiosk`'s order as the orders' route hands it to the batch (its signature checked), at `now`. */
+export function orderRequest(kiosk: TestKiosk, order: ShopOrder, now = order.at): OrderRequest {
+  const bodyText = JSON.stringify({ order });
+  return {
+    order,
+    caller: {
+      kioskId: order.kioskId,
+      serial: kiosk.serial,
+      signature: 'sig',
+      signedAt: order.at,
+      bodyText,
+      body: JSON.parse(bodyText) as unknown,
+    },
+    now,
   };
 }
 
