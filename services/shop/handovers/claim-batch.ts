@@ -79,7 +79,7 @@ async function insertClaims(
     union all
     select false as inserted, h.* from c
     cross join lateral (
-      -- One look-up by the key a receipt, whatever the table's statistics say: a plan made
+      -- One look-up by a receipt's key, whatever the table's statistics say: a plan made
       -- while the table was small would otherwise read it all, every batch.
       select * from handovers h
       where h.kiosk_id = c.kiosk_id and h.receipt_id = c.receipt_id

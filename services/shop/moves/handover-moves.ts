@@ -51,7 +51,7 @@ export async function moveOnHandovers(
     before as materialized (
       select o.kiosk_id, o.receipt_id, o.state, h.by_id, h.by_name, h.at, h.n
       from (select * from h order by h.kiosk_id, h.receipt_id) h
-      cross join lateral ( -- a look-up by key a row, as in claim-batch.ts
+      cross join lateral ( -- a look-up by key for each row, as in claim-batch.ts
         select o.kiosk_id, o.receipt_id, o.state from orders o
         where o.kiosk_id = h.kiosk_id and o.receipt_id = h.receipt_id
           and o.state <> 'handed-over'
@@ -85,7 +85,7 @@ export async function moveArrivedHandedOver(
     from unnest(${arrivals.map((arrival) => arrival.kioskId)}::text[],
       ${arrivals.map((arrival) => arrival.receiptId)}::text[],
       ${arrivals.map((arrival) => arrival.at)}::bigint[]) as a(kiosk_id, receipt_id, at)
-    cross join lateral ( -- a look-up by key a row, as in claim-batch.ts
+    cross join lateral ( -- a look-up by key for each row, as in claim-batch.ts
       select h.kiosk_id, h.receipt_id, h.counter, h.recorded_by from handovers h
       where h.kiosk_id = a.kiosk_id and h.receipt_id = a.receipt_id
       limit 1

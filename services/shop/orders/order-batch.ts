@@ -89,7 +89,7 @@ async function ordersOf(
   const { rows } = await sql<OrderRow>`
     select o.* from unnest(${requests.map((r) => r.order.kioskId)}::text[],
       ${requests.map((r) => r.order.receiptId)}::text[]) as c(kiosk_id, receipt_id)
-    cross join lateral ( -- a look-up by key a row, as in claim-batch.ts
+    cross join lateral ( -- a look-up by key for each row, as in claim-batch.ts
       select * from orders o
       where o.kiosk_id = c.kiosk_id and o.receipt_id = c.receipt_id
       limit 1
