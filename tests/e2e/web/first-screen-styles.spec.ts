@@ -41,6 +41,13 @@ function computedStyles(page: Page, sheet: string): Promise<{ alone: string[]; w
         document.head.append(added);
       });
       link = added;
+    } else if (!link.sheet) {
+      // Found while still on its way: its rules exist once it has loaded.
+      const loading = link;
+      await new Promise((resolve, reject) => {
+        loading.addEventListener('load', resolve, { once: true });
+        loading.addEventListener('error', reject, { once: true });
+      });
     }
     const whole = link.sheet;
     if (!whole) throw new Error('the whole stylesheet did not load');

@@ -219,8 +219,7 @@ describe('orders and the real shop service', () => {
       String(port),
       '--data',
       data,
-      '--enrolment-key',
-      world.enrolment.publicText,
+      `--enrolment-key=${world.enrolment.publicText}`,
     ]);
     await until(() => second.orders.pending() === 0, 'the order was delivered');
     expect(second.log.matching('takes orders again')).toHaveLength(1);

@@ -7,7 +7,7 @@ const key = makeEnrolmentKey().publicText;
 
 describe('the shop service’s command line', () => {
   it('defaults to loopback, PGlite in the per-user folder, kiosk-shop and 14 days', () => {
-    const options = parseServeOptions(['--enrolment-key', key], { HOME: '/home/shop' });
+    const options = parseServeOptions([`--enrolment-key=${key}`], { HOME: '/home/shop' });
     expect(options).toMatchObject({
       host: '127.0.0.1',
       port: DEFAULT_PORT,
@@ -31,7 +31,7 @@ describe('the shop service’s command line', () => {
     });
     expect(
       parseServeOptions(
-        ['--enrolment-key', key, '--data', '/srv/shop', '--console', '/srv/ui'],
+        [`--enrolment-key=${key}`, '--data', '/srv/shop', '--console', '/srv/ui'],
         {},
       ),
     ).toMatchObject({
@@ -45,22 +45,25 @@ describe('the shop service’s command line', () => {
     [['--enrolment-key', 'nope'], /enrolment-key/],
     [[], /enrolment-key/],
     [
-      ['--enrolment-key', key, '--host', '0.0.0.0'],
+      [`--enrolment-key=${key}`, '--host', '0.0.0.0'],
       /^refusing to listen on 0\.0\.0\.0 without TLS/,
     ],
-    [['--enrolment-key', key, '--tls-cert', 'a.pem'], /go together/],
-    [['--enrolment-key', key, '--port', '70000'], /--port/],
-    [['--enrolment-key', key, '--hold-days', '0'], /--hold-days/],
-    [['--enrolment-key', key, '--prefix', 'a b'], /--prefix/],
-    [['--enrolment-key', key, '--allow-origin', 'https://console.example/path'], /--allow-origin/],
-    [['--enrolment-key', key, '--bogus'], /bogus/],
+    [[`--enrolment-key=${key}`, '--tls-cert', 'a.pem'], /go together/],
+    [[`--enrolment-key=${key}`, '--port', '70000'], /--port/],
+    [[`--enrolment-key=${key}`, '--hold-days', '0'], /--hold-days/],
+    [[`--enrolment-key=${key}`, '--prefix', 'a b'], /--prefix/],
+    [
+      [`--enrolment-key=${key}`, '--allow-origin', 'https://console.example/path'],
+      /--allow-origin/,
+    ],
+    [[`--enrolment-key=${key}`, '--bogus'], /bogus/],
   ])('refuses %j in one line', (argv, message) => {
     expect(() => parseServeOptions(argv, {})).toThrow(message);
   });
 
   it('refuses a DATABASE_URL that is not PostgreSQL’s', () => {
     expect(() =>
-      parseServeOptions(['--enrolment-key', key], { DATABASE_URL: 'mysql://x' }),
+      parseServeOptions([`--enrolment-key=${key}`], { DATABASE_URL: 'mysql://x' }),
     ).toThrow(/DATABASE_URL/);
   });
 });
