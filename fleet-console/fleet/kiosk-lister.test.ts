@@ -71,6 +71,22 @@ describe('a search or filter in the order already shown', () => {
     expect(sort).not.toHaveBeenCalled();
   });
 
+  it('filters the fleet as last shown, not merging in again the reports it showed meanwhile', () => {
+    const list = createKioskLister();
+    list(fleet, DEFAULT_LIST_OPTIONS);
+    const next = applyMessages(
+      { ...emptyFleet(), kiosks: fleet },
+      [offline('a-kiosk'), online('c-kiosk'), online('f-kiosk')],
+      PREFIX,
+    ).kiosks;
+    list(next, DEFAULT_LIST_OPTIONS);
+    const search: ListOptions = { ...DEFAULT_LIST_OPTIONS, show: 'online' };
+    const expected = ids(listKiosks(next.values(), search));
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    expect(ids(list(next, search))).toEqual(expected);
+    expect(sort).not.toHaveBeenCalled();
+  });
+
   it('keeps the fleet in order across reports that came between two searches', () => {
     const list = createKioskLister();
     list(fleet, DEFAULT_LIST_OPTIONS);
@@ -88,14 +104,33 @@ describe('a search or filter in the order already shown', () => {
     );
   });
 
-  it('sorts only the kiosks shown when a search asks for a new order', () => {
+  it('orders only the kiosks shown when a search asks for a new order, and sorts none', () => {
     const list = createKioskLister();
     const search: ListOptions = { ...DEFAULT_LIST_OPTIONS, query: 'd-' };
     list(fleet, search);
     const sort = vi.spyOn(Array.prototype, 'sort');
-    const byMemory: ListOptions = { ...search, sort: 'memory' };
-    expect(ids(list(fleet, byMemory))).toEqual(['d-kiosk']);
-    expect(sort.mock.contexts.map((rows) => (rows as unknown[]).length)).toEqual([1]);
+    const byRegion: ListOptions = { ...search, sort: 'region' };
+    expect(ids(list(fleet, byRegion))).toEqual(['d-kiosk']);
+    // At most the one region of the one kiosk shown is ranked.
+    expect(sort.mock.contexts.every((rows) => (rows as unknown[]).length <= 1)).toBe(true);
+  });
+
+  it('works a new order of the whole fleet out without sorting it', () => {
+    const list = createKioskLister();
+    list(fleet, DEFAULT_LIST_OPTIONS);
+    list(fleet, { ...DEFAULT_LIST_OPTIONS, sort: 'id' });
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    for (const sortKey of ['memory', 'catalogue', 'lastSeen', 'region'] as const) {
+      const options: ListOptions = { ...DEFAULT_LIST_OPTIONS, sort: sortKey };
+      expect(ids(list(fleet, options))).toEqual(ids(listKiosks(fleet.values(), options)));
+    }
+    sort.mockClear();
+    list(fleet, { ...DEFAULT_LIST_OPTIONS, sort: 'version' });
+    // Only the distinct versions are sorted, never the kiosks.
+    const distinct = new Set([...fleet.values()].map((kiosk) => kiosk.version)).size;
+    expect(distinct).toBeLessThan(fleet.size);
+    expect(sort).toHaveBeenCalled();
+    expect(sort.mock.contexts.every((rows) => (rows as unknown[]).length <= distinct)).toBe(true);
   });
 
   it('answers as listKiosks while a search is typed on, cut back and changed', () => {
