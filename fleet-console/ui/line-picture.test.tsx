@@ -17,6 +17,8 @@ describe('a line’s picture', () => {
     expect(img?.getAttribute('loading')).toBe('lazy');
     expect(img?.getAttribute('width')).toBe('48');
     expect(img?.getAttribute('height')).toBe('48');
+    // Its paint contained, so a card painted again reuses the drawing's paint.
+    expect(img?.classList.contains('contain-paint')).toBe(true);
   });
 
   it('gives way to the title’s letter on a tile when the image does not load', () => {
