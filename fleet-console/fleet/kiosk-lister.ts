@@ -3,13 +3,14 @@
  * costs a sort of the whole fleet:
  * - With the same options, the rows that did not change keep their order; only the kiosks
  *   that changed, came or went (kiosk-changes.ts) are taken out, sorted among themselves and
- *   merged back in: a frame that moves 300 of 10,000 kiosks costs a pass over the list.
+ *   merged back in: a frame that moves 300 of 10,000 kiosks costs a copy of the list.
  * - It keeps every kiosk in the last order asked for (the sort and offline-first), brought
  *   up to date the same way when asked again. A search or filter in that order is then a
  *   pass that keeps the kiosks it matches, already in order: typing in the search box never
- *   sorts. A new order sorts only the kiosks shown; the whole fleet in it is sorted once,
- *   when a search or filter in that order first asks for it (at once when nothing is
- *   filtered: the rows are then the whole fleet).
+ *   sorts. A new order is worked out from the fleet in id order, kept the same way, in a
+ *   counting pass (kiosk-order.ts): for the kiosks shown only, and for the whole fleet when
+ *   a search or filter in that order first asks for it (at once when nothing is filtered:
+ *   the rows are then the whole fleet).
  * - Typing on in the search box (a query that holds the last one, over the same kiosks, with
  *   the same filters and order) keeps some of the rows already shown: a text that holds
  *   the longer query holds the shorter one too.
@@ -149,7 +150,7 @@ export function createKioskLister(): (
       return last.rows.filter(keep);
     }
     if (showsAll(options)) return orderedFleet(kiosks, options);
-    // A new order: only the kiosks shown are sorted. The same order with another search or
+    // A new order: only the kiosks shown are put in it. The same order with another search or
     // filter: a pass over the whole fleet in that order.
     const newOrder = last !== null && !sameOrder(last.options, options);
     if (newOrder && !(ordered && sameOrder(ordered, options))) {
