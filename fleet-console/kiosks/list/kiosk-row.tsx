@@ -10,7 +10,7 @@ const Dash = () => <span className="text-muted">—</span>;
 
 /**
  * Every row is this tall, whatever it holds (the kiosk button's 44 px and its store line,
- * padding included): the virtualiser then places rows exactly without measuring them, so
+ * padding included): the table then places rows by arithmetic, without measuring them, so
  * long texts are cut to their line(s) rather than growing the row.
  */
 export const ROW_HEIGHT_PX = 72;

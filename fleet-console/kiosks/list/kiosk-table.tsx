@@ -1,10 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import type { KioskState } from '../../fleet/fleet-state';
 import { KioskRow, ROW_HEIGHT_PX } from './kiosk-row';
-import { estimatedBoxSize, observeBoxSize, scrollBox } from './table-box';
 import { rowForKey } from './row-keys';
 import { useRowFocus } from './use-row-focus';
+import { useRowWindow } from './use-row-window';
 
 /**
  * Fixed widths (the table is `table-layout: fixed`): with automatic widths every new figure
@@ -74,32 +73,24 @@ interface KioskTableProps {
  * The kiosk list as one real table in a scrolling box, drawing only the rows in view (and a
  * few either side): empty spacer rows stand for the rest, so 10,000 kiosks cost a screenful
  * of DOM and the scroll bar still spans them all. Every row has the same height, so the
- * virtualiser places them exactly without measuring. Screen readers hear the whole list's
- * size (aria-rowcount) and each drawn row's place in it (aria-rowindex).
+ * rows in view are worked out from the scroll offset alone (row-window.ts). Screen readers
+ * hear the whole list's size (aria-rowcount) and each drawn row's place in it
+ * (aria-rowindex).
  */
 export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
-  // The console is not built with React Compiler, which is what this rule guards: the
-  // virtualiser is one object for the table's life, read in this render and in key handlers.
-  // eslint-disable-next-line react-hooks/incompatible-library -- see the line above
-  const virtualizer = useVirtualizer({
+  const { range, scrollToIndex } = useRowWindow(scrollRef, {
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT_PX,
+    rowHeight: ROW_HEIGHT_PX,
+    headerHeight: HEADER_HEIGHT_PX,
     overscan: OVERSCAN,
-    paddingStart: HEADER_HEIGHT_PX,
-    scrollPaddingStart: HEADER_HEIGHT_PX,
-    initialRect: estimatedBoxSize(window),
-    observeElementRect: observeBoxSize,
-    scrollToFn: scrollBox,
   });
-  const items = virtualizer.getVirtualItems();
 
   const { setFocusIndex, onFocus, onBlur } = useRowFocus({
     rows,
-    items,
-    virtualizer,
+    range,
+    scrollToIndex,
     tableRef,
     scrollRef,
   });
@@ -113,16 +104,15 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
       const target = rowForKey(event.key, Number(row.dataset.index), rows.length, perPage);
       if (target === null) return;
       event.preventDefault();
-      virtualizer.scrollToIndex(target, { align: 'auto' });
+      scrollToIndex(target);
       setFocusIndex(target);
     },
-    [rows.length, virtualizer, setFocusIndex],
+    [rows.length, scrollToIndex, setFocusIndex],
   );
 
-  const first = items[0];
-  const last = items.at(-1);
-  const before = first ? first.start - HEADER_HEIGHT_PX : 0;
-  const after = last ? virtualizer.getTotalSize() - last.end : 0;
+  const drawn = range.last - range.first + 1;
+  const before = range.first * ROW_HEIGHT_PX;
+  const after = Math.max(0, rows.length - 1 - range.last) * ROW_HEIGHT_PX;
   return (
     <div
       ref={scrollRef}
@@ -150,14 +140,13 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
               <td colSpan={COLUMNS.length} className="p-0" style={{ height: before }} />
             </tr>
           )}
-          {items.map((item) => {
-            const kiosk = rows[item.index];
-            if (!kiosk) return null;
+          {rows.slice(range.first, range.last + 1).map((kiosk, offset) => {
+            const index = range.first + offset;
             return (
               <KioskRow
-                key={items.length <= SLOTS ? item.index % SLOTS : kiosk.id}
+                key={drawn <= SLOTS ? index % SLOTS : kiosk.id}
                 kiosk={kiosk}
-                index={item.index}
+                index={index}
                 selected={kiosk.id === selectedId}
                 onSelect={onSelect}
               />

@@ -12,18 +12,19 @@ import {
   type FocusEvent,
   type RefObject,
 } from 'react';
-import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
 import type { KioskState } from '../../fleet/fleet-state';
+import type { RowRange } from './row-window';
 
 interface RowFocusOptions {
   rows: readonly KioskState[];
-  items: readonly VirtualItem[];
-  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  /** The rows drawn: a row moved to is focused once it is among them. */
+  range: RowRange;
+  scrollToIndex: (index: number) => void;
   tableRef: RefObject<HTMLTableElement | null>;
   scrollRef: RefObject<HTMLDivElement | null>;
 }
 
-export function useRowFocus({ rows, items, virtualizer, tableRef, scrollRef }: RowFocusOptions) {
+export function useRowFocus({ rows, range, scrollToIndex, tableRef, scrollRef }: RowFocusOptions) {
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
 
   // A row moved to by the keyboard is focused once it is drawn (scrolling may take a frame).
@@ -35,7 +36,7 @@ export function useRowFocus({ rows, items, virtualizer, tableRef, scrollRef }: R
     if (!button) return;
     button.focus({ preventScroll: true });
     setFocusIndex(null);
-  }, [focusIndex, items, tableRef]);
+  }, [focusIndex, range, tableRef]);
 
   // Rows are drawn into slots, so after a sort, a filter or a scroll the focused button may
   // show another kiosk: focus follows the kiosk it was on, never silently onto another one.
@@ -71,14 +72,14 @@ export function useRowFocus({ rows, items, virtualizer, tableRef, scrollRef }: R
     const index = listChanged ? rows.findIndex((kiosk) => kiosk.id === id) : -1;
     if (index >= 0) {
       // The list changed under the operator: follow the kiosk to its new place.
-      virtualizer.scrollToIndex(index, { align: 'auto' });
+      scrollToIndex(index);
       setFocusIndex(index);
       return;
     }
     // Scrolled away by hand, or filtered out: the box keeps the focus, not another kiosk.
     focusedKiosk.current = null;
     scrollRef.current?.focus({ preventScroll: true });
-  }, [rows, items, virtualizer, tableRef, scrollRef]);
+  }, [rows, range, scrollToIndex, tableRef, scrollRef]);
 
   return { setFocusIndex, onFocus, onBlur };
 }
