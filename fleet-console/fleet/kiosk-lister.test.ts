@@ -59,6 +59,14 @@ describe('a lister that remembers its last order', () => {
 describe('a search or filter in the order already shown', () => {
   afterEach(() => vi.restoreAllMocks());
 
+  /** The sample fleet after three kiosks' reports that move them in the default order. */
+  const threeMoved = () =>
+    applyMessages(
+      { ...emptyFleet(), kiosks: fleet },
+      [offline('a-kiosk'), online('c-kiosk'), online('f-kiosk')],
+      PREFIX,
+    ).kiosks;
+
   it('answers as listKiosks without sorting, once the whole fleet is in that order', () => {
     const searches: ListOptions[] = ['kiosk', 'a-', 'HTTP', ' B-K ', 'nothing']
       .map((query) => ({ ...DEFAULT_LIST_OPTIONS, query }))
@@ -74,11 +82,7 @@ describe('a search or filter in the order already shown', () => {
   it('filters the fleet as last shown, not merging in again the reports it showed meanwhile', () => {
     const list = createKioskLister();
     list(fleet, DEFAULT_LIST_OPTIONS);
-    const next = applyMessages(
-      { ...emptyFleet(), kiosks: fleet },
-      [offline('a-kiosk'), online('c-kiosk'), online('f-kiosk')],
-      PREFIX,
-    ).kiosks;
+    const next = threeMoved();
     list(next, DEFAULT_LIST_OPTIONS);
     const search: ListOptions = { ...DEFAULT_LIST_OPTIONS, show: 'online' };
     const expected = ids(listKiosks(next.values(), search));
@@ -92,11 +96,7 @@ describe('a search or filter in the order already shown', () => {
     list(fleet, DEFAULT_LIST_OPTIONS);
     const searchA: ListOptions = { ...DEFAULT_LIST_OPTIONS, query: 'kiosk' };
     list(fleet, searchA);
-    const next = applyMessages(
-      { ...emptyFleet(), kiosks: fleet },
-      [offline('a-kiosk'), online('c-kiosk'), online('f-kiosk')],
-      PREFIX,
-    ).kiosks;
+    const next = threeMoved();
     const searchB: ListOptions = { ...DEFAULT_LIST_OPTIONS, query: '-k' };
     expect(ids(list(next, searchB))).toEqual(ids(listKiosks(next.values(), searchB)));
     expect(ids(list(next, DEFAULT_LIST_OPTIONS))).toEqual(
