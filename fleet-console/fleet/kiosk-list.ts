@@ -56,7 +56,8 @@ export function needsAttention(kiosk: KioskState): boolean {
   );
 }
 
-const PRESENCE_ORDER: Record<Presence, number> = { offline: 0, unknown: 1, online: 2 };
+/** Offline first, then those never heard from, then online. */
+export const PRESENCE_ORDER: Record<Presence, number> = { offline: 0, unknown: 1, online: 2 };
 
 const byText = (a: string | null, b: string | null): number => {
   if (a === b) return 0;
@@ -73,23 +74,40 @@ const byNumberDescending = (a: number | null, b: number | null): number => {
   return b - a;
 };
 
-const latestMemory = (kiosk: KioskState): number | null => kiosk.memoryTrend.at(-1) ?? null;
+/**
+ * How each order other than the id's sorts: the key it reads and how its values go (texts
+ * by code unit with none last, figures largest first with none last, or plain ascending).
+ * The one place a sort key is defined, for the comparator here and for the counting pass of
+ * kiosk-order.ts.
+ */
+export type SortBy =
+  | { rank: 'text'; key: (kiosk: KioskState) => string | null }
+  | { rank: 'descending'; key: (kiosk: KioskState) => number | null }
+  | { rank: 'ascending'; key: (kiosk: KioskState) => number };
 
-const COMPARE: Record<SortKey, (a: KioskState, b: KioskState) => number> = {
-  id: () => 0,
-  region: (a, b) => byText(a.region, b.region),
-  store: (a, b) => byText(a.store, b.store),
-  version: (a, b) => byText(a.version, b.version),
-  screen: (a, b) => byText(a.health?.screen ?? null, b.health?.screen ?? null),
-  memory: (a, b) => byNumberDescending(latestMemory(a), latestMemory(b)),
-  catalogue: (a, b) =>
-    byNumberDescending(
-      a.health?.catalogue?.ageMinutes ?? null,
-      b.health?.catalogue?.ageMinutes ?? null,
-    ),
+export const SORT_KEYS: Readonly<Record<Exclude<SortKey, 'id'>, SortBy>> = {
+  region: { rank: 'text', key: (kiosk) => kiosk.region },
+  store: { rank: 'text', key: (kiosk) => kiosk.store },
+  version: { rank: 'text', key: (kiosk) => kiosk.version },
+  screen: { rank: 'text', key: (kiosk) => kiosk.health?.screen ?? null },
+  memory: { rank: 'descending', key: (kiosk) => kiosk.memoryTrend.at(-1) ?? null },
+  catalogue: { rank: 'descending', key: (kiosk) => kiosk.health?.catalogue?.ageMinutes ?? null },
   // Longest ago first: the smallest time, with never-seen kiosks at the very top.
-  lastSeen: (a, b) => (a.lastSeen ?? -1) - (b.lastSeen ?? -1),
+  lastSeen: { rank: 'ascending', key: (kiosk) => kiosk.lastSeen ?? -1 },
 };
+
+function compareBy(sort: SortKey): (a: KioskState, b: KioskState) => number {
+  if (sort === 'id') return () => 0;
+  const by = SORT_KEYS[sort];
+  switch (by.rank) {
+    case 'text':
+      return (a, b) => byText(by.key(a), by.key(b));
+    case 'descending':
+      return (a, b) => byNumberDescending(by.key(a), by.key(b));
+    case 'ascending':
+      return (a, b) => by.key(a) - by.key(b);
+  }
+}
 
 /**
  * Each kiosk's searchable texts, lower-cased once and joined into one string: a state is
@@ -137,7 +155,7 @@ export const showsAll = (options: ListOptions): boolean =>
 
 /** The list's order: offline first (when asked), then the chosen key, then the id. */
 export function listOrder(options: ListOptions): (a: KioskState, b: KioskState) => number {
-  const compare = COMPARE[options.sort];
+  const compare = compareBy(options.sort);
   return (a, b) =>
     (options.offlineFirst ? PRESENCE_ORDER[a.presence] - PRESENCE_ORDER[b.presence] : 0) ||
     compare(a, b) ||

@@ -10,38 +10,13 @@
  * sorted natively) are ranked; and one stable counting pass over the kiosks in id order
  * puts them in place: kiosks with the same presence and key stay in id order.
  */
-import type { KioskState, Presence } from './fleet-state';
-import type { ListOptions, SortKey } from './kiosk-list';
+import type { KioskState } from './fleet-state';
+import { PRESENCE_ORDER, SORT_KEYS, type ListOptions, type SortBy } from './kiosk-list';
 
 type OrderKey = Pick<ListOptions, 'sort' | 'offlineFirst'>;
 
-const PRESENCES: Record<Presence, number> = { offline: 0, unknown: 1, online: 2 };
-
-type KeyOf = (kiosk: KioskState) => string | number | null;
-
-/**
- * Each order's key, and how its distinct values are ranked; null sorts last for texts and
- * for the figures shown largest first, as listOrder's comparators say.
- */
-const KEYS: Record<
-  Exclude<SortKey, 'id'>,
-  { key: KeyOf; rank: 'text' | 'descending' | 'ascending' }
-> = {
-  region: { key: (kiosk) => kiosk.region, rank: 'text' },
-  store: { key: (kiosk) => kiosk.store, rank: 'text' },
-  version: { key: (kiosk) => kiosk.version, rank: 'text' },
-  screen: { key: (kiosk) => kiosk.health?.screen ?? null, rank: 'text' },
-  memory: { key: (kiosk) => kiosk.memoryTrend.at(-1) ?? null, rank: 'descending' },
-  catalogue: { key: (kiosk) => kiosk.health?.catalogue?.ageMinutes ?? null, rank: 'descending' },
-  // Longest ago first, never-seen kiosks (null) at the very top.
-  lastSeen: { key: (kiosk) => kiosk.lastSeen ?? -1, rank: 'ascending' },
-};
-
 /** Each distinct value's place; null (if any) after every value. */
-function rankValues(
-  values: ReadonlySet<string | number | null>,
-  rank: 'text' | 'descending' | 'ascending',
-) {
+function rankValues(values: ReadonlySet<string | number | null>, rank: SortBy['rank']) {
   const ranks = new Map<string | number | null, number>();
   if (rank === 'text') {
     const texts = [...values].filter((value): value is string => typeof value === 'string');
@@ -61,15 +36,15 @@ function rankValues(
 
 /** `byId` (kiosks in id order) in the order's order; a new array. */
 export function orderFromIds(byId: readonly KioskState[], order: OrderKey): KioskState[] {
-  const sorting = order.sort === 'id' ? null : KEYS[order.sort];
-  const keys = sorting ? byId.map(sorting.key) : null;
+  const sorting = order.sort === 'id' ? null : SORT_KEYS[order.sort];
+  const keys = sorting ? byId.map((kiosk): string | number | null => sorting.key(kiosk)) : null;
   const ranks = sorting && keys ? rankValues(new Set(keys), sorting.rank) : null;
   const width = ranks?.size ?? 1;
   // Each kiosk's bucket: its presence's place (when offline first), then its key's rank.
   const buckets = new Uint32Array(byId.length);
   const counts = new Uint32Array((order.offlineFirst ? 3 : 1) * width + 1);
   byId.forEach((kiosk, index) => {
-    const presence = order.offlineFirst ? PRESENCES[kiosk.presence] : 0;
+    const presence = order.offlineFirst ? PRESENCE_ORDER[kiosk.presence] : 0;
     const bucket = presence * width + (ranks && keys ? (ranks.get(keys[index] ?? null) ?? 0) : 0);
     buckets[index] = bucket;
     counts[bucket + 1] = (counts[bucket + 1] ?? 0) + 1;
