@@ -129,8 +129,9 @@ function Waited({
 
 /**
  * Memoised: a card is drawn again only when its order, its focus or its move changes, not
- * when another order arrives or the clock ticks. Off screen, the browser skips its layout
- * and paint (content-visibility), so a screen of 300 open orders costs what is in view.
+ * when another order arrives or the clock ticks. Off screen, the browser skips the layout
+ * and paint of its group of cards (pick-screen.tsx), so 300 open orders cost about what is
+ * in view.
  */
 export const OrderCard = memo(function OrderCard({
   order,
@@ -159,7 +160,7 @@ export const OrderCard = memo(function OrderCard({
       onFocus={(event) => {
         if (event.target === event.currentTarget) actions.focus(key);
       }}
-      className={`flex flex-col gap-3 rounded-2xl border-2 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_16rem] [content-visibility:auto] ${
+      className={`flex flex-col gap-3 rounded-2xl border-2 bg-white p-4 shadow-sm ${
         fresh ? 'border-brand-600 bg-brand-50 ring-4 ring-brand-100' : 'border-slate-200'
       } ${focused ? 'outline-4 outline-offset-2 outline-ink' : ''}`}
     >

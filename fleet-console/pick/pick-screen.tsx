@@ -14,6 +14,7 @@ import { ServiceStatus } from '../service/service-status';
 import { CancelDialog } from './cancel-dialog';
 import { orderName, OrderCard, type CardActions } from './order-card';
 import { KEY_HELP } from './pick-keys';
+import { groupsOf } from './card-groups';
 import { COLUMN_TITLES, COLUMNS, columnsOf, keyOf, type Column } from './pick-orders';
 import { usePickFeed } from './use-pick-feed';
 import { usePickKeys, type PickKeys } from './use-pick-keys';
@@ -108,7 +109,7 @@ function KeyLegend() {
   );
 }
 
-function OrderColumn(props: {
+interface ColumnProps {
   column: Column;
   orders: PickOrder[];
   settings: ShopSettings;
@@ -116,8 +117,34 @@ function OrderColumn(props: {
   keys: PickKeys;
   busy: PickMoves['busy'];
   actions: CardActions;
-}) {
-  const { column, orders, keys } = props;
+}
+
+/** A card's height with the gap below it, before the browser has laid a group out. */
+const CARD_REM = 17;
+
+function ColumnCard({ order, keys, ...props }: ColumnProps & { order: PickOrder }) {
+  const key = keyOf(order);
+  return (
+    <OrderCard
+      order={order}
+      settings={props.settings}
+      skewMs={props.skewMs}
+      focused={keys.focusKey === key}
+      tabbable={keys.tabbableKey === key}
+      busy={props.busy === key}
+      actions={props.actions}
+    />
+  );
+}
+
+/**
+ * The open columns' cards come in small groups (card-groups.ts), each skipped off screen as
+ * a whole; the few just closed are not grouped. A group's padding, taken back by
+ * its margin, holds a card's ring and focus outline inside the group, whose skipping clips
+ * what paints outside it.
+ */
+function OrderColumn(props: ColumnProps) {
+  const { column, orders } = props;
   return (
     <section
       aria-labelledby={`column-${column}`}
@@ -131,21 +158,19 @@ function OrderColumn(props: {
           {column === 'new' ? 'No new orders. A new one chimes and shows here.' : 'None.'}
         </p>
       )}
-      {orders.map((order) => {
-        const key = keyOf(order);
-        return (
-          <OrderCard
-            key={key}
-            order={order}
-            settings={props.settings}
-            skewMs={props.skewMs}
-            focused={keys.focusKey === key}
-            tabbable={keys.tabbableKey === key}
-            busy={props.busy === key}
-            actions={props.actions}
-          />
-        );
-      })}
+      {column === 'closed'
+        ? orders.map((order) => <ColumnCard key={keyOf(order)} {...props} order={order} />)
+        : groupsOf(orders).map((group) => (
+            <div
+              key={group.key}
+              className="-m-2 flex flex-col gap-3 p-2 [content-visibility:auto]"
+              style={{ containIntrinsicSize: `auto ${group.orders.length * CARD_REM + 1}rem` }}
+            >
+              {group.orders.map((order) => (
+                <ColumnCard key={keyOf(order)} {...props} order={order} />
+              ))}
+            </div>
+          ))}
     </section>
   );
 }
