@@ -1,13 +1,13 @@
 /**
  * The pick screen's orders kept in step with the shop service (service/use-order-feed.ts)
- * with the pick schemas, each snapshot and change applied (pick-orders.ts), a chime for each
- * order that arrives while the screen is open, and the connection's state to show.
+ * with the pick schemas (the snapshot read a slice at a time: pick-snapshot.ts), each
+ * snapshot and change applied (pick-orders.ts), a chime for each order that arrives while
+ * the screen is open, and the connection's state to show.
  */
 import { useMemo, useState } from 'react';
 import {
   DEFAULT_SHOP_SETTINGS,
   pickChangeSchema,
-  pickSnapshotSchema,
   type ShopSettings,
 } from '@shared/fleet/order-flow';
 import { chime } from '../lib/chime';
@@ -22,6 +22,7 @@ import {
   keptSettings,
   type PickBoard,
 } from './pick-orders';
+import { slicedPickSnapshot } from './pick-snapshot';
 
 export interface PickFeed {
   board: PickBoard;
@@ -37,7 +38,7 @@ export function usePickFeed(base: string, withToken: boolean): PickFeed {
     token,
     snapshotPath: '/orders/open',
     changesPath: '/orders/changes',
-    snapshotSchema: pickSnapshotSchema,
+    snapshotSchema: slicedPickSnapshot,
     changeSchema: pickChangeSchema,
     lastMoveIdOf: (snapshot) => snapshot.lastMoveId,
     empty: EMPTY_BOARD,

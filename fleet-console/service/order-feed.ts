@@ -13,6 +13,7 @@
  */
 import type { z } from 'zod';
 import { createEventParser } from './event-stream';
+import { nextTurn, type SlicedSchema } from './sliced-read';
 
 export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'signed-out';
 
@@ -31,7 +32,8 @@ export interface FeedOptions<S, C> {
   token: string | null;
   snapshotPath: string;
   changesPath: string;
-  snapshotSchema: z.ZodType<S>;
+  /** A schema, or one read a slice at a time (sliced-read.ts) for a snapshot of many orders. */
+  snapshotSchema: z.ZodType<S> | SlicedSchema<S>;
   changeSchema: z.ZodType<C>;
   lastMoveIdOf: (snapshot: S) => number;
   onSnapshot: (snapshot: S) => void;
@@ -68,7 +70,9 @@ async function readSnapshot<S, C>(
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const text = await response.text();
   if (text.length > MAX_SNAPSHOT_CHARS) throw new Error('snapshot: too large');
-  return options.snapshotSchema.parse(JSON.parse(text));
+  const raw: unknown = JSON.parse(text);
+  const schema = options.snapshotSchema;
+  return 'parseInSlices' in schema ? schema.parseInSlices(raw, nextTurn) : schema.parse(raw);
 }
 
 /** Reads the stream until it ends or stalls; each valid change handed on. */

@@ -156,8 +156,11 @@ export const boardSnapshotSchema = z.object({
 });
 export type BoardSnapshot = z.infer<typeof boardSnapshotSchema>;
 
+/** The most open and just-closed orders a pick snapshot may hold. */
+export const MAX_SNAPSHOT_ORDERS = 2000;
+
 export const pickSnapshotSchema = z.object({
-  orders: z.array(pickOrderSchema).max(2000),
+  orders: z.array(pickOrderSchema).max(MAX_SNAPSHOT_ORDERS),
   lastMoveId: z.int().min(0),
   settings: shopSettingsSchema,
   now: time,
