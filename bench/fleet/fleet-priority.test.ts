@@ -1,6 +1,14 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { FLEET_NICENESS, autogroupNice, restoreWhenEnded, yieldToConsole } from './fleet-priority';
+import {
+  FLEET_NICENESS,
+  autogroupNice,
+  childrenOf,
+  lowerSessions,
+  parentOf,
+  restoreWhenEnded,
+  yieldToConsole,
+} from './fleet-priority';
 
 /** A kernel with an autogroup at `nice`, or none (null), that may refuse writes. */
 function kernel(nice: number | null, refuse = false) {
@@ -126,5 +134,42 @@ describe('restoreWhenEnded', () => {
     for (const event of ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP']) {
       expect(emitter.listenerCount(event)).toBe(0);
     }
+  });
+});
+
+describe('a browser for another screen, lowered', () => {
+  it('reads the parent from a stat line, whatever the command name holds', () => {
+    expect(parentOf('4492 (chromium) S 4100 4492 4492 0 -1')).toBe(4100);
+    expect(parentOf('77 (a) b (c) R 12 77 77')).toBe(12);
+    expect(parentOf('garbage')).toBeNull();
+  });
+
+  it('finds the processes this one started, skipping those that ended meanwhile', () => {
+    const stats: Record<number, string> = {
+      10: '10 (node) S 1 10',
+      11: '11 (chromium) S 10 11',
+      12: '12 (chromium) S 11 11',
+      13: '13 (mosquitto) S 10 13',
+    };
+    const read = (pid: number) => {
+      const stat = stats[pid];
+      if (stat === undefined) throw new Error('ENOENT');
+      return stat;
+    };
+    expect(childrenOf(10, () => [10, 11, 12, 13, 14], read)).toEqual([11, 13]);
+  });
+
+  it('lowers each session group to the lowest priority, and says when it could not', () => {
+    const written: [number, number][] = [];
+    expect(lowerSessions([11], (pid, nice) => written.push([pid, nice]))).toBe(
+      `its session's group at nice ${FLEET_NICENESS}`,
+    );
+    expect(written).toEqual([[11, FLEET_NICENESS]]);
+    expect(lowerSessions([])).toMatch(/not lowered/);
+    expect(
+      lowerSessions([11], () => {
+        throw new Error('EACCES');
+      }),
+    ).toMatch(/not lowered/);
   });
 });

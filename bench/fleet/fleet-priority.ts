@@ -8,9 +8,10 @@
  * kernel groups sessions (sched_autogroup, on by default in most distributions). Playwright
  * starts Chromium in a session of its own, so the fleet at nice 19 still had half the
  * machine against the console's browser: the session's own group is lowered too, through
- * /proc/self/autogroup, and put back when the bench ends.
+ * /proc/self/autogroup, and put back when the bench ends. A browser that stands in for
+ * another screen (the rush's ready board) is lowered the same way, its own session's group.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** Lowest priority: the fleet and the cluster give way to the console. */
@@ -111,4 +112,51 @@ export function restoreWhenEnded(
   host.once('exit', release);
   for (const signal of signals) host.on(signal, onSignal);
   return release;
+}
+
+/** The parent's pid in a /proc/<pid>/stat line ("12 (chromium) S 7 …"), or null. */
+export function parentOf(stat: string): number | null {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const parent = Number(fields[1]);
+  return Number.isInteger(parent) && parent > 0 ? parent : null;
+}
+
+/** The processes this one started that are running now (for a browser just launched). */
+export function childrenOf(
+  parent: number = process.pid,
+  listPids: () => number[] = () =>
+    readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number),
+  readStat: (pid: number) => string = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8'),
+): number[] {
+  const children: number[] = [];
+  for (const pid of listPids()) {
+    try {
+      if (parentOf(readStat(pid)) === parent) children.push(pid);
+    } catch {
+      // A process that ended while the list was read.
+    }
+  }
+  return children;
+}
+
+/**
+ * Lowers the session's group of each of `pids` to FLEET_NICENESS: a browser started for a
+ * page that stands in for another machine (the ready board, on its own screen in a shop,
+ * beside the pick screen in the rush). Playwright starts each browser in a session of its
+ * own, whose every process shares that group; it ends with the browser. Says what it did.
+ */
+export function lowerSessions(
+  pids: readonly number[],
+  writeGroup: (pid: number, nice: number) => void = (pid, nice) =>
+    writeFileSync(`/proc/${pid}/autogroup`, String(nice)),
+): string {
+  if (pids.length === 0) return 'not lowered (its process was not found)';
+  try {
+    for (const pid of pids) writeGroup(pid, FLEET_NICENESS);
+    return `its session's group at nice ${FLEET_NICENESS}`;
+  } catch {
+    return 'not lowered (the kernel refused, or has no autogroup)';
+  }
 }

@@ -2,7 +2,8 @@
  * `npm run bench -- --rush`: a shop's busy hour at the pick counter. A real shop service
  * (its own process, PGlite in a fresh folder, as `npm run shop-service` runs it) holds 300
  * open orders; a pick screen (signed in as counter staff, 1920×1080) and the ready board
- * are open in headless Chromium on it. Then 20 kiosks each confirm an order every 10 s for
+ * are open on it, each in a headless Chromium of its own (the board's lowered, as the
+ * screen of another machine: bench/run.ts). Then 20 kiosks each confirm an order every 10 s for
  * 10 minutes, and each order is taken, made ready and handed over 15 s apart, over the pick
  * screens' own routes. Timed as staff and shoppers see it (rush-probes.ts): each order
  * drawn on the pick screen after its confirm, each number up under Ready and gone from the
@@ -95,7 +96,7 @@ async function waitForCards(page: Page, count: number): Promise<void> {
 }
 
 export async function measureRush(
-  browser: Browser,
+  browsers: { pick: Browser; board: Browser },
   options: RushOptions,
   say: (line: string) => void,
 ): Promise<RushFigures> {
@@ -114,13 +115,13 @@ export async function measureRush(
     const nextNumber = numberSource();
     say(`${options.openOrders} open orders, then the pick screen and the board`);
     await seedOpenOrders(service, world.kiosks, options.openOrders, nextNumber);
-    const pick = await signedInPick(browser, service.origin);
+    const pick = await signedInPick(browsers.pick, service.origin);
     await waitForCards(pick, options.openOrders);
-    const board = await openBoard(browser, service.origin);
+    const board = await openBoard(browsers.board, service.origin);
     say(
       `Rush: ${options.kiosks} kiosks, an order each every ${options.everySeconds} s for ${options.minutes} min, traced`,
     );
-    await browser.startTracing(pick, { categories: TASK_TRACE_CATEGORIES });
+    await browsers.pick.startTracing(pick, { categories: TASK_TRACE_CATEGORIES });
     const { orders, failures } = await runRush(
       service,
       {
@@ -132,7 +133,7 @@ export async function measureRush(
       nextNumber,
     );
     await new Promise((done) => setTimeout(done, SETTLE_MS));
-    const trace = await browser.stopTracing();
+    const trace = await browsers.pick.stopTracing();
     // BENCH_TRACE_FILE=path keeps the pick screen's trace, to open the long tasks in DevTools.
     const keepTrace = process.env.BENCH_TRACE_FILE;
     if (keepTrace) writeFileSync(keepTrace, trace);
