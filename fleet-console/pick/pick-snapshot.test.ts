@@ -11,23 +11,11 @@ import {
   fuzzParameters,
   hostilePayload,
 } from '../../tests/support/fixtures/hostile-payloads';
+import { pickOrderNumbered } from '../../tests/support/fixtures/pick-order';
 import { slicedPickSnapshot } from './pick-snapshot';
 
-const order = (receipt: number) => ({
-  kioskId: 'kiosk-01',
-  receiptId: `Receipt-1700000000000-${receipt}`,
-  collectionNumber: `C ${receipt + 1}`,
-  at: 1_700_000_000_000,
-  receivedAt: 1_700_000_001_000,
-  late: false,
-  lines: [{ productId: 3, title: 'Mens Cotton Jacket', quantity: 2, priceCents: 5599 }],
-  totalCents: 11198,
-  state: 'picking',
-  stateAt: 1_700_000_002_000,
-  cancelReason: null,
-});
 const snapshot = (count: number) => ({
-  orders: Array.from({ length: count }, (_, index) => order(index)),
+  orders: Array.from({ length: count }, (_, index) => pickOrderNumbered(index)),
   lastMoveId: 12,
   settings: DEFAULT_SHOP_SETTINGS,
   now: 1,
@@ -52,7 +40,7 @@ describe('the pick snapshot read a slice at a time', () => {
   it('refuses a snapshot of too many orders, and one bad order among many', async () => {
     expect((await sliced(snapshot(MAX_SNAPSHOT_ORDERS + 1))).success).toBe(false);
     const bad = snapshot(300);
-    bad.orders[250] = { ...order(250), receiptId: 'Receipt-x' };
+    bad.orders[250] = { ...pickOrderNumbered(250), receiptId: 'Receipt-x' };
     expect((await sliced(bad)).success).toBe(false);
   });
 

@@ -20,20 +20,9 @@ import {
   fuzzParameters,
   hostilePayload,
 } from '../../support/fixtures/hostile-payloads';
+import { PICK_ORDER } from '../../support/fixtures/pick-order';
 
-const order = {
-  kioskId: 'kiosk-01',
-  receiptId: 'Receipt-1700000000000-42',
-  collectionNumber: 'C 27',
-  at: 1_700_000_000_000,
-  receivedAt: 1_700_000_001_000,
-  late: false,
-  lines: [{ productId: 3, title: 'Mens Cotton Jacket', quantity: 2, priceCents: 5599 }],
-  totalCents: 11198,
-  state: 'picking',
-  stateAt: 1_700_000_002_000,
-  cancelReason: null,
-};
+const order = PICK_ORDER;
 const move = {
   id: 12,
   kioskId: 'kiosk-01',
