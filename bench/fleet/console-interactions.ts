@@ -82,6 +82,8 @@ function installRowsProbe(timeoutMs: number): void {
   let pending: Promise<number> | undefined;
   probeWindow.__consoleArm = (label: string): void => {
     const before = shown();
+    // Marks each input in a trace (BENCH_TRACE_FILE), to find its task and frame.
+    performance.mark(`input ${label}`);
     let inputAt: number | undefined;
     const onInput = (event: Event): void => {
       // A text field's change comes when it loses focus: its input event is the input.
@@ -235,6 +237,22 @@ export async function measureConsoleInteractions(
     say(`  all shown online: ${loadMs === null ? 'not in time' : `${loadMs} ms`}`);
     if (loadMs === null) throw new Error(`the console did not show ${count} kiosks online`);
 
+    // BENCH_TRACE_FILE=path keeps a Chromium trace of the inputs, with V8's samples, to open
+    // each input's task and frame in DevTools.
+    const tracing = process.env.BENCH_TRACE_FILE;
+    if (tracing) {
+      await browser.startTracing(page, {
+        path: tracing,
+        categories: [
+          'devtools.timeline',
+          'v8',
+          'disabled-by-default-v8.gc',
+          'blink.user_timing',
+          'disabled-by-default-devtools.timeline',
+          'disabled-by-default-v8.cpu_profiler',
+        ],
+      });
+    }
     const interactions: ConsoleInteractionFigures['interactions'] = [];
     for (const interaction of CONSOLE_INTERACTIONS) {
       await settle(page);
@@ -248,6 +266,7 @@ export async function measureConsoleInteractions(
       say(`  ${interaction}: median ${inputToPaint.median.toFixed(1)} ms input → paint`);
       interactions.push({ interaction, inputToPaint, samples });
     }
+    if (tracing) await browser.stopTracing();
     const rowsInDom = await page.locator('tr[data-index]').count();
     return { kiosks: count, loadMs, interactions, rowsInDom };
   } finally {

@@ -125,9 +125,12 @@ export function KioskTable({ rows, selectedId, onSelect }: KioskTableProps) {
       tabIndex={-1}
       className="scroll-pt-11 overflow-auto rounded-xl border border-slate-200 bg-white contain-strict"
     >
+      {/* Separate borders, none drawn: the rows' lines are inset shadows. Collapsed borders
+          made Chromium resolve every cell's border against its neighbours' on each layout,
+          about 3 ms more from a key press to the search's rows on the screen. */}
       <table
         ref={tableRef}
-        className="w-full min-w-[72rem] table-fixed border-collapse text-left text-[0.9375rem]"
+        className="w-full min-w-[72rem] table-fixed border-separate border-spacing-0 text-left text-[0.9375rem]"
         aria-rowcount={rows.length + 1}
       >
         <caption className="sr-only">
