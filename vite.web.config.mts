@@ -14,6 +14,7 @@ import { webCatalogueUrl } from './shared/catalogue-url.ts';
 import { moduleListPlugin } from './tools/build/module-list-plugin.mts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.mts';
 import { earlyStart, earlyStartEntry } from './vite-plugins/early-start.mts';
+import { firstScreens } from './vite-plugins/first-screens.mts';
 import { compiledMessages } from './vite-plugins/messages.mts';
 import {
   reactRouterProductionBuild,
@@ -68,7 +69,14 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
       reactRouterTreeShaking(),
       tailwindcss(),
       contentSecurityPolicy(catalogueUrl, target),
-      ...(target === 'web' ? [serviceWorker(), earlyStart(catalogueUrl)] : []),
+      // The first screens before the service worker: it precaches the landing page they write.
+      ...(target === 'web'
+        ? [
+            firstScreens(() => createRendererConfig('web')),
+            serviceWorker(),
+            earlyStart(catalogueUrl),
+          ]
+        : []),
       // out/shipped-modules/<build>.json, what `npm run audit:shipped` audits.
       moduleListPlugin(target === 'web' ? 'web' : 'renderer', projectRoot),
     ],

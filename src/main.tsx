@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, BUILD_ROUTER } from './app/app';
 import { createCatalogueCache } from './app/catalogue-cache';
 import { renderFirst } from './app/first-render';
+import { takeFirstScreen } from './app/first-screens/take-first-screen';
 import { registerServiceWorker } from './app/register-service-worker';
 import { prepareDeepLink } from './app/routes';
 import { setupLanguages } from './i18n/language-store';
@@ -30,17 +31,21 @@ const languageShown = setupLanguages({
 /** A deep link waits this long at most for its page's code before showing a placeholder. */
 const DEEP_LINK_WAIT_MS = 1500;
 
-/** The first render: in one go, or in slices on a phone's web shop (see renderFirst). */
+/**
+ * The first render. Where the page holds its first screen as HTML (the web build writes the
+ * landing, about, cart and checkout pages), React takes over what is already painted;
+ * otherwise it renders in one go, or in slices on a phone's web shop (see renderFirst).
+ */
 function render(): void {
   const root = document.getElementById('root');
   if (!root) return;
-  renderFirst(
-    createRoot(root),
+  const app = (
     <StrictMode>
       <App capabilities={capabilities} Router={BUILD_ROUTER} catalogue={catalogue} />
-    </StrictMode>,
-    capabilities.target === 'web' && isPhoneScreen(),
+    </StrictMode>
   );
+  if (takeFirstScreen(document, root)) hydrateRoot(root, app);
+  else renderFirst(createRoot(root), app, capabilities.target === 'web' && isPhoneScreen());
 }
 
 // The kiosk always opens on the landing page, which is in this download.

@@ -20,8 +20,10 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
   });
 
 /**
- * Serves a single-page app: real files as they are, extension-less paths (deep links such
- * as /product/3) as index.html, everything else 404. Hashed /assets/ never fall back.
+ * Serves a single-page app: real files as they are, a folder's index.html for its path
+ * (/about, /about/: the first screens the web build writes), other extension-less paths
+ * (deep links such as /product/3) as index.html, everything else 404. Hashed /assets/ never
+ * fall back.
  */
 export function createStaticSite({
   root,
@@ -29,13 +31,16 @@ export function createStaticSite({
   const siteRoot = resolve(root);
   const index = resolve(siteRoot, 'index.html');
 
-  const serveIndex = async (method: string): Promise<Response> => {
-    const html = await readFileInside(siteRoot, index);
-    if (!html) return text(404, 'Not found: the web build has no index.html');
-    return new Response(method === 'HEAD' ? null : new Uint8Array(html), {
+  const page = (method: string, html: Buffer): Response =>
+    new Response(method === 'HEAD' ? null : new Uint8Array(html), {
       status: 200,
       headers: { 'Content-Type': HTML, 'Cache-Control': 'no-cache' },
     });
+
+  const serveIndex = async (method: string): Promise<Response> => {
+    const html = await readFileInside(siteRoot, index);
+    if (!html) return text(404, 'Not found: the web build has no index.html');
+    return page(method, html);
   };
 
   return async (request) => {
@@ -65,9 +70,14 @@ export function createStaticSite({
         },
       });
     }
+    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+    // A folder's own page: a first screen the build wrote (about/index.html for /about).
+    if (!pathname.startsWith('/assets/') && !lastSegment.includes('.')) {
+      const own = await readFileInside(siteRoot, resolve(file, 'index.html'));
+      if (own) return page(method, own);
+    }
     // Deep links are the app's business (/product/1.5 must reach the router and show its
     // error): a browser navigation, or any path without a file extension, gets index.html.
-    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     const isNavigation = (request.headers.get('Accept') ?? '').includes('text/html');
     if (!pathname.startsWith('/assets/') && (isNavigation || !lastSegment.includes('.'))) {
       return serveIndex(method);

@@ -2,7 +2,18 @@ import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { productsUrl, productUrl } from '@/features/catalogue/api/catalogue-urls';
 import { mayHaveCachedProducts, PRODUCTS_KEY } from '@/features/catalogue/products-key';
-import { EARLY_HINTS_ID, earlyRequests, startEarly, type EarlyHints } from './early-start';
+import { CART_STORAGE_KEYS } from '@/features/cart/store/stored-values';
+import { DEFAULT_LANGUAGE } from '@/i18n/languages';
+import { LANGUAGE_KEY } from '@/i18n/language-store';
+import {
+  EARLY_HINTS_ID,
+  earlyRequests,
+  FIRST_SCREEN_META,
+  firstScreenUsable,
+  startEarly,
+  type EarlyHints,
+} from './early-start';
+import { FIRST_SCREEN_ROUTES } from './first-screens/first-screen-routes';
 import { lazyPages, routes } from './routes';
 
 const HINTS: EarlyHints = {
@@ -106,5 +117,78 @@ describe('the early start (web build)', () => {
     window.history.replaceState(null, '', '/products');
     startEarly();
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+});
+
+describe('the first screen written into the page', () => {
+  const FIRST_VISIT = { language: null, cart: null, products: null };
+
+  function writtenFor(route: string): void {
+    const meta = document.createElement('meta');
+    meta.name = FIRST_SCREEN_META;
+    meta.content = route;
+    document.head.append(meta);
+  }
+
+  afterEach(() => {
+    delete document.documentElement.dataset.firstScreen;
+  });
+
+  it('is used on its own route, with or without a trailing slash, by a first visit', () => {
+    for (const { path } of FIRST_SCREEN_ROUTES) {
+      expect(firstScreenUsable(path, path, FIRST_VISIT), path).toBe(true);
+      expect(firstScreenUsable(`${path}/`, path, FIRST_VISIT), path).toBe(true);
+    }
+    const emptied = { language: 'en', cart: ' [] ', products: '[]' };
+    expect(firstScreenUsable('/about', '/about', emptied)).toBe(true);
+    expect(firstScreenUsable('/cart', '/cart', { ...FIRST_VISIT, cart: '', products: '' })).toBe(
+      true,
+    );
+  });
+
+  it('is not used on another route: the landing page answering a deep link', () => {
+    for (const path of ['/products', '/product/1', '/home', '/cart', '/nowhere']) {
+      expect(firstScreenUsable(path, '/', FIRST_VISIT), path).toBe(false);
+    }
+  });
+
+  it('is not used in another language, or with anything at all in the cart', () => {
+    for (const language of ['es', 'fr', 'de', 'ar', 'en-XA', 'EN', 'garbage']) {
+      expect(firstScreenUsable('/', '/', { ...FIRST_VISIT, language }), language).toBe(false);
+    }
+    for (const cart of ['[{"id":1,"quantity":2}]', 'not json', '[ ]', '{}', 'null']) {
+      expect(firstScreenUsable('/', '/', { ...FIRST_VISIT, cart }), cart).toBe(false);
+    }
+  });
+
+  it('is not used on the cart page once a catalogue is cached: the empty cart suggests from it', () => {
+    const cached = { ...FIRST_VISIT, products: '[{"id":1}]' };
+    expect(firstScreenUsable('/cart', '/cart', cached)).toBe(false);
+    for (const route of ['/', '/about', '/checkout']) {
+      expect(firstScreenUsable(route, route, cached), route).toBe(true);
+    }
+  });
+
+  it('reads the keys the app reads, in the language the app starts in', () => {
+    expect(LANGUAGE_KEY).toBe('shopLanguage');
+    expect(CART_STORAGE_KEYS.cart).toBe('cart');
+    expect(DEFAULT_LANGUAGE).toBe('en');
+  });
+
+  it('is hidden before the page paints when the visit would not render it', () => {
+    writtenFor('/');
+    window.history.replaceState(null, '', '/');
+    startEarly();
+    expect(document.documentElement.dataset.firstScreen).toBeUndefined();
+
+    localStorage.setItem('shopLanguage', 'fr');
+    startEarly();
+    expect(document.documentElement.dataset.firstScreen).toBe('unused');
+  });
+
+  it('leaves a page with no written screen as it is (the kiosk build)', () => {
+    localStorage.setItem('shopLanguage', 'fr');
+    startEarly();
+    expect(document.documentElement.dataset.firstScreen).toBeUndefined();
   });
 });

@@ -13,6 +13,10 @@
  * rather than asking again (one request for a failing product, spec §7), and the next
  * fetch, Try again, asks anew (tests/e2e/web/robustness.spec.ts, product-detail.spec.ts).
  *
+ * Before all that, on a page whose first screen the build wrote as HTML
+ * (vite-plugins/first-screens.mts), it checks that this visit would render that screen,
+ * and hides it before the page paints when not (firstScreenUsable).
+ *
  * Where the files are comes from the page (vite-plugins/early-start.mts writes their names into
  * index.html as JSON), so this script's bytes, and the hash the page's policy allows it by
  * (shared/csp.ts EARLY_START_SCRIPT_HASH), do not change with every build. It imports
@@ -40,6 +44,12 @@ export interface EarlyRequests {
 
 const NOTHING: EarlyRequests = { scripts: [], styles: [], calls: [] };
 
+/** A stored value that is not empty: a cached catalogue, or a cart that may hold lines. */
+function holdsSomething(raw: string | null): boolean {
+  const value = raw?.trim();
+  return value !== undefined && value !== '' && value !== '[]';
+}
+
 /**
  * What a page load of `pathname` will ask for, given the `products` key's raw value
  * (react-router matches a trailing slash too).
@@ -51,9 +61,8 @@ export function earlyRequests(
 ): EarlyRequests {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/products') {
-    const raw = storedProducts?.trim();
-    const cached = raw !== undefined && raw !== '' && raw !== '[]';
-    return { ...hints.chunks.shop, calls: cached ? [] : [`${hints.catalogue}/products`] };
+    const calls = holdsSomething(storedProducts) ? [] : [`${hints.catalogue}/products`];
+    return { ...hints.chunks.shop, calls };
   }
   const product = /^\/product\/([^/]+)$/.exec(path)?.[1];
   if (product !== undefined) {
@@ -67,13 +76,42 @@ export function earlyRequests(
   return NOTHING;
 }
 
-function storedProducts(): string | null {
+function stored(key: string): string | null {
   try {
-    return window.localStorage.getItem('products');
+    return window.localStorage.getItem(key);
   } catch {
     // Storage switched off: nothing is cached, and the app will say so.
     return null;
   }
+}
+
+/** The meta element naming the route a page's HTML was written for (first-screen-routes.ts). */
+export const FIRST_SCREEN_META = 'shop-first-screen';
+
+/** What the visit holds that a first screen written at build time could differ by. */
+export interface VisitState {
+  /** The web shop's remembered language (language-store.ts LANGUAGE_KEY), raw. */
+  language: string | null;
+  /** The spec's `cart` key, raw. */
+  cart: string | null;
+  /** The spec's `products` key, raw: the empty cart suggests products from it. */
+  products: string | null;
+}
+
+/**
+ * Whether the first screen written into the page (for `route`) is what the app will render
+ * for this visit, so React may take it over: the same route (a static host answers other
+ * paths with the landing page), English, an empty cart (the header counts the cart on every
+ * screen), and on the cart page no cached catalogue (an empty cart suggests products from
+ * it). Anything else, a cart that merely might hold items included, says no: the app then
+ * renders as it always has, and the written screen is never shown.
+ */
+export function firstScreenUsable(pathname: string, route: string, visit: VisitState): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path !== route) return false;
+  if (visit.language !== null && visit.language !== 'en') return false;
+  if (holdsSomething(visit.cart)) return false;
+  return route !== '/cart' || !holdsSomething(visit.products);
 }
 
 function readHints(doc: Document): EarlyHints | undefined {
@@ -85,11 +123,32 @@ function readHints(doc: Document): EarlyHints | undefined {
   }
 }
 
-/** Adds the hints to the page. Without its hints (the kiosk build) it does nothing. */
+/**
+ * A first screen this visit would not match is hidden before the page paints
+ * (first-screen.css), and main.tsx renders the app afresh in its place.
+ */
+function checkFirstScreen(doc: Document): void {
+  const route = doc.querySelector<HTMLMetaElement>(`meta[name="${FIRST_SCREEN_META}"]`)?.content;
+  if (route === undefined) return;
+  const visit = {
+    language: stored('shopLanguage'),
+    cart: stored('cart'),
+    products: stored('products'),
+  };
+  if (!firstScreenUsable(doc.location.pathname, route, visit)) {
+    doc.documentElement.dataset.firstScreen = 'unused';
+  }
+}
+
+/**
+ * Checks the page's first screen, and adds the hints to the page. Without its hints (the
+ * kiosk build) it adds none.
+ */
 export function startEarly(doc: Document = document): void {
+  checkFirstScreen(doc);
   const hints = readHints(doc);
   if (!hints) return;
-  const wanted = earlyRequests(doc.location.pathname, hints, storedProducts());
+  const wanted = earlyRequests(doc.location.pathname, hints, stored('products'));
   const link = (rel: string, href: string, as?: string): void => {
     const element = doc.createElement('link');
     element.rel = rel;

@@ -12,6 +12,7 @@ import {
   inlineEarlyStart,
   scriptHash,
 } from '../../vite-plugins/early-start.mts';
+import { pageWithFirstScreen } from '../../vite-plugins/first-screens.mts';
 import {
   letUnusedReactRouterGo,
   REACT_ROUTER_PRODUCTION,
@@ -196,5 +197,49 @@ describe('the early start written inline (web build)', () => {
     );
     // What the build checks: shared/csp.ts holds a hash in the form CSP reads.
     expect(EARLY_START_SCRIPT_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+  });
+});
+
+describe('the first screens written into the web build (vite-plugins/first-screens.mts)', () => {
+  const TEMPLATE = [
+    '<!doctype html><html><head>',
+    '<meta charset="UTF-8" />',
+    '<title>Kiosk Shop</title>',
+    '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
+
+  it('puts the screen in the root, its route in the head, and its stylesheets after the first', () => {
+    const page = pageWithFirstScreen(TEMPLATE, {
+      path: '/cart',
+      html: '<h1>No items in cart</h1>',
+      styles: ['/assets/styles-2.css'],
+      meta: 'shop-first-screen',
+    });
+    expect(page).toContain('<div id="root"><h1>No items in cart</h1></div>');
+    expect(page).toMatch(
+      /<meta charset="UTF-8" \/>\s*<meta name="shop-first-screen" content="\/cart" \/>/,
+    );
+    // The page's own sheet after the first download's, as its chunk would add it.
+    expect(page.indexOf('styles-2.css')).toBeGreaterThan(page.indexOf('index-1.css'));
+    expect(page.indexOf('styles-2.css')).toBeLessThan(page.indexOf('</head>'));
+  });
+
+  it('escapes what it writes into attributes, and refuses a page it cannot place a screen in', () => {
+    const page = pageWithFirstScreen(TEMPLATE, {
+      path: '/a"b&c',
+      html: '',
+      styles: ['/assets/x".css'],
+      meta: 'shop-first-screen',
+    });
+    expect(page).toContain('content="/a&quot;b&amp;c"');
+    expect(page).toContain('href="/assets/x&quot;.css"');
+    const screen = { path: '/', html: '<p>x</p>', styles: [], meta: 'shop-first-screen' };
+    expect(() =>
+      pageWithFirstScreen(TEMPLATE.replace('<div id="root"></div>', ''), screen),
+    ).toThrow(/no empty <div id="root">/);
+    expect(() =>
+      pageWithFirstScreen(TEMPLATE.replace('<meta charset="UTF-8" />', ''), screen),
+    ).toThrow(/charset/);
   });
 });

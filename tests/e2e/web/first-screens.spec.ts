@@ -1,0 +1,190 @@
+/**
+ * The first screens the web build writes as HTML (vite-plugins/first-screens.mts): the
+ * landing, about, cart and checkout pages paint before any script has run, and React takes
+ * them over (hydrateRoot) without a mismatch and without drawing them again. A visit the
+ * written screen would not match (another language, items in the cart, another route
+ * answered with the landing page's HTML) never sees it: the app renders as before, and
+ * nothing written in English is painted meanwhile.
+ */
+import type { Page, Route } from '@playwright/test';
+import { expect, served, test } from '../support/fixtures';
+import { message, TRANSLATED, type Language } from '../support/messages';
+import { cartJson, seedStorage } from '../support/storage';
+import { expectShownIn, header, main } from '../support/ui';
+
+/** Each written screen, and the heading that says it is there. */
+const SCREENS = [
+  { path: '/', heading: 'home.headline' },
+  { path: '/about', heading: 'about.title' },
+  { path: '/cart', heading: 'cart.empty' },
+  { path: '/checkout', heading: 'checkout.heading' },
+] as const;
+
+const heading = (page: Page, language: Language, id: string) =>
+  main(page).getByRole('heading', { level: 1, name: message(language, id), exact: true });
+
+/**
+ * Counts, from before the page is parsed, each time a child of #root is taken away: React
+ * taking the written screen over keeps every one; drawing the page again replaces them.
+ */
+async function countReplacedScreens(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const probe = window as unknown as { __rootRemovals: number };
+    probe.__rootRemovals = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if ((record.target as Element).id === 'root') {
+          probe.__rootRemovals += record.removedNodes.length;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const rootRemovals = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __rootRemovals: number }).__rootRemovals);
+
+/** Holds the app's entry script until released: what shows meanwhile is the HTML alone. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * The app is running: the header's link to the products page opens it without a page load.
+ * Before React has taken the link over (its props on the element), a click on it is a plain
+ * link's: the page loads anew.
+ */
+async function expectTheAppRunning(page: Page, language: Language): Promise<void> {
+  await page.waitForFunction(() => {
+    const link = document.querySelector('header nav a[href="/products"]');
+    return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps$'));
+  });
+  await page.evaluate(() => {
+    (window as unknown as { __samePage: boolean }).__samePage = true;
+  });
+  const nav = header(page).getByRole('navigation', { name: message(language, 'layout.mainNav') });
+  await nav.getByRole('link', { name: message(language, 'layout.products'), exact: true }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  expect(
+    await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+    'the link was followed by the app, not by a page load',
+  ).toBe(true);
+}
+
+test.describe('first screens written as HTML', () => {
+  // Held in the page's network: a service worker would answer the app's files itself.
+  test.use({ serviceWorkers: 'block' });
+
+  test('each paints with no script at all', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const screen of SCREENS) {
+        await page.goto(screen.path);
+        await expect(heading(page, 'en', screen.heading), screen.path).toBeVisible();
+        await expect(header(page).getByRole('link', { name: /^Cart, 0 items$/ })).toBeVisible();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const screen of SCREENS) {
+    test(`${screen.path}: shown before the app runs, then taken over without a mismatch`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      await countReplacedScreens(page);
+      const release = await holdTheApp(page);
+      await page.goto(screen.path, { waitUntil: 'commit' });
+      await expect(heading(page, 'en', screen.heading)).toBeVisible();
+      release();
+      await expectTheAppRunning(page, 'en');
+      expect(await rootRemovals(page), 'the written screen was kept, not drawn again').toBe(0);
+      expect(consoleErrors, 'no hydration warning, no error').toEqual([]);
+    });
+  }
+
+  for (const language of TRANSLATED) {
+    test(`in ${language}: no English is painted, and every screen shows in ${language}`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      await page.addInitScript((value) => {
+        window.localStorage.setItem('shopLanguage', value);
+      }, language);
+      for (const screen of SCREENS) {
+        const release = await holdTheApp(page);
+        await page.goto(screen.path, { waitUntil: 'commit' });
+        await expect(page.locator('#root'), `${screen.path} before the app`).toBeHidden();
+        release();
+        await expect(heading(page, language, screen.heading), screen.path).toBeVisible();
+        await expectShownIn(page, language, screen.path);
+        await page.unrouteAll();
+      }
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('a cart with items: the empty cart written at build time is never shown', async ({
+    page,
+    servedCatalogue,
+    consoleErrors,
+  }) => {
+    const product = served(servedCatalogue, 1);
+    await seedStorage(page, { cart: cartJson([[product, 2]]) });
+    for (const path of ['/cart', '/', '/checkout']) {
+      const release = await holdTheApp(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      await expect(page.locator('#root'), `${path} before the app`).toBeHidden();
+      release();
+      await expect(header(page).getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+      await page.unrouteAll();
+    }
+    await page.goto('/cart');
+    await expect(main(page).getByRole('heading', { name: product.title })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an empty cart with a catalogue cached shows its suggestions, not the written page', async ({
+    page,
+    servedCatalogue,
+    consoleErrors,
+  }) => {
+    await seedStorage(page, { cart: '[]', products: JSON.stringify(servedCatalogue) });
+    const release = await holdTheApp(page);
+    await page.goto('/cart', { waitUntil: 'commit' });
+    await expect(page.locator('#root'), 'before the app').toBeHidden();
+    release();
+    await expect(heading(page, 'en', 'cart.empty')).toBeVisible();
+    await expect(
+      main(page).getByRole('heading', { name: message('en', 'cart.suggestions') }),
+    ).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a deep link answered with the landing page’s HTML never shows the landing page', async ({
+    page,
+    consoleErrors,
+  }) => {
+    for (const path of ['/products', '/product/1', '/home', '/no-such-page']) {
+      await countReplacedScreens(page);
+      const release = await holdTheApp(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      await expect(page.locator('#root'), `${path} before the app`).toBeHidden();
+      release();
+      await expect(main(page).getByRole('heading', { level: 1 }), path).toBeVisible();
+      await page.unrouteAll();
+    }
+    await expect(heading(page, 'en', 'notFound.heading')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+});

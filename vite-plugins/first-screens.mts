@@ -1,0 +1,109 @@
+/**
+ * The web build's first screens as HTML: once the files are written, each route of
+ * src/app/first-screens/first-screen-routes.ts is rendered by the app itself in Node
+ * (render-first-screen.tsx, loaded through Vite with the build's own config) and written
+ * into a copy of index.html, so the page paints before any script has run and React takes
+ * the screen over with hydrateRoot (src/main.tsx). Runs before the service worker's step,
+ * which then precaches the landing page as written here.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer, type Plugin, type UserConfig } from 'vite';
+import { EARLY_HINTS_ID } from './early-start.mts';
+
+const renderEntry = fileURLToPath(
+  new URL('../src/app/first-screens/render-first-screen.tsx', import.meta.url),
+);
+
+interface Route {
+  path: string;
+  file: string;
+  chunk: 'shop' | 'checkout' | 'about' | null;
+}
+
+interface RenderModule {
+  FIRST_SCREEN_ROUTES: readonly Route[];
+  FIRST_SCREEN_META: string;
+  renderFirstScreen: (path: string) => Promise<string>;
+}
+
+const ROOT = '<div id="root"></div>';
+
+/** The stylesheets each lazy chunk brings, from the early start's hints in index.html. */
+function chunkStyles(template: string): Record<string, string[]> {
+  const match = new RegExp(
+    `<script type="application/json" id="${EARLY_HINTS_ID}">([^<]*)</script>`,
+  ).exec(template);
+  if (!match?.[1]) throw new Error('index.html has no early start hints for its first screens');
+  const hints = JSON.parse(match[1]) as { chunks: Record<string, { styles: string[] }> };
+  return Object.fromEntries(
+    Object.entries(hints.chunks).map(([name, chunk]) => [name, chunk.styles]),
+  );
+}
+
+/** index.html with a route's first screen in its root, named in the head. */
+export function pageWithFirstScreen(
+  template: string,
+  screen: { path: string; html: string; styles: readonly string[]; meta: string },
+): string {
+  if (!template.includes(ROOT)) throw new Error(`index.html has no empty ${ROOT}`);
+  const charset = '<meta charset="UTF-8" />';
+  if (!template.includes(charset)) throw new Error(`index.html has no ${charset}`);
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  // Early in the head, after the charset: the early start reads it before the page paints.
+  const meta = `${charset}\n    <meta name="${screen.meta}" content="${escape(screen.path)}" />`;
+  // The page's own stylesheets come with its chunk; here they must be there before it paints.
+  const links = screen.styles
+    .map((href) => `<link rel="stylesheet" crossorigin href="${escape(href)}">`)
+    .join('');
+  return template
+    .replace(charset, meta)
+    .replace('</head>', `${links}</head>`)
+    .replace(ROOT, `<div id="root">${screen.html}</div>`);
+}
+
+/** `config` makes the web build's config afresh (its plugins that only build are left out). */
+export function firstScreens(config: () => UserConfig): Plugin {
+  return {
+    name: 'shop-first-screens',
+    apply: 'build',
+    writeBundle: {
+      sequential: true,
+      order: 'pre',
+      async handler(options) {
+        const { dir } = options;
+        if (!dir) throw new Error('the first screens need the build written to a folder');
+        const template = readFileSync(join(dir, 'index.html'), 'utf8');
+        const styles = chunkStyles(template);
+        const server = await createServer({
+          ...config(),
+          configFile: false,
+          mode: 'production',
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        try {
+          const render = (await server.ssrLoadModule(renderEntry)) as RenderModule;
+          for (const route of render.FIRST_SCREEN_ROUTES) {
+            const html = await render.renderFirstScreen(route.path);
+            const file = join(dir, route.file);
+            mkdirSync(dirname(file), { recursive: true });
+            writeFileSync(
+              file,
+              pageWithFirstScreen(template, {
+                path: route.path,
+                html,
+                styles: route.chunk ? (styles[route.chunk] ?? []) : [],
+                meta: render.FIRST_SCREEN_META,
+              }),
+            );
+          }
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
