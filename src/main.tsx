@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { App, BUILD_ROUTER } from './app/app';
 import { createCatalogueCache } from './app/catalogue-cache';
-import { renderFirst } from './app/first-render';
+import { hydrateFirst, renderFirst } from './app/first-render';
 import { takeFirstScreen } from './app/first-screens/take-first-screen';
 import { registerServiceWorker } from './app/register-service-worker';
 import { prepareDeepLink } from './app/routes';
@@ -32,9 +32,9 @@ const languageShown = setupLanguages({
 const DEEP_LINK_WAIT_MS = 1500;
 
 /**
- * The first render. Where the page holds its first screen as HTML (the web build writes the
- * landing, about, cart and checkout pages), React takes over what is already painted;
- * otherwise it renders in one go, or in slices on a phone's web shop (see renderFirst).
+ * The first render, in one go, or in slices on a phone's web shop. Where the page holds its
+ * first screen as HTML (the web build writes the landing, about, cart and checkout pages),
+ * React takes over what is already painted (hydrateFirst); otherwise it renders (renderFirst).
  */
 function render(): void {
   const root = document.getElementById('root');
@@ -44,8 +44,9 @@ function render(): void {
       <App capabilities={capabilities} Router={BUILD_ROUTER} catalogue={catalogue} />
     </StrictMode>
   );
-  if (takeFirstScreen(document, root)) hydrateRoot(root, app);
-  else renderFirst(createRoot(root), app, capabilities.target === 'web' && isPhoneScreen());
+  const sliced = capabilities.target === 'web' && isPhoneScreen();
+  if (takeFirstScreen(document, root)) hydrateFirst(root, app, sliced);
+  else renderFirst(createRoot(root), app, sliced);
 }
 
 // The kiosk always opens on the landing page, which is in this download.

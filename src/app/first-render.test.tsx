@@ -1,6 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderFirst } from './first-render';
+import { hydrateFirst, renderFirst } from './first-render';
 
 const BUSY_MS = 8;
 const PARTS = 4;
@@ -82,4 +83,53 @@ describe('renderFirst (the first render: one task, or sliced on a phone)', () =>
     expect(timer).toBeLessThan(log.indexOf('part 3'));
     expect(container.textContent).toBe('part 0part 1part 2part 3');
   });
+});
+
+describe('hydrateFirst (a first screen the page holds as HTML, taken over)', () => {
+  const act = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  let actBefore: boolean | undefined;
+  let container: HTMLElement;
+
+  beforeEach(() => {
+    actBefore = act.IS_REACT_ACT_ENVIRONMENT;
+    act.IS_REACT_ACT_ENVIRONMENT = false;
+    container = document.createElement('div');
+    // What the build writes: the same parts, rendered ahead of time.
+    container.innerHTML = renderToString(<Parts log={[]} />);
+    document.body.append(container);
+  });
+  afterEach(() => {
+    container.remove();
+    act.IS_REACT_ACT_ENVIRONMENT = actBefore;
+  });
+
+  /** Resolves once React has taken over the last part (its fiber is on the element). */
+  async function hydrated(): Promise<void> {
+    const last = container.lastElementChild;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      if (last && Object.keys(last).some((key) => key.startsWith('__reactFiber$'))) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the screen was never taken over');
+  }
+
+  for (const sliced of [false, true]) {
+    it(`keeps every node of the screen${sliced ? ', yielding between parts on a phone' : ', in one go'}`, async () => {
+      const nodes = [...container.children];
+      const log: string[] = [];
+      hydrateFirst(container, <Parts log={log} />, sliced);
+      await hydrated();
+      expect([...container.children]).toEqual(nodes);
+      await vi.waitFor(() => {
+        expect(log).toContain('timer');
+      });
+      const timer = log.indexOf('timer');
+      if (sliced) {
+        expect(timer).toBeGreaterThan(log.indexOf('part 0'));
+        expect(timer).toBeLessThan(log.indexOf('part 3'));
+      } else {
+        expect(timer).toBeGreaterThan(log.indexOf('part 3'));
+      }
+    });
+  }
 });

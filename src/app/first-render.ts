@@ -1,5 +1,5 @@
 import { startTransition, type ReactNode } from 'react';
-import type { Root } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 
 /**
  * The app's first render. On a laptop or a kiosk it is one render: slicing it cost more
@@ -12,4 +12,14 @@ import type { Root } from 'react-dom/client';
 export function renderFirst(root: Root, app: ReactNode, sliced: boolean): void {
   if (sliced) startTransition(() => root.render(app));
   else root.render(app);
+}
+
+/**
+ * The same for a first screen the page already holds as HTML: React takes it over
+ * (hydrateRoot), in one go, or on a phone as a transition, in slices with the browser's own
+ * work between them. Taps on the screen meanwhile are replayed once their part is taken over.
+ */
+export function hydrateFirst(container: Element, app: ReactNode, sliced: boolean): void {
+  if (sliced) startTransition(() => void hydrateRoot(container, app));
+  else hydrateRoot(container, app);
 }
