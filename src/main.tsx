@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, BUILD_ROUTER } from './app/app';
+import { App, BUILD_ROUTER, WRITES_FIRST_SCREENS } from './app/app';
 import { createCatalogueCache } from './app/catalogue-cache';
 import { hydrateFirst, renderFirst } from './app/first-render';
 import { takeFirstScreen } from './app/first-screens/take-first-screen';
@@ -45,8 +45,11 @@ function render(): void {
     </StrictMode>
   );
   const sliced = capabilities.target === 'web' && isPhoneScreen();
-  if (takeFirstScreen(document, root)) hydrateFirst(root, app, sliced);
-  else renderFirst(createRoot(root), app, sliced);
+  if (WRITES_FIRST_SCREENS && takeFirstScreen(document.documentElement, root)) {
+    hydrateFirst(root, app, sliced);
+  } else {
+    renderFirst(createRoot(root), app, sliced);
+  }
 }
 
 // The kiosk always opens on the landing page, which is in this download.

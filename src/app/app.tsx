@@ -15,7 +15,6 @@ import type { Capabilities } from '@/platform/capabilities';
 import { CapabilitiesProvider } from '@/platform/capabilities-context';
 import { useCartSync } from '@/features/cart/use-cart-sync';
 import { ensureProductsKey } from '@/features/catalogue/products-key';
-import { useReceiptOnScreen } from '@/features/checkout/public';
 import type { CatalogueFreshnessProps } from '@/features/catalogue/freshness/catalogue-freshness';
 import type { KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
 import { whenIdle } from '@/lib/when-idle';
@@ -26,7 +25,7 @@ import {
 } from './catalogue-cache';
 import { PageBoundary } from './layout/page-boundary';
 import { PRODUCTS_PATH, rehearseProductsPage, routes, warmUpPages } from './routes';
-import { useShopperSession } from './session/use-shopper-session';
+import { useShopperSession, type ShopperSession } from './session/use-shopper-session';
 import { KioskRouter, WebRouter, type ShopRouter } from './shop-router';
 
 /**
@@ -56,6 +55,28 @@ const CATALOGUE_FRESHNESS =
  */
 export const BUILD_ROUTER: ShopRouter = __SHOP_TARGET__ === 'kiosk' ? KioskRouter : WebRouter;
 
+/** The web shop's one session for the whole visit: no shopper after shopper, nothing wiped. */
+const ONE_SESSION: ShopperSession = {
+  key: 0,
+  attract: false,
+  endAttract: () => undefined,
+  wipe: () => undefined,
+};
+
+/**
+ * This build's shopper sessions: the kiosk's end with a wipe between strangers
+ * (session/shopper-session.ts); the web shop has one. A literal, like the router, so the
+ * web build carries none of the wipe's code.
+ */
+export const BUILD_SESSION: () => ShopperSession =
+  __SHOP_TARGET__ === 'kiosk' ? useShopperSession : () => ONE_SESSION;
+
+/**
+ * Whether this build writes first screens into its pages (the web build's
+ * vite-plugins/first-screens.mts): a literal, so the kiosk build carries no hydration code.
+ */
+export const WRITES_FIRST_SCREENS = __SHOP_TARGET__ === 'web';
+
 interface AppProps {
   capabilities: Capabilities;
   /** Which router holds the URL (BUILD_ROUTER: memory in the kiosk, browser on the web). */
@@ -66,6 +87,8 @@ interface AppProps {
   KioskBehaviours?: ComponentType<KioskBehavioursProps> | null;
   /** The kiosk's catalogue refresh between shoppers: none on the web (tests hand it in). */
   CatalogueFreshness?: ComponentType<CatalogueFreshnessProps> | null;
+  /** The shopper's session (BUILD_SESSION; tests of the kiosk hand in the kiosk's). */
+  useSession?: () => ShopperSession;
 }
 
 /** Keeps the stored keys well-formed and this tab in step with the shop's other tabs. */
@@ -125,10 +148,10 @@ export function App({
   catalogue: given,
   KioskBehaviours = KIOSK_BEHAVIOURS,
   CatalogueFreshness = CATALOGUE_FRESHNESS,
+  useSession = BUILD_SESSION,
 }: AppProps) {
   const [catalogue] = useState(() => given ?? createCatalogueCache());
-  const session = useShopperSession();
-  const receiptOnScreen = useReceiptOnScreen();
+  const session = useSession();
   const shop = useRef<HTMLDivElement>(null);
   const shownPathRef = useRef('/');
   useWarmUpPages(capabilities, catalogue, shownPathRef);
@@ -169,7 +192,6 @@ export function App({
                   attract={session.attract}
                   onAttractEnd={session.endAttract}
                   onWipe={session.wipe}
-                  receiptOnScreen={receiptOnScreen}
                 />
               </Suspense>
             )}

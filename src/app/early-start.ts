@@ -44,6 +44,9 @@ export interface EarlyRequests {
 
 const NOTHING: EarlyRequests = { scripts: [], styles: [], calls: [] };
 
+/** The path as the router matches it (it matches a trailing slash too). */
+const pathOf = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';
+
 /** A stored value that is not empty: a cached catalogue, or a cart that may hold lines. */
 function holdsSomething(raw: string | null): boolean {
   const value = raw?.trim();
@@ -59,7 +62,7 @@ export function earlyRequests(
   hints: EarlyHints,
   storedProducts: string | null,
 ): EarlyRequests {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const path = pathOf(pathname);
   if (path === '/products') {
     const calls = holdsSomething(storedProducts) ? [] : [`${hints.catalogue}/products`];
     return { ...hints.chunks.shop, calls };
@@ -88,30 +91,27 @@ function stored(key: string): string | null {
 /** The meta element naming the route a page's HTML was written for (first-screen-routes.ts). */
 export const FIRST_SCREEN_META = 'shop-first-screen';
 
-/** What the visit holds that a first screen written at build time could differ by. */
-export interface VisitState {
-  /** The web shop's remembered language (language-store.ts LANGUAGE_KEY), raw. */
-  language: string | null;
-  /** The spec's `cart` key, raw. */
-  cart: string | null;
-  /** The spec's `products` key, raw: the empty cart suggests products from it. */
-  products: string | null;
-}
-
 /**
  * Whether the first screen written into the page (for `route`) is what the app will render
  * for this visit, so React may take it over: the same route (a static host answers other
  * paths with the landing page), English, an empty cart (the header counts the cart on every
  * screen), and on the cart page no cached catalogue (an empty cart suggests products from
  * it). Anything else, a cart that merely might hold items included, says no: the app then
- * renders as it always has, and the written screen is never shown.
+ * renders as it always has, and the written screen is never shown. `stored` reads a key of
+ * the visit's storage, raw: the remembered language (language-store.ts LANGUAGE_KEY) and
+ * the spec's `cart` and `products`.
  */
-export function firstScreenUsable(pathname: string, route: string, visit: VisitState): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path !== route) return false;
-  if (visit.language !== null && visit.language !== 'en') return false;
-  if (holdsSomething(visit.cart)) return false;
-  return route !== '/cart' || !holdsSomething(visit.products);
+export function firstScreenUsable(
+  pathname: string,
+  route: string,
+  stored: (key: string) => string | null,
+): boolean {
+  return (
+    pathOf(pathname) === route &&
+    (stored('shopLanguage') ?? 'en') === 'en' &&
+    !holdsSomething(stored('cart')) &&
+    (route !== '/cart' || !holdsSomething(stored('products')))
+  );
 }
 
 function readHints(doc: Document): EarlyHints | undefined {
@@ -124,19 +124,13 @@ function readHints(doc: Document): EarlyHints | undefined {
 }
 
 /**
- * A first screen this visit would not match is hidden before the page paints
- * (first-screen.css), and main.tsx renders the app afresh in its place.
+ * A first screen this visit would not match is never painted: the page stays hidden until
+ * main.tsx has cleared it and rendered the app in its place.
  */
 function checkFirstScreen(doc: Document): void {
-  const route = doc.querySelector<HTMLMetaElement>(`meta[name="${FIRST_SCREEN_META}"]`)?.content;
-  if (route === undefined) return;
-  const visit = {
-    language: stored('shopLanguage'),
-    cart: stored('cart'),
-    products: stored('products'),
-  };
-  if (!firstScreenUsable(doc.location.pathname, route, visit)) {
-    doc.documentElement.dataset.firstScreen = 'unused';
+  const route = doc.querySelector<HTMLMetaElement>(`meta[name=${FIRST_SCREEN_META}]`)?.content;
+  if (route !== undefined && !firstScreenUsable(doc.location.pathname, route, stored)) {
+    doc.documentElement.hidden = true;
   }
 }
 

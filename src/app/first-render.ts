@@ -20,6 +20,7 @@ export function renderFirst(root: Root, app: ReactNode, sliced: boolean): void {
  * work between them. Taps on the screen meanwhile are replayed once their part is taken over.
  */
 export function hydrateFirst(container: Element, app: ReactNode, sliced: boolean): void {
-  if (sliced) startTransition(() => void hydrateRoot(container, app));
-  else hydrateRoot(container, app);
+  const hydrate = () => void hydrateRoot(container, app);
+  if (sliced) startTransition(hydrate);
+  else hydrate();
 }

@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
 import { App } from '@/app/app';
 import { lazyPages } from '@/app/routes';
+import { useShopperSession } from '@/app/session/use-shopper-session';
 import type { CatalogueFreshnessProps } from '@/features/catalogue/freshness/catalogue-freshness';
 import type { KioskBehavioursProps } from '@/features/kiosk/kiosk-behaviours';
 import { ALL_LANGUAGES, type Capabilities } from '@/platform/capabilities';
@@ -74,6 +75,8 @@ export async function renderApp(
       Router={TestRouter}
       KioskBehaviours={KioskBehaviours}
       CatalogueFreshness={CatalogueFreshness}
+      // The kiosk's shopper sessions for a kiosk, as its build has them (app.tsx BUILD_SESSION).
+      useSession={capabilities.target === 'kiosk' ? useShopperSession : undefined}
     />,
   );
   await act(async () => {
