@@ -224,8 +224,16 @@ function languageChoice(languages: unknown, defaultLanguage: unknown): LanguageC
 export function detectCapabilities(win: Window = window): Capabilities {
   const build: BuildDefaults = { target: __SHOP_TARGET__, catalogueUrl: __SHOP_CATALOGUE_URL__ };
   // A browser has no preload, so the web build never has a bridge to read: tested on the
-  // literal, the kiosk's config checks stay out of the web build's first download.
-  if (__SHOP_TARGET__ === 'web') return buildCapabilities(build, null);
+  // literal, the kiosk's config checks and defaults stay out of the web build's first download.
+  if (__SHOP_TARGET__ === 'web') {
+    return {
+      target: 'web',
+      catalogueUrl: normaliseCatalogueUrl(build.catalogueUrl),
+      bridge: null,
+      kiosk: NO_KIOSK_BEHAVIOURS,
+      languages: ALL_LANGUAGES,
+    };
+  }
   const capabilities = resolveCapabilities(build, win.kiosk ?? null);
   // Listening from the first moment, so new idle times sent while the page loads still count.
   liveIdleTimes(capabilities.bridge);
