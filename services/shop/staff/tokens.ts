@@ -21,12 +21,23 @@ export interface IssuedToken {
   token: string;
 }
 
+/**
+ * A token's id: 12 random bytes, base64url, never starting with '-', so the id printed by
+ * `token issue` can be handed to `token revoke` as it is (a leading '-' reads as an option).
+ */
+export function newTokenId(): string {
+  for (;;) {
+    const id = randomBytes(12).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
 export async function issueToken(
   db: Kysely<ShopTables>,
   fields: { name: string; role: StaffRole; expiresAt: number | null },
   now: number,
 ): Promise<IssuedToken> {
-  const id = randomBytes(12).toString('base64url');
+  const id = newTokenId();
   const secret = randomBytes(32).toString('base64url');
   await db
     .insertInto('tokens')
