@@ -18,6 +18,7 @@ const renderEntry = fileURLToPath(
 
 interface Route {
   path: string;
+  renderAt: string;
   file: string;
   chunk: 'shop' | 'checkout' | 'about' | null;
 }
@@ -87,7 +88,7 @@ export function firstScreens(config: () => UserConfig): Plugin {
         try {
           const render = (await server.ssrLoadModule(renderEntry)) as RenderModule;
           for (const route of render.FIRST_SCREEN_ROUTES) {
-            const html = await render.renderFirstScreen(route.path);
+            const html = await render.renderFirstScreen(route.renderAt);
             const file = join(dir, route.file);
             mkdirSync(dirname(file), { recursive: true });
             writeFileSync(

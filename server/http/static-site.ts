@@ -21,9 +21,13 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
 
 /**
  * Serves a single-page app: real files as they are, a folder's index.html for its path
- * (/about, /about/: the first screens the web build writes), other extension-less paths
- * (deep links such as /product/3) as index.html, everything else 404. Hashed /assets/ never
- * fall back.
+ * (/about, /about/: the first screens the web build writes). Other extension-less paths
+ * and navigations are the app's: the page of the folder above when the build wrote one
+ * (/product/3 gets product/index.html, the product page's first screen), else the build's
+ * 404.html (the not-found screen) when it has one, else index.html. Each with status 200, as
+ * the app's deep links always were: the router decides what a path is, and a 404 status for
+ * the page itself would be an error in every visitor's console. Hashed /assets/ never fall
+ * back; anything else is a plain 404.
  */
 export function createStaticSite({
   root,
@@ -77,9 +81,15 @@ export function createStaticSite({
       if (own) return page(method, own);
     }
     // Deep links are the app's business (/product/1.5 must reach the router and show its
-    // error): a browser navigation, or any path without a file extension, gets index.html.
+    // error): a browser navigation, or any path without a file extension, gets a page.
     const isNavigation = (request.headers.get('Accept') ?? '').includes('text/html');
     if (!pathname.startsWith('/assets/') && (isNavigation || !lastSegment.includes('.'))) {
+      const above = resolve(file, '..');
+      const aboves =
+        above === siteRoot ? null : await readFileInside(siteRoot, resolve(above, 'index.html'));
+      if (aboves) return page(method, aboves);
+      const notFound = await readFileInside(siteRoot, resolve(siteRoot, '404.html'));
+      if (notFound) return page(method, notFound);
       return serveIndex(method);
     }
     return text(404, 'Not found');

@@ -10,6 +10,7 @@ import {
   earlyRequests,
   FIRST_SCREEN_META,
   firstScreenUsable,
+  routeOf,
   startEarly,
   type EarlyHints,
 } from './early-start';
@@ -140,9 +141,15 @@ describe('the first screen written into the page', () => {
   });
 
   it('is used on its own route, with or without a trailing slash, by a first visit', () => {
-    for (const { path } of FIRST_SCREEN_ROUTES) {
-      expect(firstScreenUsable(path, path, FIRST_VISIT), path).toBe(true);
-      expect(firstScreenUsable(`${path}/`, path, FIRST_VISIT), path).toBe(true);
+    for (const { path, renderAt } of FIRST_SCREEN_ROUTES) {
+      expect(firstScreenUsable(renderAt, path, FIRST_VISIT), path).toBe(true);
+      expect(firstScreenUsable(`${renderAt}/`, path, FIRST_VISIT), path).toBe(true);
+    }
+    for (const path of ['/product/7', '/PRODUCT/abc', '/product/1.5']) {
+      expect(firstScreenUsable(path, '/product/:id', FIRST_VISIT), path).toBe(true);
+    }
+    for (const path of ['/nowhere', '/products/1', '/product/1/2', '/About/more']) {
+      expect(firstScreenUsable(path, '*', FIRST_VISIT), path).toBe(true);
     }
     const emptied = holding({ shopLanguage: 'en', cart: ' [] ', products: '[]' });
     expect(firstScreenUsable('/about', '/about', emptied)).toBe(true);
@@ -152,6 +159,35 @@ describe('the first screen written into the page', () => {
   it('is not used on another route: the landing page answering a deep link', () => {
     for (const path of ['/products', '/product/1', '/home', '/cart', '/nowhere']) {
       expect(firstScreenUsable(path, '/', FIRST_VISIT), path).toBe(false);
+    }
+    // A path the router decodes is never matched to a screen here.
+    for (const path of ['/%61bout', '/product/%31', '/nowhere%20']) {
+      for (const { path: route } of FIRST_SCREEN_ROUTES) {
+        expect(firstScreenUsable(path, route, FIRST_VISIT), `${path} ${route}`).toBe(false);
+      }
+    }
+  });
+
+  it('names the route the app’s route table opens for a path', () => {
+    const paths = [
+      '/',
+      '/home',
+      '/ABOUT',
+      '/products/',
+      '/product/3',
+      '/product/x',
+      '/cart',
+      '/checkout',
+      '/nowhere',
+      '/products/3',
+      '/product/3/4',
+      '/home/x',
+      '/Product/9',
+    ];
+    for (const path of paths) {
+      const route = matchRoutes(routes, path)?.at(-1)?.route.path;
+      const named = route === undefined ? '/' : route === '*' ? '*' : `/${route}`;
+      expect(routeOf(path), path).toBe(named);
     }
   });
 
@@ -166,12 +202,15 @@ describe('the first screen written into the page', () => {
     }
   });
 
-  it('is not used on the cart page once a catalogue is cached: the empty cart suggests from it', () => {
+  it('is not used on the catalogue’s pages once a catalogue is cached: they show it', () => {
     const cached = holding({ products: '[{"id":1}]' });
     expect(firstScreenUsable('/cart', '/cart', cached)).toBe(false);
+    expect(firstScreenUsable('/products', '/products', cached)).toBe(false);
+    expect(firstScreenUsable('/product/1', '/product/:id', cached)).toBe(false);
     for (const route of ['/', '/about', '/checkout']) {
       expect(firstScreenUsable(route, route, cached), route).toBe(true);
     }
+    expect(firstScreenUsable('/nowhere', '*', cached)).toBe(true);
   });
 
   it('reads the keys the app reads, in the language the app starts in', () => {

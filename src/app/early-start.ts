@@ -44,13 +44,32 @@ export interface EarlyRequests {
 
 const NOTHING: EarlyRequests = { scripts: [], styles: [], calls: [] };
 
+/** The lazy pages with nothing to call early, and their chunks. */
+const LAZY_PAGES: Partial<Record<string, keyof EarlyHints['chunks']>> = {
+  '/cart': 'shop',
+  '/checkout': 'checkout',
+  '/about': 'about',
+};
+
 /** The path as the router matches it (it matches a trailing slash too). */
 const pathOf = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';
 
 /** A stored value that is not empty: a cached catalogue, or a cart that may hold lines. */
-function holdsSomething(raw: string | null): boolean {
-  const value = raw?.trim();
-  return value !== undefined && value !== '' && value !== '[]';
+const holdsSomething = (raw: string | null): boolean => !/^\s*(\[\])?\s*$/.test(raw ?? '');
+
+/** The pages of the route table (routes.tsx) a path may open, besides a product and not found. */
+const PAGES = ['/', '/home', '/about', '/products', '/cart', '/checkout'];
+
+/**
+ * The route of the route table a path opens, as a written screen names it: a page's path,
+ * '/product/:id', or '*' (not found). The router ignores case; a path it would decode
+ * (a '%') keeps its own, a name no screen has, so no written screen is taken for it.
+ */
+export function routeOf(pathname: string): string {
+  const path = pathOf(pathname).toLowerCase();
+  if (path.includes('%')) return path;
+  if (PAGES.includes(path)) return path;
+  return /^\/product\/[^/]+$/.test(path) ? '/product/:id' : '*';
 }
 
 /**
@@ -62,21 +81,19 @@ export function earlyRequests(
   hints: EarlyHints,
   storedProducts: string | null,
 ): EarlyRequests {
-  const path = pathOf(pathname);
-  if (path === '/products') {
+  const route = routeOf(pathname);
+  if (route === '/products') {
     const calls = holdsSomething(storedProducts) ? [] : [`${hints.catalogue}/products`];
     return { ...hints.chunks.shop, calls };
   }
-  const product = /^\/product\/([^/]+)$/.exec(path)?.[1];
-  if (product !== undefined) {
+  if (route === '/product/:id') {
+    const product = pathOf(pathname).slice('/product/'.length);
     // The app's rule for an id it asks about (catalogue-urls.ts isProductIdText).
     const asked = /^[1-9]\d{0,15}$/.test(product) && Number.isSafeInteger(Number(product));
     return { ...hints.chunks.shop, calls: asked ? [`${hints.catalogue}/products/${product}`] : [] };
   }
-  if (path === '/cart') return { ...hints.chunks.shop, calls: [] };
-  if (path === '/checkout') return { ...hints.chunks.checkout, calls: [] };
-  if (path === '/about') return { ...hints.chunks.about, calls: [] };
-  return NOTHING;
+  const chunk = LAZY_PAGES[route];
+  return chunk ? { ...hints.chunks[chunk], calls: [] } : NOTHING;
 }
 
 function stored(key: string): string | null {
@@ -91,15 +108,18 @@ function stored(key: string): string | null {
 /** The meta element naming the route a page's HTML was written for (first-screen-routes.ts). */
 export const FIRST_SCREEN_META = 'shop-first-screen';
 
+/** The pages that show what the cached catalogue holds (the empty cart suggests from it). */
+const CATALOGUE_PAGES = ['/products', '/product/:id', '/cart'];
+
 /**
  * Whether the first screen written into the page (for `route`) is what the app will render
- * for this visit, so React may take it over: the same route (a static host answers other
- * paths with the landing page), English, an empty cart (the header counts the cart on every
- * screen), and on the cart page no cached catalogue (an empty cart suggests products from
- * it). Anything else, a cart that merely might hold items included, says no: the app then
- * renders as it always has, and the written screen is never shown. `stored` reads a key of
- * the visit's storage, raw: the remembered language (language-store.ts LANGUAGE_KEY) and
- * the spec's `cart` and `products`.
+ * for this visit, so React may take it over: the same route (a static host may answer other
+ * paths with another page), English, an empty cart (the header counts the cart on every
+ * screen), and on the catalogue's pages no cached catalogue (they show it at once). Anything
+ * else, a cart that merely might hold items included, says no: the app then renders as it
+ * always has, and the written screen is never shown. `stored` reads a key of the visit's
+ * storage, raw: the remembered language (language-store.ts LANGUAGE_KEY) and the spec's
+ * `cart` and `products`.
  */
 export function firstScreenUsable(
   pathname: string,
@@ -107,10 +127,10 @@ export function firstScreenUsable(
   stored: (key: string) => string | null,
 ): boolean {
   return (
-    pathOf(pathname) === route &&
+    routeOf(pathname) === route &&
     (stored('shopLanguage') ?? 'en') === 'en' &&
     !holdsSomething(stored('cart')) &&
-    (route !== '/cart' || !holdsSomething(stored('products')))
+    (!CATALOGUE_PAGES.includes(route) || !holdsSomething(stored('products')))
   );
 }
 

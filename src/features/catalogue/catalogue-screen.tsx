@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { Product } from '@shared/product-rule';
 import type { Cents } from '@web-shared/lib/money';
+import { useFirstScreenPass } from '@/lib/first-screen-pass';
 import { useProducts } from './api/products-query';
 import { CatalogueBrowser } from './components/catalogue-browser';
 
@@ -23,11 +24,14 @@ export function CatalogueScreen({ onAdd, listPrice }: CatalogueScreenProps) {
   const query = useProducts();
   const { refetch } = query;
   const onRetry = useCallback(() => void refetch(), [refetch]);
+  // The build writes this page loading (src/app/first-screens/); the catalogue's answer,
+  // when it is already here as React takes the page over, shows a render later.
+  const written = useFirstScreenPass();
   return (
     <CatalogueBrowser
-      products={query.data ?? NO_PRODUCTS}
-      loading={query.isPending || query.isFetching}
-      error={query.isError ? query.error.message : null}
+      products={written ? NO_PRODUCTS : (query.data ?? NO_PRODUCTS)}
+      loading={written || query.isPending || query.isFetching}
+      error={!written && query.isError ? query.error.message : null}
       retrying={query.isFetching}
       onRetry={onRetry}
       onAdd={onAdd}

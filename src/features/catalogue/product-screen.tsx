@@ -4,6 +4,7 @@ import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { useI18n } from '@/i18n/language-store';
+import { useFirstScreenPass } from '@/lib/first-screen-pass';
 import { useProduct } from './api/product-query';
 import { catalogueText } from './catalogue.messages';
 import { shownError } from './shown-error';
@@ -20,6 +21,8 @@ export interface ProductScreenProps {
 /** The product detail screen (spec §2, /product/{id}): loading, error, or the product. */
 export function ProductScreen({ id, purchase }: ProductScreenProps) {
   const query = useProduct(id);
+  // The build writes this page loading; an answer already here shows a render later.
+  const written = useFirstScreenPass();
   const shown = useI18n();
   const { t } = shown;
   return (
@@ -27,7 +30,7 @@ export function ProductScreen({ id, purchase }: ProductScreenProps) {
       <nav aria-label={t(catalogueText.breadcrumb)} className="mb-6">
         <BackToProducts />
       </nav>
-      {query.isPending ? (
+      {written || query.isPending ? (
         // The image's square is held while loading, so the page does not jump when it comes.
         <div className="grid gap-8 landscape:md:grid-cols-2 landscape:md:gap-12">
           <PageTitle title={t(catalogueText.loadingProductTitle)} />

@@ -1,27 +1,56 @@
 /**
- * The first screens the web build writes as HTML (vite-plugins/first-screens.mts): the
- * landing, about, cart and checkout pages paint before any script has run, and React takes
- * them over (hydrateRoot) without a mismatch and without drawing them again. A visit the
- * written screen would not match (another language, items in the cart, another route
- * answered with the landing page's HTML) never sees it: the app renders as before, and
- * nothing written in English is painted meanwhile.
+ * The first screens the web build writes as HTML (vite-plugins/first-screens.mts): every
+ * route's (the landing and home, about, products and a product while the catalogue is on
+ * its way, cart, checkout, not found) paints before any script has run, and React takes it
+ * over (hydrateRoot) without a mismatch and without drawing it again. A visit the written
+ * screen would not match (another language, items in the cart, a cached catalogue, another
+ * route answered with the landing page's HTML) never sees it: the app renders as before,
+ * and nothing written in English is painted meanwhile.
  */
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { expect, served, test } from '../support/fixtures';
 import { message, TRANSLATED, type Language } from '../support/messages';
 import { cartJson, seedStorage } from '../support/storage';
 import { expectShownIn, header, main } from '../support/ui';
 
-/** Each written screen, and the heading that says it is there. */
-const SCREENS = [
-  { path: '/', heading: 'home.headline' },
-  { path: '/about', heading: 'about.title' },
-  { path: '/cart', heading: 'cart.empty' },
-  { path: '/checkout', heading: 'checkout.heading' },
-] as const;
-
 const heading = (page: Page, language: Language, id: string) =>
   main(page).getByRole('heading', { level: 1, name: message(language, id), exact: true });
+
+/**
+ * Each written screen: what says it is there before the app runs (`written`), and once the
+ * app has it (`shown`: the product page then shows the product, served by the test's
+ * catalogue as product 1 titled `title`).
+ */
+const SCREENS: readonly {
+  path: string;
+  written: (page: Page) => Locator;
+  shown: (page: Page, language: Language, title: string) => Locator;
+}[] = [
+  ...(
+    [
+      ['/', 'home.headline'],
+      ['/home', 'home.headline'],
+      ['/about', 'about.title'],
+      ['/products', 'catalogue.heading'],
+      ['/cart', 'cart.empty'],
+      ['/checkout', 'checkout.heading'],
+      ['/no-such-page', 'notFound.heading'],
+    ] as const
+  ).map(([path, id]) => ({
+    path,
+    written: (page: Page) => heading(page, 'en', id),
+    shown: (page: Page, language: Language) => heading(page, language, id),
+  })),
+  {
+    path: '/product/1',
+    written: (page: Page) =>
+      main(page)
+        .getByRole('status')
+        .filter({ hasText: message('en', 'catalogue.loadingProduct') }),
+    shown: (page: Page, _language: Language, title: string) =>
+      main(page).getByRole('heading', { level: 1, name: title, exact: true }),
+  },
+];
 
 /**
  * Counts, from before the page is parsed, each time a child of #root is taken away: React
@@ -88,8 +117,9 @@ test.describe('first screens written as HTML', () => {
     try {
       const page = await context.newPage();
       for (const screen of SCREENS) {
-        await page.goto(screen.path);
-        await expect(heading(page, 'en', screen.heading), screen.path).toBeVisible();
+        const response = await page.goto(screen.path);
+        expect(response?.status(), screen.path).toBe(200);
+        await expect(screen.written(page), screen.path).toBeVisible();
         await expect(header(page).getByRole('link', { name: /^Cart, 0 items$/ })).toBeVisible();
       }
     } finally {
@@ -100,15 +130,24 @@ test.describe('first screens written as HTML', () => {
   for (const screen of SCREENS) {
     test(`${screen.path}: shown before the app runs, then taken over without a mismatch`, async ({
       page,
+      servedCatalogue,
       consoleErrors,
     }) => {
       await countReplacedScreens(page);
       const release = await holdTheApp(page);
       await page.goto(screen.path, { waitUntil: 'commit' });
-      await expect(heading(page, 'en', screen.heading)).toBeVisible();
+      await expect(screen.written(page)).toBeVisible();
       release();
-      await expectTheAppRunning(page, 'en');
+      await expect(screen.shown(page, 'en', served(servedCatalogue, 1).title)).toBeVisible();
+      if (screen.path === '/products') {
+        await expect(
+          main(page)
+            .getByRole('button', { name: /Add to Cart/ })
+            .first(),
+        ).toBeVisible();
+      }
       expect(await rootRemovals(page), 'the written screen was kept, not drawn again').toBe(0);
+      await expectTheAppRunning(page, 'en');
       expect(consoleErrors, 'no hydration warning, no error').toEqual([]);
     });
   }
@@ -116,6 +155,7 @@ test.describe('first screens written as HTML', () => {
   for (const language of TRANSLATED) {
     test(`in ${language}: no English is painted, and every screen shows in ${language}`, async ({
       page,
+      servedCatalogue,
       consoleErrors,
     }) => {
       await page.addInitScript((value) => {
@@ -126,7 +166,8 @@ test.describe('first screens written as HTML', () => {
         await page.goto(screen.path, { waitUntil: 'commit' });
         await expect(page.locator('#root'), `${screen.path} before the app`).toBeHidden();
         release();
-        await expect(heading(page, language, screen.heading), screen.path).toBeVisible();
+        const shown = screen.shown(page, language, served(servedCatalogue, 1).title);
+        await expect(shown, screen.path).toBeVisible();
         await expectShownIn(page, language, screen.path);
         await page.unrouteAll();
       }
@@ -171,12 +212,37 @@ test.describe('first screens written as HTML', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a cached catalogue shows its cards at once, never the written loading pages', async ({
+    page,
+    servedCatalogue,
+    consoleErrors,
+  }) => {
+    await seedStorage(page, { cart: '[]', products: JSON.stringify(servedCatalogue) });
+    for (const path of ['/products', '/product/1']) {
+      const release = await holdTheApp(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      await expect(page.locator('#root'), `${path} before the app`).toBeHidden();
+      release();
+      await expect(main(page).getByRole('heading', { level: 1 }), path).toBeVisible();
+      await page.unrouteAll();
+    }
+    await expect(
+      main(page).getByRole('heading', { level: 1, name: served(servedCatalogue, 1).title }),
+    ).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a deep link answered with the landing page’s HTML never shows the landing page', async ({
     page,
     consoleErrors,
   }) => {
+    // A host that answers every path with index.html, as the simplest single-page hosts do.
+    const landing = await (await page.request.get('/')).text();
     for (const path of ['/products', '/product/1', '/home', '/no-such-page']) {
-      await countReplacedScreens(page);
+      await page.route(
+        (url) => url.pathname === path,
+        (route) => route.fulfill({ body: landing, contentType: 'text/html' }),
+      );
       const release = await holdTheApp(page);
       await page.goto(path, { waitUntil: 'commit' });
       await expect(page.locator('#root'), `${path} before the app`).toBeHidden();

@@ -167,8 +167,9 @@ test.describe('a new version of the web shop', () => {
       await controlledBy(page);
       const firstWorker = await page.evaluate(async () => (await caches.keys()).sort());
 
-      // The next deploy: a changed page and a new worker (its build manifest changes).
-      const index = join(site, 'index.html');
+      // The next deploy: a changed page (the products page's, written by the build) and a
+      // new worker (its build manifest changes).
+      const index = join(site, 'products', 'index.html');
       writeFileSync(
         index,
         readFileSync(index, 'utf8').replace(

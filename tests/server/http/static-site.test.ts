@@ -35,8 +35,36 @@ describe('the static site', () => {
   });
 
   it('answers other deep links with index.html, for the app’s router', async () => {
-    for (const path of ['/', '/product/3', '/cart', '/about/more']) {
-      expect(await (await get(path)).text(), path).toBe('landing');
+    for (const path of ['/', '/product/3', '/cart', '/nowhere/more']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe('landing');
+    }
+  });
+
+  it('answers a path below a folder’s page with that page (the product page for /product/3)', async () => {
+    for (const path of ['/about/more', '/about/more/']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe('about page');
+    }
+  });
+
+  it('answers a path no page is for with the build’s 404.html, when it has one', async () => {
+    writeFileSync(join(root, '404.html'), 'not found page');
+    try {
+      for (const path of ['/nowhere', '/nowhere/more', '/cart']) {
+        const response = await get(path);
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('Content-Type'), path).toMatch(/^text\/html/);
+        expect(await response.text(), path).toBe('not found page');
+      }
+      expect(await (await get('/about/more')).text()).toBe('about page');
+      expect(await (await get('/')).text()).toBe('landing');
+      expect((await get('/nowhere.png', 'image/*')).status).toBe(404);
+      expect(await (await get('/nowhere.png', 'image/*')).text()).toBe('Not found');
+    } finally {
+      rmSync(join(root, '404.html'));
     }
   });
 
