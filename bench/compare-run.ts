@@ -17,7 +17,7 @@ import {
   sizeFigure,
   startRun,
 } from './compare';
-import { budgetOf, verdictOf, type RatioBudgets } from './compare-report';
+import { againstOf, budgetOf, judge, type Judged, type RatioBudgets } from './compare-report';
 import type { BenchOptions } from './options';
 import { preparePeer } from './peer';
 import { heading } from './report';
@@ -87,14 +87,14 @@ export async function runComparisons(
 }
 
 /**
- * One check per ratio budget. Same-origin: the verdict across the runs (PASS or FAIL only
- * if all agree). `everyRun` (cross-origin): PASS only when the budget holds in each run.
- * A figure some run could not take (a peer that cannot hold the catalogue) is a SKIP.
+ * One check per ratio budget. Same-origin (`judged` 'agree'): the verdict across the runs,
+ * PASS or FAIL only if all agree. The deployed runs ('median'): on the median of the runs'
+ * ratios. A figure some run could not take (a peer that cannot hold the catalogue) is a SKIP.
  */
 export function comparisonChecks(
   comparison: ComparisonResults | undefined,
   budgets: RatioBudgets = RATIO_BUDGETS,
-  everyRun = false,
+  judged: Judged = 'agree',
 ): Check[] {
   const first = comparison?.runs[0];
   if (!comparison || !first) return [];
@@ -106,13 +106,16 @@ export function comparisonChecks(
     );
     const measured = ratios.map((value) => `${value.toFixed(2)}×`).join(', ');
     const limit = `≤ ${budget.toFixed(2)}×`;
-    const name = `ours ÷ peer: ${figure.label}`;
+    const name = `ours ÷ ${againstOf(figure)}: ${figure.label}`;
     if (ratios.some((value) => !Number.isFinite(value))) {
       return [{ name, measured: `${measured} (not measured in every run)`, limit, status: 'SKIP' }];
     }
-    const verdict = verdictOf(ratios, budget);
-    if (everyRun) {
-      return [{ name, measured, limit, status: verdict === 'PASS' ? 'PASS' : 'FAIL' }];
+    const verdict = judge(ratios, budget, judged);
+    if (judged === 'median') {
+      const of = ratios.length > 1 ? `median ${median(ratios).toFixed(2)}× of ` : '';
+      return [
+        { name, measured: `${of}${measured}`, limit, status: verdict === 'PASS' ? 'PASS' : 'FAIL' },
+      ];
     }
     return [
       {
@@ -123,29 +126,4 @@ export function comparisonChecks(
       },
     ];
   });
-}
-
-/**
- * Cross-origin: our returning visitor's first card ÷ our own cold first card, in each run
- * (the returning visit must gain on the first one by itself, whatever the peer does).
- */
-export function returningOverColdCheck(
-  comparison: ComparisonResults | undefined,
-  budget: number,
-): Check[] {
-  if (!comparison || comparison.runs.length === 0) return [];
-  const ratios = comparison.runs.map((run) => {
-    const of = (id: string) => run.figures.find((figure) => figure.id === id)?.ours ?? [];
-    return median(of('first-card-warm')) / median(of('first-card-cold'));
-  });
-  const measured = ratios.map((value) => `${value.toFixed(2)}×`).join(', ');
-  const pass = ratios.every((value) => Number.isFinite(value) && value <= budget);
-  return [
-    {
-      name: 'ours: returning first card ÷ our cold first card',
-      measured,
-      limit: `≤ ${budget.toFixed(2)}×`,
-      status: pass ? 'PASS' : 'FAIL',
-    },
-  ];
 }

@@ -9,7 +9,12 @@
 import { loadavg } from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import { installBridge, KIOSK_URL } from '../tests/e2e/support/kiosk';
-import { RATIO_BUDGETS, type CrossOriginMeasure, type RatioMeasure } from './budgets';
+import {
+  RATIO_BUDGETS,
+  type DeployedMeasure,
+  type RatioMeasure,
+  type ReportedDeployedMeasure,
+} from './budgets';
 import type { BuildSizes } from './bundle-sizes';
 import { freshContext, KIOSK_PORTRAIT } from './chromium';
 import { settle, interact } from './interactions';
@@ -41,6 +46,8 @@ export interface ComparisonOptions {
    * visit has a moment to spare). Off: the second visit starts as soon as the first loaded.
    */
   waitForOurWorker?: boolean;
+  /** The first cards, cold and warm, are timed elsewhere (the deployed runs, in turns with the limit). */
+  firstCardsElsewhere?: boolean;
 }
 
 /** How a returning visit is set up: its worker awaited on the first visit, or blocked. */
@@ -69,7 +76,8 @@ type LargeIds = typeof LARGE_IDS | typeof HUGE_IDS;
 
 export type FigureId =
   | RatioMeasure
-  | CrossOriginMeasure
+  | DeployedMeasure
+  | ReportedDeployedMeasure
   | LargeIds[keyof LargeIds]
   /** Ours with its service worker ÷ ours with it blocked, returning visits. */
   | 'sw-returning'
@@ -82,7 +90,10 @@ export interface PairedFigure {
   unit: 'ms' | 'KB';
   /** Samples in pair order: ours[i] and peer[i] were taken one right after the other. */
   ours: number[];
+  /** The other side's samples: the peer's, or the static limit page's (`against`). */
   peer: number[];
+  /** What `peer` holds when it is not the peer shop. */
+  against?: 'static page';
 }
 
 export interface ComparisonRun {
@@ -353,14 +364,16 @@ export async function compareOnDemo(
     figures.push({ id, label, unit: 'ms', ...samples });
     done();
   };
-  await paired('first-card-cold', '/products first card, cold', (origin) =>
-    load(browser, { kind: 'first-card' }, `${origin}/products`),
-  );
   const worker = (origin: string): boolean =>
     origin === shops.ours && options.waitForOurWorker === true;
-  await paired('first-card-warm', '/products first card, warm (catalogue cached)', (origin) =>
-    warmLoad(browser, origin, { waitForWorker: worker(origin) }),
-  );
+  if (options.firstCardsElsewhere !== true) {
+    await paired('first-card-cold', '/products first card, cold', (origin) =>
+      load(browser, { kind: 'first-card' }, `${origin}/products`),
+    );
+    await paired('first-card-warm', '/products first card, warm (catalogue cached)', (origin) =>
+      warmLoad(browser, origin, { waitForWorker: worker(origin) }),
+    );
+  }
   await paired('detail', '/product/1 title', (origin) =>
     load(browser, { kind: 'heading', text: productTitle }, `${origin}/product/1`),
   );

@@ -80,6 +80,13 @@ describe('npm run bench options', () => {
       ]),
     ).toMatchObject({ compareOnly: true, repeat: 3, pairs: 7 });
     expect(() => parseBenchOptions(['--compare-only'])).toThrow(/needs --compare/);
+    // The deployed runs are judged on the median of three unless told.
+    expect(parseBenchOptions(['--compare', 'peer/dist', '--cross-origin'])).toMatchObject({
+      repeat: 3,
+    });
+    expect(
+      parseBenchOptions(['--compare', 'peer/dist', '--cross-origin', '--repeat', '1']),
+    ).toMatchObject({ repeat: 1 });
   });
 
   it('runs the traced breakdown on --breakdown, nine loads a shop unless told', () => {

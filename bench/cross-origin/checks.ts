@@ -1,36 +1,34 @@
-/** What a comparison is judged on: the same-origin budgets, or the cross-origin ones. */
-import { RATIO_BUDGETS, RATIO_BUDGETS_CROSS_ORIGIN, RETURNING_OVER_COLD_BUDGET } from '../budgets';
-import type { RatioBudgets } from '../compare-report';
-import { returningOverColdCheck } from '../compare-run';
+/** What a comparison is judged on: the same-origin budgets, or the deployed ones. */
+import { DEPLOYED_BUDGETS, RATIO_BUDGETS } from '../budgets';
+import type { Judged, RatioBudgets } from '../compare-report';
 import type { Check, ComparisonResults } from '../results';
 
 export function ratioBudgetsOf(comparison: Pick<ComparisonResults, 'crossOrigin'>): RatioBudgets {
-  return comparison.crossOrigin ? RATIO_BUDGETS_CROSS_ORIGIN : RATIO_BUDGETS;
+  return comparison.crossOrigin ? DEPLOYED_BUDGETS : RATIO_BUDGETS;
 }
 
-/**
- * The comparison's checks: cross-origin, every budget must hold in each run, and our
- * returning visit must beat our own cold one; same-origin, as before.
- */
+/** How the runs are judged: the deployed runs on the median of their ratios. */
+export function judgedOf(comparison: Pick<ComparisonResults, 'crossOrigin'>): Judged {
+  return comparison.crossOrigin ? 'median' : 'agree';
+}
+
+/** The comparison's checks: the deployed budgets on the median of the runs, or as before. */
 export function crossOriginChecks(
   comparison: ComparisonResults | undefined,
   ratioChecks: (
     comparison: ComparisonResults | undefined,
     budgets: RatioBudgets,
-    everyRun: boolean,
+    judged: Judged,
   ) => Check[],
 ): Check[] {
-  if (!comparison?.crossOrigin) return ratioChecks(comparison, RATIO_BUDGETS, false);
-  const measured = comparison.runs.some((run) => run.figures.some((f) => f.id !== 'initial-size'));
-  return [
-    ...ratioChecks(comparison, RATIO_BUDGETS_CROSS_ORIGIN, true),
-    ...(measured ? returningOverColdCheck(comparison, RETURNING_OVER_COLD_BUDGET) : []),
-  ];
+  if (!comparison) return [];
+  return ratioChecks(comparison, ratioBudgetsOf(comparison), judgedOf(comparison));
 }
 
 export function crossOriginHeading(comparison: ComparisonResults): string {
   return (
     `Side by side, cross-origin: this shop's deployed build ÷ ${comparison.dir}, both as ` +
-    `built; catalogue and images from https://fakestoreapi.com resolved to a local HTTPS host`
+    `built, and ÷ a static page of our first screen; catalogue and images from ` +
+    `https://fakestoreapi.com resolved to a local HTTPS host`
   );
 }

@@ -3,9 +3,15 @@
  * built, on its own loopback port, and each calls the catalogue at https://fakestoreapi.com
  * as it does on the internet: Chromium resolves that host to the bench's HTTPS catalogue
  * host (servers.ts), whose self-signed certificate it accepts by its key's hash alone. No
- * request is rewritten or intercepted. The runs are compare.ts's, at 10,000 and 50,000
- * products, plus our returning visit with and without its service worker.
+ * request is rewritten or intercepted. Beside them, the limit: a static page of our own
+ * /products as it painted, from a plain static host (limit-page.ts). Each run: the first
+ * cards on a laptop in turns with the limit, the product page and the tap (compare.ts), our
+ * returning visit with and without its service worker, the phone, the kiosk from disk
+ * against its own limit, then 10,000 and 50,000 products.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { loadDemoCatalogue } from '../../server/catalogue/demo-catalogue';
 import type { RunningServer } from '../../server/http/listen-fetch';
@@ -33,7 +39,10 @@ import {
 import { heading } from '../report';
 import type { ComparisonResults } from '../results';
 import { makeCertificate } from './certificate';
-import { CATALOGUE_HOST, crossOriginChromiumArgs } from './hosts';
+import { CATALOGUE_HOST, CATALOGUE_ORIGIN, crossOriginChromiumArgs } from './hosts';
+import { kioskFirstScreen } from './kiosk-first-screen';
+import { compareWithLimit, limitOfProducts } from './limit-figures';
+import { compareOnPhone } from './phone-figures';
 import { serveOurs, servePeer, startCatalogueHost } from './servers';
 import { WORKER_LABELS, workerFigures } from './worker-figures';
 
@@ -128,6 +137,7 @@ export async function runCrossOriginComparisons(
   const certificate = makeCertificate([CATALOGUE_HOST]);
   const catalogue = await startCatalogueHost(certificate);
   const servers: { close(): Promise<void> }[] = [catalogue];
+  const removeAfter: string[] = [];
   let browser: Browser | undefined;
   try {
     const ours: RunningServer = await serveOurs(ourDir, await freePort());
@@ -150,9 +160,17 @@ export async function runCrossOriginComparisons(
       pairs: settings.pairs,
       largePairs: settings.largePairs,
       waitForOurWorker: true,
+      firstCardsElsewhere: true,
     };
     const title = loadDemoCatalogue().find((product) => product.id === 1)?.title;
     if (title === undefined) throw new Error('the demo catalogue has no product 1');
+    // The limit: our /products as it painted, without its scripts, from a plain static host.
+    const limitDir = mkdtempSync(join(tmpdir(), 'bench-limit-'));
+    removeAfter.push(limitDir);
+    await limitOfProducts(browser, shops.ours, ourDir, limitDir);
+    const limit: RunningServer = await servePeer(limitDir, await freePort());
+    servers.push(limit);
+    const limitUrl = `${limit.origin}/products/`;
     for (let index = 0; index < settings.repeat; index += 1) {
       console.log(
         heading(
@@ -163,9 +181,14 @@ export async function runCrossOriginComparisons(
       run.notes = [];
       run.figures.push(sizeFigure(ourSizes, comparison.sizes));
       catalogue.use(undefined);
+      run.figures.push(
+        ...(await compareWithLimit(browser, { ...shops, limitUrl }, settings.pairs)),
+      );
       const demo = await compareOnDemo(browser, shops, options, title, false);
       run.figures.push(...demo.figures);
       run.figures.push(...(await serviceWorkerFigures(browser, shops.ours, settings.pairs)));
+      run.figures.push(...(await compareOnPhone(browser, shops, settings.pairs, title)));
+      run.figures.push(await kioskFirstScreen(browser, CATALOGUE_ORIGIN, settings.pairs));
       for (const [count, ids] of [
         [LARGE_PRODUCTS, LARGE_IDS],
         [HUGE_PRODUCTS, HUGE_IDS],
@@ -198,5 +221,6 @@ export async function runCrossOriginComparisons(
   } finally {
     await browser?.close();
     await closeAll(servers);
+    for (const dir of removeAfter) rmSync(dir, { recursive: true, force: true });
   }
 }
