@@ -5,16 +5,31 @@
  * into a copy of index.html, so the page paints before any script has run and React takes
  * the screen over with hydrateRoot (src/main.tsx). Runs before the service worker's step,
  * which then precaches the landing page as written here.
+ *
+ * The products page also gets its early cards (src/app/early-cards.ts): the app's product
+ * card, rendered here for a stand-in product, in a `<template>`, and the script that paints
+ * the catalogue's first cards from it, built apart from the app (it must not wait for, nor
+ * bring, the app's code) and loaded async.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, type Plugin, type UserConfig } from 'vite';
+import {
+  build,
+  createServer,
+  type Plugin,
+  type PluginOption,
+  type Rolldown,
+  type UserConfig,
+} from 'vite';
 import { EARLY_HINTS_ID } from './early-start.mts';
 
 const renderEntry = fileURLToPath(
   new URL('../src/app/first-screens/render-first-screen.tsx', import.meta.url),
 );
+const earlyCardsEntry = fileURLToPath(new URL('../src/app/early-cards.ts', import.meta.url));
+/** Of the web build's plugins, those the early cards' code needs: its texts, its JSX. */
+const EARLY_CARDS_PLUGINS = /^(shop-compiled-messages$|vite:react)/;
 
 interface Route {
   path: string;
@@ -26,7 +41,69 @@ interface Route {
 interface RenderModule {
   FIRST_SCREEN_ROUTES: readonly Route[];
   FIRST_SCREEN_META: string;
+  CARD_TEMPLATE_ID: string;
   renderFirstScreen: (path: string) => Promise<string>;
+  renderCardTemplate: () => Promise<string>;
+}
+
+function pluginsNamed(options: PluginOption[] | undefined, name: RegExp): Plugin[] {
+  return (options ?? [])
+    .flat(Infinity as 1)
+    .filter(
+      (plugin): plugin is Plugin =>
+        typeof plugin === 'object' && plugin !== null && 'name' in plugin,
+    )
+    .filter((plugin) => name.test(plugin.name));
+}
+
+/** Builds the early cards' script into `dir`/assets; returns its root-relative path. */
+async function buildEarlyCards(config: UserConfig, dir: string): Promise<string> {
+  const output = (await build({
+    configFile: false,
+    root: config.root,
+    mode: 'production',
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: pluginsNamed(config.plugins, EARLY_CARDS_PLUGINS),
+    resolve: config.resolve,
+    define: config.define,
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      minify: true,
+      modulePreload: false,
+      reportCompressedSize: false,
+      rolldownOptions: {
+        // The app's rule that its features run nothing when imported (vite.web.config.mts).
+        treeshake: config.build?.rolldownOptions?.treeshake,
+        input: earlyCardsEntry,
+        output: { format: 'es', entryFileNames: 'assets/early-cards-[hash].js' },
+      },
+    },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((each) => each.output);
+  const entries = chunks.filter((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+  if (entries.length !== 1 || chunks.some((chunk) => chunk.type === 'chunk' && !chunk.isEntry)) {
+    throw new Error('the early cards must build into one script of their own');
+  }
+  return `/${entries[0]?.fileName ?? ''}`;
+}
+
+/** The products page's early cards: the card's template after the root, the script in the head. */
+export function withEarlyCards(
+  page: string,
+  cards: { script: string; template: string; templateId: string },
+): string {
+  const root = page.indexOf('<div id="root">');
+  const body = page.lastIndexOf('</body>');
+  if (root < 0 || body < 0)
+    throw new Error('the products page has no root or body to add its cards to');
+  const script = `<script type="module" async crossorigin src="${cards.script}"></script>`;
+  const template = `<template id="${cards.templateId}">${cards.template}</template>`;
+  return page
+    .replace('</head>', `${script}</head>`)
+    .replace(/<\/body>(?![\s\S]*<\/body>)/, `${template}</body>`);
 }
 
 const ROOT = '<div id="root"></div>';
@@ -87,19 +164,22 @@ export function firstScreens(config: () => UserConfig): Plugin {
         });
         try {
           const render = (await server.ssrLoadModule(renderEntry)) as RenderModule;
+          const cards = {
+            script: await buildEarlyCards(config(), dir),
+            template: await render.renderCardTemplate(),
+            templateId: render.CARD_TEMPLATE_ID,
+          };
           for (const route of render.FIRST_SCREEN_ROUTES) {
             const html = await render.renderFirstScreen(route.renderAt);
             const file = join(dir, route.file);
             mkdirSync(dirname(file), { recursive: true });
-            writeFileSync(
-              file,
-              pageWithFirstScreen(template, {
-                path: route.path,
-                html,
-                styles: route.chunk ? (styles[route.chunk] ?? []) : [],
-                meta: render.FIRST_SCREEN_META,
-              }),
-            );
+            const page = pageWithFirstScreen(template, {
+              path: route.path,
+              html,
+              styles: route.chunk ? (styles[route.chunk] ?? []) : [],
+              meta: render.FIRST_SCREEN_META,
+            });
+            writeFileSync(file, route.path === '/products' ? withEarlyCards(page, cards) : page);
           }
         } finally {
           await server.close();

@@ -11,9 +11,15 @@ import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { App } from '@/app/app';
 import { createCatalogueCache } from '@/app/catalogue-cache';
+import { ShopNavigationProvider } from '@/components/ui/shop-link';
+import { ProductCard } from '@/features/catalogue/public';
+import { STAND_IN, STAND_IN_LIST_PRICE } from '@/features/catalogue/early-cards/card-template';
+import { cardValues, marksOf } from '@/features/catalogue/early-cards/fill-card';
+import { IN_ENGLISH_TEXTS } from '@/i18n/english';
 import { resolveCapabilities } from '@/platform/capabilities';
 
 export { FIRST_SCREEN_META, FIRST_SCREEN_ROUTES } from './first-screen-routes';
+export { CARD_TEMPLATE_ID } from '@/features/catalogue/early-cards/card-template';
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
@@ -24,6 +30,49 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
     if (done) return html + decoder.decode();
     html += decoder.decode(value, { stream: true });
   }
+}
+
+async function rendered(element: ReactNode, what: string): Promise<string> {
+  let failed: unknown;
+  const { prelude } = await prerender(element, {
+    onError: (error) => {
+      failed ??= error;
+    },
+  });
+  // A screen that failed in part would be written with React's client fallback in it.
+  if (failed instanceof Error) throw failed;
+  if (failed !== undefined) throw new Error(`${what} failed to render`);
+  return text(prelude);
+}
+
+/**
+ * The product card of the products page's early cards (card-template.ts): the app's card for
+ * the stand-in product, its image loaded at once as the first row's are. Throws when a mark
+ * the early cards replace is not in it (the card changed how it writes a value).
+ */
+export async function renderCardTemplate(): Promise<string> {
+  const html = await rendered(
+    <MemoryRouter initialEntries={['/products']} useTransitions={false}>
+      <ShopNavigationProvider>
+        <ProductCard
+          product={STAND_IN}
+          listPrice={STAND_IN_LIST_PRICE}
+          onAdd={() => undefined}
+          headingLevel="h2"
+          priority
+        />
+      </ShopNavigationProvider>
+    </MemoryRouter>,
+    'the product card',
+  );
+  const values = cardValues(STAND_IN, STAND_IN_LIST_PRICE, IN_ENGLISH_TEXTS);
+  const missing = marksOf(values).filter((mark) => !html.includes(mark));
+  if (missing.length > 0) {
+    throw new Error(
+      `the product card no longer writes ${missing.join(', ')} as the early cards expect`,
+    );
+  }
+  return html;
 }
 
 export async function renderFirstScreen(path: string): Promise<string> {
@@ -38,17 +87,8 @@ export async function renderFirstScreen(path: string): Promise<string> {
       </MemoryRouter>
     );
   }
-  let failed: unknown;
-  const { prelude } = await prerender(
+  return rendered(
     <App capabilities={capabilities} Router={AtPath} catalogue={createCatalogueCache()} />,
-    {
-      onError: (error) => {
-        failed ??= error;
-      },
-    },
+    `the first screen of ${path}`,
   );
-  // A screen that failed in part would be written with React's client fallback in it.
-  if (failed instanceof Error) throw failed;
-  if (failed !== undefined) throw new Error(`the first screen of ${path} failed to render`);
-  return text(prelude);
 }

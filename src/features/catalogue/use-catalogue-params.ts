@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { afterNextPaint } from '@/lib/after-next-paint';
+import { useFirstScreenPass } from '@/lib/first-screen-pass';
 import { toCategory, toPageNumber, type CategoryValue } from './catalogue-rules';
 
 export interface CatalogueParams {
@@ -8,6 +9,9 @@ export interface CatalogueParams {
   category: CategoryValue;
   page: number;
 }
+
+/** The whole catalogue's first page: what the build writes the products page with. */
+const WRITTEN: CatalogueParams = { search: '', category: 'all', page: 1 };
 
 function toQuery({ search, category, page }: CatalogueParams): URLSearchParams {
   const query = new URLSearchParams();
@@ -38,11 +42,16 @@ export function useCatalogueParams() {
     setShownKey(locationKey);
     setRequested(null);
   }
-  const current: CatalogueParams = requested ?? {
-    search: params.get('q') ?? '',
-    category: toCategory(params.get('category')),
-    page: toPageNumber(params.get('page')),
-  };
+  // Taking over the written page (src/lib/first-screen-pass.ts), what it was written with;
+  // the address's own a render later, so React sets every control it changes.
+  const written = useFirstScreenPass();
+  const current: CatalogueParams = written
+    ? WRITTEN
+    : (requested ?? {
+        search: params.get('q') ?? '',
+        category: toCategory(params.get('category')),
+        page: toPageNumber(params.get('page')),
+      });
 
   const latest = useRef({ current, setParams });
   useLayoutEffect(() => {

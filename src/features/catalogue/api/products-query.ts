@@ -1,11 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { parseProductList, type Product } from '@shared/product-rule';
+import type { Product } from '@shared/product-rule';
 import { useCatalogueUrl } from '@/platform/capabilities-context';
 import { cacheFetchedProducts, loadCachedProducts } from '../products-cache';
-import { CATALOGUE_TIMEOUT_MS, CatalogueError, getCatalogueJson } from './catalogue-client';
 import { catalogueKeys } from './catalogue-keys';
 import { productsUrl } from './catalogue-urls';
 import { startEarly, useRetryOnMount } from './early-answers';
+import { takeEarlyProducts } from './early-products';
+import { fetchProducts } from './fetch-products';
+
+export { fetchProducts, PRODUCTS_FAILED, PRODUCTS_MAX_BYTES } from './fetch-products';
 
 /**
  * GET {catalogue host}/products (spec §7): its fetcher, its query and its hooks. The path
@@ -13,13 +16,6 @@ import { startEarly, useRetryOnMount } from './early-answers';
  * (catalogue-client) → the product rule (shared/product-rule) → cached for next time.
  */
 
-export const PRODUCTS_FAILED = 'Failed to fetch products';
-
-/**
- * The largest product list the shop reads: 20 MB holds about 60,000 FakeStore products.
- * A larger answer is 'Failed to fetch products' with Try again, never read whole.
- */
-export const PRODUCTS_MAX_BYTES = 20_000_000;
 type FetchedListener = (baseUrl: string, products: readonly Product[]) => void;
 const fetchedListeners = new Set<FetchedListener>();
 
@@ -30,24 +26,6 @@ const fetchedListeners = new Set<FetchedListener>();
 export function onProductsFetched(listener: FetchedListener): () => void {
   fetchedListeners.add(listener);
   return () => fetchedListeners.delete(listener);
-}
-
-/** The catalogue's products; the invalid ones are dropped with a warning, never a crash. */
-export async function fetchProducts(
-  baseUrl: string,
-  signal?: AbortSignal,
-  timeoutMs = CATALOGUE_TIMEOUT_MS,
-): Promise<Product[]> {
-  const body = await getCatalogueJson(
-    productsUrl(baseUrl),
-    PRODUCTS_FAILED,
-    signal,
-    timeoutMs,
-    PRODUCTS_MAX_BYTES,
-  );
-  const products = parseProductList(body, 'the catalogue');
-  if (!products) throw new CatalogueError(PRODUCTS_FAILED);
-  return products;
 }
 
 /**
@@ -61,7 +39,9 @@ export const productsQuery = (baseUrl: string) =>
     queryFn: async ({ signal }) => {
       const cached = loadCachedProducts();
       if (cached) return cached;
-      const products = await fetchProducts(baseUrl, signal);
+      // The page's early cards may have made this call already: their answer is this one.
+      const early = takeEarlyProducts(productsUrl(baseUrl));
+      const products = await (early ?? fetchProducts(baseUrl, signal));
       cacheFetchedProducts(products);
       for (const listener of fetchedListeners) listener(baseUrl, products);
       return products;

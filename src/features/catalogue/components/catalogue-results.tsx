@@ -9,7 +9,7 @@ import { shownError } from '../shown-error';
 import { useCardsToRender } from '../use-cards-to-render';
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
-import { ProductCardSkeleton } from './product-card-skeleton';
+import { CardSlot } from './product-card-skeleton';
 import { ProductGrid } from './product-grid';
 
 interface CatalogueResultsProps {
@@ -92,9 +92,7 @@ export function CatalogueResults(props: CatalogueResultsProps) {
         </p>
         <ProductGrid label={t(catalogueText.loadingGrid)}>
           {Array.from({ length: PAGE_SIZE }, (_, index) => (
-            <li key={`skeleton-${index}`}>
-              <ProductCardSkeleton />
-            </li>
+            <CardSlot key={`skeleton-${index}`} />
           ))}
         </ProductGrid>
       </>

@@ -11,9 +11,7 @@ import { truncateWords } from '@/lib/text';
 import type { Product } from '@shared/product-rule';
 import { catalogueText } from '../catalogue.messages';
 import { productCategory } from '../product-category';
-
-export const CARD_TITLE_WORDS = 6;
-export const CARD_DESCRIPTION_WORDS = 12;
+import { CARD_DESCRIPTION_WORDS, CARD_TITLE_WORDS } from './card-words';
 
 interface ProductCardProps {
   product: Product;

@@ -1,0 +1,48 @@
+/**
+ * The products page's one catalogue call (spec §7), when the page's early cards start it
+ * (../early-cards/): they call before the app's code has arrived, paint the first cards from
+ * the answer, and hand the same answer, failure included, to the app's query, which takes it
+ * instead of calling again. Two bundles share it through the window, since the early cards
+ * are not part of the app's download. Once the app's query has asked, the slot is closed:
+ * early cards that arrive later start nothing, and a Try again calls anew.
+ */
+import type { Product } from '@shared/product-rule';
+
+interface EarlyProducts {
+  url: string;
+  answer: Promise<Product[]> | undefined;
+  /** The app's query has asked: nothing more is offered. */
+  taken: boolean;
+}
+
+type EarlyWindow = Window & { __shopEarlyProducts?: EarlyProducts };
+
+function slot(): EarlyProducts {
+  const early = window as EarlyWindow;
+  const found = early.__shopEarlyProducts;
+  if (found && typeof found === 'object' && typeof found.taken === 'boolean') return found;
+  const made: EarlyProducts = { url: '', answer: undefined, taken: false };
+  early.__shopEarlyProducts = made;
+  return made;
+}
+
+/** The early cards' call of `url`, unless the app has already asked, or another has started. */
+export function offerEarlyProducts(
+  url: string,
+  call: () => Promise<Product[]>,
+): Promise<Product[]> | undefined {
+  const early = slot();
+  if (early.taken || early.answer) return undefined;
+  early.url = url;
+  early.answer = call();
+  return early.answer;
+}
+
+/** For the app's query: the early call of `url` if there was one, once; closes the slot. */
+export function takeEarlyProducts(url: string): Promise<Product[]> | undefined {
+  const early = slot();
+  early.taken = true;
+  const { answer } = early;
+  early.answer = undefined;
+  return early.url === url && answer instanceof Promise ? answer : undefined;
+}

@@ -1,0 +1,79 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '@shared/product-rule';
+import { ShopNavigationProvider } from '@/components/ui/shop-link';
+import { IN_ENGLISH_TEXTS } from '@/i18n/english';
+import { ProductCard } from '../components/product-card';
+import { STAND_IN, STAND_IN_LIST_PRICE } from './card-template';
+import { cardValues, fillCard, marksOf } from './fill-card';
+
+/** A struck-through price for the test (the cart's rule is the cart's business). */
+const cardListPrice = (price: number) => Math.round(price * 118);
+
+/** The app's card for `product`, as HTML. */
+function appCard(product: Product, listPrice = cardListPrice(product.price)): string {
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <ShopNavigationProvider>
+        <ProductCard product={product} listPrice={listPrice} onAdd={() => undefined} priority />
+      </ShopNavigationProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** The template filled for `product`, as HTML. */
+function paintedCard(product: Product): string {
+  const template = document.createElement('template');
+  template.innerHTML = appCard(STAND_IN, STAND_IN_LIST_PRICE);
+  const card = template.content.cloneNode(true) as DocumentFragment;
+  fillCard(card, cardValues(product, cardListPrice(product.price), IN_ENGLISH_TEXTS));
+  const holder = document.createElement('div');
+  holder.append(card);
+  return holder.innerHTML;
+}
+
+/** The same card as the browser would hold it, for comparing HTML with HTML. */
+function asParsed(html: string): string {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  return holder.innerHTML;
+}
+
+const product = (changes: Partial<Product>): Product => ({
+  id: 7,
+  title: 'Silver Ring with a Very Long Name That Goes On',
+  price: 12.5,
+  description: 'A ring of solid silver, polished by hand, with a stone of your choice set in it.',
+  category: 'jewelery',
+  image: 'https://fakestoreapi.com/img/ring.jpg',
+  rating: { rate: 3.7, count: 1234 },
+  ...changes,
+});
+
+describe('a painted card', () => {
+  it('is the app’s own card for the product, mark for mark', () => {
+    for (const each of [
+      product({}),
+      product({ id: 1, title: 'Short', category: 'electronics', rating: { rate: 5, count: 1 } }),
+      product({ category: 'garden tools', price: 0.99, rating: { rate: 0, count: 0 } }),
+      product({ title: '<img src=x onerror=alert(1)> & "quotes"', description: '</p><script>' }),
+      product({ price: 1234567.89, rating: { rate: 0.2, count: 99999 } }),
+    ]) {
+      expect(paintedCard(each), each.title).toBe(asParsed(appCard(each)));
+    }
+  });
+
+  it('writes a catalogue’s text as text, never as HTML', () => {
+    const holder = document.createElement('div');
+    holder.innerHTML = paintedCard(product({ title: '<img src=x onerror=alert(1)>' }));
+    expect(holder.querySelectorAll('img')).toHaveLength(1);
+    expect(holder.querySelector('h2')?.textContent).toContain('<img');
+  });
+
+  it('finds every mark in the card the app renders for the stand-in', () => {
+    const html = appCard(STAND_IN, STAND_IN_LIST_PRICE);
+    const values = cardValues(STAND_IN, STAND_IN_LIST_PRICE, IN_ENGLISH_TEXTS);
+    for (const mark of marksOf(values)) expect(html, mark).toContain(mark);
+  });
+});
