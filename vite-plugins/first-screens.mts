@@ -90,19 +90,29 @@ async function buildEarlyCards(config: UserConfig, dir: string): Promise<string>
   return `/${entries[0]?.fileName ?? ''}`;
 }
 
-/** The products page's early cards: the card's template after the root, the script in the head. */
+/**
+ * The products page's early cards: the card's template after the root, their script in the
+ * head, and the app's entry only preloaded there, for that script to start once the cards
+ * are painted (src/app/early-cards.ts).
+ */
 export function withEarlyCards(
   page: string,
   cards: { script: string; template: string; templateId: string },
 ): string {
+  const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(
+    page,
+  );
   const root = page.indexOf('<div id="root">');
-  const body = page.lastIndexOf('</body>');
-  if (root < 0 || body < 0)
-    throw new Error('the products page has no root or body to add its cards to');
-  const script = `<script type="module" async crossorigin src="${cards.script}"></script>`;
+  if (!entry || root < 0 || !page.includes('</body>')) {
+    throw new Error('the products page has no entry script, root or body for its early cards');
+  }
+  const src = entry[1] ?? '';
+  const script =
+    `<script type="module" async crossorigin src="${cards.script}" data-shop-entry="${src}">` +
+    '</script>';
   const template = `<template id="${cards.templateId}">${cards.template}</template>`;
   return page
-    .replace('</head>', `${script}</head>`)
+    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${src}">${script}`)
     .replace(/<\/body>(?![\s\S]*<\/body>)/, `${template}</body>`);
 }
 

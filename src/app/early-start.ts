@@ -108,16 +108,20 @@ function stored(key: string): string | null {
 /** The meta element naming the route a page's HTML was written for (first-screen-routes.ts). */
 export const FIRST_SCREEN_META = 'shop-first-screen';
 
-/** The pages that show what the cached catalogue holds (the empty cart suggests from it). */
-const CATALOGUE_PAGES = ['/products', '/product/:id', '/cart'];
+/**
+ * The pages that would show at once what a cached catalogue holds: a product, and the empty
+ * cart's suggestions. The products page takes its written screen over loading
+ * (src/lib/first-screen-pass.ts), its cards painted by its early cards from the cache.
+ */
+const CATALOGUE_PAGES = ['/product/:id', '/cart'];
 
 /**
  * Whether the first screen written into the page (for `route`) is what the app will render
  * for this visit, so React may take it over: the same route (a static host may answer other
  * paths with another page), English, an empty cart (the header counts the cart on every
- * screen), and on the catalogue's pages no cached catalogue (they show it at once). Anything
- * else, a cart that merely might hold items included, says no: the app then renders as it
- * always has, and the written screen is never shown. `stored` reads a key of the visit's
+ * screen), and on a product's page and the cart no cached catalogue (they show it at
+ * once). Anything else, a cart that merely might hold items included, says no: the app then
+ * renders as it always has, and the written screen is never shown. `stored` reads a key of the visit's
  * storage, raw: the remembered language (language-store.ts LANGUAGE_KEY) and the spec's
  * `cart` and `products`.
  */

@@ -9,7 +9,7 @@ import { whenIdle } from '@/lib/when-idle';
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  const register = () => {
     whenIdle(() => {
       navigator.serviceWorker
         .register(`${import.meta.env.BASE_URL}sw.js`)
@@ -17,5 +17,8 @@ export function registerServiceWorker(): void {
           console.warn('[offline] the service worker did not register', error);
         });
     }, 5000);
-  });
+  };
+  // The products page's early cards start the app late: its 'load' may be over by then.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

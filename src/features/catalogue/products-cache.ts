@@ -1,6 +1,7 @@
 import { afterNextPaint } from '@/lib/after-next-paint';
-import { readJson, removeKey, writeRaw } from '@web-shared/lib/browser-storage';
+import { readRaw, removeKey, writeRaw } from '@web-shared/lib/browser-storage';
 import { parseProductList, type Product } from '@shared/product-rule';
+import { takeCachedProducts } from './api/early-products';
 import { mayHaveCachedProducts, PRODUCTS_KEY } from './products-key';
 
 /**
@@ -8,11 +9,30 @@ import { mayHaveCachedProducts, PRODUCTS_KEY } from './products-key';
  * need it, so it comes with their chunk; the first download has only ./products-key.ts.
  */
 
-/** The cached catalogue, validated; undefined when there is none worth using (spec §7: fetch). */
-export function loadCachedProducts(): Product[] | undefined {
+/** The stored text of the cached catalogue and its products, validated; undefined when there is none worth using. */
+export function readCachedProducts(): { raw: string; products: Product[] } | undefined {
   if (!mayHaveCachedProducts()) return undefined;
-  const products = parseProductList(readJson(PRODUCTS_KEY), 'stored products');
-  return products && products.length > 0 ? products : undefined;
+  const raw = readRaw(PRODUCTS_KEY);
+  if (raw === null) return undefined;
+  const products = takeCachedProducts(raw) ?? parseProductList(parsed(raw), 'stored products');
+  return products && products.length > 0 ? { raw, products } : undefined;
+}
+
+function parsed(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    console.warn(`[storage] "${PRODUCTS_KEY}" is not valid JSON; using its default`);
+    return undefined;
+  }
+}
+
+/**
+ * The cached catalogue, validated; undefined when there is none worth using (spec §7:
+ * fetch). What the products page's early cards read of the same text is taken as it is.
+ */
+export function loadCachedProducts(): Product[] | undefined {
+  return readCachedProducts()?.products;
 }
 
 /** Caches a fetched catalogue; one too large for the quota is dropped, never left half-written. */

@@ -73,7 +73,8 @@ test.describe('the products page’s early cards', () => {
     const painted = await cardsAsShown(page);
     release();
     await appCardsShown(page);
-    expect(await cardsAsShown(page)).toEqual(painted);
+    // The app's first grid shows its top row first, the rest a frame later.
+    await expect.poll(() => cardsAsShown(page)).toEqual(painted);
     expect(calls(), 'one catalogue call, made by the early cards, taken by the app').toBe(1);
     expect(consoleErrors).toEqual([]);
   });
@@ -102,6 +103,36 @@ test.describe('the products page’s early cards', () => {
     await expect(first.getByRole('button', { name: 'Add to Cart' })).toBeVisible({
       timeout: 4000,
     });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('keyboard focus on a painted card stays on that control of the app’s card', async ({
+    page,
+    servedCatalogue,
+    consoleErrors,
+  }) => {
+    const product = servedCatalogue[4];
+    if (!product) throw new Error('the served catalogue has fewer than five products');
+    const release = await holdTheApp(page);
+    await page.goto('/products', { waitUntil: 'commit' });
+    const add = cards(page).nth(4).getByRole('button', { name: 'Add to Cart' });
+    await add.focus();
+    release();
+    await appCardsShown(page);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement;
+          const reacts = focused
+            ? Object.keys(focused).some((key) => key.startsWith('__reactProps$'))
+            : false;
+          const href = focused?.closest('article')?.querySelector('a')?.getAttribute('href');
+          return `${focused?.tagName ?? ''} ${href ?? ''} ${reacts ? 'app' : 'painted'}`;
+        }),
+      )
+      .toBe(`BUTTON /product/${product.id} app`);
+    await page.keyboard.press('Enter');
+    await expect(header(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 
@@ -142,17 +173,41 @@ test.describe('the products page’s early cards', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a returning visitor’s cached catalogue is shown by the app, never painted early', async ({
+  test('a returning visitor’s cached catalogue is painted at once, with no call, then the app’s', async ({
     page,
     servedCatalogue,
     consoleErrors,
   }) => {
     const calls = countCatalogueCalls(page);
-    await seedStorage(page, { products: JSON.stringify(servedCatalogue) });
-    await page.goto('/products');
-    await appCardsShown(page);
+    await seedStorage(page, { cart: '[]', products: JSON.stringify(servedCatalogue) });
+    const release = await holdTheApp(page);
+    await page.goto('/products', { waitUntil: 'commit' });
     await expect(cards(page)).toHaveCount(6);
+    const painted = await cardsAsShown(page);
+    release();
+    await appCardsShown(page);
+    // The app's first grid shows its top row first, the rest a frame later.
+    await expect.poll(() => cardsAsShown(page)).toEqual(painted);
     expect(calls(), 'a cached catalogue is not called again (spec §7)').toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('items in the cart: the page waits for the app, which shows the cached cards', async ({
+    page,
+    servedCatalogue,
+    consoleErrors,
+  }) => {
+    const product = served(servedCatalogue, 1);
+    await seedStorage(page, {
+      cart: cartJson([[product, 1]]),
+      products: JSON.stringify(servedCatalogue),
+    });
+    const release = await holdTheApp(page);
+    await page.goto('/products', { waitUntil: 'commit' });
+    await expect(page.locator('#root')).toBeHidden();
+    release();
+    await appCardsShown(page);
+    await expect(header(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 });

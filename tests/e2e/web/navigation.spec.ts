@@ -38,6 +38,15 @@ test.describe('moving between pages', () => {
     // A phone's first grid shows its first card first and the rest after that paint: the
     // shopper scrolls to the last card once it is there.
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    // The cards painted before the app runs are then the app's own (a frame for its top row,
+    // the next for the rest): the shopper's scroll is in the app's page.
+    await page.waitForFunction(
+      (count) =>
+        [...document.querySelectorAll('main article button')].filter((button) =>
+          Object.keys(button).some((key) => key.startsWith('__reactProps$')),
+        ).length === count,
+      PAGE_SIZE,
+    );
     const last = cards(page).last();
     await last.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);

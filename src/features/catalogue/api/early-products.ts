@@ -13,6 +13,8 @@ interface EarlyProducts {
   answer: Promise<Product[]> | undefined;
   /** The app's query has asked: nothing more is offered. */
   taken: boolean;
+  /** A cached catalogue the early cards read, and the stored text they read it from. */
+  cached?: { raw: string; products: Product[] } | undefined;
 }
 
 type EarlyWindow = Window & { __shopEarlyProducts?: EarlyProducts };
@@ -45,4 +47,23 @@ export function takeEarlyProducts(url: string): Promise<Product[]> | undefined {
   const { answer } = early;
   early.answer = undefined;
   return early.url === url && answer instanceof Promise ? answer : undefined;
+}
+
+/**
+ * The cached catalogue the early cards read and checked (a returning visitor's): the app's
+ * cache takes it instead of reading and checking megabytes again, but only while the stored
+ * text is the very one they read.
+ */
+export function offerCachedProducts(raw: string, products: Product[]): void {
+  slot().cached = { raw, products };
+}
+
+/** For the app's cache: the early cards' reading of `raw`, once, if they read that text. */
+export function takeCachedProducts(raw: string): Product[] | undefined {
+  const early = slot();
+  const { cached } = early;
+  early.cached = undefined;
+  return cached && cached.raw === raw && Array.isArray(cached.products)
+    ? cached.products
+    : undefined;
 }

@@ -30,6 +30,8 @@ interface CatalogueResultsProps {
   holdImages: boolean;
 }
 
+const noPage = (): void => undefined;
+
 /** The catalogue's states (spec §2): loaded (grid and pagination), error, loading, empty. */
 export function CatalogueResults(props: CatalogueResultsProps) {
   const { page, filtered } = props;
@@ -95,6 +97,11 @@ export function CatalogueResults(props: CatalogueResultsProps) {
             <CardSlot key={`skeleton-${index}`} />
           ))}
         </ProductGrid>
+        {/* The pages' place, kept unseen: cards painted early (CardSlot), then the app's with
+          their pages, leave everything where it was. */}
+        <div aria-hidden="true" className="invisible">
+          <Pagination page={1} totalPages={1} onPage={noPage} />
+        </div>
       </>
     );
   }

@@ -4,7 +4,8 @@
  * arrived. A script of its own, loaded beside the app's (vite-plugins/first-screens.mts):
  *
  * - It makes the page's one catalogue call (spec §7), taking the early start's hint, and
- *   hands the answer, failure included, to the app's query (../api/early-products.ts).
+ *   hands the answer, failure included, to the app's query (../api/early-products.ts); a
+ *   returning visitor's cached catalogue is read instead, once for both.
  * - With the answer it paints the first page's cards into the loading grid's places
  *   (../components/product-card-skeleton.tsx), each the app's own card markup, written at
  *   build time, filled with the product (fill-card.ts). React takes the page over without
@@ -14,7 +15,7 @@
  *   'Added' tick and its announcement are the app's own.
  *
  * It paints nothing where the page would not show the first page of the whole catalogue as
- * written: the early start hid the page (another language, a cart, a cached catalogue), the
+ * written: the early start hid the page (another language, items in the cart), the
  * address asks for a search, category or page, or a product's image is not one the card
  * shows. The app then shows the cards itself, as it always has.
  */
@@ -24,7 +25,8 @@ import type { Cents } from '@web-shared/lib/money';
 import { IN_ENGLISH_TEXTS } from '@/i18n/english';
 import { fetchProducts } from '../api/products-query';
 import { productsUrl } from '../api/catalogue-urls';
-import { offerEarlyProducts } from '../api/early-products';
+import { offerCachedProducts, offerEarlyProducts } from '../api/early-products';
+import { readCachedProducts } from '../products-cache';
 import { PAGE_SIZE } from '../catalogue-rules';
 import { CARD_SLOT, CARD_TEMPLATE_ID } from './card-template';
 import { cardValues, fillCard } from './fill-card';
@@ -59,6 +61,54 @@ function keepTaps(button: HTMLButtonElement, id: number, taps: number[]): void {
     button.style.opacity = '0.7';
     button.style.cursor = 'progress';
   });
+}
+
+/** Which control of which product's card had focus, as a card's links and button in order. */
+interface Focused {
+  href: string;
+  control: number;
+}
+
+const controlsOf = (card: Element): Element[] => [...card.querySelectorAll('a[href], button')];
+
+/**
+ * Focus inside a painted card (a keyboard's Tab, a screen reader) is not lost when the app's
+ * card replaces it: it moves to the same control of that product's card in the app's page.
+ */
+function keepFocus(places: readonly Element[]): { restore: (doc: Document) => void } {
+  let focused: Focused | undefined;
+  for (const place of places) {
+    place.addEventListener('focusin', (event) => {
+      const card = place.querySelector('article');
+      const href = card?.querySelector('a[href]')?.getAttribute('href');
+      const control = card ? controlsOf(card).indexOf(event.target as Element) : -1;
+      focused = href && control >= 0 ? { href, control } : undefined;
+    });
+    place.addEventListener('focusout', () => {
+      // Focus gone elsewhere, not the card taken away with it (which may say so too).
+      queueMicrotask(() => {
+        const active = place.ownerDocument.activeElement;
+        if (place.isConnected && !place.contains(active)) focused = undefined;
+      });
+    });
+  }
+  return {
+    restore(doc) {
+      const wanted = focused;
+      if (!wanted) return;
+      let tries = 0;
+      // The app's card may come a frame after its top row's.
+      const attempt = (): void => {
+        if (doc.activeElement && doc.activeElement !== doc.body) return;
+        const link = doc.querySelector(`main article a[href="${CSS.escape(wanted.href)}"]`);
+        const card = link?.closest('article');
+        const target = card ? controlsOf(card)[wanted.control] : undefined;
+        if (target instanceof HTMLElement) target.focus();
+        else if ((tries += 1) < REPLAY_TRIES) setTimeout(attempt, 50);
+      };
+      attempt();
+    },
+  };
 }
 
 /** Each kept tap, made again on the app's card of that product once it is there. */
@@ -103,13 +153,21 @@ function paint(doc: Document, products: readonly Product[], setup: EarlyCardsSet
     if (button) keepTaps(button, product.id, taps);
     const slot = slots[index];
     if (!slot) return;
-    slot.replaceChildren(card);
-    painted.push(slot);
+    // A place of its own for each card, not the placeholder's filled: the page's layout
+    // has not changed under anything that was there (the placeholder is not a card's
+    // height). React has not taken the page yet (the app starts after this), so it takes
+    // these places as its own.
+    const place = slot.cloneNode(false) as Element;
+    place.append(card);
+    slot.replaceWith(place);
+    painted.push(place);
   });
-  // The app's cards replace the places: then the kept taps are made on them.
+  const focus = keepFocus(painted);
+  // The app's cards replace the places: then focus and the kept taps move to them.
   const watch = new MutationObserver(() => {
     if (painted.some((slot) => slot.isConnected)) return;
     watch.disconnect();
+    focus.restore(doc);
     if (taps.length > 0) replayTaps(doc, taps);
   });
   const root = doc.getElementById('root');
@@ -117,21 +175,61 @@ function paint(doc: Document, products: readonly Product[], setup: EarlyCardsSet
 }
 
 /** Once the page is parsed: the script may run while the parser is still in the head. */
-function whenParsed(doc: Document, then: () => void): void {
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', then, { once: true });
-  else then();
+function whenParsed(doc: Document): Promise<void> {
+  if (doc.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => {
+    doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+  });
 }
 
-export function startEarlyCards(doc: Document, setup: EarlyCardsSetup): void {
+/** After the next frame (or a moment, where a hidden tab draws none). */
+function afterFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    requestAnimationFrame(() => setTimeout(done, 0));
+    setTimeout(done, FRAME_WAIT_MS);
+  });
+}
+
+/** How long the app waits for the catalogue's answer at most before it starts anyway. */
+export const ANSWER_WAIT_MS = 600;
+const FRAME_WAIT_MS = 100;
+
+/**
+ * Paints what it can, and resolves when the app may start: at once where nothing is to be
+ * painted; else once the cards are painted and a frame has shown them, or the call failed,
+ * or ANSWER_WAIT_MS have passed. The app's code is loaded then (src/app/early-cards.ts), so
+ * compiling and running it does not hold back the frame that shows the cards; its download
+ * has started with the page.
+ */
+export async function startEarlyCards(doc: Document, setup: EarlyCardsSetup): Promise<void> {
   // Only the page written for the whole catalogue's first page, and shown.
   if (setup.writtenFor !== '/products') return;
   if (doc.documentElement.hidden || doc.location.search !== '') return;
+  // A returning visitor's cached catalogue (spec §7: no call), read once for both.
+  const cached = readCachedProducts();
+  if (cached) {
+    offerCachedProducts(cached.raw, cached.products);
+    await whenParsed(doc);
+    paint(doc, cached.products, setup);
+    return afterFrame();
+  }
   const answer = offerEarlyProducts(productsUrl(setup.catalogue), () =>
     fetchProducts(setup.catalogue),
   );
-  answer?.then(
-    (products) => whenParsed(doc, () => paint(doc, products, setup)),
+  if (!answer) return;
+  // Past the wait the app starts, and takes the page: nothing is painted under it then.
+  let late = false;
+  const painted = answer.then(
+    async (products) => {
+      await whenParsed(doc);
+      if (late) return;
+      paint(doc, products, setup);
+      await afterFrame();
+    },
     // The app's query shows the failure (spec §8); nothing is painted.
     () => undefined,
   );
+  await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, ANSWER_WAIT_MS))]);
+  late = true;
 }
