@@ -4,23 +4,11 @@
  * code runs, exactly as the app then shows them; the app takes the answer instead of calling
  * again, and a tap on a painted 'Add to Cart' is kept and made once the app is there.
  */
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, served, test } from '../support/fixtures';
+import { appCardsShown, holdTheApp } from '../support/held-app';
 import { cartJson, seedStorage } from '../support/storage';
 import { header, main } from '../support/ui';
-
-/** Holds the app's entry script until released: the early cards run meanwhile. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Counts the page's calls of the catalogue's products list. */
 function countCatalogueCalls(page: Page): () => number {
@@ -45,14 +33,6 @@ const cardsAsShown = (page: Page) =>
       stars: article.querySelectorAll('[data-rating] path').length,
     })),
   );
-
-/** The app has taken the page over: its cards are React's (their props on the element). */
-async function appCardsShown(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector('main article button');
-    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps$'));
-  });
-}
 
 test.describe('the products page’s early cards', () => {
   // Held in the page's network: a service worker would answer the app's files itself.

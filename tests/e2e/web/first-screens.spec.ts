@@ -7,8 +7,9 @@
  * route answered with the landing page's HTML) never sees it: the app renders as before,
  * and nothing written in English is painted meanwhile.
  */
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, served, test } from '../support/fixtures';
+import { holdTheApp } from '../support/held-app';
 import { message, TRANSLATED, type Language } from '../support/messages';
 import { cartJson, seedStorage } from '../support/storage';
 import { expectShownIn, header, main } from '../support/ui';
@@ -72,19 +73,6 @@ async function countReplacedScreens(page: Page): Promise<void> {
 
 const rootRemovals = (page: Page) =>
   page.evaluate(() => (window as unknown as { __rootRemovals: number }).__rootRemovals);
-
-/** Holds the app's entry script until released: what shows meanwhile is the HTML alone. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /**
  * The app is running: the header's link to the products page opens it without a page load.
@@ -195,36 +183,26 @@ test.describe('first screens written as HTML', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('an empty cart with a catalogue cached shows its suggestions, not the written page', async ({
+  test('a cached catalogue: the cart’s suggestions and a product show at once, never the written pages', async ({
     page,
     servedCatalogue,
     consoleErrors,
   }) => {
     await seedStorage(page, { cart: '[]', products: JSON.stringify(servedCatalogue) });
-    const release = await holdTheApp(page);
-    await page.goto('/cart', { waitUntil: 'commit' });
-    await expect(page.locator('#root'), 'before the app').toBeHidden();
-    release();
-    await expect(heading(page, 'en', 'cart.empty')).toBeVisible();
-    await expect(
-      main(page).getByRole('heading', { name: message('en', 'cart.suggestions') }),
-    ).toBeVisible();
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test('a cached catalogue shows a product at once, never the written loading page', async ({
-    page,
-    servedCatalogue,
-    consoleErrors,
-  }) => {
-    await seedStorage(page, { cart: '[]', products: JSON.stringify(servedCatalogue) });
-    const release = await holdTheApp(page);
-    await page.goto('/product/1', { waitUntil: 'commit' });
-    await expect(page.locator('#root'), 'before the app').toBeHidden();
-    release();
-    await expect(
-      main(page).getByRole('heading', { level: 1, name: served(servedCatalogue, 1).title }),
-    ).toBeVisible();
+    for (const [path, shown] of [
+      ['/cart', main(page).getByRole('heading', { name: message('en', 'cart.suggestions') })],
+      [
+        '/product/1',
+        main(page).getByRole('heading', { level: 1, name: served(servedCatalogue, 1).title }),
+      ],
+    ] as const) {
+      const release = await holdTheApp(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      await expect(page.locator('#root'), `${path} before the app`).toBeHidden();
+      release();
+      await expect(shown, path).toBeVisible();
+      await page.unrouteAll();
+    }
     expect(consoleErrors).toEqual([]);
   });
 

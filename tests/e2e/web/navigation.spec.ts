@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { appCardsShown } from '../support/held-app';
 import { cardTitle, demoCatalogue, PAGE_SIZE, productById } from '../support/catalogue';
 import {
   cards,
@@ -40,13 +41,7 @@ test.describe('moving between pages', () => {
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     // The cards painted before the app runs are then the app's own (a frame for its top row,
     // the next for the rest): the shopper's scroll is in the app's page.
-    await page.waitForFunction(
-      (count) =>
-        [...document.querySelectorAll('main article button')].filter((button) =>
-          Object.keys(button).some((key) => key.startsWith('__reactProps$')),
-        ).length === count,
-      PAGE_SIZE,
-    );
+    await appCardsShown(page, PAGE_SIZE);
     const last = cards(page).last();
     await last.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);

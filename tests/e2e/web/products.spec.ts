@@ -11,6 +11,7 @@ import {
   type Product,
 } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
+import { appCardsShown } from '../support/held-app';
 import { cardStruckPrice, money } from '../support/money';
 import { isCatalogueList, trackRequests } from '../support/network';
 import { readStored, seedStorage } from '../support/storage';
@@ -30,9 +31,11 @@ import type { Page } from '@playwright/test';
 
 const totalPages = (n: number): number => Math.ceil(n / PAGE_SIZE);
 
+/** /products, its cards the app's own (a first visit's are painted before the app runs). */
 async function gotoProducts(page: Page): Promise<void> {
   await page.goto('/products');
   await expect(cards(page).first()).toBeVisible();
+  await appCardsShown(page);
 }
 
 async function expectCardsAre(page: Page, products: readonly Product[]): Promise<void> {

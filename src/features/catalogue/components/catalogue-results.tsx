@@ -7,7 +7,7 @@ import { PAGE_SIZE, type FilterResult, type Page } from '../catalogue-rules';
 import { catalogueText } from '../catalogue.messages';
 import { shownError } from '../shown-error';
 import { useCardsToRender } from '../use-cards-to-render';
-import { Pagination } from './pagination';
+import { Pagination, PaginationPlace } from './pagination';
 import { ProductCard } from './product-card';
 import { CardSlot } from './product-card-skeleton';
 import { ProductGrid } from './product-grid';
@@ -29,8 +29,6 @@ interface CatalogueResultsProps {
   firstView: boolean;
   holdImages: boolean;
 }
-
-const noPage = (): void => undefined;
 
 /** The catalogue's states (spec §2): loaded (grid and pagination), error, loading, empty. */
 export function CatalogueResults(props: CatalogueResultsProps) {
@@ -99,9 +97,7 @@ export function CatalogueResults(props: CatalogueResultsProps) {
         </ProductGrid>
         {/* The pages' place, kept unseen: cards painted early (CardSlot), then the app's with
           their pages, leave everything where it was. */}
-        <div aria-hidden="true" className="invisible">
-          <Pagination page={1} totalPages={1} onPage={noPage} />
-        </div>
+        <PaginationPlace />
       </>
     );
   }

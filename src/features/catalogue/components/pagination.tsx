@@ -10,6 +10,22 @@ interface PaginationProps {
 }
 
 /**
+ * The pages' place while the catalogue loads: the same height, unseen, and nothing a
+ * screen reader, the keys or the kiosk's speech find (its buttons are disabled).
+ */
+export function PaginationPlace() {
+  return (
+    <div aria-hidden="true" className="invisible">
+      <div className="mt-10 flex flex-wrap items-center justify-center gap-2 sm:gap-4">
+        <button type="button" className="btn-secondary" disabled tabIndex={-1}>
+          &nbsp;
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * Previous / Next with 'page / total' between them (spec §2). Memoised: a page change
  * renders it, a search that keeps the page count need not.
  */

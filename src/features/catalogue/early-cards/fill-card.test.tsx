@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@shared/product-rule';
 import { ShopNavigationProvider } from '@/components/ui/shop-link';
@@ -75,5 +76,30 @@ describe('a painted card', () => {
     const html = appCard(STAND_IN, STAND_IN_LIST_PRICE);
     const values = cardValues(STAND_IN, STAND_IN_LIST_PRICE, IN_ENGLISH_TEXTS);
     for (const mark of marksOf(values)) expect(html, mark).toContain(mark);
+  });
+
+  it('is the app’s card for any product the catalogue may send (bounded property)', () => {
+    const text = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 80 }),
+      fc.constantFrom('<b>x</b>', '&amp;', '"quoted"', 'مرحبا بالعالم', '  spaced  out  '),
+    );
+    const anyProduct = fc.record({
+      id: fc.integer({ min: 1, max: 1_000_000 }),
+      title: text,
+      price: fc.integer({ min: 0, max: 100_000_00 }).map((cents) => cents / 100),
+      description: text,
+      category: fc.oneof(text, fc.constantFrom('jewelery', 'electronics', "men's clothing")),
+      image: fc.constantFrom('https://fakestoreapi.com/img/a.jpg', '/img/b.png'),
+      rating: fc.record({
+        rate: fc.double({ min: 0, max: 5, noNaN: true }),
+        count: fc.integer({ min: 0, max: 10_000_000 }),
+      }),
+    });
+    fc.assert(
+      fc.property(anyProduct, (each) => {
+        expect(paintedCard(each)).toBe(asParsed(appCard(each)));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
