@@ -56,8 +56,8 @@ function pluginsNamed(options: PluginOption[] | undefined, name: RegExp): Plugin
     .filter((plugin) => name.test(plugin.name));
 }
 
-/** Builds the early cards' script into `dir`/assets; returns its root-relative path. */
-async function buildEarlyCards(config: UserConfig, dir: string): Promise<string> {
+/** Builds the early cards' script (not written: the web build emits it); returns its chunk. */
+async function buildEarlyCards(config: UserConfig): Promise<Rolldown.OutputChunk> {
   const output = (await build({
     configFile: false,
     root: config.root,
@@ -68,8 +68,7 @@ async function buildEarlyCards(config: UserConfig, dir: string): Promise<string>
     resolve: config.resolve,
     define: config.define,
     build: {
-      outDir: dir,
-      emptyOutDir: false,
+      write: false,
       copyPublicDir: false,
       minify: true,
       modulePreload: false,
@@ -83,11 +82,11 @@ async function buildEarlyCards(config: UserConfig, dir: string): Promise<string>
     },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((each) => each.output);
-  const entries = chunks.filter((chunk) => chunk.type === 'chunk' && chunk.isEntry);
-  if (entries.length !== 1 || chunks.some((chunk) => chunk.type === 'chunk' && !chunk.isEntry)) {
+  const [entry, ...others] = chunks;
+  if (entry?.type !== 'chunk' || !entry.isEntry || others.some((each) => each.type === 'chunk')) {
     throw new Error('the early cards must build into one script of their own');
   }
-  return `/${entries[0]?.fileName ?? ''}`;
+  return entry;
 }
 
 /**
@@ -153,9 +152,17 @@ export function pageWithFirstScreen(
 
 /** `config` makes the web build's config afresh (its plugins that only build are left out). */
 export function firstScreens(config: () => UserConfig): Plugin {
+  let earlyCardsFile: string | undefined;
   return {
     name: 'shop-first-screens',
     apply: 'build',
+    // The early cards' script is one of the build's files: the service worker's precache
+    // and the shipped-module list take it with the rest.
+    async generateBundle() {
+      const earlyCards = await buildEarlyCards(config());
+      this.emitFile({ type: 'asset', fileName: earlyCards.fileName, source: earlyCards.code });
+      earlyCardsFile = earlyCards.fileName;
+    },
     writeBundle: {
       sequential: true,
       order: 'pre',
@@ -174,8 +181,9 @@ export function firstScreens(config: () => UserConfig): Plugin {
         });
         try {
           const render = (await server.ssrLoadModule(renderEntry)) as RenderModule;
+          if (earlyCardsFile === undefined) throw new Error('the early cards were not built');
           const cards = {
-            script: await buildEarlyCards(config(), dir),
+            script: `/${earlyCardsFile}`,
             template: await render.renderCardTemplate(),
             templateId: render.CARD_TEMPLATE_ID,
           };

@@ -6,10 +6,13 @@
  * - It makes the page's one catalogue call (spec §7), taking the early start's hint, and
  *   hands the answer, failure included, to the app's query (../api/early-products.ts); a
  *   returning visitor's cached catalogue is read instead, once for both.
- * - With the answer it paints the first page's cards into the loading grid's places
- *   (../components/product-card-skeleton.tsx), each the app's own card markup, written at
- *   build time, filled with the product (fill-card.ts). React takes the page over without
- *   looking inside those places, then puts its own cards there.
+ * - With the answer it paints the first page's cards in the loading grid, each in a place
+ *   of its own instead of a placeholder's (../components/product-card-skeleton.tsx), each
+ *   the app's own card markup, written at build time, filled with the product
+ *   (fill-card.ts). React takes the page over without looking inside those places, then
+ *   puts its own cards there.
+ * - It then starts the app (src/app/early-cards.ts imports its entry), so compiling and
+ *   running the app's code does not hold back the frame that shows the cards.
  * - A tap on a painted 'Add to Cart' is kept: the button shows it is waiting, and once the
  *   app's cards are there the tap is made again on that product's card, so the cart, the
  *   'Added' tick and its announcement are the app's own.
