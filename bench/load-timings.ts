@@ -53,7 +53,8 @@ export async function probedLoad(page: Page, navigate: () => Promise<unknown>): 
 /** A navigation that returns as soon as the response starts: the probe times the rest. */
 export const open = (page: Page, url: string) => () => page.goto(url, { waitUntil: 'commit' });
 
-async function loadOnce(
+/** A visit in a fresh context with the load probe for `target`: what `visit` returns. */
+export async function loadOnce(
   browser: Browser,
   target: LoadTarget,
   visit: (page: Page) => Promise<number>,

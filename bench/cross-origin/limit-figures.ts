@@ -9,8 +9,8 @@
 import type { Browser } from '@playwright/test';
 import { freshContext } from '../chromium';
 import { load, progress, warmLoad, type PairedFigure } from '../compare';
-import { open, probedLoad } from '../load-timings';
-import { initScript, installLoadProbe, type LoadTarget } from '../page-probes';
+import { loadOnce, open, probedLoad } from '../load-timings';
+import type { LoadTarget } from '../page-probes';
 import { inTurns } from './in-turns';
 import { paintedHtml, writeLimitPage } from './limit-page';
 
@@ -51,22 +51,22 @@ export async function limitOfProducts(
 }
 
 /** A returning visit to a static page: loaded once, then timed on the next load. */
-export async function staticReturning(
+export function staticReturning(
   browser: Browser,
   url: string,
   target: LoadTarget,
   viewport?: { width: number; height: number },
 ): Promise<number> {
-  const context = await freshContext(browser, viewport);
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(initScript(installLoadProbe, target));
-    await probedLoad(page, open(page, url));
-    await page.waitForLoadState('load');
-    return await probedLoad(page, open(page, url));
-  } finally {
-    await context.close();
-  }
+  return loadOnce(
+    browser,
+    target,
+    async (page) => {
+      await probedLoad(page, open(page, url));
+      await page.waitForLoadState('load');
+      return probedLoad(page, open(page, url));
+    },
+    viewport,
+  );
 }
 
 function figures(
