@@ -46,8 +46,10 @@ export const pagination = (page: Page): Locator =>
 
 /**
  * The pagination shows `current / total`, and the page has stopped moving. A page change
- * glides to the catalogue's heading; a click whose press and release straddle the glide
- * releases over another element, and no click happens.
+ * glides to the catalogue's heading once the new page is painted and the browser has a
+ * moment (200 ms at most); a click whose press and release straddle the glide releases over
+ * another element, and no click happens. So the page must hold still for longer than that
+ * wait: the heading's place is watched, which also covers the kiosk's own scroller.
  */
 export async function expectPage(page: Page, current: number, total: number): Promise<void> {
   await expect(pagination(page).getByText(`${current} / ${total}`, { exact: true })).toBeVisible();
@@ -56,8 +58,10 @@ export async function expectPage(page: Page, current: number, total: number): Pr
       page.evaluate(
         () =>
           new Promise<number>((done) => {
-            const before = window.scrollY;
-            setTimeout(() => done(window.scrollY - before), 100);
+            const top = (): number =>
+              document.querySelector('main h1')?.getBoundingClientRect().top ?? 0;
+            const before = top();
+            setTimeout(() => done(top() - before), 400);
           }),
       ),
     )
