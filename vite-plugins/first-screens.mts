@@ -91,8 +91,9 @@ async function buildEarlyCards(config: UserConfig): Promise<Rolldown.OutputChunk
 
 /**
  * The products page's early cards: the card's template after the root, their script in the
- * head, and the app's entry only preloaded there, for that script to start once the cards
- * are painted (src/app/early-cards.ts).
+ * head, and the app's entry only fetched there (a plain preload: a module preload would
+ * also compile it on the main thread, ahead of the cards), for that script to start once
+ * the cards are painted (src/app/early-cards.ts). The app's import takes the preloaded file.
  */
 export function withEarlyCards(
   page: string,
@@ -111,7 +112,7 @@ export function withEarlyCards(
     '</script>';
   const template = `<template id="${cards.templateId}">${cards.template}</template>`;
   return page
-    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${src}">${script}`)
+    .replace(entry[0], `<link rel="preload" as="script" crossorigin href="${src}">${script}`)
     .replace(/<\/body>(?![\s\S]*<\/body>)/, `${template}</body>`);
 }
 

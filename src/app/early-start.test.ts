@@ -114,6 +114,30 @@ describe('the early start (web build)', () => {
     ]);
   });
 
+  it('only fetches the chunks on the products page written for its early cards', () => {
+    addHints();
+    const meta = document.createElement('meta');
+    meta.name = FIRST_SCREEN_META;
+    meta.content = '/products';
+    document.head.append(meta);
+    window.history.replaceState(null, '', '/products');
+    startEarly();
+    const scripts = [...document.head.querySelectorAll('link[href$=".js"]')].map((link) => [
+      link.getAttribute('rel'),
+      link.getAttribute('as'),
+    ]);
+    expect(scripts).toEqual([['preload', 'script']]);
+    // A visit the written screen does not fit (another language): the app starts at once.
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    window.localStorage.setItem(LANGUAGE_KEY, 'de');
+    startEarly();
+    expect(document.documentElement.hidden).toBe(true);
+    expect(document.head.querySelector('link[href$=".js"]')?.getAttribute('rel')).toBe(
+      'modulepreload',
+    );
+    document.documentElement.hidden = false;
+  });
+
   it('does nothing without its hints, as in the kiosk build', () => {
     window.history.replaceState(null, '', '/products');
     startEarly();

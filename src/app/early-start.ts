@@ -149,13 +149,15 @@ function readHints(doc: Document): EarlyHints | undefined {
 
 /**
  * A first screen this visit would not match is never painted: the page stays hidden until
- * main.tsx has cleared it and rendered the app in its place.
+ * main.tsx has cleared it and rendered the app in its place. Returns the route the page's
+ * screen was written for, where it is shown.
  */
-function checkFirstScreen(doc: Document): void {
+function checkFirstScreen(doc: Document): string | undefined {
   const route = doc.querySelector<HTMLMetaElement>(`meta[name=${FIRST_SCREEN_META}]`)?.content;
-  if (route !== undefined && !firstScreenUsable(doc.location.pathname, route, stored)) {
-    doc.documentElement.hidden = true;
-  }
+  if (route === undefined) return undefined;
+  if (firstScreenUsable(doc.location.pathname, route, stored)) return route;
+  doc.documentElement.hidden = true;
+  return undefined;
 }
 
 /**
@@ -163,7 +165,7 @@ function checkFirstScreen(doc: Document): void {
  * kiosk build) it adds none.
  */
 export function startEarly(doc: Document = document): void {
-  checkFirstScreen(doc);
+  const shown = checkFirstScreen(doc);
   const hints = readHints(doc);
   if (!hints) return;
   const wanted = earlyRequests(doc.location.pathname, hints, stored('products'));
@@ -179,5 +181,13 @@ export function startEarly(doc: Document = document): void {
   };
   for (const call of wanted.calls) link('preload', call, 'fetch');
   for (const style of wanted.styles) link('preload', style, 'style');
-  for (const script of wanted.scripts) link('modulepreload', script);
+  // Where the products page is shown as written, its early cards paint before the app's
+  // code runs (src/app/early-cards.ts): there the chunks are only fetched. A module preload
+  // also compiles them, on the main thread, ahead of the cards: on a phone-class CPU that
+  // held a first visit's cards back by a seventh.
+  const compileLater = shown === '/products';
+  for (const script of wanted.scripts) {
+    if (compileLater) link('preload', script, 'script');
+    else link('modulepreload', script);
+  }
 }

@@ -51,6 +51,8 @@ test.describe('the products page’s early cards', () => {
       served(servedCatalogue, servedCatalogue[0]?.id ?? 1).title.split(' ')[0] ?? '',
     );
     const painted = await cardsAsShown(page);
+    // Only cards: no preload hint inside the list, which would fetch the lazy images early.
+    await expect(main(page).locator('link')).toHaveCount(0);
     release();
     await appCardsShown(page);
     // The app's first grid shows its top row first, the rest a frame later.
