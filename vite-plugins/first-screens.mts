@@ -9,7 +9,8 @@
  * The products page also gets its early cards (src/app/early-cards.ts): the app's product
  * card, rendered here for a stand-in product, in a `<template>`, and the script that paints
  * the catalogue's first cards from it, built apart from the app (it must not wait for, nor
- * bring, the app's code) and loaded async.
+ * bring, the app's code) and loaded async. A product's page gets the same script and the
+ * app's product page content for the stand-in, for its product.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -42,8 +43,10 @@ interface RenderModule {
   FIRST_SCREEN_ROUTES: readonly Route[];
   FIRST_SCREEN_META: string;
   CARD_TEMPLATE_ID: string;
+  PRODUCT_TEMPLATE_ID: string;
   renderFirstScreen: (path: string) => Promise<string>;
   renderCardTemplate: () => Promise<string>;
+  renderProductTemplate: () => Promise<string>;
 }
 
 function pluginsNamed(options: PluginOption[] | undefined, name: RegExp): Plugin[] {
@@ -90,8 +93,8 @@ async function buildEarlyCards(config: UserConfig): Promise<Rolldown.OutputChunk
 }
 
 /**
- * The products page's early cards: the card's template after the root, their script in the
- * head, and the app's entry only fetched there (a plain preload: a module preload would
+ * A page's early paint (the products page's cards, a product page's product): the
+ * template after the root, the script in the head, and the app's entry only fetched there (a plain preload: a module preload would
  * also compile it on the main thread, ahead of the cards), for that script to start once
  * the cards are painted (src/app/early-cards.ts). The app's import takes the preloaded file.
  */
@@ -104,7 +107,7 @@ export function withEarlyCards(
   );
   const root = page.indexOf('<div id="root">');
   if (!entry || root < 0 || !page.includes('</body>')) {
-    throw new Error('the products page has no entry script, root or body for its early cards');
+    throw new Error('a page has no entry script, root or body for its early paint');
   }
   const src = entry[1] ?? '';
   const script =
@@ -183,10 +186,18 @@ export function firstScreens(config: () => UserConfig): Plugin {
         try {
           const render = (await server.ssrLoadModule(renderEntry)) as RenderModule;
           if (earlyCardsFile === undefined) throw new Error('the early cards were not built');
-          const cards = {
-            script: `/${earlyCardsFile}`,
-            template: await render.renderCardTemplate(),
-            templateId: render.CARD_TEMPLATE_ID,
+          const script = `/${earlyCardsFile}`;
+          const early: Record<string, Parameters<typeof withEarlyCards>[1]> = {
+            '/products': {
+              script,
+              template: await render.renderCardTemplate(),
+              templateId: render.CARD_TEMPLATE_ID,
+            },
+            '/product/:id': {
+              script,
+              template: await render.renderProductTemplate(),
+              templateId: render.PRODUCT_TEMPLATE_ID,
+            },
           };
           for (const route of render.FIRST_SCREEN_ROUTES) {
             const html = await render.renderFirstScreen(route.renderAt);
@@ -198,7 +209,8 @@ export function firstScreens(config: () => UserConfig): Plugin {
               styles: route.chunk ? (styles[route.chunk] ?? []) : [],
               meta: render.FIRST_SCREEN_META,
             });
-            writeFileSync(file, route.path === '/products' ? withEarlyCards(page, cards) : page);
+            const paint = early[route.path];
+            writeFileSync(file, paint ? withEarlyCards(page, paint) : page);
           }
         } finally {
           await server.close();

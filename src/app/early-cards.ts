@@ -1,16 +1,18 @@
 /**
- * The products page's early cards, as a script of their own (vite-plugins/first-screens.mts
- * builds it apart from the app and loads it, async, only on the products page it writes):
- * the catalogue's first cards painted from its answer before the app's code runs
- * (src/features/catalogue/early-cards/early-cards.ts says how, and how the app takes over).
+ * The early paint, as a script of its own (vite-plugins/first-screens.mts builds it apart
+ * from the app and loads it, async, only on the products page and the product page it
+ * writes): the catalogue's first cards, or the page's product, painted from the catalogue's
+ * answer before the app's code runs (src/features/catalogue/early-cards/early-cards.ts and
+ * early-product.ts say how, and how the app takes over).
  *
- * On that page this script also starts the app: the page only preloads the app's entry, and
+ * On those pages this script also starts the app: the page only preloads the app's entry, and
  * the entry is imported here once the cards are painted, or at once when nothing is to be
  * painted, or when anything goes wrong. Compiling and running the app's code took the main
  * thread for most of a first visit's first 100–200 ms, the frame of the painted cards
  * behind it.
  */
 import { startEarlyCards } from '@/features/catalogue/early-cards/early-cards';
+import { startEarlyProduct } from '@/features/catalogue/early-cards/early-product';
 import { cardListPrice } from '@/features/cart/public';
 import { FIRST_SCREEN_META } from './early-start';
 
@@ -24,11 +26,14 @@ function startTheApp(): void {
 }
 
 try {
-  startEarlyCards(document, {
-    catalogue: __SHOP_CATALOGUE_URL__,
-    writtenFor: document.querySelector<HTMLMetaElement>(`meta[name=${FIRST_SCREEN_META}]`)?.content,
-    listPrice: cardListPrice,
-  }).then(startTheApp, startTheApp);
+  const writtenFor = document.querySelector<HTMLMetaElement>(
+    `meta[name=${FIRST_SCREEN_META}]`,
+  )?.content;
+  const catalogue = __SHOP_CATALOGUE_URL__;
+  (writtenFor === '/products'
+    ? startEarlyCards(document, { catalogue, writtenFor, listPrice: cardListPrice })
+    : startEarlyProduct(document, { catalogue, writtenFor })
+  ).then(startTheApp, startTheApp);
 } catch {
   startTheApp();
 }

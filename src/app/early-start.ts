@@ -181,11 +181,11 @@ export function startEarly(doc: Document = document): void {
   };
   for (const call of wanted.calls) link('preload', call, 'fetch');
   for (const style of wanted.styles) link('preload', style, 'style');
-  // Where the products page is shown as written, its early cards paint before the app's
-  // code runs (src/app/early-cards.ts): there the chunks are only fetched. A module preload
+  // Where the products page or a product's page is shown as written, the early paint comes
+  // before the app's code runs (src/app/early-cards.ts): there the chunks are only fetched. A module preload
   // also compiles them, on the main thread, ahead of the cards: on a phone-class CPU that
   // held a first visit's cards back by a seventh.
-  const compileLater = shown === '/products';
+  const compileLater = shown === '/products' || shown === '/product/:id';
   for (const script of wanted.scripts) {
     if (compileLater) link('preload', script, 'script');
     else link('modulepreload', script);

@@ -12,14 +12,22 @@ import { MemoryRouter } from 'react-router';
 import { App } from '@/app/app';
 import { createCatalogueCache } from '@/app/catalogue-cache';
 import { ShopNavigationProvider } from '@/components/ui/shop-link';
-import { ProductCard } from '@/features/catalogue/public';
+import { ProductCard, ProductDetail, PurchaseWaiting } from '@/features/catalogue/public';
 import { STAND_IN, STAND_IN_LIST_PRICE } from '@/features/catalogue/early-cards/card-template';
-import { cardValues, marksOf } from '@/features/catalogue/early-cards/fill-card';
+import {
+  cardValues,
+  detailValues,
+  marksOf,
+  type CardValues,
+} from '@/features/catalogue/early-cards/fill-card';
 import { IN_ENGLISH_TEXTS } from '@/i18n/english';
 import { resolveCapabilities } from '@/platform/capabilities';
 
 export { FIRST_SCREEN_META, FIRST_SCREEN_ROUTES } from './first-screen-routes';
-export { CARD_TEMPLATE_ID } from '@/features/catalogue/early-cards/card-template';
+export {
+  CARD_TEMPLATE_ID,
+  PRODUCT_TEMPLATE_ID,
+} from '@/features/catalogue/early-cards/card-template';
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
@@ -65,18 +73,43 @@ export async function renderCardTemplate(): Promise<string> {
     </MemoryRouter>,
     'the product card',
   );
-  const values = cardValues(STAND_IN, STAND_IN_LIST_PRICE, IN_ENGLISH_TEXTS);
-  // React's server renderer writes a preload hint before a high-priority image. In a painted
-  // card it would be a link inside the list, fetching every card's image at high priority,
-  // the lazy ones included: the image's own fetchpriority says it already.
-  const card = html.replace(/<link rel="preload" as="image"[^>]*>/g, '');
-  const missing = marksOf(values).filter((mark) => !card.includes(mark));
+  return withMarks(html, cardValues(STAND_IN, STAND_IN_LIST_PRICE, IN_ENGLISH_TEXTS), 'card');
+}
+
+/**
+ * React's server renderer writes a preload hint before a high-priority image: in painted
+ * markup it would be a link inside the page's content (in a card, inside the list, fetching
+ * every card's image at high priority, the lazy ones included). The image's own
+ * fetchpriority says it already. Throws when a mark the early paint replaces is not in it
+ * (the markup changed how it writes a value).
+ */
+function withMarks(html: string, values: CardValues, what: string): string {
+  const painted = html.replace(/<link rel="preload" as="image"[^>]*>/g, '');
+  const missing = marksOf(values).filter((mark) => !painted.includes(mark));
   if (missing.length > 0) {
     throw new Error(
-      `the product card no longer writes ${missing.join(', ')} as the early cards expect`,
+      `the product ${what} no longer writes ${missing.join(', ')} as the early paint expects`,
     );
   }
-  return card;
+  return painted;
+}
+
+/**
+ * The product of a product page's early paint (early-product.ts): the app's product page
+ * content for the stand-in, the quantity and 'Add to Cart' waiting in their place.
+ */
+export async function renderProductTemplate(): Promise<string> {
+  const html = await rendered(
+    <MemoryRouter initialEntries={['/product/1']} useTransitions={false}>
+      <ShopNavigationProvider>
+        <ProductDetail product={STAND_IN}>
+          <PurchaseWaiting />
+        </ProductDetail>
+      </ShopNavigationProvider>
+    </MemoryRouter>,
+    'the product page',
+  );
+  return withMarks(html, detailValues(STAND_IN, IN_ENGLISH_TEXTS), 'page');
 }
 
 export async function renderFirstScreen(path: string): Promise<string> {

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { Product } from '@shared/product-rule';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageTitle } from '@/components/ui/page-title';
-import { Spinner } from '@/components/ui/spinner';
 import { useI18n } from '@/i18n/language-store';
 import { useFirstScreenPass } from '@/lib/first-screen-pass';
 import { useProduct } from './api/product-query';
@@ -10,6 +9,7 @@ import { catalogueText } from './catalogue.messages';
 import { shownError } from './shown-error';
 import { BackToProducts } from './components/back-to-products';
 import { ProductDetail } from './components/product-detail';
+import { ProductSlot } from './components/product-slot';
 
 export interface ProductScreenProps {
   /** The id from the URL, as typed: an id that names no product is the spec's error. */
@@ -31,15 +31,10 @@ export function ProductScreen({ id, purchase }: ProductScreenProps) {
         <BackToProducts />
       </nav>
       {written || query.isPending ? (
-        // The image's square is held while loading, so the page does not jump when it comes.
-        <div className="grid gap-8 landscape:md:grid-cols-2 landscape:md:gap-12">
+        <>
           <PageTitle title={t(catalogueText.loadingProductTitle)} />
-          <div
-            aria-hidden="true"
-            className="aspect-square w-full justify-self-center rounded-xl bg-tile portrait:max-w-[min(100%,36rem)]"
-          />
-          <Spinner label={t(catalogueText.loadingProduct)} />
-        </div>
+          <ProductSlot label={t(catalogueText.loadingProduct)} />
+        </>
       ) : query.isError ? (
         <>
           <PageTitle title={t(catalogueText.unavailable)} />

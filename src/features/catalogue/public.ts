@@ -8,4 +8,6 @@ export { CatalogueScreen } from './catalogue-screen';
 export { productCategory } from './product-category';
 export { CategoryTiles } from './components/category-tiles';
 export { ProductCard } from './components/product-card';
+export { ProductDetail } from './components/product-detail';
+export { PurchaseWaiting } from './components/product-slot';
 export { ProductScreen } from './product-screen';

@@ -1,8 +1,9 @@
 /**
- * The products page's one catalogue call (spec §7), when the page's early cards start it
- * (../early-cards/): they call before the app's code has arrived, paint the first cards from
- * the answer, and hand the same answer, failure included, to the app's query, which takes it
- * instead of calling again. Two bundles share it through the window, since the early cards
+ * The page's one catalogue call (spec §7), when the page's early paint starts it
+ * (../early-cards/): on the products page the list, on a product's page that product. The
+ * early paint calls before the app's code has arrived, paints from the answer, and hands the
+ * same answer, failure included, to the app's query, which takes it instead of calling
+ * again. The call's URL says which answer it is (a list or one product). Two bundles share it through the window, since the early cards
  * are not part of the app's download. Once the app's query has asked, the slot is closed:
  * early cards that arrive later start nothing, and a Try again calls anew.
  */
@@ -10,7 +11,7 @@ import type { Product } from '@shared/product-rule';
 
 interface EarlyProducts {
   url: string;
-  answer: Promise<Product[]> | undefined;
+  answer: Promise<unknown> | undefined;
   /** The app's query has asked: nothing more is offered. */
   taken: boolean;
   /** A cached catalogue the early cards read, and the stored text they read it from. */
@@ -28,25 +29,26 @@ function slot(): EarlyProducts {
   return made;
 }
 
-/** The early cards' call of `url`, unless the app has already asked, or another has started. */
-export function offerEarlyProducts(
-  url: string,
-  call: () => Promise<Product[]>,
-): Promise<Product[]> | undefined {
+/** The early paint's call of `url`, unless the app has already asked, or another has started. */
+export function offerEarlyCall<T>(url: string, call: () => Promise<T>): Promise<T> | undefined {
   const early = slot();
   if (early.taken || early.answer) return undefined;
+  const answer = call();
   early.url = url;
-  early.answer = call();
-  return early.answer;
+  early.answer = answer;
+  return answer;
 }
 
-/** For the app's query: the early call of `url` if there was one, once; closes the slot. */
-export function takeEarlyProducts(url: string): Promise<Product[]> | undefined {
+/**
+ * For the app's query of `url`: the early call of that URL if there was one, once; closes
+ * the slot. `T` is what a call of that URL answers (the query that takes it made it so).
+ */
+export function takeEarlyCall<T>(url: string): Promise<T> | undefined {
   const early = slot();
   early.taken = true;
   const { answer } = early;
   early.answer = undefined;
-  return early.url === url && answer instanceof Promise ? answer : undefined;
+  return early.url === url && answer instanceof Promise ? (answer as Promise<T>) : undefined;
 }
 
 /**

@@ -1,41 +1,25 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { parseProduct, type Product } from '@shared/product-rule';
+import type { Product } from '@shared/product-rule';
 import { useCatalogueUrl } from '@/platform/capabilities-context';
-import { CATALOGUE_TIMEOUT_MS, CatalogueError, getCatalogueJson } from './catalogue-client';
 import { catalogueKeys } from './catalogue-keys';
 import { startEarly, useRetryOnMount } from './early-answers';
+import { takeEarlyCall } from './early-products';
 import { isProductIdText, productUrl } from './catalogue-urls';
+import { fetchProduct } from './fetch-product';
+
+export { fetchProduct, PRODUCT_FAILED, PRODUCT_MAX_BYTES } from './fetch-product';
 
 /** GET {catalogue host}/products/{id} (spec §7): its fetcher, its query and its hook. */
-
-export const PRODUCT_FAILED = 'Failed to fetch product';
-
-/**
- * The largest single product the shop reads: 1 MB, far above the largest valid one (a
- * 20,000-character description and a 2,000-character image URL are under 100 kB).
- */
-export const PRODUCT_MAX_BYTES = 1_000_000;
-
-/** Spec §8: a non-ok status (or an id that names nothing) is 'Failed to fetch product'. */
-export async function fetchProduct(
-  baseUrl: string,
-  id: string,
-  signal?: AbortSignal,
-  timeoutMs = CATALOGUE_TIMEOUT_MS,
-): Promise<Product> {
-  const url = productUrl(baseUrl, id);
-  if (url === undefined) throw new CatalogueError(PRODUCT_FAILED);
-  const product = parseProduct(
-    await getCatalogueJson(url, PRODUCT_FAILED, signal, timeoutMs, PRODUCT_MAX_BYTES),
-  );
-  if (!product) throw new CatalogueError(PRODUCT_FAILED);
-  return product;
-}
 
 export const productQuery = (baseUrl: string, id: string) =>
   queryOptions({
     queryKey: catalogueKeys.detail(baseUrl, id),
-    queryFn: ({ signal }) => fetchProduct(baseUrl, id, signal),
+    queryFn: ({ signal }) => {
+      // The page's early paint may have made this call already: its answer is this one.
+      const url = productUrl(baseUrl, id);
+      const early = url === undefined ? undefined : takeEarlyCall<Product>(url);
+      return early ?? fetchProduct(baseUrl, id, signal);
+    },
     staleTime: 5 * 60_000,
   });
 

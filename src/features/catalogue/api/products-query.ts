@@ -5,7 +5,7 @@ import { cacheFetchedProducts, loadCachedProducts } from '../products-cache';
 import { catalogueKeys } from './catalogue-keys';
 import { productsUrl } from './catalogue-urls';
 import { startEarly, useRetryOnMount } from './early-answers';
-import { takeEarlyProducts } from './early-products';
+import { takeEarlyCall } from './early-products';
 import { fetchProducts } from './fetch-products';
 
 export { fetchProducts, PRODUCTS_FAILED, PRODUCTS_MAX_BYTES } from './fetch-products';
@@ -40,7 +40,7 @@ export const productsQuery = (baseUrl: string) =>
       const cached = loadCachedProducts();
       if (cached) return cached;
       // The page's early cards may have made this call already: their answer is this one.
-      const early = takeEarlyProducts(productsUrl(baseUrl));
+      const early = takeEarlyCall<Product[]>(productsUrl(baseUrl));
       const products = await (early ?? fetchProducts(baseUrl, signal));
       cacheFetchedProducts(products);
       for (const listener of fetchedListeners) listener(baseUrl, products);

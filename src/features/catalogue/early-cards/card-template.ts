@@ -1,6 +1,6 @@
 /**
  * The product card as the build writes it into the products page, for the early cards to
- * paint from: the app's own card (../components/product-card.tsx) rendered at build time
+ * paint from (and the product page's detail, the same way, into that page): the app's own card (../components/product-card.tsx) rendered at build time
  * for a stand-in product whose every value is a mark no catalogue has (the build checks
  * each is found), so a painted card is the app's markup with the marks replaced.
  */
@@ -12,6 +12,12 @@ export const CARD_TEMPLATE_ID = 'shop-card-template';
 
 /** Marks a card's place in the loading grid (../components/product-card-skeleton.tsx). */
 export const CARD_SLOT = 'data-card-slot';
+
+/** The product page's template of the product, filled as a card's is. */
+export const PRODUCT_TEMPLATE_ID = 'shop-product-template';
+
+/** Marks the product's place on its loading page (../components/product-slot.tsx). */
+export const PRODUCT_SLOT = 'data-product-slot';
 
 export const STAND_IN: Product = {
   id: 987654321,

@@ -28,11 +28,12 @@ import type { Cents } from '@web-shared/lib/money';
 import { IN_ENGLISH_TEXTS } from '@/i18n/english';
 import { fetchProducts } from '../api/products-query';
 import { productsUrl } from '../api/catalogue-urls';
-import { offerCachedProducts, offerEarlyProducts } from '../api/early-products';
+import { offerCachedProducts, offerEarlyCall } from '../api/early-products';
 import { readCachedProducts } from '../products-cache';
 import { PAGE_SIZE } from '../catalogue-rules';
 import { CARD_SLOT, CARD_TEMPLATE_ID } from './card-template';
 import { cardValues, fillCard } from './fill-card';
+import { afterFrame, paintWhenAnswered, whenParsed } from './paint-moments';
 
 /** How many of the first cards load their image at once, as the app's first row does. */
 const EAGER_IMAGES = 3;
@@ -177,27 +178,6 @@ function paint(doc: Document, products: readonly Product[], setup: EarlyCardsSet
   if (root) watch.observe(root, { childList: true, subtree: true });
 }
 
-/** Once the page is parsed: the script may run while the parser is still in the head. */
-function whenParsed(doc: Document): Promise<void> {
-  if (doc.readyState !== 'loading') return Promise.resolve();
-  return new Promise((resolve) => {
-    doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
-  });
-}
-
-/** After the next frame (or a moment, where a hidden tab draws none). */
-function afterFrame(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => resolve();
-    requestAnimationFrame(() => setTimeout(done, 0));
-    setTimeout(done, FRAME_WAIT_MS);
-  });
-}
-
-/** How long the app waits for the catalogue's answer at most before it starts anyway. */
-export const ANSWER_WAIT_MS = 600;
-const FRAME_WAIT_MS = 100;
-
 /**
  * Paints what it can, and resolves when the app may start: at once where nothing is to be
  * painted; else once the cards are painted and a frame has shown them, or the call failed,
@@ -217,22 +197,7 @@ export async function startEarlyCards(doc: Document, setup: EarlyCardsSetup): Pr
     paint(doc, cached.products, setup);
     return afterFrame();
   }
-  const answer = offerEarlyProducts(productsUrl(setup.catalogue), () =>
-    fetchProducts(setup.catalogue),
-  );
+  const answer = offerEarlyCall(productsUrl(setup.catalogue), () => fetchProducts(setup.catalogue));
   if (!answer) return;
-  // Past the wait the app starts, and takes the page: nothing is painted under it then.
-  let late = false;
-  const painted = answer.then(
-    async (products) => {
-      await whenParsed(doc);
-      if (late) return;
-      paint(doc, products, setup);
-      await afterFrame();
-    },
-    // The app's query shows the failure (spec §8); nothing is painted.
-    () => undefined,
-  );
-  await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, ANSWER_WAIT_MS))]);
-  late = true;
+  await paintWhenAnswered(doc, answer, (products) => paint(doc, products, setup));
 }

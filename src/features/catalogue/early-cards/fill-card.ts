@@ -1,6 +1,6 @@
 /**
- * A painted card: the card template (card-template.ts) with the stand-in's marks replaced
- * by a product's values, each written as the app writes it (the same rules: truncated
+ * A painted card, or a painted product page: its template (card-template.ts) with the
+ * stand-in's marks replaced by a product's values, each written as the app writes it (the same rules: truncated
  * words, the category's name, money, the rating's texts and stars). Text and attributes are
  * set through the DOM, never parsed as HTML: a catalogue's text stays text.
  */
@@ -11,6 +11,7 @@ import { ratingTexts } from '@/components/ui/rating-texts';
 import { litStarsPath, toHalfStars } from '@/components/ui/star-paths';
 import { formatPrice } from '@/i18n/formats';
 import type { ShownLanguage } from '@/i18n/language-store';
+import { htmlText } from '@/lib/html-text';
 import { truncateWords } from '@/lib/text';
 import { CARD_DESCRIPTION_WORDS, CARD_TITLE_WORDS } from '../components/card-words';
 import { productCategory } from '../product-category';
@@ -22,49 +23,75 @@ export interface CardValues {
   attributes: Map<string, string>;
 }
 
-export function cardValues(
-  product: Product,
-  listPrice: Cents,
-  shown: Pick<ShownLanguage, 't' | 'language'>,
-): CardValues {
-  const { language } = shown;
+type Shown = Pick<ShownLanguage, 't' | 'language'>;
+
+/** The values a card and the product page both show: category, price, rating, image. */
+function sharedValues(product: Product, shown: Shown): { text: Pairs; attributes: Pairs } {
   const standIn = ratingTexts(shown, STAND_IN.rating.rate, STAND_IN.rating.count);
   const rating = ratingTexts(shown, product.rating.rate, product.rating.count);
-  const price = (cents: Cents) => formatPrice(language, cents);
-  const text = new Map([
-    [
-      truncateWords(STAND_IN.title, CARD_TITLE_WORDS),
-      truncateWords(product.title, CARD_TITLE_WORDS),
+  const price = (cents: Cents) => formatPrice(shown.language, cents);
+  return {
+    text: [
+      [STAND_IN.category, productCategory(product.category, shown)],
+      [price(toCents(STAND_IN.price)), price(toCents(product.price))],
+      [standIn.reviews, rating.reviews],
     ],
-    [
-      truncateWords(STAND_IN.description, CARD_DESCRIPTION_WORDS),
-      truncateWords(product.description, CARD_DESCRIPTION_WORDS),
+    attributes: [
+      [STAND_IN.title, product.title],
+      [STAND_IN.image, product.image],
+      [standIn.label, rating.label],
+      [
+        litStarsPath(toHalfStars(STAND_IN.rating.rate)),
+        litStarsPath(toHalfStars(product.rating.rate)),
+      ],
     ],
-    [STAND_IN.category, productCategory(product.category, shown)],
-    [price(toCents(STAND_IN.price)), price(toCents(product.price))],
-    [price(STAND_IN_LIST_PRICE), price(listPrice)],
-    [standIn.reviews, rating.reviews],
-  ]);
-  const attributes = new Map([
-    [STAND_IN.title, product.title],
-    [`/product/${STAND_IN.id}`, `/product/${product.id}`],
-    [STAND_IN.image, product.image],
-    [standIn.label, rating.label],
-    [
-      litStarsPath(toHalfStars(STAND_IN.rating.rate)),
-      litStarsPath(toHalfStars(product.rating.rate)),
-    ],
-  ]);
-  return { text, attributes };
+  };
+}
+
+type Pairs = [string, string][];
+
+/** A product card's values: its words cut short, its list price, its link. */
+export function cardValues(product: Product, listPrice: Cents, shown: Shown): CardValues {
+  const shared = sharedValues(product, shown);
+  const price = (cents: Cents) => formatPrice(shown.language, cents);
+  return {
+    text: new Map([
+      [
+        truncateWords(STAND_IN.title, CARD_TITLE_WORDS),
+        truncateWords(product.title, CARD_TITLE_WORDS),
+      ],
+      [
+        truncateWords(STAND_IN.description, CARD_DESCRIPTION_WORDS),
+        truncateWords(product.description, CARD_DESCRIPTION_WORDS),
+      ],
+      [price(STAND_IN_LIST_PRICE), price(listPrice)],
+      ...shared.text,
+    ]),
+    attributes: new Map([
+      [`/product/${STAND_IN.id}`, `/product/${product.id}`],
+      ...shared.attributes,
+    ]),
+  };
+}
+
+/** The product page's values: its whole title and description. */
+export function detailValues(product: Product, shown: Shown): CardValues {
+  const shared = sharedValues(product, shown);
+  return {
+    text: new Map([
+      [STAND_IN.title, product.title],
+      [STAND_IN.description, product.description],
+      ...shared.text,
+    ]),
+    attributes: new Map(shared.attributes),
+  };
 }
 
 /** Every mark the card template must hold, as HTML writes it: a whole text, a whole attribute. */
 export function marksOf(values: CardValues): string[] {
-  const html = (value: string) =>
-    value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return [
-    ...[...values.text.keys()].map((mark) => `>${html(mark)}<`),
-    ...[...values.attributes.keys()].map((mark) => `="${html(mark).replace(/"/g, '&quot;')}"`),
+    ...[...values.text.keys()].map((mark) => `>${htmlText(mark)}<`),
+    ...[...values.attributes.keys()].map((mark) => `="${htmlText(mark).replace(/"/g, '&quot;')}"`),
   ];
 }
 
