@@ -39,7 +39,7 @@ export function PurchaseWaiting() {
       className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-6"
     >
       <div className="h-12 w-40 animate-shimmer rounded-lg bg-slate-200" />
-      <div className="h-12 flex-1 animate-shimmer rounded-lg bg-slate-200 sm:w-48 sm:flex-none" />
+      <div className="h-12 flex-1 animate-shimmer rounded-lg bg-slate-200 sm:w-44 sm:flex-none" />
     </div>
   );
 }
