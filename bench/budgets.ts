@@ -127,6 +127,9 @@ export type DeployedMeasure = keyof typeof DEPLOYED_BUDGETS;
 
 /** Figures of the deployed runs that are reported beside the budgets, not judged. */
 export type ReportedDeployedMeasure =
+  /** Phone: our first card ÷ the static page's on the same phone. */
+  | 'phone-limit-first-card-cold'
+  | 'phone-limit-first-card-returning'
   | 'first-card-cold'
   | 'first-card-warm'
   | 'detail'

@@ -187,7 +187,9 @@ export async function runCrossOriginComparisons(
       const demo = await compareOnDemo(browser, shops, options, title, false);
       run.figures.push(...demo.figures);
       run.figures.push(...(await serviceWorkerFigures(browser, shops.ours, settings.pairs)));
-      run.figures.push(...(await compareOnPhone(browser, shops, settings.pairs, title)));
+      run.figures.push(
+        ...(await compareOnPhone(browser, { ...shops, limitUrl }, settings.pairs, title)),
+      );
       run.figures.push(await kioskFirstScreen(browser, CATALOGUE_ORIGIN, settings.pairs));
       for (const [count, ids] of [
         [LARGE_PRODUCTS, LARGE_IDS],
