@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, served, test } from '../support/fixtures';
-import { holdTheApp } from '../support/held-app';
+import { appCardsShown, holdTheApp } from '../support/held-app';
 import { cartJson, seedStorage } from '../support/storage';
 import { expectCartCount, main } from '../support/ui';
 
@@ -32,14 +32,6 @@ const productAsShown = (page: Page) =>
       stars: article.querySelectorAll('[data-rating] path').length,
     }));
 
-/** The app's product page is there: its 'Add to Cart' answers to React. */
-const appShown = (page: Page) =>
-  page.waitForFunction(() =>
-    [...document.querySelectorAll('main article button')].some((button) =>
-      Object.keys(button).some((key) => key.startsWith('__reactProps$')),
-    ),
-  );
-
 const addToCart = (page: Page) => main(page).getByRole('button', { name: 'Add to Cart' });
 
 test.describe('a product page’s early paint', () => {
@@ -62,7 +54,7 @@ test.describe('a product page’s early paint', () => {
     await expect(main(page).locator('.animate-shimmer')).toHaveCount(2);
     await expect(main(page).getByRole('status')).toHaveCount(0);
     release();
-    await appShown(page);
+    await appCardsShown(page);
     const shown = await productAsShown(page);
     // The app's page adds its controls below the same product.
     expect(shown.text.startsWith(painted.text.trim())).toBe(true);
