@@ -98,7 +98,7 @@ export const WEB_POLICY_SCRIPT_HASH = "'sha256-B8SITp73qCSMNspmXeH+xzyUscJ62cpxe
  * disagree). Its bytes do not change with the build's file names or its catalogue: those
  * are in the JSON it reads.
  */
-export const EARLY_START_SCRIPT_HASH = "'sha256-/Uexfez+1eL8P79Tfih7MRaKzTbFUj9IpMK4lcFijCk='";
+export const EARLY_START_SCRIPT_HASH = "'sha256-giJ7SLQ+1yA5mqMPJMpG2IIE39MLFKgfHEHWqMnq/cQ='";
 
 /** The web page's policy: the one above, plus the two inline scripts, by their hashes. */
 export function buildWebPagePolicy(catalogueUrl: string): string {

@@ -226,12 +226,13 @@ describe('the first screen written into the page', () => {
     }
   });
 
-  it('is not used on a product’s page or the cart once a catalogue is cached: they show it', () => {
+  it('is not used on the cart once a catalogue is cached: its suggestions show it', () => {
     const cached = holding({ products: '[{"id":1}]' });
     expect(firstScreenUsable('/cart', '/cart', cached)).toBe(false);
-    expect(firstScreenUsable('/product/1', '/product/:id', cached)).toBe(false);
     // The products page is taken over loading; its early cards paint the cached catalogue.
     expect(firstScreenUsable('/products', '/products', cached)).toBe(true);
+    // A product's page calls for its product whatever is cached, and paints from that call.
+    expect(firstScreenUsable('/product/1', '/product/:id', cached)).toBe(true);
     for (const route of ['/', '/about', '/checkout']) {
       expect(firstScreenUsable(route, route, cached), route).toBe(true);
     }

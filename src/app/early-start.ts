@@ -109,18 +109,19 @@ function stored(key: string): string | null {
 export const FIRST_SCREEN_META = 'shop-first-screen';
 
 /**
- * The pages that would show at once what a cached catalogue holds: a product, and the empty
- * cart's suggestions. The products page takes its written screen over loading
- * (src/lib/first-screen-pass.ts), its cards painted by its early cards from the cache.
+ * The pages that would show at once what a cached catalogue holds: the empty cart's
+ * suggestions. The products page takes its written screen over loading
+ * (src/lib/first-screen-pass.ts), its cards painted by its early cards from the cache; a
+ * product's page calls for its product whatever is cached (spec §7), and is painted from
+ * that call the same way.
  */
-const CATALOGUE_PAGES = ['/product/:id', '/cart'];
+const CATALOGUE_PAGES = ['/cart'];
 
 /**
  * Whether the first screen written into the page (for `route`) is what the app will render
  * for this visit, so React may take it over: the same route (a static host may answer other
  * paths with another page), English, an empty cart (the header counts the cart on every
- * screen), and on a product's page and the cart no cached catalogue (they show it at
- * once). Anything else, a cart that merely might hold items included, says no: the app then
+ * screen), and on the cart no cached catalogue (its suggestions show it at once). Anything else, a cart that merely might hold items included, says no: the app then
  * renders as it always has, and the written screen is never shown. `stored` reads a key of the visit's
  * storage, raw: the remembered language (language-store.ts LANGUAGE_KEY) and the spec's
  * `cart` and `products`.

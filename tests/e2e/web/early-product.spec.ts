@@ -1,6 +1,6 @@
 /**
- * A product page's early paint (src/features/catalogue/early-cards/early-product.ts): on a
- * first visit's /product/{id}, the product is painted from the page's one call before the
+ * A product page's early paint (src/features/catalogue/early-cards/early-product.ts): on
+ * /product/{id} as written (English, an empty cart), the product is painted from the page's one call before the
  * app's code runs, as the app then shows it; its quantity and 'Add to Cart' wait visibly for
  * the app, which takes the answer instead of calling again.
  */

@@ -13,9 +13,9 @@
  *   the app, which then renders the product page in that place, controls included.
  *
  * It paints nothing where the page would not show that product as written: the early start
- * hid the page (another language, items in the cart, a cached catalogue), the address
- * holds a search, the path names no product the app would ask for, or the product's image
- * is not one the page shows. The app then shows the product itself, as it always has.
+ * hid the page (another language, items in the cart), the address holds a search, the path
+ * names no product the app would ask for, or the product's image is not one the page
+ * shows. The app then shows the product itself, as it always has.
  */
 import type { Product } from '@shared/product-rule';
 import { isCatalogueImageUrl } from '@shared/product-rule';
