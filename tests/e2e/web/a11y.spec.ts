@@ -4,6 +4,7 @@
  * Axe and the 44 px sweep share each state's setup where both are made.
  */
 import type { Locator, Page } from '@playwright/test';
+import { appCardsShown } from '../support/held-app';
 import { axeViolations } from '../support/axe';
 import { demoCatalogue, type Product } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
@@ -127,6 +128,9 @@ test.describe('keyboard', () => {
 
   test('Enter on a focused Add to Cart adds the product', async ({ page }) => {
     await page.goto('/products');
+    // The app's card: a painted one's keyboard is early-cards.spec.ts's, and a painted
+    // button focused as the app replaces it would leave focus on no button at all.
+    await appCardsShown(page);
     const button = card(page, demoCatalogue()[0]!).getByRole('button', { name: 'Add to Cart' });
     await button.focus();
     await page.keyboard.press('Enter');

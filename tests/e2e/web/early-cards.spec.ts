@@ -118,6 +118,22 @@ test.describe('the products page’s early cards', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('focus on a painted top-row card moves with the app’s first row: Enter then is not lost', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/products', { waitUntil: 'commit' });
+    await cards(page).first().getByRole('button', { name: 'Add to Cart' }).focus();
+    release();
+    // The app's first grid renders its top row first, the rest a frame or more later: the
+    // key comes as soon as the first row is the app's.
+    await appCardsShown(page);
+    await page.keyboard.press('Enter');
+    await expect(header(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a failing catalogue paints nothing: the app shows its error, after one call', async ({
     page,
     consoleErrors,

@@ -71,22 +71,27 @@ function keepTaps(button: HTMLButtonElement, id: number, taps: number[]): void {
 interface Focused {
   href: string;
   control: number;
+  /** The painted card's place: once the app has taken it away, focus follows. */
+  place: Element;
 }
 
 const controlsOf = (card: Element): Element[] => [...card.querySelectorAll('a[href], button')];
 
 /**
  * Focus inside a painted card (a keyboard's Tab, a screen reader) is not lost when the app's
- * card replaces it: it moves to the same control of that product's card in the app's page.
+ * card replaces it: it moves to the same control of that product's card in the app's page
+ * as soon as that card's place is taken. The app's first grid renders its top row first and
+ * the rest a frame or more later; focus waiting for the whole grid would sit on the page
+ * meanwhile, and a key pressed then (Enter on 'Add to Cart') would be lost.
  */
-function keepFocus(places: readonly Element[]): { restore: (doc: Document) => void } {
+function keepFocus(places: readonly Element[]): { follow: (doc: Document) => void } {
   let focused: Focused | undefined;
   for (const place of places) {
     place.addEventListener('focusin', (event) => {
       const card = place.querySelector('article');
       const href = card?.querySelector('a[href]')?.getAttribute('href');
       const control = card ? controlsOf(card).indexOf(event.target as Element) : -1;
-      focused = href && control >= 0 ? { href, control } : undefined;
+      focused = href && control >= 0 ? { href, control, place } : undefined;
     });
     place.addEventListener('focusout', () => {
       // Focus gone elsewhere, not the card taken away with it (which may say so too).
@@ -97,11 +102,12 @@ function keepFocus(places: readonly Element[]): { restore: (doc: Document) => vo
     });
   }
   return {
-    restore(doc) {
+    follow(doc) {
       const wanted = focused;
-      if (!wanted) return;
+      if (!wanted || wanted.place.isConnected) return;
+      focused = undefined;
       let tries = 0;
-      // The app's card may come a frame after its top row's.
+      // The app's card of that product may come a frame after its place was taken.
       const attempt = (): void => {
         if (doc.activeElement && doc.activeElement !== doc.body) return;
         const link = doc.querySelector(`main article a[href="${CSS.escape(wanted.href)}"]`);
@@ -167,11 +173,12 @@ function paint(doc: Document, products: readonly Product[], setup: EarlyCardsSet
     painted.push(place);
   });
   const focus = keepFocus(painted);
-  // The app's cards replace the places: then focus and the kept taps move to them.
+  // The app's cards replace the places: focus follows its card at once, and the kept taps
+  // are made once no painted card is left (a painted one would take the tap again).
   const watch = new MutationObserver(() => {
+    focus.follow(doc);
     if (painted.some((slot) => slot.isConnected)) return;
     watch.disconnect();
-    focus.restore(doc);
     if (taps.length > 0) replayTaps(doc, taps);
   });
   const root = doc.getElementById('root');
