@@ -6,7 +6,7 @@
  * Each set of turns gives two figures: ours ÷ the peer's (reported) and ours ÷ the static
  * page's (budgeted).
  */
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { freshContext } from '../chromium';
 import { load, progress, warmLoad, type PairedFigure } from '../compare';
 import { loadOnce, open, probedLoad } from '../load-timings';
@@ -50,23 +50,21 @@ export async function limitOfProducts(
   }
 }
 
-/** A returning visit to a static page: loaded once, then timed on the next load. */
+/** A returning visit to a static page in `page`: loaded once, then timed on the next load. */
+export async function loadAgain(page: Page, url: string): Promise<number> {
+  await probedLoad(page, open(page, url));
+  await page.waitForLoadState('load');
+  return probedLoad(page, open(page, url));
+}
+
+/** A returning visit to a static page, in a fresh context. */
 export function staticReturning(
   browser: Browser,
   url: string,
   target: LoadTarget,
   viewport?: { width: number; height: number },
 ): Promise<number> {
-  return loadOnce(
-    browser,
-    target,
-    async (page) => {
-      await probedLoad(page, open(page, url));
-      await page.waitForLoadState('load');
-      return probedLoad(page, open(page, url));
-    },
-    viewport,
-  );
+  return loadOnce(browser, target, (page) => loadAgain(page, url), viewport);
 }
 
 function figures(

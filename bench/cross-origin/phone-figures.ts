@@ -11,6 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import { emulateCpu, freshContext, PHONE_DEVICE } from '../chromium';
 import { firstVisit, inPairs, progress, type PairedFigure } from '../compare';
 import { inTurns } from './in-turns';
+import { loadAgain } from './limit-figures';
 import { open, probedLoad } from '../load-timings';
 import { initScript, installLoadProbe, type LoadTarget } from '../page-probes';
 
@@ -37,9 +38,7 @@ export function phoneLoad(browser: Browser, target: LoadTarget, url: string): Pr
 export function phoneStaticReturning(browser: Browser, url: string): Promise<number> {
   return onPhone(browser, async (page) => {
     await page.addInitScript(initScript(installLoadProbe, { kind: 'first-card' }));
-    await probedLoad(page, open(page, url));
-    await page.waitForLoadState('load');
-    return probedLoad(page, open(page, url));
+    return loadAgain(page, url);
   });
 }
 

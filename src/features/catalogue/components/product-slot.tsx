@@ -2,7 +2,7 @@ import { spinnerHtml } from '@/components/ui/spinner';
 import { PRODUCT_SLOT } from '../early-cards/card-template';
 
 /** The product page while its product loads, as HTML: the image's square held, a spinner. */
-export function productLoadingHtml(label: string): string {
+function productLoadingHtml(label: string): string {
   return (
     '<div class="grid gap-8 landscape:md:grid-cols-2 landscape:md:gap-12">' +
     // The image's square is held while loading, so the page does not jump when it comes.
