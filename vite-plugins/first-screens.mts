@@ -15,22 +15,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  build,
-  createServer,
-  type Plugin,
-  type PluginOption,
-  type Rolldown,
-  type UserConfig,
-} from 'vite';
+import { createServer, type Plugin, type UserConfig } from 'vite';
+import { buildApart } from './build-apart.mts';
 import { EARLY_HINTS_ID } from './early-start.mts';
 
 const renderEntry = fileURLToPath(
   new URL('../src/app/first-screens/render-first-screen.tsx', import.meta.url),
 );
 const earlyCardsEntry = fileURLToPath(new URL('../src/app/early-cards.ts', import.meta.url));
-/** Of the web build's plugins, those the early cards' code needs: its texts, its JSX. */
-const EARLY_CARDS_PLUGINS = /^(shop-compiled-messages$|vite:react)/;
 
 interface Route {
   path: string;
@@ -47,49 +39,6 @@ interface RenderModule {
   renderFirstScreen: (path: string) => Promise<string>;
   renderCardTemplate: () => Promise<string>;
   renderProductTemplate: () => Promise<string>;
-}
-
-function pluginsNamed(options: PluginOption[] | undefined, name: RegExp): Plugin[] {
-  return (options ?? [])
-    .flat(Infinity as 1)
-    .filter(
-      (plugin): plugin is Plugin =>
-        typeof plugin === 'object' && plugin !== null && 'name' in plugin,
-    )
-    .filter((plugin) => name.test(plugin.name));
-}
-
-/** Builds the early cards' script (not written: the web build emits it); returns its chunk. */
-async function buildEarlyCards(config: UserConfig): Promise<Rolldown.OutputChunk> {
-  const output = (await build({
-    configFile: false,
-    root: config.root,
-    mode: 'production',
-    logLevel: 'warn',
-    publicDir: false,
-    plugins: pluginsNamed(config.plugins, EARLY_CARDS_PLUGINS),
-    resolve: config.resolve,
-    define: config.define,
-    build: {
-      write: false,
-      copyPublicDir: false,
-      minify: true,
-      modulePreload: false,
-      reportCompressedSize: false,
-      rolldownOptions: {
-        // The app's rule that its features run nothing when imported (vite.web.config.mts).
-        treeshake: config.build?.rolldownOptions?.treeshake,
-        input: earlyCardsEntry,
-        output: { format: 'es', entryFileNames: 'assets/early-cards-[hash].js' },
-      },
-    },
-  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((each) => each.output);
-  const [entry, ...others] = chunks;
-  if (entry?.type !== 'chunk' || !entry.isEntry || others.some((each) => each.type === 'chunk')) {
-    throw new Error('the early cards must build into one script of their own');
-  }
-  return entry;
 }
 
 /**
@@ -163,7 +112,11 @@ export function firstScreens(config: () => UserConfig): Plugin {
     // The early cards' script is one of the build's files: the service worker's precache
     // and the shipped-module list take it with the rest.
     async generateBundle() {
-      const earlyCards = await buildEarlyCards(config());
+      const earlyCards = await buildApart(config(), {
+        entry: earlyCardsEntry,
+        fileName: 'assets/early-cards-[hash].js',
+        format: 'es',
+      });
       this.emitFile({ type: 'asset', fileName: earlyCards.fileName, source: earlyCards.code });
       earlyCardsFile = earlyCards.fileName;
     },

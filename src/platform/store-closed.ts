@@ -16,9 +16,12 @@ export const storeClosed = pushedValues<boolean>({
   same: (a, b) => a === b,
 });
 
-/** Whether the store is closed now; follows main's word while the page runs. */
+/**
+ * Whether the store is closed now; follows main's word while the page runs. The kiosk's
+ * launch screen, rendered by React's server renderer in the page, reads it the same way.
+ */
 export function useStoreClosed(): boolean {
   const { bridge } = useCapabilities();
   const closed = storeClosed(bridge);
-  return useSyncExternalStore(closed.subscribe, closed.current);
+  return useSyncExternalStore(closed.subscribe, closed.current, closed.current);
 }

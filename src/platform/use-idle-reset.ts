@@ -26,6 +26,7 @@ export function idleResetInForce(
 export function useIdleReset(): IdleReset | null {
   const capabilities = useCapabilities();
   const times = liveIdleTimes(capabilities.bridge);
-  const live = useSyncExternalStore(times.subscribe, times.current);
+  // The same in the server renderer that keeps the kiosk's launch screen.
+  const live = useSyncExternalStore(times.subscribe, times.current, times.current);
   return useMemo(() => idleResetInForce(capabilities, live), [capabilities, live]);
 }
