@@ -15,6 +15,7 @@ import { moduleListPlugin } from './tools/build/module-list-plugin.mts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.mts';
 import { earlyStart, earlyStartEntry } from './vite-plugins/early-start.mts';
 import { firstScreens } from './vite-plugins/first-screens.mts';
+import { launchScreen } from './vite-plugins/launch-screen.mts';
 import { compiledMessages } from './vite-plugins/messages.mts';
 import {
   reactRouterProductionBuild,
@@ -76,7 +77,7 @@ export function createRendererConfig(target: RendererTarget): UserConfig {
             serviceWorker(),
             earlyStart(catalogueUrl),
           ]
-        : []),
+        : [launchScreen(() => createRendererConfig('kiosk'))]),
       // out/shipped-modules/<build>.json, what `npm run audit:shipped` audits.
       moduleListPlugin(target === 'web' ? 'web' : 'renderer', projectRoot),
     ],

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, BUILD_ROUTER, WRITES_FIRST_SCREENS } from './app/app';
-import { createCatalogueCache } from './app/catalogue-cache';
+import { getStorage } from '@web-shared/lib/browser-storage';
+import { App, BUILD_ROUTER, KEEP_LAUNCH_SCREEN } from './app/app';
+import { createCatalogueCache, type CatalogueCache } from './app/catalogue-cache';
 import { hydrateFirst, renderFirst } from './app/first-render';
+import { forgetLaunchScreen } from './app/first-screens/launch-screen';
 import { takeFirstScreen } from './app/first-screens/take-first-screen';
 import { registerServiceWorker } from './app/register-service-worker';
 import { prepareDeepLink } from './app/routes';
@@ -31,22 +33,38 @@ const languageShown = setupLanguages({
 /** A deep link waits this long at most for its page's code before showing a placeholder. */
 const DEEP_LINK_WAIT_MS = 1500;
 
+/** The app as the page starts it (the kiosk keeps its launch screen rendered the same way). */
+function appWith(cache: CatalogueCache) {
+  return (
+    <StrictMode>
+      <App capabilities={capabilities} Router={BUILD_ROUTER} catalogue={cache} />
+    </StrictMode>
+  );
+}
+
+/**
+ * A kept launch screen React could not take over as it was is not painted again (it is kept
+ * afresh at the next launch); the error is reported as React reports it.
+ */
+function forgetMismatchedScreen(error: unknown): void {
+  forgetLaunchScreen(getStorage());
+  reportError(error);
+}
+
 /**
  * The first render, in one go, or in slices on a phone's web shop. Where the page holds its
- * first screen as HTML (the web build writes the landing, about, cart and checkout pages),
- * React takes over what is already painted (hydrateFirst); otherwise it renders (renderFirst).
+ * first screen as HTML (the web build writes each route's; the kiosk paints the launch
+ * screen it kept), React takes over what is already painted (hydrateFirst); otherwise it
+ * renders (renderFirst).
  */
 function render(): void {
   const root = document.getElementById('root');
   if (!root) return;
-  const app = (
-    <StrictMode>
-      <App capabilities={capabilities} Router={BUILD_ROUTER} catalogue={catalogue} />
-    </StrictMode>
-  );
+  const app = appWith(catalogue);
   const sliced = capabilities.target === 'web' && isPhoneScreen();
-  if (WRITES_FIRST_SCREENS && takeFirstScreen(document.documentElement, root)) {
-    hydrateFirst(root, app, sliced);
+  if (takeFirstScreen(document.documentElement, root)) {
+    const options = KEEP_LAUNCH_SCREEN ? { onRecoverableError: forgetMismatchedScreen } : undefined;
+    hydrateFirst(root, app, sliced, options);
   } else {
     renderFirst(createRoot(root), app, sliced);
   }
@@ -63,5 +81,8 @@ if (capabilities.target === 'web') {
     waited,
   ]).then(render);
 } else {
-  void languageShown.then(render);
+  void languageShown.then(() => {
+    render();
+    KEEP_LAUNCH_SCREEN?.(() => appWith(createCatalogueCache()), capabilities.bridge);
+  });
 }

@@ -23,6 +23,7 @@ import {
   createCatalogueCache,
   type CatalogueCache,
 } from './catalogue-cache';
+import { keepLaunchScreenWhenIdle } from './first-screens/keep-when-idle';
 import { PageBoundary } from './layout/page-boundary';
 import { PRODUCTS_PATH, rehearseProductsPage, routes, warmUpPages } from './routes';
 import { useShopperSession, type ShopperSession } from './session/use-shopper-session';
@@ -72,10 +73,12 @@ export const BUILD_SESSION: () => ShopperSession =
   __SHOP_TARGET__ === 'kiosk' ? useShopperSession : () => ONE_SESSION;
 
 /**
- * Whether this build writes first screens into its pages (the web build's
- * vite-plugins/first-screens.mts): a literal, so the kiosk build carries no hydration code.
+ * The kiosk keeps its launch screen for its next launch (first-screens/launch-screen.ts);
+ * the web build writes its first screens at build time instead. A literal, so the web build
+ * carries none of the keeping, nor the server renderer it loads.
  */
-export const WRITES_FIRST_SCREENS = __SHOP_TARGET__ === 'web';
+export const KEEP_LAUNCH_SCREEN: typeof keepLaunchScreenWhenIdle | null =
+  __SHOP_TARGET__ === 'kiosk' ? keepLaunchScreenWhenIdle : null;
 
 interface AppProps {
   capabilities: Capabilities;

@@ -1,5 +1,5 @@
 import { startTransition, type ReactNode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client';
 
 /**
  * The app's first render. On a laptop or a kiosk it is one render: slicing it cost more
@@ -19,8 +19,13 @@ export function renderFirst(root: Root, app: ReactNode, sliced: boolean): void {
  * (hydrateRoot), in one go, or on a phone as a transition, in slices with the browser's own
  * work between them. Taps on the screen meanwhile are replayed once their part is taken over.
  */
-export function hydrateFirst(container: Element, app: ReactNode, sliced: boolean): void {
-  const hydrate = () => void hydrateRoot(container, app);
+export function hydrateFirst(
+  container: Element,
+  app: ReactNode,
+  sliced: boolean,
+  options?: HydrationOptions,
+): void {
+  const hydrate = () => void hydrateRoot(container, app, options);
   if (sliced) startTransition(hydrate);
   else hydrate();
 }

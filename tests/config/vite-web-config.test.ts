@@ -13,6 +13,8 @@ import {
   scriptHash,
 } from '../../vite-plugins/early-start.mts';
 import { pageWithFirstScreen } from '../../vite-plugins/first-screens.mts';
+import { buildName, pageWithLaunchScript } from '../../vite-plugins/launch-screen.mts';
+import { BUILD_META } from '../../src/app/first-screens/launch-screen';
 import {
   letUnusedReactRouterGo,
   REACT_ROUTER_PRODUCTION,
@@ -241,5 +243,50 @@ describe('the first screens written into the web build (vite-plugins/first-scree
     expect(() =>
       pageWithFirstScreen(TEMPLATE.replace('<meta charset="UTF-8" />', ''), screen),
     ).toThrow(/charset/);
+  });
+});
+
+describe('the kiosk’s launch screen (vite-plugins/launch-screen.mts)', () => {
+  const PAGE = [
+    '<!doctype html><html><head>',
+    '<meta charset="UTF-8" />',
+    '<script type="module" crossorigin src="./assets/index-1.js"></script>',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
+  const named = (name: string) =>
+    createRendererConfig(name === 'web' ? 'web' : 'kiosk').plugins?.some(
+      (plugin) =>
+        typeof plugin === 'object' &&
+        plugin !== null &&
+        'name' in plugin &&
+        plugin.name === 'shop-launch-screen',
+    );
+
+  it('is the kiosk renderer’s only: the web build writes its screens at build time', () => {
+    expect(named('kiosk')).toBe(true);
+    expect(named('web')).toBe(false);
+  });
+
+  it('names the build in the head, as the app reads it, and runs its script right after the root', () => {
+    const page = pageWithLaunchScript(PAGE, 'assets/launch-screen-1.js', 'abc123');
+    expect(page).toMatch(
+      new RegExp(`<meta charset="UTF-8" />\\s*<meta name="${BUILD_META}" content="abc123" />`),
+    );
+    expect(page).toMatch(
+      /<div id="root"><\/div>\s*<script src="\.\/assets\/launch-screen-1\.js"><\/script>/,
+    );
+    expect(() => pageWithLaunchScript(PAGE.replace('<div id="root"></div>', ''), 'a', 'b')).toThrow(
+      /root/,
+    );
+  });
+
+  it('names a build by every byte of its files, in any order', () => {
+    const a = { path: 'assets/a.js', bytes: Buffer.from('one') };
+    const b = { path: 'assets/b.css', bytes: Buffer.from('two') };
+    expect(buildName([a, b])).toBe(buildName([b, a]));
+    expect(buildName([a, b])).toMatch(/^[0-9a-f]{20}$/);
+    expect(buildName([a, { ...b, bytes: Buffer.from('twO') }])).not.toBe(buildName([a, b]));
+    expect(buildName([a, { ...b, path: 'assets/c.css' }])).not.toBe(buildName([a, b]));
+    expect(buildName([a])).not.toBe(buildName([a, b]));
   });
 });

@@ -1,6 +1,7 @@
 import { useRef, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useI18n } from '@/i18n/language-store';
+import { useTellTakenOver } from '../first-screens/taken-over';
 import { layoutText } from './layout.messages';
 import { PageBoundary } from './page-boundary';
 import { SiteFooter } from './site-footer';
@@ -10,6 +11,7 @@ import { useNavigationEffects } from './use-navigation-effects';
 /** Rendered beside the page, inside its boundary: runs once the new page is on screen. */
 function NavigationEffects({ frame }: { frame: RefObject<HTMLDivElement | null> }) {
   useNavigationEffects(frame);
+  useTellTakenOver();
   return null;
 }
 
