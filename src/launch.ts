@@ -1,23 +1,22 @@
 /**
  * The kiosk's launch script: a classic script right after the page's root, built apart from
- * the app (vite-plugins/launch-screen.mts), so it runs before the app's code has arrived and
- * paints the kept launch screen when this launch would render it
- * (src/app/first-screens/launch-screen.ts). Any failure leaves the root empty, and the app
- * renders as it always has.
+ * the app (vite-plugins/launch-screen.mts), so it runs before the app's code has arrived.
+ * From its first moment it marks the page at anybody's first touch, so no screen of theirs
+ * is kept as the launch's; when a screen was kept for this launch
+ * (src/app/first-screens/launch-screen.ts), it has the painter (src/launch-paint.ts) paint it
+ * before the app runs. Any failure paints nothing, and the app renders as it always has.
  */
-import { paintLaunchScreen } from './app/first-screens/paint-launch-screen';
-
-function stored(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+import { askForThePainter, watchForTouches } from './app/first-screens/launch-check';
+import { storedRaw } from './app/first-screens/launch-screen';
 
 try {
-  paintLaunchScreen(document, (window as { kiosk?: unknown }).kiosk ?? null, stored);
+  watchForTouches(document);
+  askForThePainter(
+    document,
+    document.currentScript,
+    (window as { kiosk?: unknown }).kiosk ?? null,
+    storedRaw,
+  );
 } catch {
-  // The root stays empty: nothing half painted is left for React to take over.
-  document.getElementById('root')?.replaceChildren();
+  // Nothing painted: the app renders as it always has.
 }

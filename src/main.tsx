@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getStorage } from '@web-shared/lib/browser-storage';
-import { App, BUILD_ROUTER, KEEP_LAUNCH_SCREEN } from './app/app';
+import { getStorage, readRaw } from '@web-shared/lib/browser-storage';
+import { App, BUILD_ROUTER, KEEP_LAUNCH_SCREEN, WEB_BUILD } from './app/app';
 import { createCatalogueCache, type CatalogueCache } from './app/catalogue-cache';
 import { hydrateFirst, renderFirst } from './app/first-render';
-import { forgetLaunchScreen } from './app/first-screens/launch-screen';
 import { takeFirstScreen } from './app/first-screens/take-first-screen';
 import { registerServiceWorker } from './app/register-service-worker';
 import { prepareDeepLink } from './app/routes';
@@ -18,7 +17,7 @@ document.documentElement.dataset.target = capabilities.target;
 /** The visit's catalogue cache, shared by a deep link's early download and the app. */
 const catalogue = createCatalogueCache();
 
-if (capabilities.target === 'web' && import.meta.env.PROD) registerServiceWorker();
+if (WEB_BUILD && import.meta.env.PROD) registerServiceWorker();
 
 /**
  * The first language: English, the kiosk's configured default, or the web shop's remembered
@@ -43,12 +42,14 @@ function appWith(cache: CatalogueCache) {
 }
 
 /**
- * A kept launch screen React could not take over as it was is not painted again (it is kept
- * afresh at the next launch); the error is reported as React reports it.
+ * A kept launch screen React could not take over as it was is not painted again, nor kept
+ * again for this launch's key; the error is reported as React reports it.
  */
-function forgetMismatchedScreen(error: unknown): void {
-  forgetLaunchScreen(getStorage());
+function refuseMismatchedScreen(error: unknown): void {
   reportError(error);
+  void import('./app/first-screens/launch-screen').then(({ launchKey, refuseLaunchScreen }) => {
+    refuseLaunchScreen(getStorage(), launchKey(document, capabilities.bridge, readRaw));
+  });
 }
 
 /**
@@ -61,9 +62,9 @@ function render(): void {
   const root = document.getElementById('root');
   if (!root) return;
   const app = appWith(catalogue);
-  const sliced = capabilities.target === 'web' && isPhoneScreen();
+  const sliced = WEB_BUILD && isPhoneScreen();
   if (takeFirstScreen(document.documentElement, root)) {
-    const options = KEEP_LAUNCH_SCREEN ? { onRecoverableError: forgetMismatchedScreen } : undefined;
+    const options = KEEP_LAUNCH_SCREEN ? { onRecoverableError: refuseMismatchedScreen } : undefined;
     hydrateFirst(root, app, sliced, options);
   } else {
     renderFirst(createRoot(root), app, sliced);
@@ -71,7 +72,7 @@ function render(): void {
 }
 
 // The kiosk always opens on the landing page, which is in this download.
-if (capabilities.target === 'web') {
+if (WEB_BUILD) {
   const waited = new Promise((resolve) => setTimeout(resolve, DEEP_LINK_WAIT_MS));
   void Promise.race([
     Promise.all([

@@ -1,8 +1,10 @@
 /**
- * The kiosk's launch screen (src/app/first-screens/launch-screen.ts): its launch script,
- * built apart from the app as a classic script and run by the parser right after the page's
- * root, and the build's name in the page, which the kept screen's key holds: a kiosk
- * updated to another build never paints the last one's screen.
+ * The kiosk's launch screen (src/app/first-screens/launch-screen.ts): its launch script and
+ * its painter, each built apart from the app as a classic script, the launch script run by
+ * the parser right after the page's root and naming the painter, which it has the parser run
+ * only when a screen was kept for the launch; and the build's name in the page, which the
+ * kept screen's key holds: a kiosk updated to another build never paints the last one's
+ * screen.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,9 @@ import type { Plugin, UserConfig } from 'vite';
 import { buildApart } from './build-apart.mts';
 
 const launchEntry = fileURLToPath(new URL('../src/launch.ts', import.meta.url));
+const paintEntry = fileURLToPath(new URL('../src/launch-paint.ts', import.meta.url));
+/** src/app/first-screens/launch-check.ts PAINTER_ATTRIBUTE. */
+const PAINTER_ATTRIBUTE = 'data-paint';
 /** src/app/first-screens/launch-screen.ts BUILD_META. */
 const BUILD_META = 'shop-build';
 const ROOT = '<div id="root"></div>';
@@ -26,31 +31,46 @@ export function buildName(files: readonly { path: string; bytes: Uint8Array }[])
   return digest.digest('hex').slice(0, 20);
 }
 
-/** The page with the build's name in its head and the launch script right after its root. */
-export function pageWithLaunchScript(page: string, script: string, build: string): string {
+/**
+ * The page with the build's name in its head and the launch script right after its root,
+ * naming the painter.
+ */
+export function pageWithLaunchScript(
+  page: string,
+  scripts: { launch: string; paint: string },
+  build: string,
+): string {
   const charset = '<meta charset="UTF-8" />';
   if (!page.includes(ROOT) || !page.includes(charset)) {
     throw new Error(`index.html has no ${ROOT} or ${charset} for the launch screen`);
   }
   return page
     .replace(charset, `${charset}\n    <meta name="${BUILD_META}" content="${build}" />`)
-    .replace(ROOT, `${ROOT}\n    <script src="./${script}"></script>`);
+    .replace(
+      ROOT,
+      `${ROOT}\n    <script src="./${scripts.launch}" ${PAINTER_ATTRIBUTE}="./${scripts.paint}">` +
+        '</script>',
+    );
 }
 
 /** `config` makes the kiosk renderer's config afresh. */
 export function launchScreen(config: () => UserConfig): Plugin {
-  let script: string | undefined;
+  let scripts: { launch: string; paint: string } | undefined;
   return {
     name: 'shop-launch-screen',
     apply: 'build',
     async generateBundle() {
-      const built = await buildApart(config(), {
-        entry: launchEntry,
-        fileName: 'assets/launch-screen-[hash].js',
-        format: 'iife',
-      });
-      this.emitFile({ type: 'asset', fileName: built.fileName, source: built.code });
-      script = built.fileName;
+      const [launch, paint] = await Promise.all(
+        [
+          { entry: launchEntry, fileName: 'assets/launch-screen-[hash].js' },
+          { entry: paintEntry, fileName: 'assets/launch-paint-[hash].js' },
+        ].map((script) => buildApart(config(), { ...script, format: 'iife' })),
+      );
+      if (!launch || !paint) throw new Error('the launch scripts were not built');
+      for (const built of [launch, paint]) {
+        this.emitFile({ type: 'asset', fileName: built.fileName, source: built.code });
+      }
+      scripts = { launch: launch.fileName, paint: paint.fileName };
     },
     // Once every file is written as it ships: Vite's last steps still change chunks.
     writeBundle: {
@@ -58,14 +78,14 @@ export function launchScreen(config: () => UserConfig): Plugin {
       order: 'post',
       handler(options, bundle) {
         const { dir } = options;
-        if (!dir || script === undefined) throw new Error('the launch script was not built');
+        if (!dir || scripts === undefined) throw new Error('the launch scripts were not built');
         const files = Object.keys(bundle)
           .filter((name) => name !== 'index.html' && !name.endsWith('.map'))
           .map((name) => ({ path: name, bytes: readFileSync(join(dir, name)) }));
         const page = join(dir, 'index.html');
         writeFileSync(
           page,
-          pageWithLaunchScript(readFileSync(page, 'utf8'), script, buildName(files)),
+          pageWithLaunchScript(readFileSync(page, 'utf8'), scripts, buildName(files)),
         );
       },
     },

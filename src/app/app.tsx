@@ -77,6 +77,9 @@ export const BUILD_SESSION: () => ShopperSession =
  * the web build writes its first screens at build time instead. A literal, so the web build
  * carries none of the keeping, nor the server renderer it loads.
  */
+/** Whether this is the web build: a literal, so the kiosk build carries none of its start. */
+export const WEB_BUILD = __SHOP_TARGET__ === 'web';
+
 export const KEEP_LAUNCH_SCREEN: typeof keepLaunchScreenWhenIdle | null =
   __SHOP_TARGET__ === 'kiosk' ? keepLaunchScreenWhenIdle : null;
 

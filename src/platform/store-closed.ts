@@ -16,12 +16,15 @@ export const storeClosed = pushedValues<boolean>({
   same: (a, b) => a === b,
 });
 
+const openAtLaunch = (): boolean => false;
+
 /**
- * Whether the store is closed now; follows main's word while the page runs. The kiosk's
- * launch screen, rendered by React's server renderer in the page, reads it the same way.
+ * Whether the store is closed now; follows main's word while the page runs. A server render
+ * (the kiosk's launch screen) and React taking one over read the store as at launch, open,
+ * whenever main's word arrives: then React renders again with it.
  */
 export function useStoreClosed(): boolean {
   const { bridge } = useCapabilities();
   const closed = storeClosed(bridge);
-  return useSyncExternalStore(closed.subscribe, closed.current, closed.current);
+  return useSyncExternalStore(closed.subscribe, closed.current, openAtLaunch);
 }

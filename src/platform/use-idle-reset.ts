@@ -18,6 +18,9 @@ export function idleResetInForce(
   return isUnattended(readBridgeConfig(bridge)) ? live : kiosk.idleReset;
 }
 
+/** Main's new times before any has come: the launch's config. */
+const asLaunched = (): undefined => undefined;
+
 /**
  * The idle reset in force, following main's new idle times while the page runs. A change
  * reaches the idle prompt at once: its wait starts again on the new time (as a touch would
@@ -26,7 +29,8 @@ export function idleResetInForce(
 export function useIdleReset(): IdleReset | null {
   const capabilities = useCapabilities();
   const times = liveIdleTimes(capabilities.bridge);
-  // The same in the server renderer that keeps the kiosk's launch screen.
-  const live = useSyncExternalStore(times.subscribe, times.current, times.current);
+  // A server render (the kiosk's launch screen) and React taking one over read the launch's
+  // config, whenever main's new times arrive: then React renders again with them.
+  const live = useSyncExternalStore(times.subscribe, times.current, asLaunched);
   return useMemo(() => idleResetInForce(capabilities, live), [capabilities, live]);
 }

@@ -268,16 +268,17 @@ describe('the kiosk’s launch screen (vite-plugins/launch-screen.mts)', () => {
   });
 
   it('names the build in the head, as the app reads it, and runs its script right after the root', () => {
-    const page = pageWithLaunchScript(PAGE, 'assets/launch-screen-1.js', 'abc123');
+    const scripts = { launch: 'assets/launch-screen-1.js', paint: 'assets/launch-paint-2.js' };
+    const page = pageWithLaunchScript(PAGE, scripts, 'abc123');
     expect(page).toMatch(
       new RegExp(`<meta charset="UTF-8" />\\s*<meta name="${BUILD_META}" content="abc123" />`),
     );
     expect(page).toMatch(
-      /<div id="root"><\/div>\s*<script src="\.\/assets\/launch-screen-1\.js"><\/script>/,
+      /<div id="root"><\/div>\s*<script src="\.\/assets\/launch-screen-1\.js" data-paint="\.\/assets\/launch-paint-2\.js"><\/script>/,
     );
-    expect(() => pageWithLaunchScript(PAGE.replace('<div id="root"></div>', ''), 'a', 'b')).toThrow(
-      /root/,
-    );
+    expect(() =>
+      pageWithLaunchScript(PAGE.replace('<div id="root"></div>', ''), scripts, 'b'),
+    ).toThrow(/root/);
   });
 
   it('names a build by every byte of its files, in any order', () => {

@@ -6,9 +6,9 @@
  * loaded from disk, at idle, and only when the key has changed since the screen was kept.
  */
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { inertLaunchContent } from './launch-markup';
 import {
+  isRefused,
   isStyleFile,
   LAUNCH_SCREEN_KEY,
   launchKey,
@@ -39,8 +39,9 @@ export type Keeping = 'kept' | 'already' | 'not';
  * one that is not, or a part that fails, would be written as React's client fallback,
  * which is no plain markup (inertLaunchContent refuses it).
  */
-function serverRender(app: ReactNode): string | null {
+async function serverRender(app: ReactNode): Promise<string | null> {
   try {
+    const { renderToString } = await import('react-dom/server');
     return renderToString(app);
   } catch (error) {
     console.warn('[kiosk] the launch screen was not kept: it did not render', error);
@@ -61,13 +62,13 @@ function stylesOf(doc: Document): string[] {
   return links.flatMap((link) => styleFileOf(link.href, doc.baseURI) ?? []);
 }
 
-export function keepLaunchScreen({
+export async function keepLaunchScreen({
   doc,
   bridge,
   storage,
   app,
   untouched,
-}: LaunchScreenKeeping): Keeping {
+}: LaunchScreenKeeping): Promise<Keeping> {
   const stored = (key: string): string | null => {
     try {
       return storage?.getItem(key) ?? null;
@@ -77,9 +78,11 @@ export function keepLaunchScreen({
   };
   const key = launchKey(doc, bridge, stored);
   if (key === null || !storage) return 'not';
-  if (readLaunchScreen(stored(LAUNCH_SCREEN_KEY))?.key === key) return 'already';
+  const kept = stored(LAUNCH_SCREEN_KEY);
+  if (readLaunchScreen(kept)?.key === key) return 'already';
+  if (isRefused(kept, key)) return 'not';
   if (!untouched()) return 'not';
-  const html = serverRender(app);
+  const html = await serverRender(app);
   if (html === null) return 'not';
   const content = inertLaunchContent(html, doc);
   if (!content) {

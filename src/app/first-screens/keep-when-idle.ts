@@ -3,42 +3,26 @@ import { getStorage } from '@web-shared/lib/browser-storage';
 import { whenIdle } from '@/lib/when-idle';
 import type { PageBridge } from '@/platform/capabilities';
 import { storeClosed } from '@/platform/store-closed';
-import { LAUNCH_SCREEN_KEY, launchKey, readLaunchScreen } from './launch-screen';
-
-/** What counts as somebody at the kiosk: from then on, the screen is theirs, not the launch's. */
-const INPUTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+import { PAINTED_MARK, TOUCHED } from './launch-marks';
 
 /** When, after the launch, the screen is kept: then at the next idle moment. */
 const KEEP_AFTER_MS = 1500;
 
-function stored(key: string): string | null {
-  try {
-    return getStorage()?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Keeps this launch's screen for the next (launch-screen.ts), at an idle moment after the
- * launch, unless somebody has touched the kiosk or the store has closed meanwhile. The server renderer's chunk is
- * loaded only when the kept screen's key is not this launch's. `app` makes the app as
- * main.tsx renders it at launch.
+ * Keeps this launch's screen for the next (launch-screen.ts) once the app has rendered it:
+ * at an idle moment after the launch, unless somebody has touched the kiosk since it
+ * launched (the launch script marks the page TOUCHED, paint-launch-screen.ts) or the store
+ * has closed meanwhile, and not for a key refused. The keeping is a chunk of its own, and
+ * React's server renderer another, loaded only when the kept screen's key is not this
+ * launch's: the first download carries none of it. `app` makes the app as main.tsx renders
+ * it at launch.
  */
 export function keepLaunchScreenWhenIdle(app: () => ReactNode, bridge: PageBridge | null): void {
-  let touched = false;
-  const touch = (): void => {
-    touched = true;
-  };
-  for (const type of INPUTS) {
-    window.addEventListener(type, touch, { capture: true, passive: true, once: true });
-  }
-  const asLaunched = (): boolean => !touched && !storeClosed(bridge).current();
+  const asLaunched = (): boolean =>
+    document.documentElement.dataset[PAINTED_MARK] !== TOUCHED && !storeClosed(bridge).current();
   setTimeout(() => {
     whenIdle(() => {
-      const key = launchKey(document, bridge, stored);
-      if (!asLaunched() || key === null) return;
-      if (readLaunchScreen(stored(LAUNCH_SCREEN_KEY))?.key === key) return;
+      if (!asLaunched()) return;
       import('./keep-launch-screen')
         .then(({ keepLaunchScreen }) =>
           keepLaunchScreen({

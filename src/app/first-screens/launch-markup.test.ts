@@ -4,6 +4,20 @@ import { inertLaunchContent } from './launch-markup';
 import { LANDING } from '@/test/launch-landing';
 
 describe('the markup a launch screen may hold', () => {
+  it.each([
+    '/',
+    '/home',
+    '/about',
+    '/products',
+    "/products?category=men's%20clothing",
+    '/product/12',
+    '/cart',
+    '/checkout',
+    '#main',
+  ])('takes a link to %s', (href) => {
+    expect(inertLaunchContent(`<a href="${href}">x</a>`, document)).not.toBeNull();
+  });
+
   it('takes a landing page’s plain markup, comments and all', () => {
     const content = inertLaunchContent(LANDING, document);
     expect(content?.querySelector('h1')?.textContent).toBe(
@@ -32,15 +46,20 @@ describe('the markup a launch screen may hold', () => {
     ['a form sent elsewhere', '<form action="https://example.com/"><button>x</button></form>'],
     ['a button sending a form elsewhere', '<button formaction="https://example.com/">x</button>'],
     ['an odd data attribute', '<p data-x_y="1">x</p>'],
+    ['a path no page has', '<a href="/api/products">x</a>'],
+    ['a path of the shop’s with more to it', '<a href="/cart/x">x</a>'],
+    ['an empty place', '<a href="#">x</a>'],
+    ['an input of another kind', '<input type="file">'],
+    ['a paint from elsewhere', '<svg><path fill="url(https://example.com/#p)"></path></svg>'],
   ])('refuses %s', (_what, html) => {
     expect(inertLaunchContent(LANDING.replace('</main>', `${html}</main>`), document)).toBeNull();
   });
 
   it('never lets anything but the plain elements and the shop’s own paths through (fast-check)', () => {
     const tag = fc.constantFrom('div', 'a', 'p', 'script', 'img', 'svg', 'iframe', 'style', 'h1');
-    const name = fc.constantFrom('class', 'href', 'onclick', 'onload', 'src', 'style', 'id', 'x');
+    const name = fc.constantFrom('class', 'href', 'onclick', 'src', 'style', 'id', 'fill', 'x');
     const value = fc.oneof(
-      fc.constantFrom('/products', '#main', 'javascript:1', '//evil', 'https://e', '/\\e', ''),
+      fc.constantFrom('/products', '#main', 'javascript:1', '//evil', '/\\e', 'url(https://e)', ''),
       fc.string({ maxLength: 12 }),
     );
     const element = fc
@@ -68,6 +87,7 @@ describe('the markup a launch screen may hold', () => {
             }
             const href = each.getAttribute('href');
             if (href !== null) expect(href).toMatch(/^(\/(?![/\\])|#)/);
+            expect(each.getAttribute('fill') ?? '').not.toMatch(/url\(\s*['"]?[^#'"\s]/);
           }
         },
       ),

@@ -1,8 +1,10 @@
 /**
  * The markup a kept launch screen may hold (launch-screen.ts): a landing page's plain
- * elements and attributes, its inline icons, and paths of the shop's own. Anything else (a
- * script, a handler, a style, an image, an address with a scheme or a host) and the screen
- * is not painted. Imports nothing: the launch script bundles it on its own.
+ * elements and attributes, its inline icons, and links to the shop's own pages. Anything
+ * else (a script, a handler, a style, an image, an address with a scheme or a host, a path
+ * no page has, an input of another kind) and the screen is not painted: React keeps an
+ * attribute it did not write as it finds it, so nothing may be there that it would not
+ * write. Imports nothing: the launch script bundles it on its own.
  */
 
 /** What a landing page is made of: the app's plain markup and its inline icons. */
@@ -25,17 +27,32 @@ const ATTRIBUTES = new Set([
 /** An attribute that would be checked as inline code the moment it is parsed. */
 const INLINE_CODE = /[\s/"'](on[a-z-]*|style)\s*=/i;
 
-/** A path of the shop's own, or a place on the page: never a scheme, a host or a backslash. */
-const isShopHref = (value: string): boolean => /^(\/(?![/\\])[^\s\\]*|#[\w-]*)$/.test(value);
+/**
+ * A page of the route table (src/app/routes.tsx), a category of the products page, or a
+ * place on the page: never a scheme, a host, or a path that would load anything else.
+ */
+const SHOP_HREF =
+  /^(#[\w-]+|\/|\/(home|about|cart|checkout)|\/products(\?[\w%&=.'+-]*)?|\/product\/[1-9]\d{0,15})$/;
+
+/** The kinds of input and button a landing page has (the staff exit's PIN, its buttons). */
+const TYPES = new Set(['button', 'submit', 'password', 'text', 'search']);
+
+/** A paint that would fetch something: only a reference inside the page (`url(#…)`). */
+const FETCHING = /url\s*\(\s*['"]?(?!#)/i;
+
+function isPlainAttribute(name: string, value: string): boolean {
+  if (FETCHING.test(value)) return false;
+  if (name.startsWith('aria-') || name.startsWith('data-')) return /^[a-z-]+$/.test(name);
+  if (!ATTRIBUTES.has(name)) return false;
+  if (name === 'href') return SHOP_HREF.test(value);
+  return name !== 'type' || TYPES.has(value.toLowerCase());
+}
 
 function isPlainElement(element: Element): boolean {
   if (!ELEMENTS.has(element.localName.toLowerCase())) return false;
-  return element.getAttributeNames().every((raw) => {
-    const name = raw.toLowerCase();
-    if (name.startsWith('aria-') || name.startsWith('data-')) return /^[a-z-]+$/.test(name);
-    if (!ATTRIBUTES.has(name)) return false;
-    return name !== 'href' || isShopHref(element.getAttribute(raw) ?? '');
-  });
+  return element
+    .getAttributeNames()
+    .every((name) => isPlainAttribute(name.toLowerCase(), element.getAttribute(name) ?? ''));
 }
 
 /**

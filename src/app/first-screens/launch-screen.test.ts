@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUILD_META,
-  forgetLaunchScreen,
+  isRefused,
   LAUNCH_SCREEN_KEY,
   launchKey,
   readLaunchScreen,
+  refuseLaunchScreen,
   writeLaunchScreen,
 } from './launch-screen';
 import { LANDING } from '@/test/launch-landing';
@@ -98,17 +99,27 @@ describe('the kept launch screen as stored', () => {
     }
   });
 
-  it('is forgotten, and forgetting survives a locked storage', () => {
-    const values = new Map([[LAUNCH_SCREEN_KEY, 'x']]);
-    const storage = { removeItem: (key: string) => values.delete(key) } as unknown as Storage;
-    forgetLaunchScreen(storage);
+  it('refuses a key: no screen is read in its place, and that key alone is refused', () => {
+    const values = new Map<string, string>([[LAUNCH_SCREEN_KEY, 'x']]);
+    const storage = {
+      setItem: (key: string, value: string) => values.set(key, value),
+      removeItem: (key: string) => values.delete(key),
+    } as unknown as Storage;
+    refuseLaunchScreen(storage, 'k1');
+    const raw = values.get(LAUNCH_SCREEN_KEY) ?? null;
+    expect(readLaunchScreen(raw)).toBeNull();
+    expect(isRefused(raw, 'k1')).toBe(true);
+    expect(isRefused(raw, 'k2')).toBe(false);
+    expect(isRefused('not json', 'k1')).toBe(false);
+    expect(isRefused(null, 'k1')).toBe(false);
+    refuseLaunchScreen(storage, null);
     expect(values.has(LAUNCH_SCREEN_KEY)).toBe(false);
     const locked = {
-      removeItem: () => {
+      setItem: () => {
         throw new Error('locked');
       },
     } as unknown as Storage;
-    expect(() => forgetLaunchScreen(locked)).not.toThrow();
-    expect(() => forgetLaunchScreen(null)).not.toThrow();
+    expect(() => refuseLaunchScreen(locked, 'k1')).not.toThrow();
+    expect(() => refuseLaunchScreen(null, 'k1')).not.toThrow();
   });
 });

@@ -5,9 +5,9 @@
  * the kiosk keeps it, rendered by React's own server renderer in the page
  * (keep-launch-screen.tsx), under a key of everything that screen is rendered from. The
  * next launch's first script (src/launch.ts, a classic script right after the root, built
- * apart from the app by vite-plugins/launch-screen.mts) paints it before the app's code has
- * run when the key is the same (paint-launch-screen.ts), and React takes it over
- * (hydrateRoot, src/main.tsx).
+ * apart from the app by vite-plugins/launch-screen.mts) has it painted before the app's code
+ * has run when the key is the same (launch-check.ts, paint-launch-screen.ts), and React takes
+ * it over (hydrateRoot, src/main.tsx).
  *
  * It fails closed: another build, config or cart, a bridge with other parts, a stored value
  * that is not the shape written here, or markup with anything but the plain elements and
@@ -18,6 +18,15 @@
 
 /** Where the kiosk keeps its launch screen (the renderer's own storage, not a key of the spec). */
 export const LAUNCH_SCREEN_KEY = 'shopLaunchScreen';
+
+/** A key of the page's storage, raw; null where storage is locked. */
+export function storedRaw(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
 
 /** The meta element that names the build (vite-plugins/launch-screen.mts writes it). */
 export const BUILD_META = 'shop-build';
@@ -122,17 +131,26 @@ export function writeLaunchScreen(screen: LaunchScreen): string {
   return JSON.stringify({ v: VERSION, ...screen });
 }
 
-/** Marks a page whose launch screen was painted before the app ran (data-launch-screen). */
-export const PAINTED_MARK = 'launchScreen';
-
-/** What the page tells once React has its first page on screen (taken-over.ts). */
-export const TAKEN_OVER_EVENT = 'shop:taken-over';
-
-/** Forgets the kept screen: React could not take it over as it was. */
-export function forgetLaunchScreen(storage: Storage | null): void {
+/**
+ * Refuses this launch's key: React could not take the screen kept for it over as it was, so
+ * no launch with it paints or keeps one again (another build, config or cart keeps afresh).
+ * The stored value is then no screen (readLaunchScreen reads none in it).
+ */
+export function refuseLaunchScreen(storage: Storage | null, key: string | null): void {
   try {
-    storage?.removeItem(LAUNCH_SCREEN_KEY);
+    if (key === null) storage?.removeItem(LAUNCH_SCREEN_KEY);
+    else storage?.setItem(LAUNCH_SCREEN_KEY, JSON.stringify({ v: VERSION, refused: key }));
   } catch {
-    // Nothing kept, or nothing to do about it.
+    // Nothing kept, or nothing to do about it: at worst the next launch mismatches again.
+  }
+}
+
+/** Whether `key` was refused (refuseLaunchScreen). */
+export function isRefused(raw: string | null, key: string): boolean {
+  try {
+    const value = JSON.parse(raw ?? 'null') as { refused?: unknown } | null;
+    return value?.refused === key;
+  } catch {
+    return false;
   }
 }

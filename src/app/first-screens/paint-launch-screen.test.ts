@@ -1,13 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BUILD_META,
-  LAUNCH_SCREEN_KEY,
-  launchKey,
-  TAKEN_OVER_EVENT,
-  writeLaunchScreen,
-} from './launch-screen';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BUILD_META, LAUNCH_SCREEN_KEY, launchKey, writeLaunchScreen } from './launch-screen';
 import { LANDING } from '@/test/launch-landing';
-import { paintLaunchScreen } from './paint-launch-screen';
+import { TAKEN_OVER_EVENT } from './launch-marks';
+import { HOLD_AT_MOST_MS, paintLaunchScreen } from './paint-launch-screen';
 
 const CONFIG = { catalogueUrl: 'https://catalogue.test', mode: 'kiosk', defaultLanguage: 'en' };
 
@@ -46,11 +41,22 @@ function keptFor(doc: Document, bridge: unknown, html = LANDING, styles: string[
 describe('painting the kept screen', () => {
   beforeEach(() => pageOf());
   afterEach(() => {
+    vi.restoreAllMocks();
     document.head.innerHTML = '';
     document.body.innerHTML = '';
   });
 
-  it('paints it into the empty root, with its stylesheets blocking the first paint', () => {
+  /** The links the painter adds, held out of the page: the test says when each is in. */
+  function holdLinks(): HTMLLinkElement[] {
+    const added: HTMLLinkElement[] = [];
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+      added.push(...(nodes as HTMLLinkElement[]));
+    });
+    return added;
+  }
+
+  it('paints it into the empty root, hidden until the stylesheets it needs are in', () => {
+    const links = holdLinks();
     const bridge = bridgeWith();
     const kept = keptFor(document, bridge, LANDING, ['assets/styles-A1.css']);
     const painted = paintLaunchScreen(
@@ -60,9 +66,12 @@ describe('painting the kept screen', () => {
     );
     expect(painted).toBe(true);
     expect(document.querySelector('#root h1')?.textContent).toMatch(/^Everything you love/);
-    const link = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+    const [link] = links;
     expect(link?.getAttribute('href')).toBe('assets/styles-A1.css');
-    expect(link?.getAttribute('blocking')).toBe('render');
+    const root = document.getElementById('root');
+    expect(root?.hidden, 'never shown unstyled').toBe(true);
+    link?.dispatchEvent(new Event('load'));
+    expect(root?.hidden).toBe(false);
     expect(document.documentElement.dataset.launchScreen).toBe('painted');
     // The page as the app will set it: nothing moves when it does.
     expect(document.documentElement.lang).toBe('ar');
@@ -112,6 +121,76 @@ describe('painting the kept screen', () => {
     expect(followed, 'tapped again for the app').toEqual([false]);
     start?.click();
     expect(followed, 'then taps go straight to the app').toEqual([false, false]);
+  });
+
+  it('shows it at once when the page links its stylesheets already, and after one that failed', () => {
+    const bridge = bridgeWith();
+    const a = Object.assign(document.createElement('link'), {
+      rel: 'stylesheet',
+      href: 'assets/a.css',
+    });
+    document.head.append(a);
+    const links = holdLinks();
+    const both = keptFor(document, bridge, LANDING, ['assets/a.css', 'assets/b.css']);
+    paintLaunchScreen(document, bridge, storageOf({ ...EMPTY_CART, [LAUNCH_SCREEN_KEY]: both }));
+    const root = document.getElementById('root');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['assets/b.css']);
+    expect(root?.hidden).toBe(true);
+    links[0]?.dispatchEvent(new Event('error'));
+    expect(root?.hidden).toBe(false);
+    vi.restoreAllMocks();
+    pageOf();
+    const none = keptFor(document, bridge, LANDING, []);
+    paintLaunchScreen(document, bridge, storageOf({ ...EMPTY_CART, [LAUNCH_SCREEN_KEY]: none }));
+    expect(document.getElementById('root')?.hidden).toBe(false);
+  });
+
+  it('holds every tap inside it', () => {
+    const bridge = bridgeWith();
+    const values = { ...EMPTY_CART, [LAUNCH_SCREEN_KEY]: keptFor(document, bridge) };
+    paintLaunchScreen(document, bridge, storageOf(values));
+    const label = document.querySelector('label');
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    label?.dispatchEvent(tap);
+    expect(tap.defaultPrevented, 'a label would reach its input').toBe(true);
+    document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
+    label?.dispatchEvent(later);
+    expect(later.defaultPrevented, 'the app has its taps').toBe(false);
+  });
+
+  it('taps nothing again that the app has covered', () => {
+    const bridge = bridgeWith();
+    const values = { ...EMPTY_CART, [LAUNCH_SCREEN_KEY]: keptFor(document, bridge) };
+    paintLaunchScreen(document, bridge, storageOf(values));
+    const start = [...document.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Start Shoping',
+    );
+    const followed: unknown[] = [];
+    document.getElementById('root')?.addEventListener('click', (event) => followed.push(event));
+    start?.click();
+    document.querySelector('main')?.setAttribute('inert', '');
+    document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
+    expect(followed).toEqual([]);
+  });
+
+  it('stops holding when React never says it is there', () => {
+    vi.useFakeTimers();
+    try {
+      const bridge = bridgeWith();
+      const values = { ...EMPTY_CART, [LAUNCH_SCREEN_KEY]: keptFor(document, bridge) };
+      paintLaunchScreen(document, bridge, storageOf(values));
+      const button = document.querySelector('button');
+      const held = new MouseEvent('click', { bubbles: true, cancelable: true });
+      button?.dispatchEvent(held);
+      expect(held.defaultPrevented).toBe(true);
+      vi.advanceTimersByTime(HOLD_AT_MOST_MS);
+      const free = new MouseEvent('click', { bubbles: true, cancelable: true });
+      button?.dispatchEvent(free);
+      expect(free.defaultPrevented, 'the page is usable as it is').toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a form from being sent before React is there', () => {

@@ -1,56 +1,82 @@
 /**
  * Painting the kept launch screen (launch-screen.ts) into the page's empty root, before the
- * app's code has run: what src/launch.ts, the kiosk's launch script, does. Imports nothing
- * of the app's: the launch script bundles it on its own.
+ * app's code has run: what src/launch-paint.ts does, loaded by the kiosk's launch script
+ * (launch-check.ts) when this launch has a screen kept for it. Imports nothing of the app's:
+ * the painter bundles it on its own.
  */
 import { inertLaunchContent } from './launch-markup';
-import {
-  LAUNCH_SCREEN_KEY,
-  launchKey,
-  PAINTED_MARK,
-  readLaunchScreen,
-  TAKEN_OVER_EVENT,
-} from './launch-screen';
+import { PAINTED, PAINTED_MARK, TAKEN_OVER_EVENT } from './launch-marks';
+import { LAUNCH_SCREEN_KEY, launchKey, readLaunchScreen } from './launch-screen';
+
+/** How long a painted screen's taps are held at most: a page React never took over stays usable. */
+export const HOLD_AT_MOST_MS = 10_000;
 
 /**
- * Until React has taken the painted screen over, a tap (or Enter) on its links and buttons
- * is held, not followed: a link would load the page at a path of its own, a relaunch that
- * loses the tap. Once React is there, the last one held is tapped again, for the app.
+ * Until React has taken the painted screen over, every tap (or Enter) inside it is held, not
+ * followed: a link would load the page at a path of its own, a relaunch that loses the tap,
+ * and a form would be sent to the page itself. Once React is there, the last link or button
+ * held is tapped again, for the app, unless something now covers it (the attract screen
+ * makes what is under it inert). A page React never says it has stops holding after
+ * HOLD_AT_MOST_MS, its taps then going where they always did.
  */
 function holdTaps(doc: Document, root: Element): void {
   let held: HTMLElement | null = null;
-  const hold = (event: Event): void => {
-    const target = event.target instanceof Element ? event.target : null;
-    const control = target?.closest<HTMLElement>('a[href], button');
-    if (!control || !root.contains(control)) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    held = control;
-  };
-  // A form sent before the app is there would load the page again.
-  const stay = (event: Event): void => {
-    event.preventDefault();
-  };
-  doc.addEventListener('click', hold, true);
-  doc.addEventListener('submit', stay, true);
+  const holding = new AbortController();
+  const options = { capture: true, signal: holding.signal };
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (!target || !root.contains(target)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      held = target.closest<HTMLElement>('a[href], button');
+    },
+    options,
+  );
+  doc.addEventListener('submit', (event) => event.preventDefault(), options);
   doc.addEventListener(
     TAKEN_OVER_EVENT,
     () => {
-      doc.removeEventListener('click', hold, true);
-      doc.removeEventListener('submit', stay, true);
-      if (held?.isConnected) held.click();
-      held = null;
+      holding.abort();
+      if (held?.isConnected && !held.closest('[inert]')) held.click();
     },
-    { once: true },
+    options,
   );
+  setTimeout(() => holding.abort(), HOLD_AT_MOST_MS);
+}
+
+/**
+ * The kept stylesheets the page does not link yet, linked; the root hidden until they are
+ * in (a stylesheet a script adds once the body exists does not hold the first paint back),
+ * so the screen never shows unstyled.
+ */
+function linkStyles(doc: Document, root: HTMLElement, styles: readonly string[]): void {
+  const linked = new Set(
+    [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
+  );
+  const links = styles
+    .map((style) => Object.assign(doc.createElement('link'), { rel: 'stylesheet', href: style }))
+    .filter((link) => !linked.has(link.href));
+  let waiting = links.length;
+  // Before the links go in: one may say it is in (or failed) the moment it is added.
+  if (waiting > 0) root.hidden = true;
+  const arrived = (): void => {
+    waiting -= 1;
+    if (waiting === 0) root.hidden = false;
+  };
+  for (const link of links) {
+    link.addEventListener('load', arrived, { once: true });
+    link.addEventListener('error', arrived, { once: true });
+    doc.head.append(link);
+  }
 }
 
 /**
  * Paints the kept launch screen into the empty root when this launch would render it: the
- * same key, a well-formed value, plain markup. Its stylesheets are linked first, blocking
- * the page's first paint as the page's own do, and the page takes the language, direction
- * and build the app gives it, so nothing moves when the app sets them again. Returns
- * whether it painted.
+ * same key, a well-formed value, plain markup. The page takes the language, direction and
+ * build the app gives it, so nothing moves when the app sets them again. Returns whether it
+ * painted.
  */
 export function paintLaunchScreen(
   doc: Document,
@@ -64,23 +90,13 @@ export function paintLaunchScreen(
   if (!screen || key === null || screen.key !== key) return false;
   const content = inertLaunchContent(screen.html, doc);
   if (!content) return false;
-  const linked = new Set(
-    [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
-  );
-  for (const style of screen.styles) {
-    const link = doc.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = style;
-    if (linked.has(link.href)) continue;
-    link.setAttribute('blocking', 'render');
-    doc.head.append(link);
-  }
   const page = doc.documentElement;
   page.lang = screen.page.lang;
   page.dir = screen.page.dir;
   page.dataset.target = screen.page.target;
+  linkStyles(doc, root, screen.styles);
   holdTaps(doc, root);
   root.append(content);
-  doc.documentElement.dataset[PAINTED_MARK] = 'painted';
+  page.dataset[PAINTED_MARK] = PAINTED;
   return true;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { TAKEN_OVER_EVENT } from './launch-screen';
+import { TAKEN_OVER_EVENT } from './launch-marks';
 
 function useTell(): void {
   useEffect(() => {
