@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inertLaunchContent } from './launch-markup';
-import { LANDING } from '@/test/launch-landing';
+import { LANDING } from '@/test/launch-fixtures';
 
 describe('the markup a launch screen may hold', () => {
   it.each([

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUILD_META,
   isRefused,
   LAUNCH_SCREEN_KEY,
   launchKey,
@@ -8,30 +7,7 @@ import {
   refuseLaunchScreen,
   writeLaunchScreen,
 } from './launch-screen';
-import { LANDING } from '@/test/launch-landing';
-
-const CONFIG = { catalogueUrl: 'https://catalogue.test', mode: 'kiosk', defaultLanguage: 'en' };
-
-function bridgeWith(config: unknown = CONFIG) {
-  return {
-    getConfig: () => config,
-    printReceipt: () => Promise.resolve({ status: 'printed' }),
-    version: 3,
-  };
-}
-
-function pageOf(build = 'b1234'): Document {
-  document.head.innerHTML = `<meta charset="UTF-8"><meta name="${BUILD_META}" content="${build}">`;
-  document.body.innerHTML = '<div id="root"></div>';
-  delete document.documentElement.dataset.launchScreen;
-  return document;
-}
-
-function storageOf(values: Record<string, string>) {
-  return (key: string): string | null => values[key] ?? null;
-}
-
-const EMPTY_CART = { cart: '[]', savings: '0', totalPriceBeforeTax: '0' };
+import { bridgeWith, CONFIG, EMPTY_CART, LANDING, pageOf, storageOf } from '@/test/launch-fixtures';
 
 describe('the launch key', () => {
   it('holds the build, the bridge’s config and parts, and the cart’s stored values', () => {

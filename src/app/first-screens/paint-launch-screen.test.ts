@@ -1,31 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUILD_META, LAUNCH_SCREEN_KEY, launchKey, writeLaunchScreen } from './launch-screen';
-import { LANDING } from '@/test/launch-landing';
+import { LAUNCH_SCREEN_KEY, launchKey, writeLaunchScreen } from './launch-screen';
+import { bridgeWith, EMPTY_CART, LANDING, pageOf, storageOf } from '@/test/launch-fixtures';
 import { TAKEN_OVER_EVENT } from './launch-marks';
 import { HOLD_AT_MOST_MS, paintLaunchScreen } from './paint-launch-screen';
-
-const CONFIG = { catalogueUrl: 'https://catalogue.test', mode: 'kiosk', defaultLanguage: 'en' };
-
-function bridgeWith(config: unknown = CONFIG) {
-  return {
-    getConfig: () => config,
-    printReceipt: () => Promise.resolve({ status: 'printed' }),
-    version: 3,
-  };
-}
-
-function pageOf(build = 'b1234'): Document {
-  document.head.innerHTML = `<meta charset="UTF-8"><meta name="${BUILD_META}" content="${build}">`;
-  document.body.innerHTML = '<div id="root"></div>';
-  delete document.documentElement.dataset.launchScreen;
-  return document;
-}
-
-function storageOf(values: Record<string, string>) {
-  return (key: string): string | null => values[key] ?? null;
-}
-
-const EMPTY_CART = { cart: '[]', savings: '0', totalPriceBeforeTax: '0' };
 
 function keptFor(doc: Document, bridge: unknown, html = LANDING, styles: string[] = []): string {
   const key = launchKey(doc, bridge, storageOf(EMPTY_CART));

@@ -102,12 +102,25 @@ async function changeKept(page: Page, change: (kept: Kept) => Kept): Promise<voi
   });
 }
 
-/** The app has the screen: its 'Start Shoping' opens the catalogue in the same page. */
-async function expectTheAppRunning(page: Page, language: Language = 'en'): Promise<void> {
-  await page.waitForFunction(() => {
+/** React has the landing page's 'Start Shoping' (its props on the element). */
+const reactHasTheLink = (page: Page) =>
+  page.waitForFunction(() => {
     const link = document.querySelector('main a[href="/products"]');
     return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps$'));
   });
+
+/** A first launch that keeps its screen, then a relaunch, watched from before it is parsed. */
+async function keptThenRelaunched(page: Page): Promise<void> {
+  await installBridge(page);
+  await launchAndKeep(page);
+  await watchTheRoot(page);
+  await page.goto(KIOSK_URL);
+  await expect(headline(page)).toBeVisible();
+}
+
+/** The app has the screen: its 'Start Shoping' opens the catalogue in the same page. */
+async function expectTheAppRunning(page: Page, language: Language = 'en'): Promise<void> {
+  await reactHasTheLink(page);
   await main(page)
     .getByRole('link', { name: message(language, 'home.start'), exact: true })
     .click();
@@ -122,11 +135,7 @@ test.describe('the kiosk launch screen', () => {
     page,
     consoleErrors,
   }) => {
-    await installBridge(page);
-    await launchAndKeep(page);
-    await watchTheRoot(page);
-    await page.goto(KIOSK_URL);
-    await expect(headline(page)).toBeVisible();
+    await keptThenRelaunched(page);
     await expectTheAppRunning(page);
     const seen = await probed(page);
     expect(seen.paintedWhile, 'painted while the page was still being parsed').toBe('loading');
@@ -140,15 +149,8 @@ test.describe('the kiosk launch screen', () => {
     page,
     consoleErrors,
   }) => {
-    await installBridge(page);
-    await launchAndKeep(page);
-    await watchTheRoot(page);
-    await page.goto(KIOSK_URL);
-    await expect(headline(page)).toBeVisible();
-    await page.waitForFunction(() => {
-      const link = document.querySelector('main a[href="/products"]');
-      return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps$'));
-    });
+    await keptThenRelaunched(page);
+    await reactHasTheLink(page);
     // The kiosk's own parts (its bar, the idle prompt) are taken over once their code is in.
     await expect(page.getByRole('button', { name: /Accessibility/ })).toBeVisible();
     expect((await probed(page)).removals, 'the painted screen was kept').toBe(0);
