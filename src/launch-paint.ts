@@ -4,11 +4,11 @@
  * everything of it holds (src/app/first-screens/paint-launch-screen.ts). Any failure leaves
  * the root empty, and the app renders as it always has.
  */
-import { storedRaw } from './app/first-screens/launch-screen';
+import { readRaw } from '@web-shared/lib/browser-storage';
 import { paintLaunchScreen } from './app/first-screens/paint-launch-screen';
 
 try {
-  paintLaunchScreen(document, (window as { kiosk?: unknown }).kiosk ?? null, storedRaw);
+  paintLaunchScreen(document, (window as { kiosk?: unknown }).kiosk ?? null, readRaw);
 } catch {
   // The root stays empty: nothing half painted is left for React to take over.
   document.getElementById('root')?.replaceChildren();

@@ -6,8 +6,8 @@
  * (src/app/first-screens/launch-screen.ts), it has the painter (src/launch-paint.ts) paint it
  * before the app runs. Any failure paints nothing, and the app renders as it always has.
  */
+import { readRaw } from '@web-shared/lib/browser-storage';
 import { askForThePainter, watchForTouches } from './app/first-screens/launch-check';
-import { storedRaw } from './app/first-screens/launch-screen';
 
 try {
   watchForTouches(document);
@@ -15,7 +15,7 @@ try {
     document,
     document.currentScript,
     (window as { kiosk?: unknown }).kiosk ?? null,
-    storedRaw,
+    readRaw,
   );
 } catch {
   // Nothing painted: the app renders as it always has.

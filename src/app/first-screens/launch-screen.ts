@@ -13,20 +13,11 @@
  * that is not the shape written here, or markup with anything but the plain elements and
  * attributes of a landing page (no script, no handler, no address outside the shop's own
  * paths, launch-markup.ts) is never painted, and the app renders as it always has. This
- * file and the launch script's import nothing else: it bundles them on its own.
+ * file imports nothing: the launch scripts bundle it on their own.
  */
 
 /** Where the kiosk keeps its launch screen (the renderer's own storage, not a key of the spec). */
 export const LAUNCH_SCREEN_KEY = 'shopLaunchScreen';
-
-/** A key of the page's storage, raw; null where storage is locked. */
-export function storedRaw(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
 
 /** The meta element that names the build (vite-plugins/launch-screen.mts writes it). */
 export const BUILD_META = 'shop-build';
