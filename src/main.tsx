@@ -17,8 +17,6 @@ document.documentElement.dataset.target = capabilities.target;
 /** The visit's catalogue cache, shared by a deep link's early download and the app. */
 const catalogue = createCatalogueCache();
 
-if (WEB_BUILD && import.meta.env.PROD) registerServiceWorker();
-
 /**
  * The first language: English, the kiosk's configured default, or the web shop's remembered
  * choice. Shown from the first render: its texts are on disk in the kiosk and, after the
@@ -28,6 +26,8 @@ const languageShown = setupLanguages({
   ...capabilities.languages,
   remember: capabilities.target === 'web',
 });
+
+if (WEB_BUILD && import.meta.env.PROD) registerServiceWorker(() => appWith(createCatalogueCache()));
 
 /** A deep link waits this long at most for its page's code before showing a placeholder. */
 const DEEP_LINK_WAIT_MS = 1500;

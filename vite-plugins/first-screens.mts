@@ -11,6 +11,10 @@
  * the catalogue's first cards from it, built apart from the app (it must not wait for, nor
  * bring, the app's code) and loaded async. A product's page gets the same script and the
  * app's product page content for the stand-in, for its product.
+ *
+ * It also builds the kept pages' check script (src/kept-check.ts), a classic script apart
+ * from the app: the service worker puts it into a returning visitor's kept screens
+ * (src/app/first-screens/kept-screen-key.ts); no page the build writes loads it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,6 +27,7 @@ const renderEntry = fileURLToPath(
   new URL('../src/app/first-screens/render-first-screen.tsx', import.meta.url),
 );
 const earlyCardsEntry = fileURLToPath(new URL('../src/app/early-cards.ts', import.meta.url));
+const keptCheckEntry = fileURLToPath(new URL('../src/kept-check.ts', import.meta.url));
 
 interface Route {
   path: string;
@@ -112,12 +117,20 @@ export function firstScreens(config: () => UserConfig): Plugin {
     // The early cards' script is one of the build's files: the service worker's precache
     // and the shipped-module list take it with the rest.
     async generateBundle() {
-      const earlyCards = await buildApart(config(), {
-        entry: earlyCardsEntry,
-        fileName: 'assets/early-cards-[hash].js',
-        format: 'es',
-      });
+      const [earlyCards, keptCheck] = await Promise.all([
+        buildApart(config(), {
+          entry: earlyCardsEntry,
+          fileName: 'assets/early-cards-[hash].js',
+          format: 'es',
+        }),
+        buildApart(config(), {
+          entry: keptCheckEntry,
+          fileName: 'assets/kept-check-[hash].js',
+          format: 'iife',
+        }),
+      ]);
       this.emitFile({ type: 'asset', fileName: earlyCards.fileName, source: earlyCards.code });
+      this.emitFile({ type: 'asset', fileName: keptCheck.fileName, source: keptCheck.code });
       earlyCardsFile = earlyCards.fileName;
     },
     writeBundle: {

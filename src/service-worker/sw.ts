@@ -8,12 +8,23 @@
  *   cache), and served from the cache. The cache's name carries a hash of the files'
  *   bytes (vite-plugins/service-worker.mts), so a file changed under the same name makes a new worker
  *   with a new cache, and the old one is deleted when it takes over.
+ * - A returning visitor's kept screens (kept-pages.ts): the last page
+ *   rendered at an address, for a visit the build's written screens do not suit (another
+ *   language, items in the cart), kept for this build and answered for that address before
+ *   the network, the page's own check deciding before it paints whether it is still this
+ *   visit's. A new build's worker drops them with the old build's cache.
  * - Images (any host): what is kept and when a kept copy answers is cache-policy.ts. In
  *   short: good images for a week, cache first; errors never; another host's opaque
  *   answers are asked again at every view and kept only to show offline, for a day.
  * - Everything else, the catalogue's calls above all, is not touched: the shop makes
  *   exactly the calls of the spec, no more.
  */
+import {
+  composeKeptPage,
+  KEPT_SCREENS_MAX,
+  readKeptScreen,
+  type KeptScreenMessage,
+} from './kept-pages';
 import {
   cachedUse,
   keepAs,
@@ -41,6 +52,12 @@ const IMAGE_CACHE = 'shop-images-v2';
 const IMAGE_RECORDS = 'shop-image-records-v2';
 const IMAGE_MAX_ENTRIES = 150;
 const APP_SHELL = '/index.html';
+/** The kept screens of this build, each under its address. */
+const KEPT_CACHE = `shop-kept-${BUILD.version}`;
+/** Kept screens React drew again (a mismatch), by address and key: never kept again. */
+const REFUSED = '/.kept-screens-refused';
+/** The kept page's check script (src/kept-check.ts), a file of this build. */
+const KEPT_CHECK = BUILD.files.find((file) => /^\/assets\/kept-check-[\w-]+\.js$/.test(file));
 
 /** Hosts that answered without CORS while the network worked: asked as the page asks. */
 const refusesCors = new Set<string>();
@@ -96,14 +113,69 @@ worker.addEventListener('install', (event) => {
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const current = [APP_CACHE, IMAGE_CACHE, IMAGE_RECORDS];
+      const current = [APP_CACHE, KEPT_CACHE, IMAGE_CACHE, IMAGE_RECORDS];
       for (const name of staleCaches(await caches.keys(), current)) await caches.delete(name);
       await worker.clients.claim();
     })(),
   );
 });
 
+/** The refused screens' `path key` pairs. */
+async function refusedScreens(kept: Cache): Promise<string[]> {
+  try {
+    const list = (await (await kept.match(REFUSED))?.json()) as unknown;
+    return Array.isArray(list) ? list.filter((item) => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps, forgets or refuses a screen as the page asks (keep-visit-screens.ts). */
+async function keptScreenMessage(data: unknown): Promise<void> {
+  const message = data as Partial<KeptScreenMessage> | null;
+  if (typeof message !== 'object' || message === null) return;
+  const kept = await caches.open(KEPT_CACHE);
+  const address = (path: string) => new URL(path, worker.location.origin).href;
+  if (message.type === 'forget-screen' && typeof message.path === 'string') {
+    await kept.delete(address(message.path));
+  } else if (message.type === 'refuse-screen' && typeof message.path === 'string') {
+    await kept.delete(address(message.path));
+    const refused = [...(await refusedScreens(kept)), `${message.path} ${String(message.key)}`];
+    await kept.put(REFUSED, new Response(JSON.stringify(refused.slice(-KEPT_SCREENS_MAX))));
+  } else if (message.type === 'keep-screen' && KEPT_CHECK) {
+    const screen = readKeptScreen(message.screen, BUILD.files);
+    if (!screen) return;
+    if ((await refusedScreens(kept)).includes(`${screen.path} ${screen.key}`)) return;
+    const shell = await caches.match(APP_SHELL, { cacheName: APP_CACHE });
+    const html = shell && composeKeptPage(await shell.clone().text(), screen, KEPT_CHECK);
+    if (!shell || !html) return;
+    // Put last: the oldest address is the first of the cache's keys.
+    await kept.delete(address(screen.path));
+    await kept.put(
+      address(screen.path),
+      new Response(html, { headers: shell.headers, status: 200, statusText: 'OK' }),
+    );
+    const addresses = (await kept.keys()).filter((key) => !key.url.endsWith(REFUSED));
+    for (const old of addresses.slice(0, Math.max(0, addresses.length - KEPT_SCREENS_MAX))) {
+      await kept.delete(old);
+    }
+  }
+}
+
+worker.addEventListener('message', (event) => {
+  event.waitUntil(
+    keptScreenMessage(event.data).catch((error: unknown) => {
+      // A full quota or a broken cache keeps nothing: the page renders as it always has.
+      console.warn('[offline] the screen was not kept', error);
+    }),
+  );
+});
+
 async function page(request: Request): Promise<Response> {
+  const kept = await caches
+    .match(request.url, { cacheName: KEPT_CACHE, ignoreVary: true })
+    .catch(() => undefined);
+  if (kept) return kept;
   try {
     return await fetch(request);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Product } from '@shared/product-rule';
 import { addLine, removeLine, setLineQuantity } from '../cart-lines';
@@ -31,24 +31,30 @@ function withTotals(cart: CartLine[]): PersistedCart {
   return { cart, subtotalCents, savingsCents: savingsFor(subtotalCents) };
 }
 
+/** The store behind the hook, as its state creator is handed it. */
+let cartApi: StoreApi<CartState> | undefined;
+
 /** The cart and its totals: the shopper's session, persisted to three of the spec's keys. */
 export const useCartStore = create<CartState>()(
   persist(
-    (set, get) => ({
-      cart: [],
-      savingsCents: 0,
-      subtotalCents: 0,
-      addToCart: (product, quantity) => set(withTotals(addLine(get().cart, product, quantity))),
-      setQuantity: (productId, quantity) =>
-        set(withTotals(setLineQuantity(get().cart, productId, quantity))),
-      removeFromCart: (productId) => set(withTotals(removeLine(get().cart, productId))),
-      applyVoucher: (code) => {
-        if (!isValidVoucher(code)) return false;
-        set({ savingsCents: savingsFor(get().subtotalCents) });
-        return true;
-      },
-      clearCart: () => set({ cart: [], subtotalCents: 0, savingsCents: 0 }),
-    }),
+    (set, get, api) => {
+      cartApi = api;
+      return {
+        cart: [],
+        savingsCents: 0,
+        subtotalCents: 0,
+        addToCart: (product, quantity) => set(withTotals(addLine(get().cart, product, quantity))),
+        setQuantity: (productId, quantity) =>
+          set(withTotals(setLineQuantity(get().cart, productId, quantity))),
+        removeFromCart: (productId) => set(withTotals(removeLine(get().cart, productId))),
+        applyVoucher: (code) => {
+          if (!isValidVoucher(code)) return false;
+          set({ savingsCents: savingsFor(get().subtotalCents) });
+          return true;
+        },
+        clearCart: () => set({ cart: [], subtotalCents: 0, savingsCents: 0 }),
+      };
+    },
     {
       name: 'cart',
       storage,
@@ -65,6 +71,14 @@ export const useCartStore = create<CartState>()(
     },
   ),
 );
+
+/**
+ * What React reads as the page's HTML was written from (the server snapshot, while it takes a
+ * page over, and while a page renders itself to be kept): the stored cart, as the store read
+ * it. Zustand's default is the store's state before it read storage, an empty cart, which a
+ * page written with the visit's cart in it would not match.
+ */
+if (cartApi) cartApi.getInitialState = cartApi.getState;
 
 // The header's badge counts from storage until the store is here (../cart-count.ts, ../cart-store-loader.ts).
 cartStoreMade(useCartStore);
