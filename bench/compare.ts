@@ -82,7 +82,9 @@ export type FigureId =
   /** Ours with its service worker ÷ ours with it blocked, returning visits. */
   | 'sw-returning'
   /** The same, on the load after the returning one (the worker's second). */
-  | 'sw-returning-again';
+  | 'sw-returning-again'
+  /** A returning visit the written screens do not suit: its kept page ÷ none (phone). */
+  | 'kept-page-returning';
 
 export interface PairedFigure {
   id: FigureId;
@@ -93,7 +95,7 @@ export interface PairedFigure {
   /** The other side's samples: the peer's, or the static limit page's (`against`). */
   peer: number[];
   /** What `peer` holds when it is not the peer shop. */
-  against?: 'static page';
+  against?: 'static page' | 'no kept page';
 }
 
 export interface ComparisonRun {

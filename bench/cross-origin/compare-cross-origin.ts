@@ -40,6 +40,7 @@ import { heading } from '../report';
 import type { ComparisonResults } from '../results';
 import { makeCertificate } from './certificate';
 import { CATALOGUE_HOST, CATALOGUE_ORIGIN, crossOriginChromiumArgs } from './hosts';
+import { keptPageFigure } from './kept-page-figure';
 import { kioskFirstScreen } from './kiosk-first-screen';
 import { compareWithLimit, limitOfProducts } from './limit-figures';
 import { compareOnPhone } from './phone-figures';
@@ -190,6 +191,7 @@ export async function runCrossOriginComparisons(
       run.figures.push(
         ...(await compareOnPhone(browser, { ...shops, limitUrl }, settings.pairs, title)),
       );
+      run.figures.push(await keptPageFigure(browser, shops.ours, settings.pairs));
       run.figures.push(await kioskFirstScreen(browser, CATALOGUE_ORIGIN, settings.pairs));
       for (const [count, ids] of [
         [LARGE_PRODUCTS, LARGE_IDS],

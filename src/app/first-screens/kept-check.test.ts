@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   checkKeptPage,
+  HOLD_AT_MOST_MS,
   KEPT_MARK,
   KEPT_REDRAWN,
   KEPT_REFUSED,
@@ -103,5 +104,82 @@ describe('a kept screen React drew again', () => {
     checkKeptPage(document, stored);
     window.dispatchEvent(new ErrorEvent('error', { message: 'Failed to fetch' }));
     expect(page.dataset[KEPT_MARK]).toBe(KEPT_SHOWN);
+  });
+});
+
+describe('a tap on a kept page before the app has it', () => {
+  let taps: string[];
+
+  /** A kept cart page: its root, a button, a link and a form, and what reaches the page. */
+  function keptCart(): HTMLElement {
+    keptPage('/cart');
+    checkKeptPage(document, stored);
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML =
+      '<main><button type="button">Quitar</button><a href="#more">Más</a>' +
+      '<form><input name="code"><button type="submit">Aplicar</button></form></main>';
+    document.body.append(root);
+    taps = [];
+    root.addEventListener('click', (event) => {
+      taps.push(`click ${(event.target as HTMLElement).textContent ?? ''}`);
+    });
+    root.addEventListener('submit', (event) => {
+      event.preventDefault();
+      taps.push('submit');
+    });
+    return root;
+  }
+
+  /** What hydrateRoot marks on its container. */
+  const takeOver = (root: HTMLElement) => {
+    Object.assign(root, { __reactContainer$test: {} });
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('holds a button’s tap and makes it again once React has the root', () => {
+    const root = keptCart();
+    root.querySelector<HTMLButtonElement>('button')?.click();
+    expect(taps).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(taps).toEqual([]);
+    takeOver(root);
+    vi.advanceTimersByTime(40);
+    expect(taps).toEqual(['click Quitar']);
+  });
+
+  it('makes only the last tap held again', () => {
+    const root = keptCart();
+    const [remove, apply] = root.querySelectorAll<HTMLButtonElement>('button');
+    remove?.click();
+    apply?.click();
+    takeOver(root);
+    vi.advanceTimersByTime(40);
+    expect(taps).toEqual(['click Aplicar', 'submit']);
+  });
+
+  it('follows a link as it is, and holds nothing once React has the root', () => {
+    const root = keptCart();
+    root.querySelector('a')?.click();
+    expect(taps).toEqual(['click Más']);
+    takeOver(root);
+    root.querySelector<HTMLButtonElement>('button')?.click();
+    expect(taps).toEqual(['click Más', 'click Quitar']);
+  });
+
+  it('gives a held tap up when React never takes the page', () => {
+    const root = keptCart();
+    root.querySelector<HTMLButtonElement>('button')?.click();
+    vi.advanceTimersByTime(HOLD_AT_MOST_MS + 100);
+    takeOver(root);
+    vi.advanceTimersByTime(100);
+    expect(taps).toEqual([]);
   });
 });

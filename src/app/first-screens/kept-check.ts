@@ -72,6 +72,62 @@ function watchForRedraw(doc: Document): void {
   });
 }
 
+/** A tap held for the app is given up after this long (a page the app never takes). */
+export const HOLD_AT_MOST_MS = 10_000;
+
+/** Whether React has the root (hydrateRoot marks its container as it is called). */
+function appHasTheRoot(doc: Document): boolean {
+  const root = doc.getElementById('root');
+  return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+}
+
+/**
+ * A tap on a kept page's button before the app's code has run would do nothing, and a form
+ * sent then would load the page anew: until React has the root, they are held, and the
+ * last one is made again the moment it has (React then hydrates the part it lands on
+ * first). Links are followed as they are: each address is a page of its own on the web.
+ */
+function holdTaps(doc: Document): void {
+  let held: (() => void) | null = null;
+  let since = 0;
+  const settle = (): void => {
+    const replay = held;
+    held = null;
+    if (appHasTheRoot(doc)) replay?.();
+    else if (Date.now() - since < HOLD_AT_MOST_MS) {
+      held = replay;
+      setTimeout(settle, 20);
+    }
+  };
+  const hold = (event: Event, replay: () => void): void => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const waiting = held !== null;
+    held = replay;
+    since = Date.now();
+    if (!waiting) setTimeout(settle, 20);
+  };
+  const inRoot = (node: EventTarget | null): node is Element =>
+    node instanceof Element && doc.getElementById('root')?.contains(node) === true;
+  const onClick = (event: MouseEvent): void => {
+    if (appHasTheRoot(doc)) {
+      doc.removeEventListener('click', onClick, true);
+      doc.removeEventListener('submit', onSubmit, true);
+      return;
+    }
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (inRoot(button)) hold(event, () => button.click());
+  };
+  const onSubmit = (event: SubmitEvent): void => {
+    const form = event.target;
+    if (appHasTheRoot(doc) || !(form instanceof HTMLFormElement) || !inRoot(form)) return;
+    const submitter = event.submitter;
+    hold(event, () => form.requestSubmit(submitter));
+  };
+  doc.addEventListener('click', onClick, true);
+  doc.addEventListener('submit', onSubmit, true);
+}
+
 /** Shows the kept screen only when it is this visit's; otherwise the page stays hidden. */
 export function checkKeptPage(doc: Document, stored: (key: string) => string | null): void {
   const page = doc.documentElement;
@@ -79,6 +135,7 @@ export function checkKeptPage(doc: Document, stored: (key: string) => string | n
     if (keptScreenUsable(doc, stored)) {
       page.dataset[KEPT_MARK] = KEPT_SHOWN;
       watchForRedraw(doc);
+      holdTaps(doc);
       return;
     }
   } catch {

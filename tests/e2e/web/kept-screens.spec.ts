@@ -10,6 +10,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, served, test } from '../support/fixtures';
+import { holdTheApp } from '../support/held-app';
 import type { Product } from '../support/catalogue';
 import { message, TRANSLATED, type Language } from '../support/messages';
 import { cartJson } from '../support/storage';
@@ -328,5 +329,52 @@ test.describe('a returning visitor’s kept screens', () => {
     );
     await expect.poll(() => keptPaths(page)).toContain('/home');
     expect(await keptPaths(page)).not.toContain('/about');
+  });
+
+  test('a tap on a kept page’s button before the app runs is made once the app has it', async ({
+    page,
+    browser,
+    servedCatalogue,
+  }) => {
+    await visitWith(page, 'es', cartJson([[served(servedCatalogue, 1), 2]]));
+    await keepEach(page, ['/cart']);
+    const kept = (await keptPage(page, '/cart')) ?? '';
+    const storage = await page.evaluate(() => {
+      const values: Record<string, string> = {};
+      for (let index = 0; index < window.localStorage.length; index += 1) {
+        const key = window.localStorage.key(index);
+        if (key !== null) values[key] = window.localStorage.getItem(key) ?? '';
+      }
+      return values;
+    });
+    // The same page and storage in a browser without the worker, so the app can be held.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      const held = await context.newPage();
+      await held.addInitScript((values) => {
+        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+      }, storage);
+      await held.route(
+        (url) => url.pathname === '/cart',
+        (route) => route.fulfill({ body: kept, contentType: 'text/html' }),
+      );
+      const release = await holdTheApp(held);
+      await held.goto('/cart', { waitUntil: 'commit' });
+      const cart = (count: number) =>
+        header(held).getByRole('link', { name: message('es', 'layout.cart', { count }) });
+      await expect(cart(2)).toBeVisible();
+      await main(held)
+        .getByRole('button', { name: message('es', 'cart.remove') })
+        .click();
+      await held.waitForTimeout(300);
+      await expect(cart(2), 'held until the app has the page').toBeVisible();
+      release();
+      await expect(cart(0)).toBeVisible();
+      await expect(
+        main(held).getByRole('heading', { name: message('es', 'cart.empty') }),
+      ).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 });
