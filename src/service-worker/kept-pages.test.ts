@@ -5,6 +5,7 @@ import {
   composeKeptPage,
   isKeptPath,
   isPlainScreenHtml,
+  keptPageHeaders,
   KEPT_HTML_MAX_CHARS,
   KEPT_SCREEN_META,
   readKeptScreen,
@@ -239,5 +240,26 @@ describe('the page the worker answers with', () => {
 
   it('is not made with a check script that is not a file of the build', () => {
     expect(composeKeptPage(SHELL, screen(), 'https://evil.example/a.js')).toBeNull();
+  });
+});
+
+describe('the headers a kept page is answered with', () => {
+  it('are the build page’s, but for those of its bytes', () => {
+    const shell = new Headers({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Length': '2048',
+      'Content-Encoding': 'gzip',
+      ETag: '"abc"',
+      'Last-Modified': 'Tue, 01 Dec 2026 00:00:00 GMT',
+    });
+    const headers = keptPageHeaders(shell);
+    expect([...headers.keys()].map((name) => name.toLowerCase()).sort()).toEqual([
+      'content-security-policy',
+      'content-type',
+      'x-content-type-options',
+    ]);
+    expect(headers.get('Content-Security-Policy')).toBe("default-src 'none'");
   });
 });

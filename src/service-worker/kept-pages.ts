@@ -136,3 +136,30 @@ export function composeKeptPage(
     .replace('</head>', `${links}</head>`)
     .replace(ROOT, () => `<div id="root">${screen.html}</div>`);
 }
+
+/**
+ * What a kept page's body does not share with the build's page it was made from: its
+ * length, its encoding as it came over the network, and what named those bytes.
+ */
+const OF_THE_BYTES = [
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'content-md5',
+  'digest',
+];
+
+/**
+ * The headers a kept page is answered with: those the build's page was served with (its
+ * type, its security headers), but for any that describe the bytes of that page. A length
+ * the kept page's body does not have would cut it short.
+ */
+export function keptPageHeaders(shell: Headers): Headers {
+  const headers = new Headers(shell);
+  for (const name of OF_THE_BYTES) headers.delete(name);
+  return headers;
+}

@@ -22,6 +22,7 @@
 import {
   composeKeptPage,
   KEPT_SCREENS_MAX,
+  keptPageHeaders,
   readKeptScreen,
   type KeptScreenMessage,
 } from './kept-pages';
@@ -153,7 +154,11 @@ async function keptScreenMessage(data: unknown): Promise<void> {
     await kept.delete(address(screen.path));
     await kept.put(
       address(screen.path),
-      new Response(html, { headers: shell.headers, status: 200, statusText: 'OK' }),
+      new Response(html, {
+        headers: keptPageHeaders(shell.headers),
+        status: 200,
+        statusText: 'OK',
+      }),
     );
     const addresses = (await kept.keys()).filter((key) => !key.url.endsWith(REFUSED));
     for (const old of addresses.slice(0, Math.max(0, addresses.length - KEPT_SCREENS_MAX))) {

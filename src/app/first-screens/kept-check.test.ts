@@ -122,7 +122,7 @@ describe('a tap on a kept page before the app has it', () => {
     document.body.append(root);
     taps = [];
     root.addEventListener('click', (event) => {
-      taps.push(`click ${(event.target as HTMLElement).textContent ?? ''}`);
+      taps.push(`click ${(event.target as HTMLElement).textContent}`);
     });
     root.addEventListener('submit', (event) => {
       event.preventDefault();
