@@ -90,6 +90,41 @@ describe('what the worker keeps', () => {
     expect(readKeptScreen(value, FILES)).toBeNull();
   });
 
+  it('never throws on any message, and takes only what it can answer with (500 runs)', () => {
+    const field = fc.oneof(fc.anything(), fc.string({ maxLength: 40 }));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.record({
+            path: field,
+            key: field,
+            html: field,
+            lang: field,
+            dir: field,
+            styles: field,
+          }),
+          fc.record({
+            path: fc.constantFrom('/', '/cart', '//x', '/a b', 'x'),
+            key: fc.constantFrom(screen().key, 'k1', ''),
+            html: fc.constantFrom(PLAIN, '<script>x</script>', ''),
+            lang: fc.constantFrom('es', 'ar', 'x"y'),
+            dir: fc.constantFrom('ltr', 'rtl', 'up'),
+            styles: fc.array(fc.constantFrom(...FILES, '/assets/x.css'), { maxLength: 3 }),
+          }),
+        ),
+        (message) => {
+          const read = readKeptScreen(message, FILES);
+          if (read === null) return;
+          expect(isKeptPath(read.path)).toBe(true);
+          expect(isPlainScreenHtml(read.html)).toBe(true);
+          expect(composeKeptPage(SHELL, read, CHECK)).not.toBeNull();
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it.each(['/', '/about', '/products?page=2', '/product/12', '/no-such-page'])(
     'takes the address %s',
     (path) => {
