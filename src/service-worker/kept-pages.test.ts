@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { KEPT_SCREEN_META as PAGE_META } from '@/app/first-screens/kept-screen-key';
 import {
   composeKeptPage,
+  isKeptKey,
   isKeptPath,
   isPlainScreenHtml,
   keptPageHeaders,
@@ -123,6 +124,13 @@ describe('what the worker keeps', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('takes a key of the page’s shape only', () => {
+    expect(isKeptKey(screen().key)).toBe(true);
+    for (const key of ['', 'k1', 'k2.1.2.3', `k1.1.2.${'x'.repeat(40)}`, 'k1.1.2.3 x', 3]) {
+      expect(isKeptKey(key)).toBe(false);
+    }
   });
 
   it.each(['/', '/about', '/products?page=2', '/product/12', '/no-such-page'])(

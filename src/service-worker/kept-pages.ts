@@ -80,7 +80,8 @@ export function isKeptPath(value: unknown): value is string {
   );
 }
 
-const isKey = (value: unknown): value is string =>
+/** A key of the shape kept-screen-key.ts makes. */
+export const isKeptKey = (value: unknown): value is string =>
   typeof value === 'string' && /^k1\.[0-9a-z]{1,8}\.[0-9a-z]{1,7}\.[0-9a-z]{1,7}$/.test(value);
 
 /**
@@ -90,7 +91,7 @@ const isKey = (value: unknown): value is string =>
 export function readKeptScreen(value: unknown, files: readonly string[]): KeptScreen | null {
   if (!isRecord(value)) return null;
   const { path, key, html, lang, dir, styles } = value;
-  if (!isKeptPath(path) || !isKey(key)) return null;
+  if (!isKeptPath(path) || !isKeptKey(key)) return null;
   if (typeof html !== 'string' || html.length === 0 || !isPlainScreenHtml(html)) return null;
   if (typeof lang !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/.test(lang)) return null;
   if (dir !== 'ltr' && dir !== 'rtl') return null;

@@ -21,6 +21,8 @@
  */
 import {
   composeKeptPage,
+  isKeptKey,
+  isKeptPath,
   KEPT_SCREENS_MAX,
   keptPageHeaders,
   readKeptScreen,
@@ -137,11 +139,15 @@ async function keptScreenMessage(data: unknown): Promise<void> {
   if (typeof message !== 'object' || message === null) return;
   const kept = await caches.open(KEPT_CACHE);
   const address = (path: string) => new URL(path, worker.location.origin).href;
-  if (message.type === 'forget-screen' && typeof message.path === 'string') {
+  if (message.type === 'forget-screen' && isKeptPath(message.path)) {
     await kept.delete(address(message.path));
-  } else if (message.type === 'refuse-screen' && typeof message.path === 'string') {
+  } else if (
+    message.type === 'refuse-screen' &&
+    isKeptPath(message.path) &&
+    isKeptKey(message.key)
+  ) {
     await kept.delete(address(message.path));
-    const refused = [...(await refusedScreens(kept)), `${message.path} ${String(message.key)}`];
+    const refused = [...(await refusedScreens(kept)), `${message.path} ${message.key}`];
     await kept.put(REFUSED, new Response(JSON.stringify(refused.slice(-KEPT_SCREENS_MAX))));
   } else if (message.type === 'keep-screen' && KEPT_CHECK) {
     const screen = readKeptScreen(message.screen, BUILD.files);
@@ -177,9 +183,13 @@ worker.addEventListener('message', (event) => {
 });
 
 async function page(request: Request): Promise<Response> {
-  const kept = await caches
-    .match(request.url, { cacheName: KEPT_CACHE, ignoreVary: true })
-    .catch(() => undefined);
+  // The refused list is kept beside the pages, and is no page.
+  const kept =
+    new URL(request.url).pathname === REFUSED
+      ? undefined
+      : await caches
+          .match(request.url, { cacheName: KEPT_CACHE, ignoreVary: true })
+          .catch(() => undefined);
   if (kept) return kept;
   try {
     return await fetch(request);

@@ -1,5 +1,5 @@
 /**
- * Keeps a returning web visitor's screens (kept-screen.ts says what and why): once a page
+ * Keeps a returning web visitor's screens (kept-screen-key.ts says what and why): once a page
  * has been shown and the browser is idle, or as the shopper leaves it, the page renders
  * itself with React's server renderer, in one synchronous go, as main.tsx renders it at
  * start, and hands the markup to its service worker. A chunk of its own, loaded once the
