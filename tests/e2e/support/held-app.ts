@@ -32,3 +32,25 @@ export async function appCardsShown(page: Page, count?: number): Promise<void> {
     return wanted === undefined ? apps.length > 0 : apps.length === wanted;
   }, count);
 }
+
+/**
+ * Counts, from before the page is parsed, each time a child of #root is taken away: React
+ * taking a screen painted before it runs over keeps every one; drawing the page again
+ * replaces them. `rootRemovals` reads the count.
+ */
+export async function countReplacedScreens(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const probe = window as unknown as { __rootRemovals: number };
+    probe.__rootRemovals = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if ((record.target as Element).id === 'root') {
+          probe.__rootRemovals += record.removedNodes.length;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export const rootRemovals = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __rootRemovals: number }).__rootRemovals);

@@ -9,7 +9,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, served, test } from '../support/fixtures';
-import { holdTheApp } from '../support/held-app';
+import { countReplacedScreens, holdTheApp, rootRemovals } from '../support/held-app';
 import { message, TRANSLATED, type Language } from '../support/messages';
 import { cartJson, seedStorage } from '../support/storage';
 import { expectShownIn, header, main } from '../support/ui';
@@ -54,27 +54,6 @@ const SCREENS: readonly {
       main(page).getByRole('heading', { level: 1, name: title, exact: true }),
   },
 ];
-
-/**
- * Counts, from before the page is parsed, each time a child of #root is taken away: React
- * taking the written screen over keeps every one; drawing the page again replaces them.
- */
-async function countReplacedScreens(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const probe = window as unknown as { __rootRemovals: number };
-    probe.__rootRemovals = 0;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        if ((record.target as Element).id === 'root') {
-          probe.__rootRemovals += record.removedNodes.length;
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-const rootRemovals = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __rootRemovals: number }).__rootRemovals);
 
 /**
  * The app is running: the header's link to the products page opens it without a page load.

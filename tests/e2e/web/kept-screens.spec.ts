@@ -10,7 +10,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, served, test } from '../support/fixtures';
-import { holdTheApp } from '../support/held-app';
+import { countReplacedScreens, holdTheApp, rootRemovals } from '../support/held-app';
 import type { Product } from '../support/catalogue';
 import { message, TRANSLATED, type Language } from '../support/messages';
 import { cartJson } from '../support/storage';
@@ -93,24 +93,6 @@ async function keepEach(page: Page, paths: readonly string[]): Promise<void> {
     await expect.poll(() => keptPaths(page), { timeout: 15_000 }).toContain(path);
   }
 }
-
-/** Counts, from before the page is parsed, the root's children taken away (a redraw). */
-async function countReplacedScreens(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const probe = window as unknown as { __rootRemovals: number };
-    probe.__rootRemovals = 0;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        if ((record.target as Element).id === 'root') {
-          probe.__rootRemovals += record.removedNodes.length;
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-const rootRemovals = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __rootRemovals: number }).__rootRemovals);
 
 const keptMark = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.keptScreen ?? null);

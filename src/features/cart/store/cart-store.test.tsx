@@ -125,6 +125,15 @@ describe('cart store', () => {
     setItem.mockRestore();
     warn.mockRestore();
   });
+
+  it('renders a page’s HTML, and has React take one over, with the cart as stored, not empty', () => {
+    useCartStore.getState().addToCart(shirt, 3);
+    function Count() {
+      return <p>{useCartStore((state) => state.cart.length)} lines</p>;
+    }
+    // React reads the server snapshot in a server render and while it takes a page over.
+    expect(renderToString(<Count />)).toBe('<p>1<!-- --> lines</p>');
+  });
 });
 
 describe('cart store start-up', () => {
@@ -138,22 +147,5 @@ describe('cart store start-up', () => {
     await useCartStore.persist.rehydrate();
     expect(stored('totalPriceBeforeTax')).toBe(22.3);
     expect(stored('savings')).toBe(2.23);
-  });
-});
-
-describe('the cart in a page’s HTML', () => {
-  beforeEach(async () => {
-    localStorage.clear();
-    await reload();
-    useCartStore.getState().clearCart();
-  });
-
-  it('renders a page’s HTML, and has React take one over, with the cart as stored, not empty', () => {
-    useCartStore.getState().addToCart(shirt, 3);
-    function Count() {
-      return <p>{useCartStore((state) => state.cart.length)} lines</p>;
-    }
-    // React reads the server snapshot in a server render and while it takes a page over.
-    expect(renderToString(<Count />)).toBe('<p>1<!-- --> lines</p>');
   });
 });
