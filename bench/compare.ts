@@ -18,6 +18,7 @@ import {
 import type { BuildSizes } from './bundle-sizes';
 import { freshContext, KIOSK_PORTRAIT } from './chromium';
 import { settle, interact } from './interactions';
+import { waitForKeptPage } from './kept-pages';
 import { open, probedLoad } from './load-timings';
 import {
   initScript,
@@ -179,7 +180,10 @@ const firstCardButton = (page: Page) =>
 /**
  * The first visit of a returning shopper: /products shown and its catalogue cached in the
  * `products` key; then, once the page has loaded, its service worker active if it has one
- * (ready or not after 5 s: a returning visitor does not wait for it either).
+ * (ready or not after 5 s: a returning visitor does not wait for it either). With
+ * `waitForWorker` (ours), the visit lasts until the worker controls the page and has kept
+ * it (docs/web/returning-visits.md; KEEP_TIMEOUT_MS at most): a shopper who looks at the
+ * cards for a few seconds leaves a kept page behind.
  */
 export async function firstVisit(page: Page, url: string, waitForWorker = false): Promise<void> {
   await page.goto(url);
@@ -205,6 +209,8 @@ export async function firstVisit(page: Page, url: string, waitForWorker = false)
       timeout: WORKER_TIMEOUT_MS,
       polling: 100,
     });
+    const { pathname, search } = new URL(url);
+    await waitForKeptPage(page, pathname + search);
   }
 }
 

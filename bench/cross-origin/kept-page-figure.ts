@@ -8,10 +8,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { emulateCpu, freshContext, PHONE_DEVICE } from '../chromium';
 import { firstVisit, inPairs, progress, type PairedFigure } from '../compare';
+import { waitForKeptPage } from '../kept-pages';
 import { open, probedLoad } from '../load-timings';
 import { initScript, installLoadProbe } from '../page-probes';
 
-const KEEP_TIMEOUT_MS = 30_000;
 /** The cart page's heading in Spanish (src/i18n/catalogs/es.ts cart.heading). */
 const CART_HEADING = 'Carrito de compra';
 
@@ -59,11 +59,8 @@ export async function keptPageFigure(
     await page.getByRole('button', { name: 'Add to Cart' }).first().click();
     await page.evaluate(() => window.localStorage.setItem('shopLanguage', 'es'));
     await page.goto(`${origin}/cart`);
-    const deadline = Date.now() + KEEP_TIMEOUT_MS;
-    while (!(await keptCache(page)).some(([url]) => new URL(url).pathname === '/cart')) {
-      if (Date.now() > deadline) throw new Error('the worker kept no page for /cart');
-      await page.waitForTimeout(200);
-    }
+    if (!(await waitForKeptPage(page, '/cart')))
+      throw new Error('the worker kept no page for /cart');
     const kept = await keptCache(page);
     await emulateCpu(page, PHONE_DEVICE);
     const load = async (entries: [string, string][]) => {

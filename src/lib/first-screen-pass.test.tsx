@@ -2,7 +2,12 @@ import { act } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useFirstScreenPass } from './first-screen-pass';
+import {
+  inKeptScreen,
+  keptScreenPass,
+  useFirstScreenPass,
+  useWrittenScreenPass,
+} from './first-screen-pass';
 
 function Screen({ seen }: { seen: boolean[] }) {
   const pass = useFirstScreenPass();
@@ -55,5 +60,60 @@ describe('useFirstScreenPass', () => {
     });
     expect(seen.every((pass) => !pass)).toBe(true);
     expect(root.textContent).toBe('Cards');
+  });
+});
+
+/** A screen that shows what the visit holds (the cached catalogue's cards) but while written. */
+function Catalogue({ seen }: { seen: boolean[] }) {
+  const written = useWrittenScreenPass();
+  seen.push(written);
+  return <p>{written ? 'Loading...' : 'Six cards'}</p>;
+}
+
+describe('a kept screen', () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.keptScreen;
+  });
+
+  it('is rendered with what the visit holds, and only while it is kept', () => {
+    expect(keptScreenPass(() => renderToString(<Catalogue seen={[]} />))).toContain('Six cards');
+    expect(renderToString(<Catalogue seen={[]} />)).toContain('Loading...');
+    // A product's own call is made on each visit: its screen is kept as written.
+    expect(keptScreenPass(() => renderToString(<Screen seen={[]} />))).toContain('Loading...');
+    expect(inKeptScreen()).toBe(false);
+  });
+
+  it('is taken over as it was kept: every node kept, nothing rendered as written', async () => {
+    const kept = keptScreenPass(() => renderToString(<Catalogue seen={[]} />));
+    const root = document.createElement('div');
+    root.innerHTML = kept;
+    document.body.append(root);
+    const paragraph = root.querySelector('p');
+    const seen: boolean[] = [];
+    const recoverable = vi.fn();
+    // What src/kept-check.ts marks on a kept page it shows.
+    document.documentElement.dataset.keptScreen = 'shown';
+    expect(inKeptScreen()).toBe(true);
+    await act(async () => {
+      hydrateRoot(root, <Catalogue seen={seen} />, { onRecoverableError: recoverable });
+      await Promise.resolve();
+    });
+    expect(seen.every((written) => !written)).toBe(true);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(root.querySelector('p')).toBe(paragraph);
+    expect(paragraph?.textContent).toBe('Six cards');
+  });
+
+  it('taken over as written, it would not match: the guard is what keeps it', async () => {
+    const kept = keptScreenPass(() => renderToString(<Catalogue seen={[]} />));
+    const root = document.createElement('div');
+    root.innerHTML = kept;
+    document.body.append(root);
+    const recoverable = vi.fn();
+    await act(async () => {
+      hydrateRoot(root, <Catalogue seen={[]} />, { onRecoverableError: recoverable });
+      await Promise.resolve();
+    });
+    expect(recoverable).toHaveBeenCalled();
   });
 });

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { KEPT_ENTRY_ATTRIBUTE } from '@/app/first-screens/kept-check';
 import { KEPT_SCREEN_META as PAGE_META } from '@/app/first-screens/kept-screen-key';
 import {
   composeKeptPage,
+  ENTRY_ATTRIBUTE,
   isKeptKey,
   isKeptPath,
   isPlainScreenHtml,
@@ -61,8 +63,9 @@ const screen = (overrides: Partial<KeptScreen> = {}): KeptScreen => ({
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 describe('what the worker keeps', () => {
-  it('names its meta element as the page reads it', () => {
+  it('names its meta element and the entry’s attribute as the page reads them', () => {
     expect(KEPT_SCREEN_META).toBe(PAGE_META);
+    expect(ENTRY_ATTRIBUTE).toBe(KEPT_ENTRY_ATTRIBUTE);
   });
 
   it('takes a screen of the shape the page sends', () => {
@@ -229,7 +232,8 @@ describe('the markup a kept screen may hold', () => {
         const page = composeKeptPage(SHELL, read, CHECK);
         expect(page).not.toBeNull();
         expect(count(page ?? '', '<div id="root">')).toBe(1);
-        expect(count(page ?? '', '<script')).toBe(count(SHELL, '<script') + 1);
+        // The check in, the entry's module script out (only fetched).
+        expect(count(page ?? '', '<script')).toBe(count(SHELL, '<script'));
         expect(count(page ?? '', '<noscript>')).toBe(1);
         expect(page).toContain(`<div id="root">${read.html}</div>\n    <noscript>`);
       }),
@@ -250,7 +254,14 @@ describe('the page the worker answers with', () => {
   it('names the key and address in place of the written screen, the check right after', () => {
     expect(page).not.toContain('shop-first-screen');
     expect(page).toContain(
-      `<meta name="shop-kept-screen" content="${screen().key}" data-path="/cart" /><script src="${CHECK}"></script>`,
+      `<meta name="shop-kept-screen" content="${screen().key}" data-path="/cart" /><script src="${CHECK}" data-shop-entry="/assets/index-Ab1.js"></script>`,
+    );
+  });
+
+  it('only fetches the app’s entry, for the check to start it', () => {
+    expect(page).not.toContain('type="module"');
+    expect(page).toContain(
+      '<link rel="preload" as="script" crossorigin href="/assets/index-Ab1.js">',
     );
   });
 
@@ -262,9 +273,7 @@ describe('the page the worker answers with', () => {
   });
 
   it('keeps the rest of the build’s page as it was', () => {
-    expect(page).toContain(
-      '<script type="module" crossorigin src="/assets/index-Ab1.js"></script>',
-    );
+    expect(page).toContain('<script>{let d=document}</script>');
     expect(page).toContain('<title>Kiosk Shop</title>');
   });
 
@@ -277,6 +286,10 @@ describe('the page the worker answers with', () => {
     ['no root', SHELL.replace('<div id="root">', '<div id="app">')],
     ['no written screen named', SHELL.replace('shop-first-screen', 'shop-other')],
     ['no page tag', SHELL.replace('<html lang="en" dir="ltr">', '<html>')],
+    [
+      'no entry of the build',
+      SHELL.replace('src="/assets/index-Ab1.js"', 'src="https://evil.example/a.js"'),
+    ],
   ])('is not made from a page with %s', (_what, shell) => {
     expect(composeKeptPage(shell, screen(), CHECK)).toBeNull();
   });

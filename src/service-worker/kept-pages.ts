@@ -109,13 +109,23 @@ const escapeAttribute = (value: string): string =>
 const ROOT = /<div id="root">[\s\S]*?<\/div>(?=\s*<noscript>)/;
 const PAGE_TAG = /<html lang="[^"]*" dir="[^"]*">/;
 const WRITTEN_META = /<meta name="shop-first-screen" content="[^"]*" \/>/;
+/** The app's entry as the build's page starts it. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+
+/**
+ * Where a kept page names the app's entry for its check to start (src/app/early-cards.ts
+ * ENTRY_ATTRIBUTE, restated).
+ */
+export const ENTRY_ATTRIBUTE = 'data-shop-entry';
 
 /**
  * The build's page (`shell`, index.html as the build wrote it) with the kept screen in its
  * root, its language and direction, its stylesheets linked before it paints, and in its
  * head, in place of the written screen's name, the kept screen's key and the check script
- * (`checkScript`, a file of the build) that compares it with the visit's storage. Null when
- * the shell is not a page of that shape.
+ * (`checkScript`, a file of the build) that compares it with the visit's storage. The app's
+ * entry is only fetched there (a module script is compiled on the main thread as it
+ * arrives, before the kept screen's first frame): the check starts it once that frame is
+ * shown. Null when the shell is not a page of that shape.
  */
 export function composeKeptPage(
   shell: string,
@@ -124,14 +134,17 @@ export function composeKeptPage(
 ): string | null {
   if (!ROOT.test(shell) || !PAGE_TAG.test(shell) || !WRITTEN_META.test(shell)) return null;
   if (!/^\/assets\/[\w.-]+\.js$/.test(checkScript)) return null;
+  const entry = ENTRY_SCRIPT.exec(shell)?.[1];
+  if (entry === undefined) return null;
   const head =
     `<meta name="${KEPT_SCREEN_META}" content="${screen.key}" data-path="${escapeAttribute(screen.path)}" />` +
-    `<script src="${checkScript}"></script>`;
+    `<script src="${checkScript}" ${ENTRY_ATTRIBUTE}="${entry}"></script>`;
   const links = screen.styles
     .filter((style) => !shell.includes(`href="${style}"`))
     .map((style) => `<link rel="stylesheet" crossorigin href="${style}">`)
     .join('');
   return shell
+    .replace(ENTRY_SCRIPT, () => `<link rel="preload" as="script" crossorigin href="${entry}">`)
     .replace(PAGE_TAG, `<html lang="${screen.lang}" dir="${screen.dir}">`)
     .replace(WRITTEN_META, () => head)
     .replace('</head>', `${links}</head>`)

@@ -1,9 +1,16 @@
 import fc from 'fast-check';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KeptScreenMessage } from '../../service-worker/kept-pages';
 import { firstScreenUsable, routeOf } from '../early-start';
-import { keepScreenNow, keepVisitScreens, writtenScreenDoes } from './keep-visit-screens';
+import { useWrittenScreenPass } from '@/lib/first-screen-pass';
+import {
+  keepScreenNow,
+  keepVisitScreens,
+  withoutImageHints,
+  writtenScreenDoes,
+} from './keep-visit-screens';
 import { KEPT_MARK, KEPT_REDRAWN } from './kept-check';
 import { KEPT_SCREEN_META, keptScreenKey } from './kept-screen-key';
 
@@ -19,6 +26,11 @@ function Cart() {
       <p>{visit.cart}</p>
     </main>
   );
+}
+
+/** A screen of the cached catalogue: its cards, but as written where the build writes it. */
+function Catalogue() {
+  return <p>{useWrittenScreenPass() ? 'Loading...' : 'Six cards'}</p>;
 }
 
 const keeping = (overrides = {}) => ({
@@ -51,7 +63,7 @@ afterEach(() => {
 });
 
 describe('whether the build’s written screen does for a visit', () => {
-  it('is the early start’s rule (400 random visits)', () => {
+  it('is the early start’s rule, but for the products page’s cards (400 random visits)', () => {
     const raw = fc.option(
       fc.constantFrom('', '[]', ' [] ', '{"state":{"cart":[]}}', '[{"id":1}]', 'x'),
       {
@@ -66,6 +78,7 @@ describe('whether the build’s written screen does for a visit', () => {
           '/CART/',
           '/cart//',
           '/products',
+          '/Products/',
           '/product/3',
           '/nope',
           '/about/',
@@ -76,7 +89,12 @@ describe('whether the build’s written screen does for a visit', () => {
         (path, language, cart, products) => {
           const values: Record<string, string | null> = { shopLanguage: language, cart, products };
           const read = (key: string) => values[key] ?? null;
-          expect(writtenScreenDoes(path, read)).toBe(firstScreenUsable(path, routeOf(path), read));
+          const route = routeOf(path);
+          // The products page's kept screen holds the cached catalogue's cards.
+          const cardsKept = route === '/products' && !/^\s*(\[\])?\s*$/.test(products ?? '');
+          expect(writtenScreenDoes(path, read)).toBe(
+            firstScreenUsable(path, route, read) && !cardsKept,
+          );
         },
       ),
       { numRuns: 400 },
@@ -103,6 +121,32 @@ describe('keeping the page as it is now', () => {
     expect(keepScreenNow(keeping(), kept)).toBe('kept');
     visit.cart = '{"state":{"cart":[]}}';
     expect(keepScreenNow(keeping(), kept)).toMatchObject({ type: 'keep-screen' });
+  });
+
+  it('keeps the products page of an English visit with a cached catalogue with its cards, and no image hints', () => {
+    visit = { shopLanguage: 'en', cart: '[]', products: '[{"id":1}]' };
+    window.history.replaceState(null, '', '/products');
+    const message = keepScreenNow(
+      keeping({
+        app: () => <Catalogue />,
+        renderToString: (app: ReactNode) =>
+          `<link rel="preload" as="image" href="https://img.example/1.svg" fetchPriority="high"/>${renderToString(app)}`,
+      }),
+      new Map(),
+    );
+    expect(message).toMatchObject({ type: 'keep-screen', screen: { path: '/products' } });
+    const kept =
+      typeof message === 'object' && message.type === 'keep-screen' ? message.screen : null;
+    expect(kept?.html).toBe('<p>Six cards</p>');
+  });
+
+  it('leaves out only the image hints React writes before the markup', () => {
+    const hint = '<link rel="preload" as="image" href="https://img.example/1.svg"/>';
+    expect(withoutImageHints(`${hint}${hint}<main></main>`)).toBe('<main></main>');
+    expect(withoutImageHints(`<main>${hint}</main>`)).toBe(`<main>${hint}</main>`);
+    expect(withoutImageHints('<link rel="stylesheet" href="/x.css"/><main></main>')).toContain(
+      '<link',
+    );
   });
 
   it('keeps an address with a query, in English too', () => {

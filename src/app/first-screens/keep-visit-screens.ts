@@ -6,11 +6,13 @@
  * worker is registered; React's server renderer is another, loaded at the first keeping.
  *
  * Only where the build's written screen would not do (another language, items in the cart,
- * the cart with a cached catalogue, an address with a query): a written screen this visit
- * can use is already the page the host and the worker answer with.
+ * the cart with a cached catalogue, an address with a query), or where the kept screen shows
+ * more than it (the products page's cards, from a cached catalogue): a written screen this
+ * visit can use is otherwise already the page the host and the worker answer with.
  */
 import type { ReactNode } from 'react';
 import { readRaw } from '@web-shared/lib/browser-storage';
+import { keptScreenPass } from '@/lib/first-screen-pass';
 import { whenIdle } from '@/lib/when-idle';
 import { KEPT_MARK, KEPT_REDRAWN, keptScreenOf } from './kept-check';
 import type { KeptScreen, KeptScreenMessage } from '../../service-worker/kept-pages';
@@ -20,20 +22,24 @@ import { keptScreenKey } from './kept-screen-key';
 const holdsSomething = (raw: string | null): boolean => !/^\s*(\[\])?\s*$/.test(raw ?? '');
 
 /**
- * Whether the build's written screen for this address is what the app renders for this
- * visit: early-start.ts firstScreenUsable, restated here (a function shared with the early
- * start would make it a chunk the page loads first), and held to it by this file's test.
- * The host answers every address with its route's written page, so the route always fits.
+ * Whether the build's written screen for this address is the best first screen for this
+ * visit: where early-start.ts firstScreenUsable says the app renders it (restated here, as a
+ * function shared with the early start would make it a chunk the page loads first, and held
+ * to it by this file's test), but for the products page with a cached catalogue, whose kept
+ * screen holds its cards where the written one holds its loading state (the early cards
+ * paint them once their script has run). The host answers every address with its route's
+ * written page, so the route always fits.
  */
 export function writtenScreenDoes(
   pathname: string,
   stored: (key: string) => string | null,
 ): boolean {
-  const cartPage = (pathname.replace(/\/+$/, '') || '/').toLowerCase() === '/cart';
+  const page = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
   return (
     (stored('shopLanguage') ?? 'en') === 'en' &&
     !holdsSomething(stored('cart')) &&
-    !(cartPage && holdsSomething(stored('products')))
+    !(page === '/cart' && holdsSomething(stored('products'))) &&
+    !(page === '/products' && holdsSomething(stored('products')))
   );
 }
 
@@ -60,6 +66,15 @@ export interface VisitKeeping {
 type KeepingNow = Required<Omit<VisitKeeping, 'renderToString'>> & {
   renderToString: ((app: ReactNode) => string) | undefined;
 };
+
+/**
+ * React's server renderer writes a preload hint for each image it finds loaded at once (the
+ * products page's first cards), before the markup. A kept page has those images in its
+ * markup already, and the worker keeps no `<link>` in a screen: the hints are left out.
+ */
+export function withoutImageHints(html: string): string {
+  return html.replace(/^(?:<link rel="preload" as="image"[^<>]*>)+/, '');
+}
 
 /** The page's stylesheets of the build's own, root-relative. */
 function stylesOf(doc: Document): string[] {
@@ -98,8 +113,9 @@ export function keepScreenNow(
   const key = keptScreenKey(stored);
   if (key === null) return 'none';
   if (kept.get(path) === key) return 'kept';
-  if (!keeping.renderToString) return 'needs-renderer';
-  const html = keeping.renderToString(keeping.app());
+  const render = keeping.renderToString;
+  if (!render) return 'needs-renderer';
+  const html = withoutImageHints(keptScreenPass(() => render(keeping.app())));
   // The page moved on, or the storage changed, while it rendered: the next keeping has it.
   if (keptScreenKey(stored) !== key) return 'none';
   if (doc.location.pathname + doc.location.search !== path) return 'none';

@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   checkKeptPage,
+  FRAME_WAIT_MS,
   HOLD_AT_MOST_MS,
+  KEPT_ENTRY_ATTRIBUTE,
   KEPT_MARK,
   KEPT_REDRAWN,
   KEPT_REFUSED,
   KEPT_SHOWN,
   keptScreenOf,
   keptScreenUsable,
+  startKeptApp,
 } from './kept-check';
+import { inKeptScreen } from '@/lib/first-screen-pass';
 import { KEPT_SCREEN_META, keptScreenKey } from './kept-screen-key';
 
 const visit: Record<string, string> = { shopLanguage: 'fr', cart: '{"state":{"cart":[]}}' };
@@ -45,6 +49,13 @@ describe('a kept page’s check before it paints', () => {
     expect(keptScreenOf(document)).toEqual({ path: '/cart', key: keptScreenKey(stored) });
   });
 
+  it('marks the page as the app reads it, to take the screen over as it was kept', () => {
+    expect(inKeptScreen()).toBe(false);
+    keptPage('/cart');
+    checkKeptPage(document, stored);
+    expect(inKeptScreen()).toBe(true);
+  });
+
   it.each([
     ['another address', () => keptPage('/checkout')],
     ['another query', () => keptPage('/cart?x=1')],
@@ -71,6 +82,45 @@ describe('a kept page’s check before it paints', () => {
     });
     expect(page.hidden).toBe(true);
   });
+});
+
+describe('starting the app a kept page only fetched', () => {
+  const ENTRY = '/assets/index-Ab1.js';
+  const checkScript = (entry: string | null = ENTRY): HTMLScriptElement => {
+    const script = document.createElement('script');
+    if (entry !== null) script.setAttribute(KEPT_ENTRY_ATTRIBUTE, entry);
+    return script;
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts it once the kept screen’s first frame is shown', () => {
+    vi.useFakeTimers();
+    const load = vi.fn();
+    startKeptApp(document, checkScript(), true, load);
+    expect(load).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(FRAME_WAIT_MS);
+    expect(load).toHaveBeenCalledExactlyOnceWith(ENTRY);
+    vi.advanceTimersByTime(FRAME_WAIT_MS);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts it at once when the screen was refused, for the app to render the page', () => {
+    const load = vi.fn();
+    startKeptApp(document, checkScript(), false, load);
+    expect(load).toHaveBeenCalledExactlyOnceWith(ENTRY);
+  });
+
+  it.each([null, '', 'https://evil.example/a.js', '//evil.example/a.js', '/assets/../x.js?'])(
+    'starts nothing the page names that is not a file of the build: %s',
+    (entry) => {
+      const load = vi.fn();
+      startKeptApp(document, checkScript(entry), false, load);
+      startKeptApp(document, null, false, load);
+      expect(load).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('a kept screen React drew again', () => {

@@ -128,19 +128,66 @@ function holdTaps(doc: Document): void {
   doc.addEventListener('submit', onSubmit, true);
 }
 
-/** Shows the kept screen only when it is this visit's; otherwise the page stays hidden. */
-export function checkKeptPage(doc: Document, stored: (key: string) => string | null): void {
+/**
+ * Shows the kept screen only when it is this visit's; otherwise the page stays hidden.
+ * Whether it is shown.
+ */
+export function checkKeptPage(doc: Document, stored: (key: string) => string | null): boolean {
   const page = doc.documentElement;
   try {
     if (keptScreenUsable(doc, stored)) {
       page.dataset[KEPT_MARK] = KEPT_SHOWN;
       watchForRedraw(doc);
       holdTaps(doc);
-      return;
+      return true;
     }
   } catch {
     // Unreadable: refused below.
   }
   page.dataset[KEPT_MARK] = KEPT_REFUSED;
   page.hidden = true;
+  return false;
+}
+
+/**
+ * Where a kept page names the app's entry, on the check's script tag
+ * (src/service-worker/kept-pages.ts ENTRY_ATTRIBUTE, restated: the test holds them equal).
+ */
+export const KEPT_ENTRY_ATTRIBUTE = 'data-shop-entry';
+
+/** A hidden tab draws no frame: the app starts after this long at most. */
+export const FRAME_WAIT_MS = 100;
+
+/** Once the page is parsed, and a frame has shown it (or FRAME_WAIT_MS have passed). */
+function afterTheFirstFrame(doc: Document, then: () => void): void {
+  let done = false;
+  const once = (): void => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  const frame = (): void => {
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, FRAME_WAIT_MS);
+  };
+  if (doc.readyState === 'loading') {
+    doc.addEventListener('DOMContentLoaded', frame, { once: true });
+  } else frame();
+}
+
+/**
+ * Starts the app, which a kept page only fetches (compiling it would hold the kept screen's
+ * first frame): once that frame is shown, or at once when the screen was refused and the app
+ * is to render the page. Only a file of this build's own is started.
+ */
+export function startKeptApp(
+  doc: Document,
+  script: Element | null,
+  shown: boolean,
+  load: (entry: string) => unknown = (entry) => import(/* @vite-ignore */ entry),
+): void {
+  const entry = script?.getAttribute(KEPT_ENTRY_ATTRIBUTE);
+  if (!entry || !/^\/assets\/[\w.-]+\.js$/.test(entry)) return;
+  if (shown) afterTheFirstFrame(doc, () => void load(entry));
+  else void load(entry);
 }

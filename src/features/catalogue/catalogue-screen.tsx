@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Product } from '@shared/product-rule';
 import type { Cents } from '@web-shared/lib/money';
-import { useFirstScreenPass } from '@/lib/first-screen-pass';
+import { useWrittenScreenPass } from '@/lib/first-screen-pass';
 import { useProducts } from './api/products-query';
 import { CatalogueBrowser } from './components/catalogue-browser';
 
@@ -25,8 +25,9 @@ export function CatalogueScreen({ onAdd, listPrice }: CatalogueScreenProps) {
   const { refetch } = query;
   const onRetry = useCallback(() => void refetch(), [refetch]);
   // The build writes this page loading (src/app/first-screens/); the catalogue's answer,
-  // when it is already here as React takes the page over, shows a render later.
-  const written = useFirstScreenPass();
+  // when it is already here as React takes the page over, shows a render later. A kept
+  // page was kept with the cached catalogue's cards, and is taken over with them.
+  const written = useWrittenScreenPass();
   return (
     <CatalogueBrowser
       products={written ? NO_PRODUCTS : (query.data ?? NO_PRODUCTS)}

@@ -42,6 +42,18 @@ describe('useCardsToRender (the top row first)', () => {
     },
   );
 
+  it('renders a first grid a kept page painted already whole, as it was kept', () => {
+    screenOf(23);
+    // What src/kept-check.ts marks on a kept page it shows.
+    document.documentElement.dataset.keptScreen = 'shown';
+    try {
+      const { result } = renderHook(() => useCardsToRender(6));
+      expect(result.current).toBe(6);
+    } finally {
+      delete document.documentElement.dataset.keptScreen;
+    }
+  });
+
   it('renders later grids of the visit at once (a search, a page change, the way back)', () => {
     screenOf(85);
     const first = renderHook(() => useCardsToRender(6));

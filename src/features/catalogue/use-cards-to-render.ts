@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { afterNextPaint } from '@/lib/after-next-paint';
+import { inKeptScreen } from '@/lib/first-screen-pass';
 import { gridColumns } from './grid-columns';
 
 let firstGridShown = false;
@@ -12,9 +13,13 @@ let firstGridShown = false;
  * whole page. The grid keeps the other cards' places meanwhile (catalogue-results.tsx), so
  * nothing below moves. Every later grid (a search, a category, a page change, the way back
  * to a scrolled page) renders all its cards at once: an interaction's results come whole.
+ * So does a grid a returning visitor's kept page painted already (src/lib/first-screen-pass.ts):
+ * React takes it over as it was kept.
  */
 export function useCardsToRender(total: number): number {
-  const [firstRow, setFirstRow] = useState(() => (firstGridShown ? null : gridColumns()));
+  const [firstRow, setFirstRow] = useState(() =>
+    firstGridShown || inKeptScreen() ? null : gridColumns(),
+  );
   // A first grid that fits in its top row is whole already: later ones render at once.
   if (firstRow !== null && total > 0 && total <= firstRow) setFirstRow(null);
   const deferring = firstRow !== null && total > firstRow;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { afterNextPaint } from '@/lib/after-next-paint';
-import { useFirstScreenPass } from '@/lib/first-screen-pass';
+import { useWrittenScreenPass } from '@/lib/first-screen-pass';
 import { toCategory, toPageNumber, type CategoryValue } from './catalogue-rules';
 
 export interface CatalogueParams {
@@ -44,7 +44,7 @@ export function useCatalogueParams() {
   }
   // Taking over the written page (src/lib/first-screen-pass.ts), what it was written with;
   // the address's own a render later, so React sets every control it changes.
-  const written = useFirstScreenPass();
+  const written = useWrittenScreenPass();
   const current: CatalogueParams = written
     ? WRITTEN
     : (requested ?? {

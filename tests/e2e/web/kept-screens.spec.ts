@@ -1,6 +1,7 @@
 /**
  * A returning visitor's kept screens (src/app/first-screens/kept-screen-key.ts): a visit the
- * build's written screens do not suit (another language, items in the cart) has its pages
+ * build's written screens do not suit (another language, items in the cart), and the
+ * products page of any visit with a cached catalogue (its cards kept), has its pages
  * kept by the service worker, which answers each address with its page as last rendered
  * there, in the visit's language and with its cart, before the app's code has run; React
  * takes it over without a mismatch. A kept page that is no longer the visit's is never
@@ -94,6 +95,17 @@ async function keepEach(page: Page, paths: readonly string[]): Promise<void> {
   }
 }
 
+/** The visit's storage, every key. */
+const storageOf = (page: Page) =>
+  page.evaluate(() => {
+    const values: Record<string, string> = {};
+    for (let index = 0; index < window.localStorage.length; index += 1) {
+      const key = window.localStorage.key(index);
+      if (key !== null) values[key] = window.localStorage.getItem(key) ?? '';
+    }
+    return values;
+  });
+
 const keptMark = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.keptScreen ?? null);
 
@@ -104,6 +116,15 @@ const headingIn = (page: Page, html: string) =>
     const heading =
       parsed.querySelector('#root main h1') ?? parsed.querySelector('#root main [role=status]');
     return heading?.textContent.trim() ?? null;
+  }, html);
+
+/** The 'Add to Cart' of each card in an HTML page's root, as text. */
+const cardsIn = (page: Page, html: string) =>
+  page.evaluate((text) => {
+    const parsed = new DOMParser().parseFromString(text, 'text/html');
+    return [...parsed.querySelectorAll('#root main article')].map(
+      (card) => card.querySelector('button')?.textContent.trim() ?? '',
+    );
   }, html);
 
 /** React has the page: its props are on the header's links. */
@@ -152,6 +173,12 @@ test.describe('a returning visitor’s kept screens', () => {
         // The page as answered, before any script: the kept screen in the visit's language.
         expect(html, screen.path).toContain('<meta name="shop-kept-screen"');
         expect(await headingIn(page, html), screen.path).toBe(message(language, screen.heading));
+        if (screen.path === '/products') {
+          // The cached catalogue's first page, its cards in the page as answered.
+          expect(await cardsIn(page, html)).toEqual(
+            Array.from({ length: 6 }, () => message(language, 'catalogue.addToCart')),
+          );
+        }
         await expectTheAppRunning(page);
         expect(await keptMark(page), screen.path).toBe('shown');
         await expectShownIn(page, language, screen.path);
@@ -161,6 +188,39 @@ test.describe('a returning visitor’s kept screens', () => {
       expect(unexpected(consoleErrors), 'no hydration warning, no error').toEqual([]);
     });
   }
+
+  test('an English visit with an empty cart: the products page is kept with its cards, a page the written screen does is not', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    await visitWith(page, 'en', null);
+    await keepEach(page, ['/products']);
+    await page.goto('/about');
+    await page.waitForTimeout(4000);
+    expect(await keptPaths(page)).toEqual(['/products']);
+    await countReplacedScreens(page);
+    await offline(context);
+    const response = await page.goto('/products');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<meta name="shop-kept-screen"');
+    expect(await cardsIn(page, html)).toEqual(Array.from({ length: 6 }, () => 'Add to Cart'));
+    await expectTheAppRunning(page);
+    expect(await keptMark(page)).toBe('shown');
+    await expect(main(page).getByRole('article')).toHaveCount(6);
+    expect(await rootRemovals(page), 'taken over, not drawn again').toBe(0);
+    expect(unexpected(consoleErrors), 'no hydration warning, no error').toEqual([]);
+    // Another page of the catalogue has its own kept page, with its own cards.
+    await context.setOffline(false);
+    await keepEach(page, ['/products?page=2']);
+    await offline(context);
+    const second = (await (await page.goto('/products?page=2'))?.text()) ?? '';
+    expect(second).toContain('<meta name="shop-kept-screen"');
+    expect((await cardsIn(page, second)).length).toBeGreaterThan(0);
+    await expectTheAppRunning(page);
+    expect(await keptMark(page)).toBe('shown');
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
 
   test('a visit the written screens suit keeps nothing, and going back to one forgets what was kept', async ({
     page,
@@ -321,14 +381,7 @@ test.describe('a returning visitor’s kept screens', () => {
     await visitWith(page, 'es', cartJson([[served(servedCatalogue, 1), 2]]));
     await keepEach(page, ['/cart']);
     const kept = (await keptPage(page, '/cart')) ?? '';
-    const storage = await page.evaluate(() => {
-      const values: Record<string, string> = {};
-      for (let index = 0; index < window.localStorage.length; index += 1) {
-        const key = window.localStorage.key(index);
-        if (key !== null) values[key] = window.localStorage.getItem(key) ?? '';
-      }
-      return values;
-    });
+    const storage = await storageOf(page);
     // The same page and storage in a browser without the worker, so the app can be held.
     const context = await browser.newContext({ serviceWorkers: 'block' });
     try {
@@ -355,6 +408,42 @@ test.describe('a returning visitor’s kept screens', () => {
       await expect(
         main(held).getByRole('heading', { name: message('es', 'cart.empty') }),
       ).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a tap on a kept products page’s ‘Add to Cart’ before the app runs is made once the app has it', async ({
+    page,
+    browser,
+  }) => {
+    await visitWith(page, 'en', null);
+    await keepEach(page, ['/products']);
+    const kept = (await keptPage(page, '/products')) ?? '';
+    const storage = await storageOf(page);
+    // The same page and storage in a browser without the worker, so the app can be held.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      const held = await context.newPage();
+      await held.addInitScript((values) => {
+        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+      }, storage);
+      await held.route(
+        (url) => url.pathname === '/products',
+        (route) => route.fulfill({ body: kept, contentType: 'text/html' }),
+      );
+      const release = await holdTheApp(held);
+      await held.goto('/products', { waitUntil: 'commit' });
+      const cart = (count: number) =>
+        header(held).getByRole('link', { name: message('en', 'layout.cart', { count }) });
+      const add = main(held).getByRole('button', { name: 'Add to Cart' }).first();
+      await add.click();
+      await held.waitForTimeout(300);
+      await expect(cart(0), 'held until the app has the page').toBeVisible();
+      expect(await keptMark(held)).toBe('shown');
+      release();
+      await expect(cart(1)).toBeVisible();
+      await expect(main(held).getByRole('button', { name: 'Added' })).toHaveCount(1);
     } finally {
       await context.close();
     }
