@@ -113,8 +113,9 @@ const WRITTEN_META = /<meta name="shop-first-screen" content="[^"]*" \/>/;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
 /**
- * Where a kept page names the app's entry for its check to start (src/app/early-cards.ts
- * ENTRY_ATTRIBUTE, restated).
+ * Where a kept page names the app's entry for its check to start
+ * (src/app/first-screens/kept-check.ts KEPT_ENTRY_ATTRIBUTE, restated: the test holds them
+ * equal).
  */
 export const ENTRY_ATTRIBUTE = 'data-shop-entry';
 
