@@ -24,6 +24,10 @@ describe('the key of what a page’s first render is drawn from', () => {
     expect(readKeptScreen({ ...screen, styles: [] }, [])?.key).toBe(key);
   });
 
+  it('is the key kept pages already carry: their shape and digest do not change', () => {
+    expect(keptScreenKey(storageOf(visit))).toBe('k1.2g.1s7i2a8.1kzxx5h');
+  });
+
   it.each(KEPT_SCREEN_SOURCES)('changes with %s', (name) => {
     const before = keptScreenKey(storageOf(visit));
     expect(keptScreenKey(storageOf({ ...visit, [name]: `${visit[name]} ` }))).not.toBe(before);

@@ -35,13 +35,19 @@ export const KEPT_SCREEN_SOURCES = [
  */
 export const KEPT_SOURCES_MAX_CHARS = 400_000;
 
-/** Two 32-bit multiplicative hashes of different primes, so a collision needs both. */
-function hashOf(text: string, seed: number, prime: number): string {
-  let hash = seed;
+/**
+ * Two 32-bit multiplicative hashes of different seeds and primes, so a collision needs both,
+ * in one pass: the check runs it before a kept page paints, on a phone's CPU too.
+ */
+function hashesOf(text: string): string {
+  let first = 0x811c9dc5;
+  let second = 0x9747b28c;
   for (let index = 0; index < text.length; index += 1) {
-    hash = Math.imul(hash ^ text.charCodeAt(index), prime);
+    const code = text.charCodeAt(index);
+    first = Math.imul(first ^ code, 0x01000193);
+    second = Math.imul(second ^ code, 0x5bd1e995);
   }
-  return (hash >>> 0).toString(36);
+  return `${(first >>> 0).toString(36)}.${(second >>> 0).toString(36)}`;
 }
 
 /**
@@ -57,7 +63,7 @@ export function keptScreenKey(stored: (key: string) => string | null): string | 
       if (text.length > KEPT_SOURCES_MAX_CHARS) return null;
     }
     const length = text.length.toString(36);
-    return `k1.${length}.${hashOf(text, 0x811c9dc5, 0x01000193)}.${hashOf(text, 0x9747b28c, 0x5bd1e995)}`;
+    return `k1.${length}.${hashesOf(text)}`;
   } catch {
     return null;
   }
