@@ -9,7 +9,7 @@
  * dropped. The network is switched off for the returning loads, so the worker's answer is
  * the one the page gets (online it races the network, which may answer first).
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, served, test } from '../support/fixtures';
 import { countReplacedScreens, holdTheApp, rootRemovals } from '../support/held-app';
 import type { Product } from '../support/catalogue';
@@ -105,6 +105,33 @@ const storageOf = (page: Page) =>
     }
     return values;
   });
+
+/**
+ * The page the worker keeps for `path`, opened with the visit's storage in a browser
+ * without the worker (which would answer the app's entry itself), the app's entry held
+ * until `release` is called.
+ */
+async function keptPageHeld(
+  page: Page,
+  browser: Browser,
+  path: string,
+): Promise<{ held: Page; release: () => void; context: BrowserContext }> {
+  await keepEach(page, [path]);
+  const kept = (await keptPage(page, path)) ?? '';
+  const storage = await storageOf(page);
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const held = await context.newPage();
+  await held.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+  }, storage);
+  await held.route(
+    (url) => url.pathname === path,
+    (route) => route.fulfill({ body: kept, contentType: 'text/html' }),
+  );
+  const release = await holdTheApp(held);
+  await held.goto(path, { waitUntil: 'commit' });
+  return { held, release, context };
+}
 
 const keptMark = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.keptScreen ?? null);
@@ -379,22 +406,8 @@ test.describe('a returning visitor’s kept screens', () => {
     servedCatalogue,
   }) => {
     await visitWith(page, 'es', cartJson([[served(servedCatalogue, 1), 2]]));
-    await keepEach(page, ['/cart']);
-    const kept = (await keptPage(page, '/cart')) ?? '';
-    const storage = await storageOf(page);
-    // The same page and storage in a browser without the worker, so the app can be held.
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const { held, release, context } = await keptPageHeld(page, browser, '/cart');
     try {
-      const held = await context.newPage();
-      await held.addInitScript((values) => {
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      }, storage);
-      await held.route(
-        (url) => url.pathname === '/cart',
-        (route) => route.fulfill({ body: kept, contentType: 'text/html' }),
-      );
-      const release = await holdTheApp(held);
-      await held.goto('/cart', { waitUntil: 'commit' });
       const cart = (count: number) =>
         header(held).getByRole('link', { name: message('es', 'layout.cart', { count }) });
       await expect(cart(2)).toBeVisible();
@@ -418,22 +431,8 @@ test.describe('a returning visitor’s kept screens', () => {
     browser,
   }) => {
     await visitWith(page, 'en', null);
-    await keepEach(page, ['/products']);
-    const kept = (await keptPage(page, '/products')) ?? '';
-    const storage = await storageOf(page);
-    // The same page and storage in a browser without the worker, so the app can be held.
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const { held, release, context } = await keptPageHeld(page, browser, '/products');
     try {
-      const held = await context.newPage();
-      await held.addInitScript((values) => {
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      }, storage);
-      await held.route(
-        (url) => url.pathname === '/products',
-        (route) => route.fulfill({ body: kept, contentType: 'text/html' }),
-      );
-      const release = await holdTheApp(held);
-      await held.goto('/products', { waitUntil: 'commit' });
       const cart = (count: number) =>
         header(held).getByRole('link', { name: message('en', 'layout.cart', { count }) });
       const add = main(held).getByRole('button', { name: 'Add to Cart' }).first();
