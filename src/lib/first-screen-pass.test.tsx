@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -28,20 +28,26 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+/** `html` painted in a root, then taken over by React with `app`: the root and React's reports. */
+async function takeOver(html: string, app: ReactElement) {
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  document.body.append(root);
+  const paragraph = root.querySelector('p');
+  const recoverable = vi.fn();
+  await act(async () => {
+    hydrateRoot(root, app, { onRecoverableError: recoverable });
+    await Promise.resolve();
+  });
+  return { root, paragraph, recoverable };
+}
+
 describe('useFirstScreenPass', () => {
   it('is true where the screen is written, and when React takes it over; then false', async () => {
     const written = renderToString(<Screen seen={[]} />);
     expect(written).toContain('Loading...');
-    const root = document.createElement('div');
-    root.innerHTML = written;
-    document.body.append(root);
-    const paragraph = root.querySelector('p');
     const seen: boolean[] = [];
-    const recoverable = vi.fn();
-    await act(async () => {
-      hydrateRoot(root, <Screen seen={seen} />, { onRecoverableError: recoverable });
-      await Promise.resolve();
-    });
+    const { root, paragraph, recoverable } = await takeOver(written, <Screen seen={seen} />);
     expect(seen[0]).toBe(true);
     expect(seen.at(-1)).toBe(false);
     expect(recoverable).not.toHaveBeenCalled();
@@ -85,19 +91,11 @@ describe('a kept screen', () => {
 
   it('is taken over as it was kept: every node kept, nothing rendered as written', async () => {
     const kept = keptScreenPass(() => renderToString(<Catalogue seen={[]} />));
-    const root = document.createElement('div');
-    root.innerHTML = kept;
-    document.body.append(root);
-    const paragraph = root.querySelector('p');
     const seen: boolean[] = [];
-    const recoverable = vi.fn();
     // What src/kept-check.ts marks on a kept page it shows.
     document.documentElement.dataset.keptScreen = 'shown';
     expect(inKeptScreen()).toBe(true);
-    await act(async () => {
-      hydrateRoot(root, <Catalogue seen={seen} />, { onRecoverableError: recoverable });
-      await Promise.resolve();
-    });
+    const { root, paragraph, recoverable } = await takeOver(kept, <Catalogue seen={seen} />);
     expect(seen.every((written) => !written)).toBe(true);
     expect(recoverable).not.toHaveBeenCalled();
     expect(root.querySelector('p')).toBe(paragraph);
@@ -106,14 +104,7 @@ describe('a kept screen', () => {
 
   it('taken over as written, it would not match: the guard is what keeps it', async () => {
     const kept = keptScreenPass(() => renderToString(<Catalogue seen={[]} />));
-    const root = document.createElement('div');
-    root.innerHTML = kept;
-    document.body.append(root);
-    const recoverable = vi.fn();
-    await act(async () => {
-      hydrateRoot(root, <Catalogue seen={[]} />, { onRecoverableError: recoverable });
-      await Promise.resolve();
-    });
+    const { recoverable } = await takeOver(kept, <Catalogue seen={[]} />);
     expect(recoverable).toHaveBeenCalled();
   });
 });
